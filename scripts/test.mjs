@@ -1,0 +1,208 @@
+#!/usr/bin/env node
+// `npm test`: lint, type check, Node-side tests, then the browser tests in
+// Chromium, Firefox and WebKit, one engine after the other. Ends with one line
+// "N passed, N failed" over everything, and fails when any step fails, when an
+// engine ran no test, or (under CI) when an engine had to be skipped.
+//
+//   node scripts/test.mjs [--only lint,node,browser] [--engines chromium,firefox,webkit] [files...]
+import { spawn, spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync, rmSync, mkdtempSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import process from 'node:process';
+import { resolveEngines } from './browsers.mjs';
+
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+  const index = args.indexOf(`--${name}`);
+  if (index === -1) return fallback;
+  const value = args[index + 1];
+  args.splice(index, 2);
+  return value.split(',');
+};
+const steps = option('only', ['lint', 'node', 'browser']);
+const engines = option('engines', ['chromium', 'firefox', 'webkit']);
+const fileFilter = args;
+const inCi = Boolean(process.env.CI);
+
+const results = [];
+const problems = [];
+const log = (message) => console.log(`\n\u25b6 ${message}`);
+
+function run(command, commandArgs, options = {}) {
+  const result = spawnSync(command, commandArgs, { stdio: 'inherit', ...options });
+  return result.status === 0;
+}
+
+function listFiles(dir, predicate, out = []) {
+  for (const entry of readdirSync(dir)) {
+    const path = join(dir, entry);
+    if (statSync(path).isDirectory()) listFiles(path, predicate, out);
+    else if (predicate(path)) out.push(path);
+  }
+  return out.sort();
+}
+
+const matchesFilter = (file) => fileFilter.length === 0 || fileFilter.some((part) => file.includes(part));
+
+function lint() {
+  const checks = [
+    ['eslint', ['npx', 'eslint', '.']],
+    ['prettier', ['npx', 'prettier', '--check', '.']],
+    ['typescript', ['npx', 'tsc', '--noEmit']],
+    ['lit-analyzer', ['npx', 'lit-analyzer', 'src', '--strict', '--quiet']],
+  ];
+  for (const [name, [command, ...commandArgs]] of checks) {
+    log(`lint: ${name}`);
+    const ok = run(command, commandArgs);
+    results.push({ step: `lint:${name}`, passed: ok ? 1 : 0, failed: ok ? 0 : 1 });
+    if (!ok) problems.push(`${name} failed`);
+  }
+}
+
+function nodeTests() {
+  const files = listFiles('test', (f) => f.endsWith('.test.ts') && !f.endsWith('.browser.test.ts')).filter(
+    matchesFilter,
+  );
+  log(`Node tests: ${files.length} files`);
+  if (files.length === 0) {
+    if (fileFilter.length === 0) problems.push('no Node test file found');
+    return;
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'khountous-node-'));
+  const tap = join(dir, 'result.tap');
+  const ok = run('npx', [
+    'tsx',
+    '--test',
+    '--test-reporter=spec',
+    '--test-reporter-destination=stdout',
+    '--test-reporter=tap',
+    `--test-reporter-destination=${tap}`,
+    ...files,
+  ]);
+  const text = readFileSync(tap, 'utf8');
+  const count = (label) => Number(new RegExp(`^# ${label} (\\d+)$`, 'm').exec(text)?.[1] ?? 0);
+  const passed = count('pass');
+  const failed = count('fail');
+  rmSync(dir, { recursive: true, force: true });
+  results.push({ step: 'node', passed, failed });
+  if (!ok || failed > 0) problems.push(`Node tests failed (${failed} failing)`);
+  if (passed === 0) problems.push('Node tests ran no test');
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForPort(port, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/status`);
+      if (response.ok) return true;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return false;
+}
+
+/** Starts WebKitWebDriver (under Xvfb when there is no display); returns a stop function. */
+async function startWebKitDriver(engine) {
+  const port = await freePort();
+  const command = engine.xvfbRun && !process.env.DISPLAY ? engine.xvfbRun : engine.path;
+  const commandArgs = command === engine.path ? [`--port=${port}`] : ['-a', engine.path, `--port=${port}`];
+  const child = spawn(command, commandArgs, { stdio: 'ignore', detached: true });
+  const up = await waitForPort(port, 20000);
+  const stop = () => {
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+  };
+  if (!up) {
+    stop();
+    return { error: `WebKitWebDriver did not answer on port ${port}` };
+  }
+  return { port, stop };
+}
+
+async function browserTests() {
+  const files = listFiles('test', (f) => f.endsWith('.browser.test.ts')).filter(matchesFilter);
+  log(`browser tests: ${files.length} files, engines ${engines.join(', ')}`);
+  if (files.length === 0) {
+    problems.push('no browser test file found');
+    return;
+  }
+  const resolved = resolveEngines(engines, (message) => console.log(`  ${message}`));
+  for (const engine of resolved) {
+    if (!engine.available) {
+      const message = `SKIPPED ${engine.name}: ${engine.reason}`;
+      console.log(`\n!! ${message}`);
+      results.push({ step: `browser:${engine.name}`, skipped: engine.reason });
+      if (inCi) problems.push(`${engine.name} skipped under CI: ${engine.reason}`);
+      continue;
+    }
+    log(`browser tests in ${engine.name} (${engine.path})`);
+    const env = { ...process.env, KHOUNTOUS_ENGINE: engine.name, KHOUNTOUS_TEST_FILES: files.join(',') };
+    if (engine.name === 'chromium') env.CHROME_PATH = engine.path;
+    if (engine.name === 'firefox') env.FIREFOX_PATH = engine.path;
+    let driver;
+    if (engine.name === 'webkit') {
+      driver = await startWebKitDriver(engine);
+      if (driver.error) {
+        results.push({ step: 'browser:webkit', passed: 0, failed: 1 });
+        problems.push(driver.error);
+        continue;
+      }
+      env.WEBKIT_DRIVER_PORT = String(driver.port);
+      env.WEBKIT_BROWSER_PATH = engine.miniBrowser;
+    }
+    const dir = mkdtempSync(join(tmpdir(), 'khountous-wtr-'));
+    env.KHOUNTOUS_COUNTS_FILE = join(dir, 'counts.json');
+    const ok = run('node', ['--import', 'tsx', 'node_modules/@web/test-runner/dist/bin.js'], { env });
+    driver?.stop();
+    let counts = { passed: 0, failed: 0, skipped: 0, files: 0 };
+    try {
+      counts = JSON.parse(readFileSync(env.KHOUNTOUS_COUNTS_FILE, 'utf8'));
+    } catch {
+      problems.push(`${engine.name}: the test runner wrote no result`);
+    }
+    rmSync(dir, { recursive: true, force: true });
+    results.push({ step: `browser:${engine.name}`, passed: counts.passed, failed: counts.failed });
+    if (!ok || counts.failed > 0) problems.push(`${engine.name}: browser tests failed`);
+    if (counts.passed === 0) problems.push(`${engine.name}: ran no test`);
+  }
+  if (!resolved.some((engine) => engine.available))
+    problems.push('no browser engine available: nothing was tested');
+}
+
+if (steps.includes('lint')) lint();
+if (steps.includes('node')) nodeTests();
+if (steps.includes('browser')) await browserTests();
+
+console.log('\nSummary');
+for (const result of results) {
+  const detail = result.skipped
+    ? `SKIPPED (${result.skipped})`
+    : `${result.passed} passed, ${result.failed} failed`;
+  console.log(`  ${result.step.padEnd(22)} ${detail}`);
+}
+for (const problem of problems) console.log(`  problem: ${problem}`);
+const passed = results.reduce((sum, result) => sum + (result.passed || 0), 0);
+// A problem that no failing test stands for (an engine that ran nothing, a skip
+// under CI) still counts as one failure, so the closing line never reads as green.
+const failedTests = results.reduce((sum, result) => sum + (result.failed || 0), 0);
+const failed = failedTests === 0 && problems.length > 0 ? problems.length : failedTests;
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(problems.length > 0 ? 1 : 0);

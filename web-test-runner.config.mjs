@@ -1,0 +1,100 @@
+// Browser tests, one engine per run: scripts/test.mjs picks the engine through
+// KHOUNTOUS_ENGINE and the binaries through CHROME_PATH, FIREFOX_PATH and
+// WEBKIT_DRIVER_PORT / WEBKIT_BROWSER_PATH (see scripts/browsers.mjs).
+// This file is loaded with tsx, so it can import the reference API's TypeScript.
+import { writeFileSync } from 'node:fs';
+import { esbuildPlugin } from '@web/dev-server-esbuild';
+import { defaultReporter } from '@web/test-runner';
+import { chromeLauncher } from '@web/test-runner-chrome';
+import { puppeteerLauncher } from '@web/test-runner-puppeteer';
+import { webdriverLauncher } from '@web/test-runner-webdriver';
+import { referenceApiMiddleware } from './demo/api/wtr.ts';
+
+const engine = process.env.KHOUNTOUS_ENGINE || 'chromium';
+
+const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--headless=new',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+function launcher() {
+  switch (engine) {
+    case 'chromium':
+      return chromeLauncher({
+        launchOptions: {
+          executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+          args: CHROMIUM_FLAGS,
+        },
+      });
+    case 'firefox':
+      return puppeteerLauncher({
+        launchOptions: {
+          browser: 'firefox',
+          executablePath: process.env.FIREFOX_PATH || '/usr/bin/firefox-esr',
+          headless: true,
+        },
+      });
+    case 'webkit':
+      return webdriverLauncher({
+        automationProtocol: 'webdriver',
+        hostname: 'localhost',
+        port: Number(process.env.WEBKIT_DRIVER_PORT || 4444),
+        path: '/',
+        logLevel: 'error',
+        capabilities: {
+          'webkitgtk:browserOptions': {
+            binary: process.env.WEBKIT_BROWSER_PATH || '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser',
+            args: ['--automation'],
+          },
+        },
+      });
+    default:
+      throw new Error(`Unknown KHOUNTOUS_ENGINE "${engine}" (chromium, firefox or webkit)`);
+  }
+}
+
+/** Writes the per-engine counts that scripts/test.mjs checks: a run that tests nothing fails. */
+function countingReporter(file) {
+  return {
+    onTestRunFinished({ sessions }) {
+      const counts = { engine, files: sessions.length, passed: 0, failed: 0, skipped: 0, fileErrors: 0 };
+      const walk = (suite) => {
+        if (!suite) return;
+        for (const test of suite.tests) {
+          if (test.skipped) counts.skipped += 1;
+          else if (test.passed) counts.passed += 1;
+          else counts.failed += 1;
+        }
+        for (const child of suite.suites) walk(child);
+      };
+      for (const session of sessions) {
+        walk(session.testResults);
+        if (session.errors.length > 0 || session.passed === false) counts.fileErrors += session.errors.length;
+      }
+      writeFileSync(file, JSON.stringify(counts));
+    },
+  };
+}
+
+const reporters = [defaultReporter({ reportTestResults: true, reportTestProgress: false })];
+if (process.env.KHOUNTOUS_COUNTS_FILE) reporters.push(countingReporter(process.env.KHOUNTOUS_COUNTS_FILE));
+
+export default {
+  files: process.env.KHOUNTOUS_TEST_FILES
+    ? process.env.KHOUNTOUS_TEST_FILES.split(',')
+    : ['test/**/*.browser.test.ts'],
+  nodeResolve: true,
+  concurrency: 1,
+  browsers: [launcher()],
+  reporters,
+  testFramework: { config: { timeout: 10000 } },
+  testsFinishTimeout: 20 * 60 * 1000,
+  browserStartTimeout: 120000,
+  middleware: [referenceApiMiddleware()],
+  plugins: [esbuildPlugin({ ts: true, tsconfig: './tsconfig.json', target: 'es2022' })],
+};
