@@ -1,0 +1,165 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import ExcelJS from 'exceljs';
+import { getData } from '../../demo/api/data.js';
+import { toCsv } from '../../demo/api/handler.js';
+import { DATASET_ID_PATTERN, type DatasetCell, type DatasetJson } from '../../src/core/types.js';
+import { testApi } from './helpers.js';
+
+const data = getData();
+const test = testApi();
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** A small RFC 4180 parser: quoted fields, doubled quotes, CRLF records. */
+function parseCsv(text: string): string[][] {
+  const records: string[][] = [];
+  let record: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const char = text[i]!;
+    if (quoted) {
+      if (char === '"' && text[i + 1] === '"') {
+        field += '"';
+        i += 1;
+      } else if (char === '"') quoted = false;
+      else field += char;
+    } else if (char === '"') quoted = true;
+    else if (char === ',') {
+      record.push(field);
+      field = '';
+    } else if (char === '\r' && text[i + 1] === '\n') {
+      record.push(field);
+      records.push(record);
+      record = [];
+      field = '';
+      i += 1;
+    } else field += char;
+  }
+  assert.equal(field, '', 'the file ends with CRLF');
+  assert.equal(record.length, 0);
+  return records;
+}
+
+const csvText = (cell: DatasetCell): string => (cell === null ? '' : String(cell));
+
+describe('CSV writing', () => {
+  it('quotes commas, quotes and line breaks, and leaves null cells empty', () => {
+    const tricky = ['a, b', 'say "hi"', 'two\r\nlines', 'one\nline', 'plain'];
+    const dataset: DatasetJson = {
+      id: 'tricky',
+      title: { fr: 'Essai', en: 'Trial' },
+      description: { fr: 'Essai', en: 'Trial' },
+      license: 'CC-BY-4.0',
+      updatedAt: '2026-11-01T00:00:00.000Z',
+      columns: [
+        { key: 'text', label: { fr: 'Texte', en: 'Text' }, type: 'string' },
+        { key: 'n', label: { fr: 'Nombre', en: 'Number' }, type: 'number' },
+      ],
+      rows: [...tricky.map((text, n) => ({ text, n })), { text: null, n: 1.5 }],
+    };
+    const csv = toCsv(dataset);
+    assert.ok(csv.includes('"say ""hi"""'));
+    assert.ok(csv.includes('\r\nplain,4\r\n'));
+    assert.deepEqual(parseCsv(csv.slice(1)), [
+      ['text', 'n'],
+      ...tricky.map((text, n) => [text, String(n)]),
+      ['', '1.5'],
+    ]);
+  });
+});
+
+describe('GET /datasets/{id}', () => {
+  it('has ids in the dataset id format', () => {
+    for (const dataset of data.datasets) assert.match(dataset.id, DATASET_ID_PATTERN);
+  });
+
+  for (const dataset of data.datasets) {
+    it(`serves ${dataset.id} as JSON (inline), the DatasetJson shape`, async () => {
+      const response = await test.call(`/datasets/${dataset.id}?format=json`);
+      assert.equal(response.status, 200);
+      assert.equal(response.headers.get('Content-Type'), 'application/json; charset=utf-8');
+      assert.equal(response.headers.get('Content-Disposition'), `inline; filename="${dataset.id}.json"`);
+      const body = (await response.json()) as DatasetJson;
+      assert.deepEqual(Object.keys(body).sort(), [
+        'columns',
+        'description',
+        'id',
+        'license',
+        'rows',
+        'title',
+        'updatedAt',
+      ]);
+      assert.equal(body.id, dataset.id);
+      assert.ok(body.title.fr && body.title.en && body.title.fr !== body.title.en);
+      assert.ok(!Number.isNaN(Date.parse(body.updatedAt)));
+      assert.deepEqual(body, JSON.parse(JSON.stringify(dataset)));
+    });
+
+    it(`serves ${dataset.id} as CSV: BOM, header of keys, RFC 4180 quoting`, async () => {
+      const response = await test.call(`/datasets/${dataset.id}?format=csv`);
+      assert.equal(response.status, 200);
+      assert.equal(response.headers.get('Content-Type'), 'text/csv; charset=utf-8');
+      assert.equal(response.headers.get('Content-Disposition'), `attachment; filename="${dataset.id}.csv"`);
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      assert.deepEqual([...bytes.slice(0, 3)], [0xef, 0xbb, 0xbf], 'UTF-8 byte order mark');
+      const records = parseCsv(new TextDecoder('utf-8', { ignoreBOM: false }).decode(bytes));
+      const keys = dataset.columns.map((c) => c.key);
+      assert.deepEqual(records[0], keys);
+      assert.equal(records.length, dataset.rows.length + 1);
+      dataset.rows.forEach((row, i) =>
+        assert.deepEqual(
+          records[i + 1],
+          keys.map((key) => csvText(row[key] ?? null)),
+        ),
+      );
+    });
+
+    it(`serves ${dataset.id} as a real XLSX workbook`, async () => {
+      const response = await test.call(`/datasets/${dataset.id}?format=xlsx`);
+      assert.equal(response.status, 200);
+      assert.equal(response.headers.get('Content-Type'), XLSX_TYPE);
+      assert.equal(response.headers.get('Content-Disposition'), `attachment; filename="${dataset.id}.xlsx"`);
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(await response.arrayBuffer());
+      const sheet = workbook.worksheets[0]!;
+      assert.equal(sheet.name, dataset.id.slice(0, 31));
+      assert.equal(sheet.rowCount, dataset.rows.length + 1);
+      dataset.columns.forEach((column, c) => {
+        assert.equal(sheet.getRow(1).getCell(c + 1).value, column.key);
+      });
+      dataset.rows.forEach((row, r) => {
+        dataset.columns.forEach((column, c) => {
+          const cell = sheet.getRow(r + 2).getCell(c + 1).value;
+          const expected = row[column.key] ?? null;
+          if (expected === null) assert.equal(cell, null, `${column.key} row ${r}`);
+          else if (column.type === 'date') assert.equal((cell as Date).toISOString(), expected);
+          else assert.equal(cell, expected, `${column.key} row ${r}`);
+        });
+      });
+    });
+  }
+
+  it('defaults to JSON and caches datasets for an hour', async () => {
+    const response = await test.call('/datasets/fact-checks');
+    assert.equal(response.headers.get('Content-Type'), 'application/json; charset=utf-8');
+    assert.equal(response.headers.get('Cache-Control'), 'public, max-age=3600');
+    assert.ok(response.headers.get('ETag'));
+  });
+
+  it('answers 304 to a matching If-None-Match on a workbook', async () => {
+    const first = await test.call('/datasets/regional-indicators?format=xlsx');
+    const etag = first.headers.get('ETag')!;
+    const second = await test.call('/datasets/regional-indicators?format=xlsx', {
+      headers: { 'If-None-Match': etag },
+    });
+    assert.equal(second.status, 304);
+    assert.equal((await second.arrayBuffer()).byteLength, 0);
+  });
+
+  it('answers 404 to an unknown dataset, whatever the format', async () => {
+    for (const format of ['csv', 'json', 'xlsx']) {
+      assert.equal((await test.call(`/datasets/no-such-data?format=${format}`)).status, 404);
+    }
+  });
+});
