@@ -1,0 +1,224 @@
+/**
+ * The rolling-window budget of the anonymous quota (60 requests per hour).
+ *
+ * The budget keeps a log of the requests sent within the last window; a slot
+ * frees when the request that took it leaves the window, as on the API side.
+ * The log is persisted in the safe storage and merged on every access
+ * (read-merge-write), so the tabs of an origin share one budget; when storage
+ * is unavailable the budget lives in memory.
+ *
+ * The server is the authority. `reconcile` takes what the X-RateLimit-*
+ * headers of a response said: when the server counts fewer remaining requests
+ * than the log (other sites, other browsers behind the same address), the
+ * budget adopts the server's number until the server's reset time. A 429
+ * (`block`) empties the budget until the reset it announced.
+ */
+
+import type { RateLimit } from './client.js';
+import type { SafeStorage } from './storage.js';
+
+export const DEFAULT_QUOTA_LIMIT = 60;
+export const DEFAULT_QUOTA_WINDOW = 60 * 60 * 1000;
+
+export interface BudgetOptions {
+  /** Requests per window, until the server says otherwise. Default 60. */
+  limit?: number;
+  /** Window length in ms. Default one hour. */
+  windowMs?: number;
+  /** Where the shared state lives; memory only when absent or not persistent. */
+  storage?: SafeStorage;
+  /** Storage key of this budget (one per API origin). Default `budget`. */
+  storageKey?: string;
+}
+
+export interface Budget {
+  /** Requests allowed per window. */
+  readonly limit: number;
+  /** Requests that may still be sent now. */
+  remaining(now: number): number;
+  /** True when more than `reserve` requests may still be sent now. */
+  canSend(now: number, reserve?: number): boolean;
+  /** Records a request sent at `now`; returns its id for `reconcile`. */
+  record(now: number): string;
+  /** The earliest time a request may be sent (`now` when one may be sent now). */
+  nextSlotAt(now: number): number;
+  /** When the budget next grows: `nextSlotAt` when empty, else when the oldest request leaves the window; null when full. */
+  resetAt(now: number): number | null;
+  /** Adopts what a response's rate-limit headers said; `sentId` is the id `record` gave that request. */
+  reconcile(rateLimit: RateLimit, now: number, sentId?: string): void;
+  /** After a 429: nothing may be sent before `until`. */
+  block(until: number, now: number): void;
+}
+
+/** What the server said, kept while `now < until`. */
+interface Floor {
+  /** Requests the server said remained after the request numbered `seq`. */
+  remaining: number;
+  /** Requests numbered after it may not have been counted yet: they are subtracted. */
+  seq: number;
+  until: number;
+  /** When it was said; the latest wins when tabs merge. */
+  at: number;
+}
+
+/** A request in the log: when it was sent, and its number in the order of sending. */
+interface Sent {
+  at: number;
+  seq: number;
+}
+
+interface PersistedState {
+  /** [sent at, id, seq] */
+  log: [number, string, number][];
+  floor?: Floor;
+  limit?: [number, number];
+}
+
+export function createBudget(options: BudgetOptions = {}): Budget {
+  const windowMs = options.windowMs ?? DEFAULT_QUOTA_WINDOW;
+  const storage = options.storage;
+  const storageKey = options.storageKey ?? 'budget';
+  const idPrefix = Math.random().toString(36).slice(2, 10);
+  let counter = 0;
+
+  /** id -> request. Ids are unique across tabs, so merging is a union. */
+  const log = new Map<string, Sent>();
+  /** The highest request number seen (across tabs). */
+  let lastSeq = 0;
+  let floor: Floor | undefined;
+  /** [limit, when the server said it] */
+  let limit: [number, number] = [options.limit ?? DEFAULT_QUOTA_LIMIT, 0];
+
+  function prune(now: number): void {
+    for (const [id, sent] of log) if (sent.at <= now - windowMs) log.delete(id);
+    if (floor && floor.until <= now) floor = undefined;
+  }
+
+  /** Merges the persisted state of all tabs into this one. */
+  function sync(now: number): void {
+    const raw = storage?.getJSON(storageKey);
+    if (typeof raw === 'object' && raw !== null) {
+      const state = raw as Partial<PersistedState>;
+      if (Array.isArray(state.log)) {
+        for (const row of state.log) {
+          if (
+            Array.isArray(row) &&
+            typeof row[0] === 'number' &&
+            typeof row[1] === 'string' &&
+            typeof row[2] === 'number'
+          ) {
+            log.set(row[1], { at: row[0], seq: row[2] });
+            lastSeq = Math.max(lastSeq, row[2]);
+          }
+        }
+      }
+      if (isFloor(state.floor) && (!floor || state.floor.at > floor.at)) floor = state.floor;
+      const stored = state.limit;
+      if (
+        Array.isArray(stored) &&
+        isPositiveInteger(stored[0]) &&
+        typeof stored[1] === 'number' &&
+        stored[1] > limit[1]
+      ) {
+        limit = [stored[0], stored[1]];
+      }
+    }
+    prune(now);
+  }
+
+  function commit(): void {
+    if (!storage) return;
+    const state: PersistedState = { log: [...log].map(([id, sent]) => [sent.at, id, sent.seq]) };
+    if (floor) state.floor = floor;
+    if (limit[1] > 0) state.limit = limit;
+    storage.setJSON(storageKey, state);
+  }
+
+  function localRemaining(): number {
+    return limit[0] - log.size;
+  }
+
+  function floorRemaining(now: number): number {
+    if (!floor || floor.until <= now) return Infinity;
+    let after = 0;
+    for (const sent of log.values()) if (sent.seq > floor.seq) after++;
+    return floor.remaining - after;
+  }
+
+  function remaining(now: number): number {
+    sync(now);
+    return Math.max(0, Math.min(localRemaining(), floorRemaining(now)));
+  }
+
+  function oldestSends(): number[] {
+    return [...log.values()].map((sent) => sent.at).sort((a, b) => a - b);
+  }
+
+  const budget: Budget = {
+    get limit() {
+      return limit[0];
+    },
+    remaining,
+    canSend(now, reserve = 0) {
+      return remaining(now) > reserve;
+    },
+    record(now) {
+      sync(now);
+      const id = `${idPrefix}.${(counter++).toString(36)}`;
+      log.set(id, { at: now, seq: ++lastSeq });
+      commit();
+      return id;
+    },
+    nextSlotAt(now) {
+      if (remaining(now) > 0) return now;
+      let at = now;
+      const excess = log.size - limit[0];
+      if (excess >= 0) at = Math.max(at, (oldestSends()[excess] ?? now) + windowMs);
+      if (floor && floorRemaining(now) <= 0) at = Math.max(at, floor.until);
+      return at;
+    },
+    resetAt(now) {
+      if (remaining(now) === 0) return budget.nextSlotAt(now);
+      const oldest = oldestSends()[0];
+      return oldest === undefined ? null : oldest + windowMs;
+    },
+    reconcile(rateLimit, now, sentId) {
+      sync(now);
+      if (isPositiveInteger(rateLimit.limit)) limit = [rateLimit.limit, now];
+      if (Number.isFinite(rateLimit.remaining) && Number.isFinite(rateLimit.resetAt)) {
+        const sent = sentId === undefined ? undefined : log.get(sentId);
+        floor = {
+          remaining: Math.max(0, rateLimit.remaining),
+          seq: sent?.seq ?? lastSeq,
+          until: rateLimit.resetAt,
+          at: now,
+        };
+      }
+      prune(now);
+      commit();
+    },
+    block(until, now) {
+      sync(now);
+      const current = floor && floorRemaining(now) <= 0 ? floor.until : 0;
+      floor = { remaining: 0, seq: lastSeq, until: Math.max(until, current), at: now };
+      prune(now);
+      commit();
+    },
+  };
+  return budget;
+}
+
+function isPositiveInteger(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value > 0;
+}
+
+function isFloor(value: unknown): value is Floor {
+  if (typeof value !== 'object' || value === null) return false;
+  const floor = value as Partial<Floor>;
+  return (
+    typeof floor.remaining === 'number' &&
+    typeof floor.seq === 'number' &&
+    typeof floor.until === 'number' &&
+    typeof floor.at === 'number'
+  );
+}

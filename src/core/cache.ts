@@ -1,0 +1,311 @@
+/**
+ * The entry cache: key -> { data, etag, fetchedAt, lastUsed }.
+ *
+ * Two layers:
+ * - a memory map, the hot path: a hit is one Map lookup, no serialisation;
+ *   bounded by a number of entries, least recently used out;
+ * - a persisted copy in the safe storage, shared by the tabs of the origin:
+ *   one storage item per entry (`e:<key>`) plus a small index
+ *   (`cache-index`: key -> [size, lastUsed, fetchedAt]) that keeps the
+ *   persisted total under `maxStoredSize` characters (1 MB by default) by
+ *   dropping the least recently used entries. An entry larger than the bound
+ *   stays in memory only.
+ *
+ * Entries older than `maxAge` (7 days by default) are dropped wherever they
+ * are met; corrupted items are removed. The persisted `lastUsed` is updated
+ * when an entry is read from storage (once per page load), not on every hit.
+ */
+
+import type { SafeStorage } from './storage.js';
+
+export interface CacheEntry<T = unknown> {
+  readonly data: T;
+  readonly etag?: string;
+  /** Epoch ms when the data was fetched or last confirmed (304). */
+  readonly fetchedAt: number;
+  /** Epoch ms of the last read. */
+  lastUsed: number;
+}
+
+export interface EntryMeta {
+  etag?: string;
+  fetchedAt: number;
+}
+
+export interface EntryCacheOptions {
+  storage: SafeStorage;
+  now: () => number;
+  /** Entries fetched longer ago than this are dropped. Default 7 days. */
+  maxAge?: number;
+  /** Bound of the persisted entries, in serialized characters. Default 1,000,000. */
+  maxStoredSize?: number;
+  /** Bound of the memory map, in entries. Default 200. */
+  maxMemoryEntries?: number;
+  /** Checks data read from storage or adopted from another tab; false drops it. */
+  validate?: (key: string, data: unknown) => boolean;
+}
+
+export interface EntryCache {
+  /** Memory first, then storage. Marks the entry used. */
+  get<T>(key: string): CacheEntry<T> | undefined;
+  /** Reads the persisted copy (another tab may have stored a newer one) and keeps the newer. */
+  readStored<T>(key: string): CacheEntry<T> | undefined;
+  /** Stores in memory and in storage. */
+  set<T>(key: string, data: T, meta: EntryMeta): CacheEntry<T>;
+  /** Stores in memory only (the sender persisted it), when newer than what is there. */
+  adopt<T>(key: string, data: T, meta: EntryMeta): CacheEntry<T> | undefined;
+  delete(key: string): void;
+  /** Keys in memory or in storage that start with `startsWith`. */
+  keys(startsWith?: string): string[];
+  /** Serialized size of the persisted entries, as the index counts it. */
+  storedSize(): number;
+}
+
+export const DEFAULT_MAX_AGE = 7 * 24 * 60 * 60 * 1000;
+export const DEFAULT_MAX_STORED_SIZE = 1_000_000;
+const DEFAULT_MAX_MEMORY_ENTRIES = 200;
+
+const ITEM_PREFIX = 'e:';
+const INDEX_KEY = 'cache-index';
+
+/** Persisted shape of one entry. */
+interface StoredItem {
+  d: unknown;
+  e?: string;
+  f: number;
+}
+
+/** [size, lastUsed, fetchedAt] */
+type IndexRow = [number, number, number];
+type Index = Record<string, IndexRow>;
+
+export function createEntryCache(options: EntryCacheOptions): EntryCache {
+  const { storage, now, validate = () => true } = options;
+  const maxAge = options.maxAge ?? DEFAULT_MAX_AGE;
+  const maxStoredSize = options.maxStoredSize ?? DEFAULT_MAX_STORED_SIZE;
+  const maxMemoryEntries = options.maxMemoryEntries ?? DEFAULT_MAX_MEMORY_ENTRIES;
+  const memory = new Map<string, CacheEntry>();
+
+  const expired = (fetchedAt: number) => fetchedAt < now() - maxAge;
+
+  // -- memory ---------------------------------------------------------------
+
+  function remember(key: string, entry: CacheEntry): void {
+    memory.delete(key);
+    memory.set(key, entry);
+    while (memory.size > maxMemoryEntries) {
+      const oldest = memory.keys().next().value;
+      if (oldest === undefined) break;
+      memory.delete(oldest);
+    }
+  }
+
+  // -- index ----------------------------------------------------------------
+
+  function readIndex(): Index {
+    const raw = storage.getJSON(INDEX_KEY);
+    const index: Index = Object.create(null) as Index;
+    if (typeof raw !== 'object' || raw === null) return index;
+    for (const [key, row] of Object.entries(raw as Record<string, unknown>)) {
+      if (Array.isArray(row) && row.length === 3 && row.every((n) => typeof n === 'number')) {
+        index[key] = row as IndexRow;
+      }
+    }
+    return index;
+  }
+
+  function writeIndex(index: Index): void {
+    storage.setJSON(INDEX_KEY, index);
+  }
+
+  function total(index: Index, except?: string): number {
+    let sum = 0;
+    for (const key in index) if (key !== except) sum += index[key]![0];
+    return sum;
+  }
+
+  /** Removes the least recently used persisted entry other than `except`; false when none. */
+  function evictOne(except?: string): boolean {
+    const index = readIndex();
+    let victim: string | undefined;
+    let oldest = Infinity;
+    for (const key in index) {
+      const lastUsed = index[key]![1];
+      if (key !== except && lastUsed < oldest) {
+        oldest = lastUsed;
+        victim = key;
+      }
+    }
+    if (victim === undefined) return false;
+    storage.remove(ITEM_PREFIX + victim);
+    delete index[victim];
+    writeIndex(index);
+    return true;
+  }
+
+  /** Drops the persisted entries past their maximum age. */
+  function pruneExpired(): void {
+    const index = readIndex();
+    let changed = false;
+    for (const key in index) {
+      if (expired(index[key]![2])) {
+        storage.remove(ITEM_PREFIX + key);
+        delete index[key];
+        changed = true;
+      }
+    }
+    if (changed) writeIndex(index);
+  }
+
+  /** The key being written, which an eviction must spare. */
+  let pending: string | undefined;
+  let evicting = false;
+  storage.evictor = () => {
+    if (evicting) return false;
+    evicting = true;
+    try {
+      return evictOne(pending);
+    } finally {
+      evicting = false;
+    }
+  };
+
+  function persist(key: string, entry: CacheEntry): void {
+    if (!storage.persistent) return;
+    const item: StoredItem = { d: entry.data, f: entry.fetchedAt };
+    if (entry.etag !== undefined) item.e = entry.etag;
+    let text: string;
+    try {
+      text = JSON.stringify(item);
+    } catch {
+      return;
+    }
+    const size = ITEM_PREFIX.length + key.length + text.length;
+    pruneExpired();
+    if (size > maxStoredSize) {
+      forgetStored(key);
+      return;
+    }
+    while (total(readIndex(), key) + size > maxStoredSize && evictOne(key)) {
+      // evictOne removed one entry; check again
+    }
+    pending = key;
+    const stored = storage.set(ITEM_PREFIX + key, text);
+    pending = undefined;
+    const index = readIndex();
+    if (stored) {
+      index[key] = [size, entry.lastUsed, entry.fetchedAt];
+    } else {
+      storage.remove(ITEM_PREFIX + key);
+      delete index[key];
+    }
+    writeIndex(index);
+  }
+
+  function forgetStored(key: string): void {
+    storage.remove(ITEM_PREFIX + key);
+    const index = readIndex();
+    if (key in index) {
+      delete index[key];
+      writeIndex(index);
+    }
+  }
+
+  function parseItem(raw: unknown): StoredItem | undefined {
+    if (typeof raw !== 'object' || raw === null) return undefined;
+    const item = raw as Partial<StoredItem>;
+    if (!('d' in item) || typeof item.f !== 'number' || !Number.isFinite(item.f)) return undefined;
+    if (item.e !== undefined && typeof item.e !== 'string') return undefined;
+    return item as StoredItem;
+  }
+
+  function makeEntry<T>(data: T, meta: EntryMeta): CacheEntry<T> {
+    const entry: { data: T; etag?: string; fetchedAt: number; lastUsed: number } = {
+      data,
+      fetchedAt: meta.fetchedAt,
+      lastUsed: now(),
+    };
+    if (meta.etag !== undefined) entry.etag = meta.etag;
+    return entry;
+  }
+
+  // -- public ---------------------------------------------------------------
+
+  const cache: EntryCache = {
+    get<T>(key: string) {
+      const entry = memory.get(key);
+      if (!entry) return cache.readStored<T>(key);
+      if (expired(entry.fetchedAt)) {
+        cache.delete(key);
+        return undefined;
+      }
+      entry.lastUsed = now();
+      remember(key, entry);
+      return entry as CacheEntry<T>;
+    },
+
+    readStored<T>(key: string) {
+      const inMemory = memory.get(key) as CacheEntry<T> | undefined;
+      const raw = storage.getJSON(ITEM_PREFIX + key);
+      if (raw === undefined) return inMemory;
+      const item = parseItem(raw);
+      if (!item || expired(item.f) || !validate(key, item.d)) {
+        forgetStored(key);
+        return inMemory;
+      }
+      if (inMemory && inMemory.fetchedAt >= item.f) return inMemory;
+      const entry = makeEntry(
+        item.d as T,
+        item.e === undefined ? { fetchedAt: item.f } : { etag: item.e, fetchedAt: item.f },
+      );
+      remember(key, entry);
+      const index = readIndex();
+      const row = index[key];
+      if (row) {
+        row[1] = entry.lastUsed;
+        writeIndex(index);
+      }
+      return entry;
+    },
+
+    set<T>(key: string, data: T, meta: EntryMeta) {
+      const entry = makeEntry(data, meta);
+      remember(key, entry);
+      persist(key, entry);
+      return entry;
+    },
+
+    adopt<T>(key: string, data: T, meta: EntryMeta) {
+      const current = memory.get(key);
+      if (
+        (current && current.fetchedAt >= meta.fetchedAt) ||
+        expired(meta.fetchedAt) ||
+        !validate(key, data)
+      ) {
+        return undefined;
+      }
+      const entry = makeEntry(data, meta);
+      remember(key, entry);
+      return entry;
+    },
+
+    delete(key) {
+      memory.delete(key);
+      forgetStored(key);
+    },
+
+    keys(startsWith = '') {
+      const found = new Set<string>();
+      for (const key of memory.keys()) if (key.startsWith(startsWith)) found.add(key);
+      if (storage.persistent) {
+        for (const key in readIndex()) if (key.startsWith(startsWith)) found.add(key);
+      }
+      return [...found];
+    },
+
+    storedSize() {
+      return total(readIndex());
+    },
+  };
+  return cache;
+}

@@ -1,0 +1,93 @@
+/**
+ * Typed errors of the kit.
+ *
+ * Every failure the client or the loader reports is a `KhountousError` whose
+ * `kind` says what went wrong. The extra fields are plain data (status, param,
+ * resetAt, code) so that an element can pick a localized sentence; `message`
+ * is an English sentence for developers and logs, never shown to readers as is.
+ */
+
+import type { RateLimit } from './client.js';
+import type { ApiErrorCode } from './types.js';
+
+export const ERROR_KINDS = [
+  /** A parameter failed its check; nothing was sent. `param` names it. */
+  'invalid-parameter',
+  /** The API answered 400 (or another 4xx without a kind of its own). */
+  'bad-request',
+  /** 404: unknown slug or id. */
+  'not-found',
+  /** 401: unknown API key. */
+  'unauthorized',
+  /** 403: the key does not allow this. */
+  'forbidden',
+  /** 429, or the local budget is spent. `resetAt` says when data can be fetched again. */
+  'quota',
+  /** Offline, CORS refusal, connection reset, timeout. */
+  'network',
+  /** 5xx. `status` holds the status. */
+  'server',
+  /** Wrong content type, malformed or truncated JSON, or a body that fails its schema. */
+  'invalid-response',
+  /** The caller's AbortSignal fired. */
+  'aborted',
+] as const;
+
+export type KhountousErrorKind = (typeof ERROR_KINDS)[number];
+
+export interface KhountousErrorDetails {
+  /** HTTP status, when a response was received. */
+  status?: number;
+  /** The parameter (or body field) at fault. */
+  param?: string;
+  /** Epoch milliseconds when a request can succeed again (kind `quota`). */
+  resetAt?: number;
+  /** The `error.code` of the API's error body, when there was one. */
+  code?: ApiErrorCode;
+  /** What the X-RateLimit-* headers of the error response said (an error is counted too). */
+  rateLimit?: RateLimit;
+  cause?: unknown;
+}
+
+/** Marks errors of any copy of the kit, so `isKhountousError` works across bundles. */
+const BRAND = Symbol.for('khountous.error');
+
+export class KhountousError extends Error {
+  readonly kind: KhountousErrorKind;
+  readonly status?: number;
+  readonly param?: string;
+  readonly resetAt?: number;
+  readonly code?: ApiErrorCode;
+  readonly rateLimit?: RateLimit;
+
+  constructor(kind: KhountousErrorKind, message: string, details: KhountousErrorDetails = {}) {
+    super(message, details.cause === undefined ? undefined : { cause: details.cause });
+    this.name = 'KhountousError';
+    this.kind = kind;
+    if (details.status !== undefined) this.status = details.status;
+    if (details.param !== undefined) this.param = details.param;
+    if (details.resetAt !== undefined) this.resetAt = details.resetAt;
+    if (details.code !== undefined) this.code = details.code;
+    if (details.rateLimit !== undefined) this.rateLimit = details.rateLimit;
+    Object.defineProperty(this, BRAND, { value: true });
+  }
+}
+
+/**
+ * True for a `KhountousError` (from this copy of the kit or another one on the
+ * page), optionally of one of the given kinds.
+ */
+export function isKhountousError(value: unknown, ...kinds: KhountousErrorKind[]): value is KhountousError {
+  if (typeof value !== 'object' || value === null) return false;
+  if (!(value instanceof KhountousError) && (value as Record<symbol, unknown>)[BRAND] !== true) {
+    return false;
+  }
+  return kinds.length === 0 || kinds.includes((value as KhountousError).kind);
+}
+
+/** The error to reject with when an AbortSignal fired. */
+export function abortError(signal?: AbortSignal): KhountousError {
+  const reason: unknown = signal?.reason;
+  if (isKhountousError(reason)) return reason;
+  return new KhountousError('aborted', 'The request was aborted.', { cause: reason });
+}

@@ -1,0 +1,146 @@
+/**
+ * The rolling-window budget: a log of sends, reconciled with what the
+ * server says, shared by the tabs through storage.
+ */
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { createBudget, type BudgetOptions } from '../../src/core/budget.js';
+import { createSafeStorage } from '../../src/core/storage.js';
+import { createDisabledStorage, createMemoryStorage } from '../helpers/fake-browser.js';
+
+const HOUR = 3_600_000;
+const T0 = Date.UTC(2026, 10, 1);
+
+const budget = (options: BudgetOptions = {}) => createBudget({ limit: 60, ...options });
+
+describe('rolling window', () => {
+  test('60 sends fill the window; one slot frees when the oldest leaves it, not all', () => {
+    const b = budget();
+    for (let i = 0; i < 60; i++) b.record(T0 + i * 60_000);
+    const now = T0 + 59 * 60_000;
+    assert.equal(b.remaining(now), 0);
+    assert.equal(b.canSend(now), false);
+    assert.equal(b.nextSlotAt(now), T0 + HOUR);
+    assert.equal(b.remaining(T0 + HOUR), 1);
+    assert.equal(b.remaining(T0 + HOUR + 60_000), 2);
+    assert.equal(b.nextSlotAt(T0 + HOUR), T0 + HOUR);
+  });
+
+  test('never more than the limit within any hour, never counts more sends than made (property)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 3 * HOUR }), { maxLength: 150 }), (offsets) => {
+        const b = budget();
+        const times = [...offsets].sort((x, y) => x - y);
+        const sent: number[] = [];
+        for (const offset of times) {
+          if (b.canSend(T0 + offset)) {
+            b.record(T0 + offset);
+            sent.push(offset);
+          }
+        }
+        for (const start of sent)
+          assert.ok(
+            sent.filter((t) => t >= start && t < start + HOUR).length <= 60,
+            'sent.filter((t) => t >= start && t < start + HOUR).length <= 60',
+          );
+        const last = times.at(-1) ?? 0;
+        for (const probe of [last, last + HOUR / 2, last + HOUR, last + 2 * HOUR]) {
+          const remaining = b.remaining(T0 + probe);
+          const inWindow = sent.filter((t) => t > probe - HOUR).length;
+          assert.equal(remaining, 60 - inWindow);
+        }
+      }),
+    );
+  });
+
+  test('resetAt: when the oldest send leaves the window; the next slot when empty', () => {
+    const b = budget({ limit: 2 });
+    assert.equal(b.resetAt(T0), null);
+    b.record(T0);
+    assert.equal(b.resetAt(T0 + 10), T0 + HOUR);
+    b.record(T0 + 5_000);
+    assert.equal(b.resetAt(T0 + 10_000), T0 + HOUR);
+  });
+});
+
+describe('reconciliation with the server', () => {
+  test('fewer remaining on the server side are adopted until the server’s reset', () => {
+    const b = budget();
+    const id = b.record(T0);
+    b.reconcile({ limit: 60, remaining: 10, resetAt: T0 + 20 * 60_000 }, T0 + 100, id);
+    assert.equal(b.remaining(T0 + 200), 10);
+    b.record(T0 + 300);
+    assert.equal(b.remaining(T0 + 400), 9);
+    assert.equal(b.remaining(T0 + 20 * 60_000), 58, 'after the reset the local log rules again');
+  });
+
+  test('requests sent after the answered one are subtracted (they may not be counted yet)', () => {
+    const b = budget();
+    const first = b.record(T0);
+    b.record(T0);
+    b.record(T0);
+    b.reconcile({ limit: 60, remaining: 59, resetAt: T0 + HOUR }, T0, first);
+    assert.equal(b.remaining(T0), 57);
+  });
+
+  test('more remaining on the server side does not raise the local budget', () => {
+    const b = budget();
+    for (let i = 0; i < 10; i++) b.record(T0);
+    b.reconcile({ limit: 60, remaining: 60, resetAt: T0 + HOUR }, T0);
+    assert.equal(b.remaining(T0), 50);
+  });
+
+  test('the server’s limit is adopted', () => {
+    const b = budget();
+    b.record(T0);
+    b.reconcile({ limit: 30, remaining: 29, resetAt: T0 + HOUR }, T0);
+    assert.equal(b.limit, 30);
+    assert.equal(b.remaining(T0), 29);
+  });
+
+  test('a 429 blocks until its reset, and a shorter block does not shorten it', () => {
+    const b = budget();
+    b.block(T0 + 120_000, T0);
+    assert.equal(b.canSend(T0 + 119_999), false);
+    assert.equal(b.nextSlotAt(T0), T0 + 120_000);
+    b.block(T0 + 10_000, T0 + 1);
+    assert.equal(b.canSend(T0 + 60_000), false);
+    assert.equal(b.canSend(T0 + 120_000), true);
+  });
+});
+
+describe('sharing across tabs', () => {
+  test('two budgets over one storage see each other’s sends (read-merge-write)', () => {
+    const backend = createMemoryStorage();
+    const a = budget({ storage: createSafeStorage({ backend }) });
+    const b = budget({ storage: createSafeStorage({ backend }) });
+    a.record(T0);
+    b.record(T0);
+    a.record(T0 + 1);
+    assert.equal(a.remaining(T0 + 2), 57);
+    assert.equal(b.remaining(T0 + 2), 57);
+    const reloaded = budget({ storage: createSafeStorage({ backend }) });
+    assert.equal(reloaded.remaining(T0 + 2), 57);
+  });
+
+  test('a block seen by one tab blocks the other', () => {
+    const backend = createMemoryStorage();
+    const a = budget({ storage: createSafeStorage({ backend }) });
+    const b = budget({ storage: createSafeStorage({ backend }) });
+    a.block(T0 + 60_000, T0);
+    assert.equal(b.canSend(T0 + 1), false);
+  });
+
+  test('disabled or corrupted storage: the budget lives in memory', () => {
+    const memoryOnly = budget({ storage: createSafeStorage({ backend: createDisabledStorage() }) });
+    memoryOnly.record(T0);
+    assert.equal(memoryOnly.remaining(T0), 59);
+    const backend = createMemoryStorage();
+    backend.setItem('khountous:v1:budget', '{"log": "nonsense", "floor": 3}');
+    const tolerant = budget({ storage: createSafeStorage({ backend }) });
+    assert.equal(tolerant.remaining(T0), 60);
+    tolerant.record(T0);
+    assert.equal(tolerant.remaining(T0), 59);
+  });
+});

@@ -1,0 +1,154 @@
+/**
+ * The entry cache: memory plus a persisted copy bounded in size (least
+ * recently used out), with a maximum age and corrupted items dropped.
+ */
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createEntryCache, DEFAULT_MAX_STORED_SIZE, type EntryCacheOptions } from '../../src/core/cache.js';
+import { createSafeStorage } from '../../src/core/storage.js';
+import { createMemoryStorage, type MemoryStorage } from '../helpers/fake-browser.js';
+
+const DAY = 24 * 3_600_000;
+
+function setup(backend: MemoryStorage = createMemoryStorage(), options: Partial<EntryCacheOptions> = {}) {
+  let time = Date.UTC(2026, 10, 1);
+  const clock = { now: () => time, advance: (ms: number) => (time += ms) };
+  const make = (extra: Partial<EntryCacheOptions> = {}) =>
+    createEntryCache({ storage: createSafeStorage({ backend }), now: clock.now, ...options, ...extra });
+  return { backend, clock, cache: make(), make };
+}
+
+/** Characters persisted in entry items (the index and the storage prefix aside). */
+function storedChars(backend: MemoryStorage): number {
+  let sum = 0;
+  for (const [key, value] of backend.items) {
+    if (key.startsWith('khountous:v1:e:')) sum += key.length - 'khountous:v1:'.length + value.length;
+  }
+  return sum;
+}
+
+const blob = (chars: number) => ({ text: 'x'.repeat(chars) });
+
+describe('entry cache', () => {
+  test('a hit returns the very object stored: no serialisation on the hot path', () => {
+    const { cache, clock } = setup();
+    const data = { items: [1, 2, 3] };
+    cache.set('k', data, { etag: '"1"', fetchedAt: clock.now() });
+    const entry = cache.get<typeof data>('k');
+    assert.equal(entry?.data, data);
+    assert.equal(entry?.etag, '"1"');
+  });
+
+  test('another instance over the same storage (a reload, another tab) reads the persisted copy', () => {
+    const { cache, clock, make } = setup();
+    cache.set('k', { n: 1 }, { fetchedAt: clock.now() - 1000 });
+    const reloaded = make();
+    assert.deepEqual(reloaded.get('k')?.data, { n: 1 });
+    assert.equal(reloaded.get('k')?.fetchedAt, clock.now() - 1000);
+    assert.deepEqual(reloaded.keys(), ['k']);
+  });
+
+  test('readStored picks up a newer copy written by another tab, keeps the newer one', () => {
+    const { cache, clock, make } = setup();
+    cache.set('k', { v: 'old' }, { fetchedAt: clock.now() });
+    const otherTab = make();
+    clock.advance(1000);
+    otherTab.set('k', { v: 'new' }, { fetchedAt: clock.now() });
+    assert.deepEqual(cache.get('k')?.data, { v: 'old' }, 'memory first');
+    assert.deepEqual(cache.readStored('k')?.data, { v: 'new' });
+    assert.deepEqual(cache.get('k')?.data, { v: 'new' });
+  });
+
+  test('the persisted copy stays within 1 MB by default, least recently used out', () => {
+    const { cache, clock, backend, make } = setup();
+    for (let i = 0; i < 30; i++) {
+      cache.set(`k${i}`, blob(50_000), { fetchedAt: clock.now() });
+      clock.advance(1000);
+      if (i === 15) {
+        // a later page load reads k0: it becomes recently used
+        make().get('k0');
+      }
+    }
+    assert.ok(storedChars(backend) <= DEFAULT_MAX_STORED_SIZE, `${storedChars(backend)} chars`);
+    assert.ok(storedChars(backend) > DEFAULT_MAX_STORED_SIZE - 60_000, 'the room is used');
+    const persisted = make().keys();
+    assert.ok(persisted.includes('k29'), "persisted.includes('k29')");
+    assert.ok(persisted.includes('k0'), 'read recently, kept');
+    assert.ok(!persisted.includes('k1'), 'least recently used, dropped');
+    assert.equal(cache.storedSize(), storedChars(backend));
+  });
+
+  test('an entry larger than the bound stays in memory only', () => {
+    const { cache, clock, backend, make } = setup(createMemoryStorage(), { maxStoredSize: 10_000 });
+    cache.set('small', blob(100), { fetchedAt: clock.now() });
+    cache.set('huge', blob(20_000), { fetchedAt: clock.now() });
+    assert.ok(cache.get('huge'), "cache.get('huge')");
+    assert.equal(make().get('huge'), undefined);
+    assert.ok(make().get('small'), 'the others are kept');
+    assert.ok(storedChars(backend) < 10_000, 'storedChars(backend) < 10_000');
+  });
+
+  test('entries older than the maximum age (7 days) are dropped, in memory and in storage', () => {
+    const { cache, clock, backend, make } = setup();
+    cache.set('old', { n: 1 }, { fetchedAt: clock.now() });
+    clock.advance(7 * DAY + 1);
+    assert.equal(cache.get('old'), undefined);
+    assert.equal(make().get('old'), undefined);
+    assert.equal(backend.getItem('khountous:v1:e:old'), null);
+  });
+
+  test('corrupted items and items failing validation are dropped', () => {
+    const { clock, backend, make } = setup();
+    backend.setItem('khountous:v1:e:bad-json', '{"d":');
+    backend.setItem('khountous:v1:e:bad-shape', JSON.stringify({ data: 1 }));
+    backend.setItem('khountous:v1:e:invalid', JSON.stringify({ d: { wrong: true }, f: clock.now() }));
+    backend.setItem('khountous:v1:e:valid', JSON.stringify({ d: { ok: true }, f: clock.now() }));
+    const cache = make({ validate: (_key, data) => (data as { ok?: boolean }).ok === true });
+    for (const key of ['bad-json', 'bad-shape', 'invalid']) {
+      assert.equal(cache.get(key), undefined, key);
+      assert.equal(backend.getItem(`khountous:v1:e:${key}`), null, key);
+    }
+    assert.deepEqual(cache.get('valid')?.data, { ok: true });
+  });
+
+  test('QuotaExceededError: older entries are evicted to make room, then it gives up quietly', () => {
+    const backend = createMemoryStorage(30_000);
+    const { cache, clock, make } = setup(backend);
+    for (let i = 0; i < 5; i++) {
+      cache.set(`k${i}`, blob(8_000), { fetchedAt: clock.now() });
+      clock.advance(1000);
+    }
+    const persisted = make().keys();
+    assert.ok(persisted.includes('k4'), 'the newest is stored');
+    assert.ok(!persisted.includes('k0'), 'the oldest made room');
+    assert.ok(backend.used() <= 30_000, 'backend.used() <= 30_000');
+    cache.set('too-big-for-the-origin', blob(40_000), { fetchedAt: clock.now() });
+    assert.ok(cache.get('too-big-for-the-origin'), 'still served from memory');
+  });
+
+  test('the memory map is bounded; evicted entries come back from storage', () => {
+    const { cache, clock } = setup(createMemoryStorage(), { maxMemoryEntries: 3 });
+    for (let i = 0; i < 5; i++) cache.set(`k${i}`, { i }, { fetchedAt: clock.now() });
+    assert.deepEqual(cache.get('k0')?.data, { i: 0 });
+  });
+
+  test('adopt keeps only newer data (an announcement from another tab)', () => {
+    const { cache, clock } = setup();
+    cache.set('k', { v: 1 }, { fetchedAt: clock.now() });
+    assert.equal(cache.adopt('k', { v: 0 }, { fetchedAt: clock.now() - 1 }), undefined);
+    assert.ok(
+      cache.adopt('k', { v: 2 }, { fetchedAt: clock.now() + 1 }),
+      "cache.adopt('k', { v: 2 }, { fetchedAt: clock.now() + 1 })",
+    );
+    assert.deepEqual(cache.get('k')?.data, { v: 2 });
+  });
+
+  test('without persistent storage the cache works in memory', () => {
+    let time = 0;
+    const cache = createEntryCache({ storage: createSafeStorage({ backend: null }), now: () => time });
+    time = 1;
+    cache.set('k', 1, { fetchedAt: time });
+    assert.equal(cache.get('k')?.data, 1);
+    assert.deepEqual(cache.keys(), ['k']);
+  });
+});

@@ -1,0 +1,116 @@
+/**
+ * The response schemas: every answer of the reference API passes; parsing is
+ * tolerant of unknown fields and strict on types and value lists.
+ */
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import * as v from 'valibot';
+import {
+  administrationListSchema,
+  administrationSchema,
+  apiErrorBodySchema,
+  datasetJsonSchema,
+  factCheckListSchema,
+  factCheckSchema,
+  regionListSchema,
+  reportListSchema,
+  reportSchema,
+} from '../../src/core/schemas.js';
+import type { FactCheck, ListEnvelope, Report, ReportListItem } from '../../src/core/types.js';
+import { createFakeClock } from '../helpers/fake-clock.js';
+import { createFakeFetch } from '../helpers/fake-fetch.js';
+
+const api = createFakeFetch({ now: createFakeClock().now });
+
+describe('every endpoint of the reference API passes its schema', () => {
+  const cases: [string, v.GenericSchema][] = [
+    ['/administrations?limit=100', administrationListSchema],
+    ['/administrations?region=dakar&sector=health&lang=en', administrationListSchema],
+    ['/khountous?limit=100', reportListSchema],
+    ['/khountous?period=2026-03&lang=en', reportListSchema],
+    ['/verifications?limit=100', factCheckListSchema],
+    ['/regions', regionListSchema],
+    ['/regions?lang=en', regionListSchema],
+    ['/datasets/citizen-reports?format=json', datasetJsonSchema],
+    ['/datasets/administration-scores', datasetJsonSchema],
+  ];
+  for (const [path, schema] of cases) {
+    test(path, async () => {
+      const result = v.safeParse(schema, await api.direct(path));
+      assert.ok(
+        result.success,
+        result.issues?.map((issue) => `${v.getDotPath(issue)}: ${issue.message}`).join('; '),
+      );
+    });
+  }
+
+  test('details of administrations and reports, in both languages', async () => {
+    const admins = await api.direct<ListEnvelope<{ slug: string }>>('/administrations?limit=5');
+    const reports = await api.direct<ListEnvelope<ReportListItem>>('/khountous?limit=30');
+    for (const lang of ['fr', 'en']) {
+      for (const { slug } of admins.data) {
+        assert.ok(
+          v.is(administrationSchema, await api.direct(`/administrations/${slug}?lang=${lang}`)),
+          slug,
+        );
+      }
+      for (const { slug } of reports.data) {
+        assert.ok(v.is(reportSchema, await api.direct(`/khountous/${slug}?lang=${lang}`)), slug);
+      }
+    }
+  });
+});
+
+describe('tolerant and strict parsing', () => {
+  async function sampleReport(): Promise<Report> {
+    const list = await api.direct<ListEnvelope<ReportListItem>>('/khountous?limit=1');
+    return api.direct<Report>(`/khountous/${list.data[0]!.slug}`);
+  }
+
+  test('unknown fields are dropped at every level', async () => {
+    const report = await sampleReport();
+    const output = v.parse(reportSchema, {
+      ...report,
+      internalNote: 'x',
+      administration: { ...report.administration, logo: 'x.png' },
+      timeline: report.timeline.map((event) => ({ ...event, actor: 'bot' })),
+    });
+    assert.deepEqual(output, report);
+  });
+
+  test('a missing optional field stays absent', () => {
+    const output = v.parse(apiErrorBodySchema, { error: { code: 'not_found', message: 'No such slug.' } });
+    assert.equal('param' in output.error, false);
+  });
+
+  test('wrong types, missing required fields and values outside the value lists are rejected', async () => {
+    const report = await sampleReport();
+    const broken: unknown[] = [
+      { ...report, hasOfficialResponse: 'yes' },
+      { ...report, status: 'closed' },
+      { ...report, region: 'paris' },
+      { ...report, timeline: null },
+      (({ title: _title, ...rest }) => rest)(report),
+    ];
+    for (const value of broken)
+      assert.equal(v.is(reportSchema, value), false, JSON.stringify(value).slice(0, 80));
+    assert.equal(v.is(reportSchema, { ...report, officialResponse: null }), true);
+  });
+
+  test('fact-check sources must be http(s) links', async () => {
+    const list = await api.direct<ListEnvelope<FactCheck>>('/verifications?limit=1');
+    const check = list.data[0]!;
+    const withSource = (url: string) => ({ ...check, sources: [{ title: 'Source', url }] });
+    assert.equal(v.is(factCheckSchema, withSource('https://example.org/a')), true);
+    assert.equal(v.is(factCheckSchema, withSource('javascript:alert(1)')), false);
+    assert.equal(v.is(factCheckSchema, withSource('data:text/html,x')), false);
+  });
+
+  test('list metadata must be coherent integers', () => {
+    const envelope = (meta: unknown) => ({ data: [], meta });
+    assert.equal(v.is(regionListSchema, envelope({ page: 1, pageSize: 14, total: 14 })), true);
+    assert.equal(v.is(regionListSchema, envelope({ page: 0, pageSize: 14, total: 14 })), false);
+    assert.equal(v.is(regionListSchema, envelope({ page: 1, pageSize: 1.5, total: 14 })), false);
+    assert.equal(v.is(regionListSchema, envelope({ page: 1, pageSize: 14, total: -1 })), false);
+  });
+});

@@ -1,0 +1,120 @@
+/**
+ * The safe storage wrapper: versioned prefix, JSON with corrupted values
+ * dropped, disabled storage turned into a no-op, quota errors handled.
+ */
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createSafeStorage, isQuotaExceeded, type StorageLike } from '../../src/core/storage.js';
+import { createDisabledStorage, createMemoryStorage } from '../helpers/fake-browser.js';
+
+describe('safe storage', () => {
+  test('keys carry the versioned prefix; keys() lists ours only, without it', () => {
+    const backend = createMemoryStorage();
+    backend.setItem('host', 'x');
+    const storage = createSafeStorage({ backend });
+    assert.equal(storage.persistent, true);
+    assert.equal(storage.set('a', '1'), true);
+    assert.equal(storage.setJSON('b', { n: 2 }), true);
+    assert.equal(backend.getItem('khountous:v1:a'), '1');
+    assert.deepEqual(storage.keys().sort(), ['a', 'b']);
+    assert.deepEqual(storage.getJSON('b'), { n: 2 });
+    storage.remove('a');
+    assert.equal(storage.get('a'), undefined);
+    assert.equal(backend.getItem('host'), 'x');
+  });
+
+  test('a corrupted JSON value is removed and read as absent', () => {
+    const backend = createMemoryStorage();
+    backend.setItem('khountous:v1:broken', '{"unterminated');
+    const storage = createSafeStorage({ backend });
+    assert.equal(storage.getJSON('broken'), undefined);
+    assert.equal(backend.getItem('khountous:v1:broken'), null);
+  });
+
+  test('older versions are purged; newer versions and other keys are left alone', () => {
+    const backend = createMemoryStorage();
+    for (const key of ['khountous:v0:x', 'khountous:v1:y', 'khountous:v2:z', 'khountousish', 'other']) {
+      backend.setItem(key, '1');
+    }
+    createSafeStorage({ backend });
+    assert.deepEqual([...backend.items.keys()].sort(), [
+      'khountous:v1:y',
+      'khountous:v2:z',
+      'khountousish',
+      'other',
+    ]);
+  });
+
+  test('a storage that refuses access (SecurityError) becomes memory-only and never throws', () => {
+    const storage = createSafeStorage({ backend: createDisabledStorage() });
+    assert.equal(storage.persistent, false);
+    assert.equal(storage.set('a', '1'), false);
+    assert.equal(storage.get('a'), undefined);
+    assert.deepEqual(storage.keys(), []);
+    assert.doesNotThrow(() => storage.remove('a'));
+  });
+
+  test('no storage at all (Node, or backend null) is memory-only', () => {
+    assert.equal(createSafeStorage({ backend: null }).persistent, false);
+    assert.equal(createSafeStorage().persistent, false, 'Node has no localStorage');
+  });
+
+  test('a storage that starts failing later switches to memory-only', () => {
+    const backend = createMemoryStorage();
+    const storage = createSafeStorage({ backend });
+    storage.set('a', '1');
+    backend.getItem = () => {
+      throw new DOMException('gone', 'InvalidStateError');
+    };
+    assert.equal(storage.get('a'), undefined);
+    assert.equal(storage.persistent, false);
+  });
+
+  test('QuotaExceededError: the evictor frees room and the write is retried', () => {
+    const backend = createMemoryStorage(100);
+    const storage = createSafeStorage({ backend });
+    storage.set('old', 'x'.repeat(60));
+    let evictions = 0;
+    storage.evictor = () => {
+      evictions++;
+      if (storage.get('old') === undefined) return false;
+      storage.remove('old');
+      return true;
+    };
+    assert.equal(storage.set('new', 'y'.repeat(60)), true);
+    assert.equal(evictions, 1);
+    assert.equal(storage.get('old'), undefined);
+  });
+
+  test('QuotaExceededError with nothing left to evict: gives up quietly, stays persistent', () => {
+    const storage = createSafeStorage({ backend: createMemoryStorage(50) });
+    storage.evictor = () => false;
+    assert.equal(storage.set('big', 'z'.repeat(100)), false);
+    assert.equal(storage.persistent, true);
+    assert.equal(storage.set('small', '1'), true);
+  });
+
+  test('a zero-quota storage (old private modes) stays readable, writes fail quietly', () => {
+    const backend: StorageLike = createMemoryStorage(0);
+    const storage = createSafeStorage({ backend });
+    assert.equal(storage.set('a', '1'), false);
+    assert.equal(storage.get('a'), undefined);
+  });
+
+  test('recognizes the quota errors of every engine', () => {
+    assert.ok(
+      isQuotaExceeded(new DOMException('x', 'QuotaExceededError')),
+      "isQuotaExceeded(new DOMException('x', 'QuotaExceededError'))",
+    );
+    assert.ok(
+      isQuotaExceeded({ name: 'NS_ERROR_DOM_QUOTA_REACHED' }),
+      "isQuotaExceeded({ name: 'NS_ERROR_DOM_QUOTA_REACHED' })",
+    );
+    assert.ok(isQuotaExceeded({ code: 22 }), 'isQuotaExceeded({ code: 22 })');
+    assert.ok(
+      !isQuotaExceeded(new DOMException('x', 'SecurityError')),
+      "!isQuotaExceeded(new DOMException('x', 'SecurityError'))",
+    );
+    assert.ok(!isQuotaExceeded(undefined), '!isQuotaExceeded(undefined)');
+  });
+});

@@ -1,0 +1,36 @@
+/** Browser-test helpers for pages loaded in an iframe of the test page. */
+
+/** Adds an iframe showing `src` and resolves once its page has loaded. */
+export async function openFrame(src: string, width = 800): Promise<HTMLIFrameElement> {
+  const frame = document.createElement('iframe');
+  frame.width = String(width);
+  frame.height = '400';
+  const loaded = new Promise<void>((resolve) =>
+    frame.addEventListener('load', () => resolve(), { once: true }),
+  );
+  frame.src = src;
+  document.body.append(frame);
+  await loaded;
+  return frame;
+}
+
+/** Polls `check` until it returns a value other than undefined/false, or fails after `timeout` ms. */
+export async function until<T>(
+  check: () => T | undefined | false | Promise<T | undefined | false>,
+  what: string,
+  timeout = 8000,
+): Promise<T> {
+  const deadline = performance.now() + timeout;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined && value !== false) return value;
+    if (performance.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+export const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A unique id for this run (report ids, cache-busting queries). */
+export const uniqueId = (label: string) =>
+  `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;

@@ -1,0 +1,105 @@
+/**
+ * Browser-test helpers: a fresh kit (no persisted cache, no budget, a new
+ * loader), isolated reference-API instances, waiting for an element's state,
+ * and a watch on Lit's dev-mode warnings.
+ */
+import { oneEvent } from '@open-wc/testing';
+
+const LOADER_KEY = Symbol.for('khountous.loader.v1');
+
+/** Forgets the page's loader and everything the kit persisted, as on a first visit. */
+export function freshKit(): void {
+  for (const key of Object.keys(localStorage)) {
+    if (key.startsWith('khountous')) localStorage.removeItem(key);
+  }
+  delete (globalThis as Record<symbol, unknown>)[LOADER_KEY];
+}
+
+let scopes = 0;
+
+/**
+ * An absolute base URL served by a reference-API instance of its own, with the
+ * document's quotas (60 anonymous requests per hour): no other test's
+ * requests count against it. Only the test runner's server serves these.
+ */
+export function isolatedApi(label = 'api'): string {
+  scopes += 1;
+  const id = `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}-${scopes}`;
+  return `${location.origin}/scoped/${id}/v1`;
+}
+
+/** The shared reference API of the test run (raised quota). */
+export const sharedApi = (): string => `${location.origin}/v1`;
+
+/** Reads the reference API directly, for expectations computed independently of the kit. */
+export async function api<T>(baseUrl: string, path: string): Promise<T> {
+  const response = await fetch(`${baseUrl}${path}`);
+  if (!response.ok) throw new Error(`${path}: ${response.status}`);
+  return (await response.json()) as T;
+}
+
+export type ViewState = 'loading' | 'ready' | 'empty' | 'error';
+
+/** Resolves once `element` reflects one of `states` in its `state` attribute. */
+export async function settled(
+  element: HTMLElement,
+  states: ViewState[] = ['ready', 'empty', 'error'],
+  timeout = 8000,
+): Promise<ViewState> {
+  const deadline = performance.now() + timeout;
+  for (;;) {
+    await (element as HTMLElement & { updateComplete?: Promise<unknown> }).updateComplete;
+    const state = element.getAttribute('state') as ViewState | null;
+    if (state && states.includes(state)) return state;
+    if (performance.now() > deadline) {
+      throw new Error(`<${element.localName}> stayed "${state}" (waiting for ${states.join('|')})`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+/** The first event of `type` the element fires, with a timeout. */
+export function nextEvent<T extends Event>(element: HTMLElement, type: string, timeout = 8000): Promise<T> {
+  return Promise.race([
+    oneEvent(element, type) as Promise<T>,
+    new Promise<T>((_, reject) =>
+      setTimeout(() => reject(new Error(`no ${type} from <${element.localName}>`)), timeout),
+    ),
+  ]);
+}
+
+/** Text content of the element's shadow root, whitespace folded. */
+export const shadowText = (element: Element): string =>
+  (element.shadowRoot?.textContent ?? '').replace(/\s+/g, ' ').trim();
+
+/**
+ * Records console warnings so a test can assert that Lit logged none of its
+ * dev-mode warnings (lit.dev/msg/...) other than the notice that dev mode is on.
+ */
+export function watchWarnings(): { litWarnings: () => string[]; all: () => string[]; restore: () => void } {
+  const original = console.warn;
+  const seen: string[] = [];
+  console.warn = (...args: unknown[]) => {
+    seen.push(args.map(String).join(' '));
+    original.apply(console, args);
+  };
+  return {
+    all: () => [...seen],
+    litWarnings: () =>
+      seen.filter((line) => line.includes('lit.dev/msg/') && !line.includes('lit.dev/msg/dev-mode')),
+    restore: () => {
+      console.warn = original;
+    },
+  };
+}
+
+/** Counts the fetch calls the page makes (the kit's requests), by URL. */
+export function countFetches(): { urls: string[]; restore: () => void } {
+  const original = globalThis.fetch;
+  const urls: string[] = [];
+  globalThis.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
+    urls.push(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+    return original(input, init);
+  };
+  return { urls, restore: () => (globalThis.fetch = original) };
+}

@@ -1,0 +1,103 @@
+/**
+ * A loader wired to fakes: the fake clock, a fake fetch on the reference API,
+ * an in-memory localStorage, and optionally fake locks, channels and
+ * viewport. `tab()` makes a second loader sharing what two tabs of one origin
+ * share (storage, locks, channels, the API and its quota).
+ */
+import {
+  createLoader,
+  type KhountousLoader,
+  type LoaderOptions,
+  type LoaderStats,
+  type Resource,
+} from '../../src/core/loader.js';
+import { createSafeStorage } from '../../src/core/storage.js';
+import { createFakeClock, type FakeClock } from './fake-clock.js';
+import { BASE_URL, createFakeFetch, type FakeFetch } from './fake-fetch.js';
+import {
+  createChannelHub,
+  createLocks,
+  createMemoryStorage,
+  type ChannelHub,
+  type FakeLocks,
+  type MemoryStorage,
+} from './fake-browser.js';
+
+export interface LoaderEnv {
+  clock: FakeClock;
+  api: FakeFetch;
+  storage: MemoryStorage;
+  locks: FakeLocks | undefined;
+  hub: ChannelHub | undefined;
+  loader: KhountousLoader;
+  /** The `detail` of every `khountous-quota` event, in order. */
+  events: LoaderStats[];
+  /** `loader.load(resource, { baseUrl: BASE_URL, ...extra })`. */
+  load<T = unknown>(
+    resource: Resource,
+    extra?: Partial<Parameters<KhountousLoader['load']>[1]>,
+  ): Promise<{ data: T; stale: boolean; fetchedAt: number }>;
+  /** Another loader over the same storage, locks, channels and API: another tab, or the same tab after a reload. */
+  tab(options?: Partial<LoaderOptions>): LoaderEnv;
+}
+
+export interface LoaderEnvOptions {
+  /** Give fake Web Locks and BroadcastChannel (two tabs). */
+  crossTab?: boolean;
+  loader?: Partial<LoaderOptions>;
+  quotas?: Parameters<typeof createFakeFetch>[0]['quotas'];
+}
+
+export function loaderEnv(options: LoaderEnvOptions = {}): LoaderEnv {
+  const clock = createFakeClock();
+  const api = createFakeFetch({ now: clock.now, ...(options.quotas ? { quotas: options.quotas } : {}) });
+  const storage = createMemoryStorage();
+  const locks = options.crossTab ? createLocks() : undefined;
+  const hub = options.crossTab ? createChannelHub() : undefined;
+  return build({ clock, api, storage, locks, hub }, options.loader ?? {});
+}
+
+function build(
+  shared: Pick<LoaderEnv, 'clock' | 'api' | 'storage' | 'locks' | 'hub'>,
+  overrides: Partial<LoaderOptions>,
+): LoaderEnv {
+  const { clock, api, storage, locks, hub } = shared;
+  const loader = createLoader({
+    fetch: api.fetch,
+    now: clock.now,
+    setTimeout: clock.setTimeout,
+    clearTimeout: clock.clearTimeout,
+    random: () => 0.5,
+    storage: createSafeStorage({ backend: storage }),
+    locks: locks ?? null,
+    broadcastChannel: hub ? hub.factory : null,
+    intersectionObserver: null,
+    ...overrides,
+  });
+  const events: LoaderStats[] = [];
+  loader.addEventListener('khountous-quota', (event) =>
+    events.push((event as CustomEvent<LoaderStats>).detail),
+  );
+  return {
+    ...shared,
+    loader,
+    events,
+    load: (resource, extra = {}) =>
+      loader.load(resource, { baseUrl: BASE_URL, ...extra }) as Promise<{
+        data: never;
+        stale: boolean;
+        fetchedAt: number;
+      }>,
+    tab: (options = {}) => build(shared, { ...overrides, ...options }),
+  };
+}
+
+/** Starts `count` loads produced by `make` and lets them all settle. */
+export async function settleAll<T>(
+  env: LoaderEnv,
+  promises: Promise<T>[],
+): Promise<PromiseSettledResult<T>[]> {
+  const all = Promise.allSettled(promises);
+  await env.clock.settle();
+  return all;
+}
