@@ -36,6 +36,11 @@ export default tseslint.config(
           paths: [
             { name: 'lit/directives/unsafe-html.js', message: 'API data is text, never markup.' },
             { name: 'lit/directives/unsafe-svg.js', message: 'API data is text, never markup.' },
+            {
+              name: 'lit/directives/style-map.js',
+              message:
+                "styleMap writes a style attribute on first render, which a strict CSP (style-src 'self') blocks: use styleProps from src/internal/style-props.ts.",
+            },
           ],
         },
       ],
@@ -45,6 +50,11 @@ export default tseslint.config(
         { property: 'outerHTML', message: 'API data is text, never markup.' },
       ],
     },
+  },
+  {
+    // chai's property assertions (`expect(x).to.exist`) are expressions.
+    files: ['test/**/*.ts'],
+    rules: { '@typescript-eslint/no-unused-expressions': 'off' },
   },
   {
     files: ['scripts/**', 'demo/api/**', 'bench/**', '*.config.*'],

@@ -3,7 +3,7 @@
  * loader), isolated reference-API instances, waiting for an element's state,
  * and a watch on Lit's dev-mode warnings.
  */
-import { oneEvent } from '@open-wc/testing';
+import { fixture, oneEvent } from '@open-wc/testing';
 
 const LOADER_KEY = Symbol.for('khountous.loader.v1');
 
@@ -102,4 +102,35 @@ export function countFetches(): { urls: string[]; restore: () => void } {
     return original(input, init);
   };
   return { urls, restore: () => (globalThis.fetch = original) };
+}
+
+export interface MountOptions {
+  /** Wait until the element settles (ready, empty or error). Default true. */
+  settle?: boolean;
+  /** Put the element in a container of this width, in px. */
+  width?: number;
+}
+
+/**
+ * Creates `<tag>` with `attrs` (base-url defaults to the shared API), mounts it
+ * in a test fixture and, unless told otherwise, waits until it settles.
+ */
+export async function mount<E extends HTMLElement = HTMLElement>(
+  tag: string,
+  attrs: Record<string, string> = {},
+  { settle = true, width }: MountOptions = {},
+): Promise<E> {
+  const element = document.createElement(tag) as E;
+  element.setAttribute('base-url', sharedApi());
+  for (const [name, value] of Object.entries(attrs)) element.setAttribute(name, value);
+  if (width) {
+    const wrapper = await fixture<HTMLDivElement>(document.createElement('div'));
+    wrapper.style.width = `${width}px`;
+    wrapper.append(element);
+    await (element as HTMLElement & { updateComplete?: Promise<unknown> }).updateComplete;
+  } else {
+    await fixture(element);
+  }
+  if (settle) await settled(element);
+  return element;
 }

@@ -1,0 +1,8 @@
+// The demo pages load the kit from source; a built site would use dist/khountous.js.
+import '../src/khountous.js';
+
+// admin-card.html?slug=... and report.html?slug=... show that record in the page's
+// first card (the ranking and reports demos link there).
+const slug = new URLSearchParams(location.search).get('slug');
+const target = document.querySelector('khountous-admin-card, khountous-report');
+if (slug && target) target.setAttribute('slug', slug);

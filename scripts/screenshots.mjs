@@ -1,0 +1,118 @@
+#!/usr/bin/env node
+// `npm run screenshots`: a PNG of each widget in French and English, light and
+// dark, at 320 px and 960 px, in screenshots/. Serves the demo (Vite, with the
+// reference API) on a free port and photographs demo/single.html with the
+// system's Chromium through playwright-core (no browser download).
+import { mkdirSync } from 'node:fs';
+import process from 'node:process';
+import { chromium } from 'playwright-core';
+import { createServer } from 'vite';
+import { resolveEngines } from './browsers.mjs';
+
+const OUT = 'screenshots';
+const WIDTHS = [320, 960];
+const LANGS = ['fr', 'en'];
+const THEMES = ['light', 'dark'];
+
+const [engine] = resolveEngines(['chromium']);
+if (!engine.available) {
+  console.error(`Chromium is needed for screenshots: ${engine.reason}`);
+  process.exit(1);
+}
+
+const server = await createServer({ server: { port: 0, host: '127.0.0.1' }, logLevel: 'warn' });
+await server.listen();
+const origin = server.resolvedUrls.local[0].replace(/\/$/, '');
+
+/** Picks real slugs from the reference API, so the pictures show real records. */
+async function firstSlug(path) {
+  const response = await fetch(`${origin}/v1${path}`);
+  const body = await response.json();
+  return body.data[0].slug;
+}
+
+const widgets = [
+  { name: 'ranking', params: { limit: '8', paginate: '' } },
+  { name: 'admin-card', params: { slug: await firstSlug('/administrations?limit=1') } },
+  {
+    name: 'admin-card-compact',
+    widget: 'admin-card',
+    params: { slug: await firstSlug('/administrations?limit=1&page=2'), variant: 'compact' },
+  },
+  { name: 'report', params: { slug: await firstSlug('/khountous?status=resolved&limit=1') } },
+  { name: 'region-stats', params: {} },
+  { name: 'region-stats-region', widget: 'region-stats', params: { region: 'ziguinchor' } },
+  { name: 'reports', params: { limit: '5', paginate: '' } },
+  {
+    name: 'reports-filtered',
+    widget: 'reports',
+    params: { region: 'kolda', status: 'resolved', limit: '3' },
+  },
+  { name: 'fact-checks', params: { limit: '4', paginate: '' } },
+  { name: 'dataset', params: { 'dataset-id': 'budget-execution', preview: '5' } },
+  { name: 'dataset-plain', widget: 'dataset', params: { 'dataset-id': 'administration-scores' } },
+];
+
+const browser = await chromium.launch({
+  executablePath: engine.path,
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
+});
+const context = await browser.newContext({ deviceScaleFactor: 1 });
+mkdirSync(OUT, { recursive: true });
+let count = 0;
+
+/** Resolves once the widget shows settled data in `lang` (a language change re-fetches). */
+const settledIn = (page, lang) =>
+  page.waitForFunction((wanted) => {
+    const element = document.querySelector('#widget > *');
+    const base = element?.shadowRoot?.querySelector('[part~="base"]');
+    return (
+      base?.getAttribute('lang') === wanted &&
+      base.getAttribute('aria-busy') === 'false' &&
+      ['ready', 'empty', 'error'].includes(element.getAttribute('state') ?? '')
+    );
+  }, lang);
+
+try {
+  const page = await context.newPage();
+  for (const widget of widgets) {
+    // One page load per widget; language, theme and width change in place.
+    const query = new URLSearchParams({ widget: widget.widget ?? widget.name, ...widget.params });
+    await page.goto(`${origin}/single.html?${query}`);
+    for (const lang of LANGS) {
+      for (const theme of THEMES) {
+        await page.evaluate(
+          ({ lang, theme }) => {
+            const element = document.querySelector('#widget > *');
+            element.setAttribute('lang', lang);
+            element.setAttribute('theme', theme);
+            document.body.classList.toggle('dark', theme === 'dark');
+          },
+          { lang, theme },
+        );
+        for (const width of WIDTHS) {
+          await page.setViewportSize({ width, height: 800 });
+          await settledIn(page, lang);
+          await page.evaluate(
+            () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+          );
+          await page
+            .locator('#widget > *')
+            .screenshot({ path: `${OUT}/${widget.name}-${lang}-${theme}-${width}.png` });
+          count += 1;
+        }
+      }
+    }
+  }
+} finally {
+  await browser.close();
+  await server.close();
+}
+console.log(`${count} screenshots in ${OUT}/`);

@@ -1,0 +1,208 @@
+import { html, nothing, type TemplateResult } from 'lit';
+import { property } from 'lit/decorators.js';
+import type { KhountousError } from '../../core/errors.js';
+import { getLoader, type Loaded, type Resource } from '../../core/loader.js';
+import {
+  SLUG_PATTERN,
+  type Administration,
+  type AdministrationIndicator,
+  type AdministrationListItem,
+} from '../../core/types.js';
+import { regionName } from '../../i18n/regions.js';
+import { clampInteger, requiredId } from '../../internal/attributes.js';
+import { formatDate, formatDays, formatNumber, formatPercent } from '../../internal/format.js';
+import { KhountousElement, type Selection } from '../../internal/khountous-element.js';
+import { styleProps } from '../../internal/style-props.js';
+import { adminCardStyles } from './admin-card.styles.js';
+
+interface CardSelection extends Selection {
+  slug: string;
+  compact: boolean;
+}
+
+/** The full profile, or only the list-level fields when those are all a compact card needs. */
+type CardData = Administration | AdministrationListItem;
+
+const isProfile = (data: CardData): data is Administration => 'scoreDetails' in data;
+
+/**
+ * One public administration: overall score with its details and indicators,
+ * response rate and average delay.
+ *
+ * @summary A public administration's scores, as a card or one compact line.
+ * @tag khountous-admin-card
+ *
+ * @csspart title - The administration's name.
+ * @csspart score - The overall score.
+ * @csspart figures - Response rate, delay and rank.
+ * @csspart details - The score details.
+ * @csspart indicators - The indicators.
+ *
+ * @cssprop [--khountous-color-accent=#006b3f] - The score figure.
+ * @cssprop [--khountous-color-bar=#00853f] - Score-detail bars.
+ * @cssprop [--khountous-color-surface=#f3f5f7] - Figure tiles.
+ *
+ * @fires khountous-load - Data is shown; `detail` is the administration.
+ */
+export class KhountousAdminCard extends KhountousElement<CardSelection, CardData> {
+  static override styles = [...KhountousElement.styles, adminCardStyles];
+
+  /** The administration's slug (required). */
+  @property() slug = '';
+
+  /** `compact` shows one line: name, score, response rate, delay. */
+  @property({ reflect: true }) variant: 'full' | 'compact' = 'full';
+
+  /** Heading level of the name, 2 to 6, to fit the host page's outline. */
+  @property({ attribute: 'heading-level' }) headingLevel: string | number = 3;
+
+  protected selection(base: Selection): CardSelection {
+    return {
+      ...base,
+      slug: requiredId(this, 'slug', this.slug, SLUG_PATTERN),
+      compact: this.variant === 'compact',
+    };
+  }
+
+  protected resource({ slug, lang }: CardSelection): Resource {
+    return { kind: 'administration', slug, lang };
+  }
+
+  /** A compact card needs only list-level fields: a cached ranking row spares the request. */
+  protected override fetchData(selection: CardSelection, signal: AbortSignal): Promise<Loaded<CardData>> {
+    const loader = getLoader();
+    if (selection.compact) {
+      const profile = loader.peek(this.resource(selection), selection.baseUrl) as
+        Loaded<CardData> | undefined;
+      const summary = profile
+        ? undefined
+        : loader.peekAdministrationSummary(selection.slug, selection.baseUrl);
+      if (summary) return Promise.resolve({ data: summary, stale: false, fetchedAt: Date.now() });
+    }
+    return super.fetchData(selection, signal);
+  }
+
+  /** While the profile loads, list-level fields known from a cached ranking show at once. */
+  protected override renderLoading(selection: CardSelection | KhountousError): TemplateResult {
+    const summary =
+      selection instanceof Error
+        ? undefined
+        : getLoader().peekAdministrationSummary(selection.slug, selection.baseUrl);
+    if (!summary) return super.renderLoading(selection);
+    return html`${
+        selection instanceof Error || selection.compact
+          ? this.renderCompact(summary)
+          : this.renderFull(summary)
+      }
+      <div class="pending">${super.renderLoading(selection)}</div>`;
+  }
+
+  protected renderContent(data: CardData, selection: CardSelection): TemplateResult {
+    return selection.compact ? this.renderCompact(data) : this.renderFull(data);
+  }
+
+  private renderHeading(name: string): TemplateResult {
+    const level = clampInteger(this, 'heading-level', this.headingLevel, { min: 2, max: 6, fallback: 3 });
+    return html`<p class="title" part="title" role="heading" aria-level=${level}>${name}</p>`;
+  }
+
+  private renderCompact(data: CardData): TemplateResult {
+    const lang = this.language;
+    const t = this.t.admin;
+    return html`<div class="compact">
+      <span class="name" part="title">${data.name}</span>
+      <span class="figure" part="score"
+        >${t.score} <strong>${formatNumber(lang, data.score)}</strong>/100</span
+      >
+      <span class="figure">${t.responseRate} <strong>${formatPercent(lang, data.responseRate)}</strong></span>
+      <span class="figure">${t.avgDelay} <strong>${formatDays(lang, data.avgDelayDays)}</strong></span>
+    </div>`;
+  }
+
+  private renderFull(data: CardData): TemplateResult {
+    const lang = this.language;
+    const t = this.t.admin;
+    const profile = isProfile(data) ? data : undefined;
+    return html`<div class="head">
+        <div>
+          ${this.renderHeading(data.name)}
+          ${
+            profile
+              ? html`<p class="tags">
+                  ${this.t.sectors[profile.sector] ?? profile.sector} ·
+                  ${this.t.levels[profile.level] ?? profile.level} · ${regionName(profile.region)}
+                </p>`
+              : nothing
+          }
+        </div>
+        <div class="score" part="score">
+          <span class="score-value">${formatNumber(lang, data.score)}</span>
+          <span class="score-label">${t.score} /100</span>
+        </div>
+      </div>
+      ${profile?.description ? html`<p class="description">${profile.description}</p>` : nothing}
+      <dl class="figures" part="figures">
+        <div>
+          <dt>${t.responseRate}</dt>
+          <dd>${formatPercent(lang, data.responseRate)}</dd>
+        </div>
+        <div>
+          <dt>${t.avgDelay}</dt>
+          <dd>${formatDays(lang, data.avgDelayDays)}</dd>
+        </div>
+        ${
+          profile
+            ? html`<div>
+                <dt>${this.t.ranking.rank}</dt>
+                <dd>${t.rank(formatNumber(lang, profile.rank))}</dd>
+              </div>`
+            : nothing
+        }
+      </dl>
+      ${profile ? this.renderProfile(profile) : nothing}`;
+  }
+
+  private renderProfile(profile: Administration): TemplateResult {
+    const lang = this.language;
+    const t = this.t.admin;
+    return html`${
+        profile.scoreDetails.length > 0
+          ? html`<h3>${t.scoreDetails}</h3>
+              <ul class="details" part="details">
+                ${profile.scoreDetails.map(
+                  (detail) =>
+                    html`<li>
+                      <span>${detail.label}</span>
+                      <span class="bar" aria-hidden="true"
+                        ><span ${styleProps({ width: `${Math.min(100, Math.max(0, detail.score))}%` })}></span
+                      ></span>
+                      <span class="value">${formatNumber(lang, detail.score)}</span>
+                    </li>`,
+                )}
+              </ul>`
+          : nothing
+      }
+      ${
+        profile.indicators.length > 0
+          ? html`<h3>${t.indicators}</h3>
+              <dl class="figures" part="indicators">
+                ${profile.indicators.map(
+                  (indicator) =>
+                    html`<div>
+                      <dt>${indicator.label}</dt>
+                      <dd>${this.formatIndicator(indicator)}</dd>
+                    </div>`,
+                )}
+              </dl>`
+          : nothing
+      }
+      <p class="updated">${t.updated(formatDate(lang, profile.updatedAt))}</p>`;
+  }
+
+  private formatIndicator({ value, unit }: AdministrationIndicator): string {
+    const lang = this.language;
+    if (unit === 'percent') return formatPercent(lang, value);
+    if (unit === 'days') return formatDays(lang, value);
+    return formatNumber(lang, value);
+  }
+}

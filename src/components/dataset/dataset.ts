@@ -1,0 +1,178 @@
+import { html, nothing, type TemplateResult } from 'lit';
+import { property } from 'lit/decorators.js';
+import { createClient } from '../../core/client.js';
+import { getLoader, type Resource } from '../../core/loader.js';
+import {
+  DATASET_FORMATS,
+  DATASET_ID_PATTERN,
+  type DatasetCell,
+  type DatasetColumn,
+  type DatasetFormat,
+  type DatasetJson,
+  type Lang,
+} from '../../core/types.js';
+import { clampInteger, requiredId } from '../../internal/attributes.js';
+import { formatDate, formatNumber, formatTime, isoDate } from '../../internal/format.js';
+import { KhountousElement, type Selection } from '../../internal/khountous-element.js';
+import { relFor } from '../../internal/links.js';
+import { QuotaController } from '../../internal/pagination.js';
+import { datasetStyles } from './dataset.styles.js';
+
+interface DatasetSelection extends Selection {
+  id: string;
+}
+
+const FORMAT_NAMES: Record<DatasetFormat, string> = { csv: 'CSV', json: 'JSON', xlsx: 'Excel (XLSX)' };
+
+/** Rows of the preview when `preview` is set without a number. */
+const DEFAULT_PREVIEW = 5;
+
+const cellFormats = new Map<Lang, Intl.NumberFormat>();
+
+/**
+ * A number of a data table. Unlike the kit's other figures, grouping starts at
+ * five digits, so that a year reads 2025 and not 2 025, while 47 479 is grouped.
+ */
+function formatCellNumber(lang: Lang, value: number): string {
+  let format = cellFormats.get(lang);
+  if (!format) {
+    format = new Intl.NumberFormat(lang, { maximumFractionDigits: 2, useGrouping: 'min2' });
+    cellFormats.set(lang, format);
+  }
+  return format.format(value);
+}
+
+/**
+ * An open dataset: its title and description in the element's language, its
+ * licence and date, download links for CSV, JSON and XLSX, and optionally a
+ * preview of its first rows.
+ *
+ * The element always loads the JSON form of the dataset, preview or not: the
+ * title, description, licence and date exist only there (the endpoint has no
+ * lighter form). That is one request, which the loader keeps for 60 minutes
+ * and shares with every element showing the same dataset; the preview reads
+ * the same data and costs nothing more.
+ *
+ * A download is a request against the same anonymous quota, so a click on a
+ * link is counted by the loader. When no request is left, the links give way
+ * to a note saying when downloads are possible again.
+ *
+ * @summary An open dataset with its download links and an optional preview table.
+ * @tag khountous-dataset
+ *
+ * @csspart title - The dataset's title.
+ * @csspart description - The dataset's description.
+ * @csspart meta - Licence and date of the snapshot.
+ * @csspart downloads - The download links, or the note shown while the budget is spent.
+ * @csspart download - One download link.
+ * @csspart preview - The preview table.
+ *
+ * @cssprop [--khountous-color-accent=#006b3f] - Download links.
+ * @cssprop [--khountous-color-surface=#f3f5f7] - Background of the download links and the table head.
+ *
+ * @fires khountous-load - Data is shown; `detail` is the dataset (JSON form).
+ */
+export class KhountousDataset extends KhountousElement<DatasetSelection, DatasetJson> {
+  static override styles = [...KhountousElement.styles, datasetStyles];
+
+  /** The dataset's id (required), e.g. `administration-scores`. */
+  @property({ attribute: 'dataset-id' }) datasetId = '';
+
+  /** Shows the first rows as a table: a number from 1 to 50 (clamped); `preview` alone shows 5; absent, no table. */
+  @property() preview: string | number | null = null;
+
+  private readonly quota = new QuotaController(this);
+
+  protected selection(base: Selection): DatasetSelection {
+    return { ...base, id: requiredId(this, 'dataset-id', this.datasetId, DATASET_ID_PATTERN) };
+  }
+
+  protected resource({ id }: DatasetSelection): Resource {
+    return { kind: 'dataset', id };
+  }
+
+  protected renderContent(dataset: DatasetJson, selection: DatasetSelection): TemplateResult {
+    const lang = this.language;
+    const t = this.t.dataset;
+    return html`<p class="title" part="title">${dataset.title[lang]}</p>
+      <p class="description" part="description">${dataset.description[lang]}</p>
+      <p class="meta" part="meta">
+        <span>${t.license(dataset.license)}</span>
+        <time datetime=${isoDate(dataset.updatedAt)}>${t.updated(formatDate(lang, dataset.updatedAt))}</time>
+      </p>
+      <div class="downloads" part="downloads">${this.renderDownloads(selection)}</div>
+      ${this.renderPreview(dataset)}`;
+  }
+
+  private renderDownloads({ id, baseUrl }: DatasetSelection): TemplateResult {
+    const t = this.t.dataset;
+    const loader = getLoader();
+    if (!loader.canDownload(baseUrl)) {
+      const { resetAt } = loader.stats(baseUrl);
+      this.quota.wakeAt(resetAt);
+      return html`<p class="note">${t.downloadsPaused(formatTime(this.language, resetAt))}</p>`;
+    }
+    const client = createClient({ baseUrl });
+    const record = () => getLoader().recordDownload(baseUrl);
+    return html`<span class="label" aria-hidden="true">${t.downloads}</span>
+      <ul role="list">
+        ${DATASET_FORMATS.map((format) => {
+          const href = client.datasetUrl(id, format);
+          return html`<li>
+            <a
+              part="download"
+              href=${href}
+              rel=${relFor(href) ?? nothing}
+              download=${`${id}.${format}`}
+              @click=${record}
+              ><span class="visually-hidden">${t.downloadAs} </span>${FORMAT_NAMES[format]}</a
+            >
+          </li>`;
+        })}
+      </ul>`;
+  }
+
+  private renderPreview(dataset: DatasetJson): TemplateResult | typeof nothing {
+    if (this.preview === null || this.preview === undefined) return nothing;
+    const count = clampInteger(this, 'preview', this.preview, { min: 1, max: 50, fallback: DEFAULT_PREVIEW });
+    const rows = dataset.rows.slice(0, count);
+    const lang = this.language;
+    return html`<p class="preview-title" id="preview-caption">
+        ${this.t.dataset.preview(rows.length, formatNumber(lang, dataset.rows.length))}
+      </p>
+      <div class="scroll" role="region" tabindex="0" aria-labelledby="preview-caption">
+        <table part="preview" aria-labelledby="preview-caption">
+          <thead>
+            <tr>
+              ${dataset.columns.map((column) => html`<th scope="col" class=${column.type}>${column.label[lang]}</th>`)}
+            </tr>
+          </thead>
+          <tbody>
+            ${rows.map(
+              (row) =>
+                html`<tr>
+                  ${dataset.columns.map(
+                    (column) =>
+                      html`<td class=${column.type}>
+                        ${this.renderCell(Object.hasOwn(row, column.key) ? (row[column.key] ?? null) : null, column)}
+                      </td>`,
+                  )}
+                </tr>`,
+            )}
+          </tbody>
+        </table>
+      </div>`;
+  }
+
+  private renderCell(value: DatasetCell, column: DatasetColumn): TemplateResult | string {
+    const lang = this.language;
+    if (value === null) {
+      return html`<span aria-hidden="true">—</span
+        ><span class="visually-hidden">${this.t.dataset.noValue}</span>`;
+    }
+    if (typeof value === 'number') return formatCellNumber(lang, value);
+    if (column.type === 'date')
+      return html`<time datetime=${isoDate(value)}>${formatDate(lang, value)}</time>`;
+    return value;
+  }
+}

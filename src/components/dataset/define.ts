@@ -1,0 +1,13 @@
+/** Registers <khountous-dataset>. */
+import { defineElement } from '../../internal/define.js';
+import { KhountousDataset } from './dataset.js';
+
+export { KhountousDataset };
+
+defineElement('khountous-dataset', KhountousDataset);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'khountous-dataset': KhountousDataset;
+  }
+}

@@ -1,0 +1,13 @@
+/** Registers <khountous-ranking>. */
+import { defineElement } from '../../internal/define.js';
+import { KhountousRanking } from './ranking.js';
+
+export { KhountousRanking };
+
+defineElement('khountous-ranking', KhountousRanking);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'khountous-ranking': KhountousRanking;
+  }
+}

@@ -1,0 +1,91 @@
+import { css } from 'lit';
+
+export const regionStatsStyles = css`
+  .title {
+    margin: 0 0 0.6em;
+    font-weight: 700;
+    font-size: 1.1em;
+  }
+  .chart {
+    display: grid;
+    gap: 0.3em;
+  }
+  .row {
+    display: grid;
+    grid-template-columns: minmax(6.5em, 9em) 1fr minmax(3.5em, auto);
+    align-items: center;
+    gap: 0.6em;
+    font-size: 0.9em;
+  }
+  .row.selected .label {
+    font-weight: 700;
+  }
+  .bar {
+    height: 0.9em;
+    border-radius: 0.25em;
+    background: var(--_surface);
+    overflow: hidden;
+  }
+  .bar span {
+    display: block;
+    height: 100%;
+    background: var(--_bar);
+  }
+  .value {
+    text-align: end;
+    font-variant-numeric: tabular-nums;
+    white-space: nowrap;
+  }
+  table {
+    width: 100%;
+    border-collapse: collapse;
+    margin-block-start: 0.75em;
+    font-variant-numeric: tabular-nums;
+    font-size: 0.9em;
+  }
+  th,
+  td {
+    text-align: start;
+    padding: 0.3em 0.4em;
+    border-block-end: 1px solid var(--_border);
+  }
+  td.num {
+    text-align: end;
+  }
+  .toggle {
+    margin-block-start: 0.75em;
+  }
+  dl {
+    display: grid;
+    grid-template-columns: repeat(auto-fit, minmax(10em, 1fr));
+    gap: 0.5em;
+    margin: 0;
+  }
+  dl div {
+    background: var(--_surface);
+    border-radius: calc(var(--_radius) / 1.5);
+    padding: 0.5em 0.7em;
+  }
+  dl div.highlight {
+    outline: 2px solid var(--_accent);
+  }
+  dt {
+    font-size: 0.8em;
+    color: var(--_muted);
+  }
+  dd {
+    margin: 0;
+    font-weight: 700;
+    font-size: 1.15em;
+    font-variant-numeric: tabular-nums;
+  }
+  @container (max-width: 22rem) {
+    .row {
+      grid-template-columns: 1fr auto;
+    }
+    .row .bar {
+      grid-column: 1 / -1;
+      grid-row: 2;
+    }
+  }
+`;

@@ -1,0 +1,174 @@
+import { html, type TemplateResult } from 'lit';
+import { property, state } from 'lit/decorators.js';
+import type { Resource } from '../../core/loader.js';
+import {
+  REGION_CODES,
+  REGION_INDICATORS,
+  type ListEnvelope,
+  type RegionCode,
+  type RegionIndicatorKey,
+  type RegionStats,
+} from '../../core/types.js';
+import { clampInteger, oneOf } from '../../internal/attributes.js';
+import { formatDays, formatNumber, formatPercent } from '../../internal/format.js';
+import { KhountousElement, type Selection } from '../../internal/khountous-element.js';
+import { styleProps } from '../../internal/style-props.js';
+import { regionStatsStyles } from './region-stats.styles.js';
+
+interface RegionSelection extends Selection {
+  region?: RegionCode;
+  indicator: RegionIndicatorKey;
+}
+
+type Regions = ListEnvelope<RegionStats>;
+
+/** Indicators on a 0-100 scale; the others are scaled to the largest value shown. */
+const BOUNDED: readonly RegionIndicatorKey[] = ['averageScore', 'responseRate', 'resolutionRate'];
+
+/**
+ * Indicators of Senegal's 14 regions: without `region`, a bar chart of all
+ * regions for one indicator (values written out, with a table for screen
+ * readers); with `region`, that region's indicators.
+ *
+ * @summary Regional indicators: a chart of the 14 regions, or one region's figures.
+ * @tag khountous-region-stats
+ *
+ * @csspart chart - The bar chart of all regions.
+ * @csspart bar - One bar.
+ * @csspart table - The table of values.
+ * @csspart toggle - The button that shows or hides the table.
+ * @csspart indicators - One region's indicators.
+ *
+ * @cssprop [--khountous-color-bar=#00853f] - Bars.
+ * @cssprop [--khountous-color-surface=#f3f5f7] - Bar tracks and figure tiles.
+ *
+ * @fires khountous-load - Data is shown; `detail` is the list of regions (or the one region).
+ */
+export class KhountousRegionStats extends KhountousElement<RegionSelection, Regions> {
+  static override styles = [...KhountousElement.styles, regionStatsStyles];
+
+  /** One region's indicators (a region code such as `kolda`); all 14 regions when absent. */
+  @property() region = '';
+
+  /** The indicator charted: averageScore, responseRate, avgDelayDays, resolutionRate or reportsPer100k. */
+  @property() indicator = 'averageScore';
+
+  /** Heading level of the title, 2 to 6. */
+  @property({ attribute: 'heading-level' }) headingLevel: string | number = 3;
+
+  @state() private tableShown = false;
+
+  protected selection(base: Selection): RegionSelection {
+    return {
+      ...base,
+      region: oneOf(this, 'region', this.region, REGION_CODES),
+      indicator: oneOf(this, 'indicator', this.indicator, REGION_INDICATORS) ?? 'averageScore',
+    };
+  }
+
+  /** One request serves every form: the 14 regions come in one list. */
+  protected resource({ lang }: RegionSelection): Resource {
+    return { kind: 'regions', lang };
+  }
+
+  protected override isEmpty(regions: Regions): boolean {
+    return regions.data.length === 0;
+  }
+
+  protected renderContent(regions: Regions, selection: RegionSelection): TemplateResult {
+    if (!selection.region) return this.renderChart(regions.data, selection.indicator);
+    const region = regions.data.find((item) => item.code === selection.region);
+    return region
+      ? this.renderRegion(region, selection.indicator)
+      : html`<p class="message" part="empty">${this.t.empty}</p>`;
+  }
+
+  private format(key: RegionIndicatorKey, value: number): string {
+    const lang = this.language;
+    if (key === 'responseRate' || key === 'resolutionRate') return formatPercent(lang, value);
+    if (key === 'avgDelayDays') return formatDays(lang, value);
+    if (key === 'averageScore') return `${formatNumber(lang, value)}/100`;
+    return formatNumber(lang, value, 1);
+  }
+
+  private level(): number {
+    return clampInteger(this, 'heading-level', this.headingLevel, { min: 2, max: 6, fallback: 3 });
+  }
+
+  private renderChart(regions: RegionStats[], key: RegionIndicatorKey): TemplateResult {
+    const label = this.t.indicators[key];
+    const sorted = [...regions].sort((a, b) => b.indicators[key] - a.indicators[key]);
+    const max = BOUNDED.includes(key) ? 100 : Math.max(...sorted.map((item) => item.indicators[key]), 1);
+    const t = this.t.regions;
+    return html`<div class="chart-block">
+      <p class="title" role="heading" aria-level=${this.level()}>${t.caption(label)}</p>
+      <div class="chart" part="chart" aria-hidden="true">
+        ${sorted.map((region) => {
+          const value = region.indicators[key];
+          const width = Math.min(100, Math.max(0, (value / max) * 100));
+          return html`<div class="row">
+            <span class="label">${region.name}</span>
+            <span class="bar" part="bar"><span ${styleProps({ width: `${width}%` })}></span></span>
+            <span class="value">${this.format(key, value)}</span>
+          </div>`;
+        })}
+      </div>
+      <table part="table" class=${this.tableShown ? '' : 'visually-hidden'}>
+        <caption class="visually-hidden">
+          ${t.caption(label)}
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">${t.region}</th>
+            <th scope="col">${label}</th>
+          </tr>
+        </thead>
+        <tbody>
+          ${sorted.map(
+            (region) =>
+              html`<tr>
+                <th scope="row">${region.name}</th>
+                <td class="num">${this.format(key, region.indicators[key])}</td>
+              </tr>`,
+          )}
+        </tbody>
+      </table>
+      <button
+        type="button"
+        class="toggle"
+        part="toggle"
+        aria-expanded=${this.tableShown ? 'true' : 'false'}
+        @click=${() => (this.tableShown = !this.tableShown)}
+      >
+        ${t.showTable}
+      </button>
+    </div>`;
+  }
+
+  private renderRegion(region: RegionStats, highlight: RegionIndicatorKey): TemplateResult {
+    const lang = this.language;
+    const t = this.t.regions;
+    return html`<p class="title" role="heading" aria-level=${this.level()}>${region.name}</p>
+      <dl part="indicators">
+        ${REGION_INDICATORS.map(
+          (key) =>
+            html`<div class=${key === highlight ? 'highlight' : ''}>
+              <dt>${this.t.indicators[key]}</dt>
+              <dd>${this.format(key, region.indicators[key])}</dd>
+            </div>`,
+        )}
+        <div>
+          <dt>${t.population}</dt>
+          <dd>${formatNumber(lang, region.population)}</dd>
+        </div>
+        <div>
+          <dt>${t.reports}</dt>
+          <dd>${formatNumber(lang, region.reportCount)}</dd>
+        </div>
+        <div>
+          <dt>${t.administrations}</dt>
+          <dd>${formatNumber(lang, region.administrationCount)}</dd>
+        </div>
+      </dl>`;
+  }
+}

@@ -1,0 +1,13 @@
+/** Registers <khountous-report>. */
+import { defineElement } from '../../internal/define.js';
+import { KhountousReport } from './report.js';
+
+export { KhountousReport };
+
+defineElement('khountous-report', KhountousReport);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'khountous-report': KhountousReport;
+  }
+}

@@ -1,0 +1,13 @@
+/** Registers <khountous-reports>. */
+import { defineElement } from '../../internal/define.js';
+import { KhountousReports } from './reports.js';
+
+export { KhountousReports };
+
+defineElement('khountous-reports', KhountousReports);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'khountous-reports': KhountousReports;
+  }
+}

@@ -1,0 +1,145 @@
+import { html, nothing, type TemplateResult } from 'lit';
+import { property } from 'lit/decorators.js';
+import type { Resource } from '../../core/loader.js';
+import {
+  PERIOD_PATTERN,
+  REGION_CODES,
+  REPORT_CATEGORIES,
+  REPORT_STATUSES,
+  type ListEnvelope,
+  type Period,
+  type RegionCode,
+  type ReportCategory,
+  type ReportListItem,
+  type ReportStatus,
+} from '../../core/types.js';
+import { regionName } from '../../i18n/regions.js';
+import { oneOf, requiredId } from '../../internal/attributes.js';
+import { formatDate, formatNumber, isoDate } from '../../internal/format.js';
+import type { Selection } from '../../internal/khountous-element.js';
+import { fillTemplate, relFor } from '../../internal/links.js';
+import { KhountousListElement, type ListSelection } from '../../internal/pagination.js';
+import { reportsStyles } from './reports.styles.js';
+
+interface ReportsSelection extends ListSelection {
+  region?: RegionCode;
+  category?: ReportCategory;
+  status?: ReportStatus;
+  period?: Period;
+}
+
+type Reports = ListEnvelope<ReportListItem>;
+
+/**
+ * The published citizen reports, newest first, with filters and pagination.
+ *
+ * The reports are a list (`ul`), not a table: each one is a small card whose
+ * title runs over several lines and whose six facts wrap under it, which a
+ * table of seven columns could not do in 280 px; every fact keeps a label for
+ * screen readers in a `dl`.
+ *
+ * @summary Published citizen reports, with filters and pagination.
+ * @tag khountous-reports
+ *
+ * @csspart list - The list of reports.
+ * @csspart item - One report.
+ * @csspart title - A report's title (a link with `href-template`).
+ * @csspart status - The status badge.
+ * @csspart response - Whether the administration published an official response.
+ * @csspart pagination - The previous/next controls.
+ *
+ * @cssprop [--khountous-color-accent=#006b3f] - Links and the mark of an official response.
+ * @cssprop [--khountous-color-border=#d5dbe1] - Rules between reports and the status badge.
+ *
+ * @fires khountous-load - Data is shown; `detail` is the list envelope.
+ */
+export class KhountousReports extends KhountousListElement<ReportsSelection, ReportListItem> {
+  static override styles = [...KhountousListElement.styles, reportsStyles];
+
+  protected static override readonly filterProperties = ['region', 'category', 'status', 'period'];
+
+  /** Only reports located in this region (a region code such as `kolda`). */
+  @property() region = '';
+
+  /** Only reports of this category (e.g. `delay`, `corruption`). */
+  @property() category = '';
+
+  /** Only reports whose current status is this one (e.g. `answered`, `resolved`). */
+  @property() status = '';
+
+  /** Only reports submitted in this year (`2026`) or month (`2026-03`), UTC. */
+  @property() period = '';
+
+  /** Turns titles into links: `{slug}` is replaced by the report's slug, e.g. `/reports/{slug}`. */
+  @property({ attribute: 'href-template' }) hrefTemplate = '';
+
+  protected selection(base: Selection): ReportsSelection {
+    return {
+      ...this.listSelection(base),
+      region: oneOf(this, 'region', this.region, REGION_CODES),
+      category: oneOf(this, 'category', this.category, REPORT_CATEGORIES),
+      status: oneOf(this, 'status', this.status, REPORT_STATUSES),
+      period: this.period.trim() ? requiredId(this, 'period', this.period, PERIOD_PATTERN) : undefined,
+    };
+  }
+
+  protected resource({ lang, region, category, status, period, limit, page }: ReportsSelection): Resource {
+    return { kind: 'reports', query: { lang, region, category, status, period, limit, page } };
+  }
+
+  protected renderContent(reports: Reports, selection: ReportsSelection): TemplateResult {
+    const t = this.t.reports;
+    const total = reports.meta.total;
+    return html`<p class="caption" id="caption">
+        <strong>${t.caption}</strong>
+        <span class="count">${t.count(total, formatNumber(this.language, total))}</span>
+      </p>
+      <ul part="list" role="list" aria-labelledby="caption">
+        ${reports.data.map((report) => this.renderReport(report))}
+      </ul>
+      ${this.renderPager(reports, selection, t.caption)}`;
+  }
+
+  private renderReport(report: ReportListItem): TemplateResult {
+    const t = this.t.report;
+    const href = this.hrefTemplate ? fillTemplate(this.hrefTemplate, { slug: report.slug }) : undefined;
+    const answered = report.hasOfficialResponse;
+    return html`<li part="item">
+      <p class="title" part="title">
+        ${href ? html`<a href=${href} rel=${relFor(href) ?? nothing}>${report.title}</a>` : report.title}
+      </p>
+      <dl>
+        <div>
+          <dt class="visually-hidden">${t.status}</dt>
+          <dd>
+            <span class="status" part="status">${this.t.statuses[report.status] ?? report.status}</span>
+          </dd>
+        </div>
+        <div>
+          <dt class="visually-hidden">${t.category}</dt>
+          <dd>${this.t.categories[report.category] ?? report.category}</dd>
+        </div>
+        <div>
+          <dt class="visually-hidden">${t.region}</dt>
+          <dd>${regionName(report.region)}</dd>
+        </div>
+        <div>
+          <dt class="visually-hidden">${t.administration}</dt>
+          <dd>${report.administration.name}</dd>
+        </div>
+        <div>
+          <dt class="visually-hidden">${this.t.reports.submitted}</dt>
+          <dd>
+            <time datetime=${isoDate(report.submittedAt)}
+              >${formatDate(this.language, report.submittedAt)}</time
+            >
+          </dd>
+        </div>
+      </dl>
+      <p class="response ${answered ? 'yes' : 'no'}" part="response">
+        <span class="mark" aria-hidden="true"></span
+        >${answered ? this.t.reports.hasResponse : this.t.reports.noResponse}
+      </p>
+    </li>`;
+  }
+}

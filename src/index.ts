@@ -1,0 +1,17 @@
+/**
+ * Public exports of the khountous widget kit. Importing this module defines no
+ * element: import `khountous.js` (every element) or an element's `define.js`.
+ */
+export * from './core/types.js';
+export { KhountousError, isKhountousError, type KhountousErrorKind } from './core/errors.js';
+export { getLoader, type Loaded, type Resource } from './core/loader.js';
+export { KhountousLoadEvent, KhountousErrorEvent } from './internal/events.js';
+export { KhountousElement } from './internal/khountous-element.js';
+export { VERSION } from './version.js';
+export { KhountousRanking } from './components/ranking/ranking.js';
+export { KhountousAdminCard } from './components/admin-card/admin-card.js';
+export { KhountousReport } from './components/report/report.js';
+export { KhountousRegionStats } from './components/region-stats/region-stats.js';
+export { KhountousReports } from './components/reports/reports.js';
+export { KhountousFactChecks } from './components/fact-checks/fact-checks.js';
+export { KhountousDataset } from './components/dataset/dataset.js';

@@ -1,0 +1,68 @@
+import type { Lang } from '../core/types.js';
+
+/**
+ * Numbers, percents and dates through Intl, with one cached formatter per
+ * language and style: creating an Intl formatter costs far more than using one.
+ */
+const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+
+const LOCALES: Record<Lang, string> = { fr: 'fr-FR', en: 'en-GB' };
+
+function numberFormat(lang: Lang, key: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const id = `n:${lang}:${key}`;
+  let formatter = cache.get(id) as Intl.NumberFormat | undefined;
+  if (!formatter) {
+    formatter = new Intl.NumberFormat(LOCALES[lang], options);
+    cache.set(id, formatter);
+  }
+  return formatter;
+}
+
+function dateFormat(lang: Lang, key: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const id = `d:${lang}:${key}`;
+  let formatter = cache.get(id) as Intl.DateTimeFormat | undefined;
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(LOCALES[lang], options);
+    cache.set(id, formatter);
+  }
+  return formatter;
+}
+
+/** An integer or decimal number: 1 234 / 1,234. */
+export const formatNumber = (lang: Lang, value: number, maximumFractionDigits = 0): string =>
+  numberFormat(lang, `d${maximumFractionDigits}`, { maximumFractionDigits }).format(value);
+
+/** A value in percent points (0-100): 87 % / 87%. */
+export const formatPercent = (lang: Lang, value: number): string =>
+  numberFormat(lang, 'pct', { style: 'percent', maximumFractionDigits: 0 }).format(value / 100);
+
+/** A number of days with one decimal: 3,5 j / 3.5 days. */
+export const formatDays = (lang: Lang, value: number): string =>
+  numberFormat(lang, 'days', {
+    style: 'unit',
+    unit: 'day',
+    unitDisplay: 'short',
+    maximumFractionDigits: 1,
+  }).format(value);
+
+const toDate = (value: string | number | Date): Date | undefined => {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? undefined : date;
+};
+
+/** A calendar date: 3 mars 2026 / 3 Mar 2026. A value that is no date shows as given. */
+export const formatDate = (lang: Lang, value: string | number | Date): string => {
+  const date = toDate(value);
+  return date
+    ? dateFormat(lang, 'date', { day: 'numeric', month: 'short', year: 'numeric' }).format(date)
+    : String(value);
+};
+
+/** A time of day: 14:05. */
+export const formatTime = (lang: Lang, value: string | number | Date): string => {
+  const date = toDate(value);
+  return date ? dateFormat(lang, 'time', { hour: '2-digit', minute: '2-digit' }).format(date) : '';
+};
+
+/** The machine-readable form for <time datetime>; empty for a value that is no date. */
+export const isoDate = (value: string | number | Date): string => toDate(value)?.toISOString() ?? '';

@@ -1,0 +1,50 @@
+import { LANGS, type Lang } from '../core/types.js';
+
+/** The language used when nothing on the page names a supported one. */
+export const DEFAULT_LANG: Lang = 'fr';
+
+/** `en`, `en-GB`, `EN` -> `en`; anything unsupported -> undefined. */
+export function toSupportedLang(value: string | null | undefined): Lang | undefined {
+  const primary = value?.trim().toLowerCase().split('-')[0];
+  return (LANGS as readonly string[]).includes(primary ?? '') ? (primary as Lang) : undefined;
+}
+
+/**
+ * The language of an element: its own `lang`, else the closest ancestor's
+ * (crossing shadow roots), else the document's, else French. The first `lang`
+ * found decides: an unsupported one (say `wo`) falls back to French rather than
+ * to a language further up that the author did not choose for this place.
+ */
+export function resolveLang(element: Element): Lang {
+  let node: Element | null = element;
+  while (node) {
+    const value = node.getAttribute('lang');
+    if (value !== null && value.trim() !== '') return toSupportedLang(value) ?? DEFAULT_LANG;
+    node = node.parentElement ?? ((node.getRootNode() as ShadowRoot).host as Element | undefined) ?? null;
+  }
+  return DEFAULT_LANG;
+}
+
+type Listener = () => void;
+const listeners = new Set<Listener>();
+let observer: MutationObserver | undefined;
+
+/**
+ * Calls `listener` when the document's `lang` changes (a page that switches
+ * language in place). Returns the unsubscribe function. One observer serves
+ * every element.
+ */
+export function onDocumentLangChange(listener: Listener): () => void {
+  listeners.add(listener);
+  if (!observer && typeof MutationObserver !== 'undefined' && typeof document !== 'undefined') {
+    observer = new MutationObserver(() => listeners.forEach((fn) => fn()));
+    observer.observe(document.documentElement, { attributes: true, attributeFilter: ['lang'] });
+  }
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size === 0) {
+      observer?.disconnect();
+      observer = undefined;
+    }
+  };
+}

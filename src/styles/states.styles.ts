@@ -1,0 +1,63 @@
+import { css } from 'lit';
+
+/** Loading skeleton, empty, error and stale marks shared by every element. */
+export const states = css`
+  .skeleton {
+    display: grid;
+    gap: 0.6em;
+  }
+  .skeleton span {
+    display: block;
+    height: 0.9em;
+    border-radius: 0.3em;
+    background: linear-gradient(90deg, var(--_surface) 25%, var(--_border) 50%, var(--_surface) 75%);
+    background-size: 200% 100%;
+    animation: khountous-shimmer 1.4s ease-in-out infinite;
+  }
+  .skeleton span:nth-child(2n) {
+    width: 80%;
+  }
+  .skeleton span:nth-child(3n) {
+    width: 60%;
+  }
+  @keyframes khountous-shimmer {
+    from {
+      background-position: 200% 0;
+    }
+    to {
+      background-position: -200% 0;
+    }
+  }
+  @media (prefers-reduced-motion: reduce) {
+    .skeleton span {
+      animation: none;
+    }
+  }
+  .message {
+    margin: 0;
+    color: var(--_muted);
+  }
+  .error {
+    display: grid;
+    gap: 0.5em;
+    justify-items: start;
+    color: var(--_text);
+    border-inline-start: 4px solid var(--_error);
+    padding-inline-start: 0.75em;
+  }
+  .error strong {
+    color: var(--_error);
+  }
+  .error p {
+    margin: 0;
+  }
+  .stale {
+    display: inline-block;
+    margin-block-start: 0.5em;
+    font-size: 0.8em;
+    color: var(--_stale);
+    border: 1px dashed currentColor;
+    border-radius: 1em;
+    padding: 0.05em 0.6em;
+  }
+`;

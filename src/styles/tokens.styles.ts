@@ -1,0 +1,106 @@
+import { css } from 'lit';
+
+/**
+ * Design tokens. Every public custom property (--khountous-*) has a default
+ * here; the private ones (--_*) are what the components use. The host element
+ * keeps its box even under hostile page CSS such as `* { all: unset }`:
+ * !important inside :host outranks the page's declarations.
+ */
+export const tokens = css`
+  :host {
+    display: block !important;
+    container-type: inline-size !important;
+    box-sizing: border-box;
+    min-width: 0;
+  }
+  :host([hidden]) {
+    display: none !important;
+  }
+  .root {
+    --_font: var(
+      --khountous-font-family,
+      system-ui,
+      -apple-system,
+      'Segoe UI',
+      Roboto,
+      'Noto Sans',
+      sans-serif
+    );
+    --_size: var(--khountous-font-size, 1rem);
+    --_radius: var(--khountous-radius, 0.5rem);
+    --_space: var(--khountous-spacing, 0.75rem);
+    --_text: var(--khountous-color-text, #1d2327);
+    --_muted: var(--khountous-color-muted, #55606b);
+    --_bg: var(--khountous-color-background, #ffffff);
+    --_surface: var(--khountous-color-surface, #f3f5f7);
+    --_border: var(--khountous-color-border, #d5dbe1);
+    --_accent: var(--khountous-color-accent, #006b3f);
+    --_bar: var(--khountous-color-bar, #00853f);
+    --_error: var(--khountous-color-error, #b3261e);
+    --_stale: var(--khountous-color-stale, #8a5a00);
+    --_focus: var(--khountous-color-focus, #1a5fb4);
+    all: initial;
+    display: block;
+    box-sizing: border-box;
+    font-family: var(--_font);
+    font-size: var(--_size);
+    line-height: 1.45;
+    color: var(--_text);
+    background: var(--_bg);
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+    padding: var(--_space);
+    text-align: start;
+    overflow-wrap: anywhere;
+  }
+  .root.dark {
+    --_text: var(--khountous-color-text, #e6e9ec);
+    --_muted: var(--khountous-color-muted, #a9b3bd);
+    --_bg: var(--khountous-color-background, #16191c);
+    --_surface: var(--khountous-color-surface, #22272c);
+    --_border: var(--khountous-color-border, #3a424a);
+    --_accent: var(--khountous-color-accent, #5fd49a);
+    --_bar: var(--khountous-color-bar, #3fbf7f);
+    --_error: var(--khountous-color-error, #ff8a80);
+    --_stale: var(--khountous-color-stale, #f0b85a);
+    --_focus: var(--khountous-color-focus, #8ab4f8);
+    color-scheme: dark;
+  }
+  .root *,
+  .root *::before,
+  .root *::after {
+    box-sizing: border-box;
+  }
+  :focus-visible {
+    outline: 2px solid var(--_focus);
+    outline-offset: 2px;
+  }
+  a {
+    color: var(--_accent);
+  }
+  .visually-hidden {
+    position: absolute !important;
+    width: 1px;
+    height: 1px;
+    margin: -1px;
+    padding: 0;
+    overflow: hidden;
+    clip: rect(0 0 0 0);
+    white-space: nowrap;
+    border: 0;
+  }
+  button {
+    font: inherit;
+    color: inherit;
+    cursor: pointer;
+    padding: 0.35em 0.9em;
+    border: 1px solid var(--_border);
+    border-radius: calc(var(--_radius) / 1.5);
+    background: var(--_surface);
+    min-height: 2.25em;
+  }
+  button:disabled {
+    cursor: not-allowed;
+    opacity: 0.6;
+  }
+`;

@@ -1,0 +1,140 @@
+import { expect, fixture, fixtureCleanup } from '@open-wc/testing';
+import '../../src/components/admin-card/define.js';
+import '../../src/components/ranking/define.js';
+import type { Administration, AdministrationListItem, ListEnvelope } from '../../src/core/types.js';
+import { api, countFetches, freshKit, mount, settled, shadowText, sharedApi } from '../helpers/kit.js';
+
+const card = (attrs: Record<string, string>) => mount('khountous-admin-card', attrs, { settle: false });
+
+const detailRequests = (urls: string[], slug: string) =>
+  urls.filter((url) => url.includes(`/administrations/${slug}`));
+
+describe('<khountous-admin-card>', () => {
+  let list: ListEnvelope<AdministrationListItem>;
+  before(async () => {
+    list = await api(sharedApi(), '/administrations?limit=20');
+  });
+  beforeEach(freshKit);
+  afterEach(fixtureCleanup);
+
+  it('shows the name, score, score details, indicators, response rate, delay and rank', async () => {
+    const slug = list.data[4]!.slug;
+    const profile = await api<Administration>(sharedApi(), `/administrations/${slug}`);
+    const element = await card({ slug });
+    expect(await settled(element)).to.equal('ready');
+    const root = element.shadowRoot!;
+    expect(root.querySelector('[part="title"]')!.textContent).to.equal(profile.name);
+    expect(root.querySelector('.score-value')!.textContent).to.equal(String(profile.score));
+    const details = [...root.querySelectorAll('[part="details"] li')].map((li) =>
+      li.textContent!.replace(/\s+/g, ' ').trim(),
+    );
+    expect(details).to.deep.equal(profile.scoreDetails.map((detail) => `${detail.label} ${detail.score}`));
+    const indicatorLabels = [...root.querySelectorAll('[part="indicators"] dt')].map((dt) => dt.textContent);
+    expect(indicatorLabels).to.deep.equal(profile.indicators.map((indicator) => indicator.label));
+    expect(shadowText(element)).to.contain(profile.description);
+    expect(shadowText(element)).to.contain(`${profile.rank}${profile.rank === 1 ? 'er' : 'e'} au classement`);
+    expect(root.querySelector('[role="heading"]')!.getAttribute('aria-level')).to.equal('3');
+  });
+
+  it('takes editorial texts in the language asked', async () => {
+    const slug = list.data[2]!.slug;
+    const en = await api<Administration>(sharedApi(), `/administrations/${slug}?lang=en`);
+    const element = await card({ slug, lang: 'en' });
+    await settled(element);
+    expect(shadowText(element)).to.contain(en.description);
+    expect(shadowText(element)).to.contain('Overall score');
+    expect(shadowText(element)).to.contain(en.scoreDetails[0]!.label);
+  });
+
+  it('shows the list-level fields at once when a ranking has them, then the profile', async () => {
+    const ranking = document.createElement('khountous-ranking');
+    ranking.setAttribute('base-url', sharedApi());
+    ranking.setAttribute('limit', '20');
+    await fixture(ranking);
+    await settled(ranking);
+    const item = list.data[7]!;
+    // Above the ranking, on screen: off-screen widgets wait before fetching.
+    const element = document.createElement('khountous-admin-card');
+    element.setAttribute('base-url', sharedApi());
+    element.setAttribute('slug', item.slug);
+    ranking.before(element);
+    await (element as HTMLElement & { updateComplete: Promise<unknown> }).updateComplete;
+    expect(element.getAttribute('state')).to.equal('loading');
+    expect(element.shadowRoot!.querySelector('[part="title"]')!.textContent).to.equal(item.name);
+    expect(element.shadowRoot!.querySelector('.score-value')!.textContent).to.equal(String(item.score));
+    expect(await settled(element)).to.equal('ready');
+    expect(element.shadowRoot!.querySelector('[part="details"]')).to.exist;
+  });
+
+  it('compact: one line from a cached ranking, with no request for the profile', async () => {
+    const ranking = document.createElement('khountous-ranking');
+    ranking.setAttribute('base-url', sharedApi());
+    ranking.setAttribute('limit', '20');
+    await fixture(ranking);
+    await settled(ranking);
+    const item = list.data[11]!;
+    const fetches = countFetches();
+    try {
+      const element = await card({ slug: item.slug, variant: 'compact' });
+      expect(await settled(element)).to.equal('ready');
+      expect(detailRequests(fetches.urls, item.slug)).to.deep.equal([]);
+      const text = shadowText(element);
+      expect(text).to.contain(item.name);
+      expect(text).to.contain(`${item.score}/100`);
+      expect(element.shadowRoot!.querySelector('[part="details"]')).to.equal(null);
+    } finally {
+      fetches.restore();
+    }
+  });
+
+  it('compact without a cached ranking fetches the profile once', async () => {
+    const item = list.data[13]!;
+    const fetches = countFetches();
+    try {
+      const element = await card({ slug: item.slug, variant: 'compact' });
+      expect(await settled(element)).to.equal('ready');
+      expect(detailRequests(fetches.urls, item.slug)).to.have.length(1);
+      expect(shadowText(element)).to.contain(item.name);
+    } finally {
+      fetches.restore();
+    }
+  });
+
+  it('three cards of one administration send one request', async () => {
+    const slug = list.data[15]!.slug;
+    const fetches = countFetches();
+    try {
+      const wrapper = await fixture<HTMLDivElement>(document.createElement('div'));
+      for (let i = 0; i < 3; i += 1) {
+        const element = document.createElement('khountous-admin-card');
+        element.setAttribute('base-url', sharedApi());
+        element.setAttribute('slug', slug);
+        wrapper.append(element);
+      }
+      for (const element of wrapper.children) expect(await settled(element as HTMLElement)).to.equal('ready');
+      expect(detailRequests(fetches.urls, slug)).to.have.length(1);
+    } finally {
+      fetches.restore();
+    }
+  });
+
+  for (const slug of ['', '   ', 'Not A Slug!', '../../etc']) {
+    it(`slug="${slug}" is a configuration error, with no request`, async () => {
+      const fetches = countFetches();
+      try {
+        const element = await card({ slug });
+        expect(await settled(element)).to.equal('error');
+        expect(shadowText(element)).to.contain('mal configuré');
+        expect(fetches.urls).to.deep.equal([]);
+      } finally {
+        fetches.restore();
+      }
+    });
+  }
+
+  it('heading-level sets the level of the name', async () => {
+    const element = await card({ slug: list.data[0]!.slug, 'heading-level': '2' });
+    await settled(element);
+    expect(element.shadowRoot!.querySelector('[role="heading"]')!.getAttribute('aria-level')).to.equal('2');
+  });
+});

@@ -1,0 +1,232 @@
+import { expect, fixtureCleanup } from '@open-wc/testing';
+import '../../src/components/ranking/define.js';
+import { getLoader } from '../../src/core/loader.js';
+import type { AdministrationListItem, ListEnvelope } from '../../src/core/types.js';
+import type { KhountousRanking } from '../../src/components/ranking/ranking.js';
+import {
+  api,
+  countFetches,
+  freshKit,
+  isolatedApi,
+  mount,
+  nextEvent,
+  shadowText,
+  sharedApi,
+  watchWarnings,
+} from '../helpers/kit.js';
+
+type Ranking = ListEnvelope<AdministrationListItem>;
+
+const ranking = (attrs: Record<string, string>, width?: number) =>
+  mount<KhountousRanking>('khountous-ranking', attrs, { width });
+
+const rows = (element: Element) => [...element.shadowRoot!.querySelectorAll('tbody tr')];
+const nameOf = (row: Element) => row.querySelector('th')!.childNodes;
+const firstName = (row: Element) =>
+  [...nameOf(row)]
+    .filter((node) => node.nodeType === Node.TEXT_NODE || (node as Element).localName === 'a')
+    .map((node) => node.textContent)
+    .join('')
+    .trim();
+
+describe('<khountous-ranking>', () => {
+  let warnings: ReturnType<typeof watchWarnings>;
+  beforeEach(() => {
+    freshKit();
+    warnings = watchWarnings();
+  });
+  afterEach(() => {
+    fixtureCleanup();
+    warnings.restore();
+  });
+
+  it('shows the ranking best first, as a table with rank, name, score, response rate and delay', async () => {
+    const expected = await api<Ranking>(sharedApi(), '/administrations?limit=10');
+    const element = await ranking({});
+    expect(rows(element)).to.have.length(10);
+    expect(rows(element).map(firstName)).to.deep.equal(expected.data.map((item) => item.name));
+    const ranks = rows(element).map((row) => row.querySelector('td.rank')!.textContent!.trim());
+    expect(ranks).to.deep.equal(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10']);
+    const scores = rows(element).map((row) => Number(row.querySelector('.score-value')!.textContent));
+    expect(scores).to.deep.equal(expected.data.map((item) => item.score));
+    expect([...scores].sort((a, b) => b - a)).to.deep.equal(scores);
+    const headers = [...element.shadowRoot!.querySelectorAll('thead th')].map((th) =>
+      th.getAttribute('scope'),
+    );
+    expect(headers).to.deep.equal(['col', 'col', 'col', 'col', 'col']);
+    expect(element.shadowRoot!.querySelector('caption')!.textContent).to.contain(
+      'Classement des administrations',
+    );
+    const bar = rows(element)[0]!.querySelector<HTMLElement>('[part="bar"] span')!;
+    expect(bar.style.width).to.equal(`${expected.data[0]!.score}%`);
+  });
+
+  for (const query of <Record<string, string>[]>[
+    { region: 'kolda' },
+    { sector: 'health' },
+    { level: 'communal' },
+    { region: 'dakar', level: 'national' },
+    { region: 'thies', sector: 'civil-registry', level: 'communal' },
+  ]) {
+    it(`filters by ${JSON.stringify(query)} like the API`, async () => {
+      const params = new URLSearchParams({ ...query, limit: '100' });
+      const expected = await api<Ranking>(sharedApi(), `/administrations?${params}`);
+      const element = await ranking({ ...query, limit: '100' });
+      expect(expected.data.length, 'the filter matches something').to.be.greaterThan(0);
+      expect(rows(element).map(firstName)).to.deep.equal(expected.data.map((item) => item.name));
+    });
+  }
+
+  it('shows the empty state when no administration matches', async () => {
+    const element = await ranking({ region: 'kolda', level: 'national' });
+    expect(element.getAttribute('state')).to.equal('empty');
+    expect(shadowText(element)).to.contain('Aucune donnée');
+    await expect(element).to.be.accessible();
+  });
+
+  for (const [limit, rowsShown] of [
+    ['1000', 100],
+    ['0', 1],
+    ['-5', 1],
+    ['abc', 10],
+    ['3.7', 3],
+  ] as const) {
+    it(`clamps limit="${limit}" to ${rowsShown} rows, warns, and never sends an invalid limit`, async () => {
+      const fetches = countFetches();
+      try {
+        const element = await ranking({ limit });
+        expect(rows(element)).to.have.length(rowsShown);
+        expect(warnings.all().some((line) => line.includes(`limit="${limit}"`))).to.equal(true);
+        for (const url of fetches.urls) {
+          const sent = new URL(url, location.href).searchParams.get('limit');
+          if (sent !== null) expect(Number(sent)).to.be.within(1, 100);
+        }
+      } finally {
+        fetches.restore();
+      }
+    });
+  }
+
+  it('shows a configuration error for an unknown region, without any request', async () => {
+    const fetches = countFetches();
+    try {
+      const element = await ranking({ region: 'paris' });
+      expect(element.getAttribute('state')).to.equal('error');
+      expect(shadowText(element)).to.contain('mal configuré');
+      expect(fetches.urls).to.deep.equal([]);
+      await expect(element).to.be.accessible();
+    } finally {
+      fetches.restore();
+    }
+  });
+
+  it('links names through href-template, encoding the slug', async () => {
+    const expected = await api<Ranking>(sharedApi(), '/administrations?limit=3');
+    const element = await ranking({ limit: '3', 'href-template': '/administrations/{slug}?from=ranking' });
+    const links = [...element.shadowRoot!.querySelectorAll('tbody a')];
+    expect(links.map((a) => a.getAttribute('href'))).to.deep.equal(
+      expected.data.map((item) => `/administrations/${encodeURIComponent(item.slug)}?from=ranking`),
+    );
+    expect(links.every((a) => !a.hasAttribute('rel'))).to.equal(true);
+  });
+
+  it('marks off-site links noopener noreferrer and never makes a javascript: link', async () => {
+    const offsite = await ranking({ limit: '2', 'href-template': 'https://example.org/a/{slug}' });
+    const links = [...offsite.shadowRoot!.querySelectorAll('tbody a')];
+    expect(links).to.have.length(2);
+    expect(links.every((a) => a.getAttribute('rel') === 'noopener noreferrer')).to.equal(true);
+    const hostile = await ranking({ limit: '2', 'href-template': 'javascript:alert("{slug}")' });
+    expect(hostile.shadowRoot!.querySelectorAll('a')).to.have.length(0);
+    expect(rows(hostile)).to.have.length(2);
+  });
+
+  it('pages with previous/next, continuing the rank numbers, and announces the page', async () => {
+    const page2 = await api<Ranking>(sharedApi(), '/administrations?limit=5&page=2');
+    const element = await ranking({ limit: '5', paginate: '' });
+    const [previous, next] = [...element.shadowRoot!.querySelectorAll<HTMLButtonElement>('nav button')];
+    expect(previous!.disabled).to.equal(true);
+    const pages = Math.ceil(page2.meta.total / 5);
+    expect(shadowText(element)).to.contain(`Page 1 sur ${pages}`);
+    const second = nextEvent(element, 'khountous-load');
+    next!.click();
+    await second;
+    await element.updateComplete;
+    expect(rows(element).map(firstName)).to.deep.equal(page2.data.map((item) => item.name));
+    expect(rows(element)[0]!.querySelector('td.rank')!.textContent!.trim()).to.equal('6');
+    expect(element.shadowRoot!.querySelector('nav [aria-live="polite"]')!.textContent).to.contain(
+      `Page 2 sur ${pages}`,
+    );
+    const first = nextEvent(element, 'khountous-load');
+    element.shadowRoot!.querySelectorAll<HTMLButtonElement>('nav button')[0]!.click();
+    await first;
+    await element.updateComplete;
+    expect(rows(element)[0]!.querySelector('td.rank')!.textContent!.trim()).to.equal('1');
+    await expect(element).to.be.accessible();
+  });
+
+  it('disables "next" and says when, once the budget is spent and the next page is not cached', async () => {
+    const base = isolatedApi('paging');
+    const element = await ranking({ 'base-url': base, limit: '5', paginate: '', lang: 'en' });
+    const slugs = (await api<Ranking>(sharedApi(), '/administrations?limit=100')).data.map(
+      (item) => item.slug,
+    );
+    const loader = getLoader();
+    let spent = 0;
+    for (const slug of slugs) {
+      if (loader.stats(base).remaining <= 0) break;
+      await loader.load({ kind: 'administration', slug, lang: 'en' }, { baseUrl: base, lazy: false });
+      spent += 1;
+    }
+    expect(spent, 'requests the budget allowed').to.equal(59);
+    await element.updateComplete;
+    const next = element.shadowRoot!.querySelectorAll<HTMLButtonElement>('nav button')[1]!;
+    expect(next.disabled).to.equal(true);
+    expect(shadowText(element)).to.match(/Next page available at \d{2}:\d{2}/);
+    expect(rows(element)).to.have.length(5);
+  });
+
+  it('writes numbers the French or the English way', async () => {
+    const fr = await ranking({ limit: '1' });
+    const en = await ranking({ limit: '1', lang: 'en' });
+    const cells = (element: Element) =>
+      [...rows(element)[0]!.querySelectorAll('td.wide')].map((td) => td.textContent);
+    const [rateFr, delayFr] = cells(fr);
+    const [rateEn, delayEn] = cells(en);
+    expect(rateFr).to.match(/^\d+\s%$/u);
+    expect(rateEn).to.match(/^\d+%$/);
+    expect(delayFr).to.match(/j$/);
+    expect(delayEn).to.match(/days?$/);
+    expect(shadowText(en)).to.contain('Average delay');
+  });
+
+  it('fits 280 px: secondary columns fold under the name; at 960 px they are columns', async () => {
+    const narrow = await ranking({ limit: '3' }, 280);
+    const wide = await ranking({ limit: '3' }, 960);
+    const display = (element: Element, selector: string) =>
+      getComputedStyle(element.shadowRoot!.querySelector(selector)!).display;
+    expect(display(narrow, 'td.wide')).to.equal('none');
+    expect(display(narrow, '.sub')).to.equal('block');
+    expect(display(wide, 'td.wide')).not.to.equal('none');
+    expect(display(wide, '.sub')).to.equal('none');
+    expect(narrow.getBoundingClientRect().width).to.equal(280);
+    expect(narrow.shadowRoot!.querySelector('table')!.getBoundingClientRect().width).to.be.at.most(280);
+  });
+
+  it('stops the skeleton animation when the reader prefers reduced motion', () => {
+    const sheets = (
+      customElements.get('khountous-ranking') as unknown as {
+        elementStyles: { styleSheet?: CSSStyleSheet }[];
+      }
+    ).elementStyles;
+    const rules = sheets.flatMap((style) => [...(style.styleSheet?.cssRules ?? [])]);
+    const reduced = rules.filter(
+      (rule): rule is CSSMediaRule =>
+        rule instanceof CSSMediaRule && rule.conditionText.includes('prefers-reduced-motion'),
+    );
+    expect(reduced.length).to.be.greaterThan(0);
+    const styles = reduced.flatMap((rule) => [...rule.cssRules] as CSSStyleRule[]);
+    expect(
+      styles.some((rule) => rule.selectorText.includes('.skeleton') && rule.style.animationName === 'none'),
+    ).to.equal(true);
+  });
+});

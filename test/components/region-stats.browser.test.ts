@@ -1,0 +1,106 @@
+import { expect, fixture, fixtureCleanup } from '@open-wc/testing';
+import '../../src/components/region-stats/define.js';
+import { REGION_CODES, type ListEnvelope, type RegionStats } from '../../src/core/types.js';
+import { api, countFetches, freshKit, mount, settled, shadowText, sharedApi } from '../helpers/kit.js';
+
+const stats = (attrs: Record<string, string>) => mount('khountous-region-stats', attrs);
+
+describe('<khountous-region-stats>', () => {
+  let regions: ListEnvelope<RegionStats>;
+  before(async () => {
+    regions = await api(sharedApi(), '/regions');
+  });
+  beforeEach(freshKit);
+  afterEach(fixtureCleanup);
+
+  it('charts the 14 regions, highest first, with the values written out and a table', async () => {
+    const element = await stats({});
+    const root = element.shadowRoot!;
+    const expected = [...regions.data].sort((a, b) => b.indicators.averageScore - a.indicators.averageScore);
+    const rows = [...root.querySelectorAll('[part="chart"] .row')];
+    expect(rows).to.have.length(14);
+    expect(rows.map((row) => row.querySelector('.label')!.textContent)).to.deep.equal(
+      expected.map((r) => r.name),
+    );
+    expect(rows.map((row) => row.querySelector('.value')!.textContent)).to.deep.equal(
+      expected.map((r) => `${r.indicators.averageScore}/100`),
+    );
+    expect(root.querySelector('[part="chart"]')!.getAttribute('aria-hidden')).to.equal('true');
+    const tableRows = [...root.querySelectorAll('[part="table"] tbody tr')];
+    expect(tableRows.map((row) => row.querySelector('th')!.textContent)).to.deep.equal(
+      expected.map((r) => r.name),
+    );
+    expect(shadowText(element)).to.contain('Score moyen par région');
+    await expect(element).to.be.accessible();
+  });
+
+  it('charts the indicator chosen, with its unit', async () => {
+    const element = await stats({ indicator: 'responseRate', lang: 'en' });
+    const values = [...element.shadowRoot!.querySelectorAll('[part="chart"] .value')].map(
+      (v) => v.textContent,
+    );
+    expect(values.every((value) => /^\d+%$/.test(value!))).to.equal(true);
+    const max = Math.max(...regions.data.map((r) => r.indicators.responseRate));
+    expect(values[0]).to.equal(`${max}%`);
+    expect(shadowText(element)).to.contain('Response rate by region');
+  });
+
+  it("with region, shows that region's indicators and figures", async () => {
+    const ziguinchor = regions.data.find((region) => region.code === 'ziguinchor')!;
+    const element = await stats({ region: 'ziguinchor', indicator: 'resolutionRate', lang: 'en' });
+    const root = element.shadowRoot!;
+    expect(root.querySelector('.title')!.textContent).to.equal('Ziguinchor');
+    const labels = [...root.querySelectorAll('[part="indicators"] dt')].map((dt) => dt.textContent);
+    expect(labels).to.include.members(['Average score', 'Response rate', 'Resolution rate', 'Population']);
+    expect(shadowText(element)).to.contain(new Intl.NumberFormat('en-GB').format(ziguinchor.population));
+    expect(root.querySelector('.highlight dt')!.textContent).to.equal('Resolution rate');
+  });
+
+  it('shows or hides the table with a button that says its state', async () => {
+    const element = await stats({});
+    const root = element.shadowRoot!;
+    const toggle = root.querySelector<HTMLButtonElement>('[part="toggle"]')!;
+    expect(toggle.getAttribute('aria-expanded')).to.equal('false');
+    expect(root.querySelector('[part="table"]')!.classList.contains('visually-hidden')).to.equal(true);
+    toggle.focus();
+    toggle.click();
+    await (element as HTMLElement & { updateComplete: Promise<unknown> }).updateComplete;
+    expect(toggle.getAttribute('aria-expanded')).to.equal('true');
+    expect(root.querySelector('[part="table"]')!.classList.contains('visually-hidden')).to.equal(false);
+    expect(root.querySelector('[part="table"]')!.getBoundingClientRect().height).to.be.greaterThan(100);
+  });
+
+  it('serves every form from one request', async () => {
+    const fetches = countFetches();
+    try {
+      const wrapper = await fixture<HTMLDivElement>(document.createElement('div'));
+      for (const attrs of [{}, { indicator: 'avgDelayDays' }, { region: 'kolda' }, { region: 'matam' }]) {
+        const element = document.createElement('khountous-region-stats');
+        element.setAttribute('base-url', sharedApi());
+        for (const [name, value] of Object.entries(attrs)) element.setAttribute(name, value);
+        wrapper.append(element);
+      }
+      for (const element of wrapper.children) expect(await settled(element as HTMLElement)).to.equal('ready');
+      expect(fetches.urls.filter((url) => url.includes('/regions'))).to.have.length(1);
+    } finally {
+      fetches.restore();
+    }
+  });
+
+  for (const attrs of <Record<string, string>[]>[{ indicator: 'happiness' }, { region: 'casamance' }]) {
+    it(`${JSON.stringify(attrs)} is a configuration error, with no request`, async () => {
+      const fetches = countFetches();
+      try {
+        const element = await stats(attrs);
+        expect(element.getAttribute('state')).to.equal('error');
+        expect(fetches.urls).to.deep.equal([]);
+      } finally {
+        fetches.restore();
+      }
+    });
+  }
+
+  it('knows every region code of the API', () => {
+    expect(regions.data.map((region) => region.code)).to.deep.equal([...REGION_CODES]);
+  });
+});
