@@ -11,7 +11,12 @@
  * headers of a response said: when the server counts fewer remaining requests
  * than the log (other sites, other browsers behind the same address), the
  * budget adopts the server's number until the server's reset time. A 429
- * (`block`) empties the budget until the reset it announced.
+ * (`block`) empties the budget until the reset it announced, for at most
+ * MAX_BLOCK (a day): a broken Retry-After does not silence the widgets for years.
+ *
+ * Stored state is another tab's word, or garbage: rows and floors with times
+ * that are not finite, lie in the future, or block for longer than MAX_BLOCK
+ * are ignored, so a corrupted storage never spends the budget for good.
  */
 
 import type { RateLimit } from './client.js';
@@ -19,6 +24,10 @@ import type { SafeStorage } from './storage.js';
 
 export const DEFAULT_QUOTA_LIMIT = 60;
 export const DEFAULT_QUOTA_WINDOW = 60 * 60 * 1000;
+/** The longest the server's word (a 429, or its remaining count) may hold the budget at zero. */
+export const MAX_BLOCK = 24 * 60 * 60 * 1000;
+/** How far in the future a stored time may lie (clocks of tabs that disagree a little). */
+const SKEW = 60_000;
 
 export interface BudgetOptions {
   /** Requests per window, until the server says otherwise. Default 60. */
@@ -103,21 +112,22 @@ export function createBudget(options: BudgetOptions = {}): Budget {
         for (const row of state.log) {
           if (
             Array.isArray(row) &&
-            typeof row[0] === 'number' &&
+            isTime(row[0], now) &&
             typeof row[1] === 'string' &&
-            typeof row[2] === 'number'
+            Number.isSafeInteger(row[2]) &&
+            row[2] >= 0
           ) {
             log.set(row[1], { at: row[0], seq: row[2] });
             lastSeq = Math.max(lastSeq, row[2]);
           }
         }
       }
-      if (isFloor(state.floor) && (!floor || state.floor.at > floor.at)) floor = state.floor;
+      if (isFloor(state.floor, now) && (!floor || state.floor.at > floor.at)) floor = state.floor;
       const stored = state.limit;
       if (
         Array.isArray(stored) &&
         isPositiveInteger(stored[0]) &&
-        typeof stored[1] === 'number' &&
+        isTime(stored[1], now) &&
         stored[1] > limit[1]
       ) {
         limit = [stored[0], stored[1]];
@@ -190,7 +200,7 @@ export function createBudget(options: BudgetOptions = {}): Budget {
         floor = {
           remaining: Math.max(0, rateLimit.remaining),
           seq: sent?.seq ?? lastSeq,
-          until: rateLimit.resetAt,
+          until: Math.min(rateLimit.resetAt, now + MAX_BLOCK),
           at: now,
         };
       }
@@ -200,7 +210,8 @@ export function createBudget(options: BudgetOptions = {}): Budget {
     block(until, now) {
       sync(now);
       const current = floor && floorRemaining(now) <= 0 ? floor.until : 0;
-      floor = { remaining: 0, seq: lastSeq, until: Math.max(until, current), at: now };
+      const bounded = Number.isFinite(until) ? Math.min(until, now + MAX_BLOCK) : now;
+      floor = { remaining: 0, seq: lastSeq, until: Math.max(bounded, current), at: now };
       prune(now);
       commit();
     },
@@ -212,13 +223,22 @@ function isPositiveInteger(value: unknown): value is number {
   return typeof value === 'number' && Number.isInteger(value) && value > 0;
 }
 
-function isFloor(value: unknown): value is Floor {
+/** A finite time that is not in the future (beyond a little clock skew). */
+function isTime(value: unknown, now: number): value is number {
+  return typeof value === 'number' && Number.isFinite(value) && value <= now + SKEW;
+}
+
+/** A stored floor that is sound: finite numbers, said in the past, blocking for at most MAX_BLOCK. */
+function isFloor(value: unknown, now: number): value is Floor {
   if (typeof value !== 'object' || value === null) return false;
   const floor = value as Partial<Floor>;
   return (
     typeof floor.remaining === 'number' &&
-    typeof floor.seq === 'number' &&
+    Number.isFinite(floor.remaining) &&
+    Number.isSafeInteger(floor.seq) &&
     typeof floor.until === 'number' &&
-    typeof floor.at === 'number'
+    Number.isFinite(floor.until) &&
+    floor.until <= now + MAX_BLOCK + SKEW &&
+    isTime(floor.at, now)
   );
 }

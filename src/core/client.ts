@@ -79,6 +79,12 @@ export interface CallOptions<T> {
   signal?: AbortSignal;
   /** A cached copy: its ETag goes out as If-None-Match, and a 304 answers with its data. */
   cached?: { etag: string; data: T };
+  /**
+   * Bypasses the browser's HTTP cache (`cache: 'reload'`): for an attempt that
+   * follows a failure, which the browser may have stored (a cacheable error
+   * page, an answer refused by CORS).
+   */
+  reload?: boolean;
 }
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
@@ -485,13 +491,14 @@ export function createClient(clientOptions: ClientOptions): KhountousClient {
     body,
     options = {},
   }: Call<T>): Promise<ApiResponse<T>> {
-    const { signal, cached } = options;
+    const { signal, cached, reload } = options;
     if (signal?.aborted) throw abortError(signal);
     const headers: Record<string, string> = { Accept: accept ?? 'application/json' };
     if (apiKey !== undefined) headers['Authorization'] = `Bearer ${apiKey}`;
     if (cached) headers['If-None-Match'] = cached.etag;
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     const init: RequestInit = { method, headers, credentials: 'omit', mode: 'cors' };
+    if (reload) init.cache = 'reload';
     if (signal) init.signal = signal;
     if (body !== undefined) init.body = JSON.stringify(body);
 

@@ -14,8 +14,9 @@
  *    batched into as few covering requests as possible (limit <= MAX_LIMIT).
  * 5. A request: one tab at a time per key (Web Locks), the budget asked
  *    first, If-None-Match with the cached ETag, bounded retries of 5xx and
- *    network errors with backoff, the new entry stored, announced to the other
- *    tabs (BroadcastChannel) and to subscribers.
+ *    network errors with backoff (an attempt that follows a failure bypasses
+ *    the browser's HTTP cache, which may hold the failed answer), the new entry
+ *    stored, announced to the other tabs (BroadcastChannel) and to subscribers.
  *
  * Budget rules: nothing is sent that the budget says will be refused; a
  * background revalidation only spends budget while more than
@@ -23,8 +24,19 @@
  * reader has never seen); a revalidation that failed is not tried again before
  * one freshness period; a 429 empties the budget until its reset.
  *
- * Nothing refetches on focus, visibility or reconnect. The module imports no
- * DOM type at run time and guards every browser global: it runs in Node.
+ * Recovery: when a request fails for a passing cause (5xx, network, timeout,
+ * invalid response, quota) and a subscriber still shows that resource, the
+ * loader plans one more attempt by itself, a single request without retries,
+ * sent like a background revalidation (never spending the reserve):
+ * - nothing shown yet: after `recoveryDelay` (30 s), then 4 times longer after
+ *   each new failure, never waiting longer than the endpoint's freshness time;
+ * - stale data shown: one freshness period after the failure;
+ * - quota: at the reset the budget or the 429 announced, not before;
+ * - network: at once when the browser fires `online`, if that comes first.
+ * A success tells the subscribers, which show the data. Nothing else
+ * refetches on focus, visibility or reconnect: data already shown waits for a
+ * load. The module imports no DOM type at run time and guards every browser
+ * global: it runs in Node.
  */
 
 import * as v from 'valibot';
@@ -44,7 +56,7 @@ import {
   type FetchLike,
   type KhountousClient,
 } from './client.js';
-import { abortError, isKhountousError, KhountousError } from './errors.js';
+import { abortError, isKhountousError, KhountousError, type KhountousErrorKind } from './errors.js';
 import {
   administrationListSchema,
   administrationSchema,
@@ -226,6 +238,11 @@ export interface LoaderOptions {
   revalidationReserve?: number;
   /** An attempt that has not answered after this many ms fails as a network error. Default 30000. */
   requestTimeout?: number;
+  /**
+   * First automatic attempt after a failed load that a subscriber waits for, in ms; each new
+   * failure waits 4 times longer, up to the endpoint's freshness time. Default 30000.
+   */
+  recoveryDelay?: number;
   /** Bound of the persisted cache, in serialized characters. Default 1,000,000. */
   maxStoredSize?: number;
   /** Entries older than this (ms) are dropped. Default 7 days. */
@@ -454,6 +471,8 @@ interface Flight {
   readonly d: Descriptor;
   readonly controller: AbortController;
   readonly background: boolean;
+  /** False for an automatic recovery: one attempt, no retries. */
+  readonly retries: boolean;
   promise: Promise<CacheEntry>;
   waiters: number;
   settled: boolean;
@@ -473,13 +492,33 @@ interface Subscriber {
   listener: (loaded: Loaded<unknown>) => void;
 }
 
+/** The next automatic attempt at a resource whose load failed. */
+interface Recovery {
+  d: Descriptor;
+  /** Failures in a row, this recovery's attempts included. */
+  failures: number;
+  /** The kind of the last failure. */
+  kind: KhountousErrorKind;
+  /** Pending timer; undefined while the attempt is in flight. */
+  timer: unknown;
+}
+
+/** Failures worth another attempt later: the cause may pass. */
+const PASSING: readonly KhountousErrorKind[] = ['server', 'network', 'invalid-response', 'quota'];
+
 type Env = Required<Pick<LoaderOptions, 'now' | 'setTimeout' | 'clearTimeout' | 'random'>>;
 
 /** The tuning options, with their defaults applied. */
 type Settings = Required<
   Pick<
     LoaderOptions,
-    'quotaLimit' | 'quotaWindow' | 'maxRetries' | 'retryDelay' | 'revalidationReserve' | 'requestTimeout'
+    | 'quotaLimit'
+    | 'quotaWindow'
+    | 'maxRetries'
+    | 'retryDelay'
+    | 'revalidationReserve'
+    | 'requestTimeout'
+    | 'recoveryDelay'
   >
 >;
 
@@ -490,6 +529,7 @@ const DEFAULT_SETTINGS: Settings = {
   retryDelay: 1000,
   revalidationReserve: 10,
   requestTimeout: 30_000,
+  recoveryDelay: 30_000,
 };
 
 class Loader extends EventTarget implements KhountousLoader {
@@ -518,6 +558,10 @@ class Loader extends EventTarget implements KhountousLoader {
   private readonly quietUntil = new Map<string, number>();
   /** List key -> the key of the covering entry that last answered it (skips the scan on hits). */
   private readonly aliases = new Map<string, string>();
+  /** Key -> the automatic attempt planned after a failure. */
+  private readonly recoveries = new Map<string, Recovery>();
+  /** True while a listener waits for `online` (only while a network failure awaits recovery). */
+  private listeningOnline = false;
   private readonly counters = {
     requests: 0,
     cacheHits: 0,
@@ -963,7 +1007,12 @@ class Loader extends EventTarget implements KhountousLoader {
   /** Revalidates a stale entry in the background when the budget can spare it. */
   private async revalidate(d: Descriptor, options: Pick<LoadOptions, 'element' | 'lazy'>): Promise<void> {
     if (this.flights.has(d.key) || (this.quietUntil.get(d.key) ?? 0) > this.env.now()) return;
-    if (!this.budgetFor(d.base).canSend(this.env.now(), this.settings.revalidationReserve)) return;
+    const budget = this.budgetFor(d.base);
+    if (!budget.canSend(this.env.now(), this.settings.revalidationReserve)) {
+      // No budget to spare now: a subscriber still gets fresh data later.
+      if (this.recoveries.get(d.key)?.timer === undefined) this.planRecovery(d, this.quotaError(budget));
+      return;
+    }
     try {
       await this.whenNear(options, undefined);
     } catch {
@@ -988,12 +1037,13 @@ class Loader extends EventTarget implements KhountousLoader {
     );
   }
 
-  private startFlight(d: Descriptor, background: boolean): Flight {
+  private startFlight(d: Descriptor, background: boolean, retries = true): Flight {
     const flight: Flight = {
       key: d.key,
       d,
       controller: new AbortController(),
       background,
+      retries,
       promise: Promise.resolve(undefined as never),
       waiters: 0,
       settled: false,
@@ -1003,8 +1053,115 @@ class Loader extends EventTarget implements KhountousLoader {
       flight.settled = true;
       if (this.flights.get(d.key) === flight) this.flights.delete(d.key);
     });
-    flight.promise.catch(() => {});
+    flight.promise.then(
+      () => this.cancelRecovery(d.key),
+      (error: unknown) => this.planRecovery(d, error),
+    );
     return flight;
+  }
+
+  // -- recovery ---------------------------------------------------------------
+
+  /** True when a subscriber is told of what a request for `d` brings. */
+  private isWatched(d: Descriptor): boolean {
+    for (const subscriber of this.subscribers.get(d.family ?? d.key) ?? []) {
+      if (subscriber.d.key === d.key) return true;
+      if (d.window && subscriber.d.window && covers(d.window, subscriber.d.window)) return true;
+    }
+    return false;
+  }
+
+  /** After a failed request: plans the next automatic attempt, when the cause may pass and someone waits. */
+  private planRecovery(d: Descriptor, error: unknown): void {
+    const previous = this.recoveries.get(d.key);
+    if (!isKhountousError(error, ...PASSING) || !this.isWatched(d)) {
+      // Cancelled callers leave a planned attempt as it was.
+      if (!isKhountousError(error, 'aborted') || previous?.timer === undefined) this.cancelRecovery(d.key);
+      return;
+    }
+    const now = this.env.now();
+    const fresh = this.freshness[d.kind];
+    const shown = this.lookup(d) !== undefined;
+    const failures = (previous?.failures ?? 0) + 1;
+    let at: number;
+    if (isKhountousError(error, 'quota')) {
+      // At the reset, not before; refused to keep the reserve: when the oldest request leaves the window.
+      const budget = this.budgetFor(d.base);
+      const remaining = budget.remaining(now);
+      const forReserve = remaining > 0 && remaining <= this.settings.revalidationReserve;
+      at = Math.max(error.resetAt ?? now, forReserve ? (budget.resetAt(now) ?? now) : now, now + 1000);
+    } else {
+      at = now + Math.min(fresh, this.settings.recoveryDelay * 4 ** Math.min(failures - 1, 16));
+    }
+    if (shown) {
+      // Stale data is on screen: the rule of failed revalidations, one freshness period.
+      at = Math.max(at, now + fresh);
+      this.quietUntil.set(d.key, at);
+    }
+    if (previous?.timer !== undefined) this.env.clearTimeout(previous.timer);
+    const recovery: Recovery = { d, failures, kind: error.kind, timer: undefined };
+    recovery.timer = this.env.setTimeout(() => this.recover(d.key), Math.max(0, at - now));
+    this.recoveries.set(d.key, recovery);
+    this.updateOnlineListener();
+  }
+
+  /** The planned attempt: one request, no retries, within the reserve, if still needed. */
+  private recover(key: string): void {
+    const recovery = this.recoveries.get(key);
+    if (!recovery) return;
+    recovery.timer = undefined;
+    const { d } = recovery;
+    const hit = this.lookup(d);
+    if (!this.isWatched(d) || (hit && this.isFresh(d.kind, hit.entry))) {
+      this.cancelRecovery(key);
+      return;
+    }
+    // A request under way plans again if it fails.
+    if (!this.flights.has(key)) {
+      const flight = this.startFlight(d, true, false);
+      flight.waiters++;
+      flight.promise.then(
+        () => flight.waiters--,
+        () => flight.waiters--,
+      );
+    }
+    this.updateOnlineListener();
+  }
+
+  private cancelRecovery(key: string): void {
+    const recovery = this.recoveries.get(key);
+    if (!recovery) return;
+    if (recovery.timer !== undefined) this.env.clearTimeout(recovery.timer);
+    this.recoveries.delete(key);
+    this.updateOnlineListener();
+  }
+
+  /** Back online: the loads that failed for the network are tried at once. */
+  private readonly onOnline = (): void => {
+    for (const [key, recovery] of [...this.recoveries]) {
+      if (recovery.kind !== 'network' || recovery.timer === undefined) continue;
+      this.env.clearTimeout(recovery.timer);
+      this.recover(key);
+    }
+    this.updateOnlineListener();
+  };
+
+  /** Listens to `online` only while a network failure waits for its recovery. */
+  private updateOnlineListener(): void {
+    const target = globalThis as {
+      addEventListener?: (type: string, listener: () => void) => void;
+      removeEventListener?: (type: string, listener: () => void) => void;
+    };
+    if (typeof target.addEventListener !== 'function' || typeof target.removeEventListener !== 'function')
+      return;
+    let wanted = false;
+    for (const recovery of this.recoveries.values()) {
+      if (recovery.kind === 'network' && recovery.timer !== undefined) wanted = true;
+    }
+    if (wanted === this.listeningOnline) return;
+    this.listeningOnline = wanted;
+    if (wanted) target.addEventListener('online', this.onOnline);
+    else target.removeEventListener('online', this.onOnline);
   }
 
   /** One key, one tab: under the key's lock, read storage again, then send. */
@@ -1055,7 +1212,7 @@ class Loader extends EventTarget implements KhountousLoader {
   private async send(flight: Flight, cached: CacheEntry | undefined): Promise<CacheEntry> {
     const { d, key } = flight;
     const budget = this.budgetFor(d.base);
-    const { maxRetries } = this.settings;
+    const maxRetries = flight.retries ? this.settings.maxRetries : 0;
     const reserve = flight.background ? this.settings.revalidationReserve : 0;
     for (let attempt = 0; ; attempt++) {
       if (attempt > 0) {
@@ -1071,6 +1228,8 @@ class Loader extends EventTarget implements KhountousLoader {
       }
       const options: CallOptions<unknown> = {};
       if (cached?.etag !== undefined) options.cached = { etag: cached.etag, data: cached.data };
+      // After a failure, the browser's HTTP cache may hold the bad answer: ask the network.
+      if (attempt > 0 || !flight.retries) options.reload = true;
       try {
         const response = await this.attempt(flight, options);
         if (response.rateLimit) budget.reconcile(response.rateLimit, this.env.now(), sentId);
@@ -1137,13 +1296,9 @@ class Loader extends EventTarget implements KhountousLoader {
 
   private quotaError(budget: Budget): KhountousError {
     const resetAt = budget.nextSlotAt(this.env.now());
-    return new KhountousError(
-      'quota',
-      `The request budget is spent until ${new Date(resetAt).toISOString()}.`,
-      {
-        resetAt,
-      },
-    );
+    const until =
+      Number.isFinite(resetAt) && Math.abs(resetAt) <= 8.64e15 ? new Date(resetAt).toISOString() : 'later';
+    return new KhountousError('quota', `The request budget is spent until ${until}.`, { resetAt });
   }
 
   /** Exponential backoff with equal jitter: half the delay fixed, half random. */

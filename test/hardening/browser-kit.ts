@@ -1,0 +1,364 @@
+/**
+ * Browser helpers of the hardening suite: the seven elements with attributes
+ * that select real data, faulty reference-API instances (demo/api/wtr.ts), a
+ * loader installed for one test with a clock that can jump ahead, and a guard
+ * that records every uncaught error and unhandled rejection of the page.
+ */
+import { createLoader, type KhountousLoader, type LoaderOptions } from '../../src/core/loader.js';
+import type { KhountousErrorKind } from '../../src/core/errors.js';
+import type { AdministrationListItem, ListEnvelope, ReportListItem } from '../../src/core/types.js';
+import { translations } from '../../src/i18n/index.js';
+import { expect } from '@open-wc/testing';
+import { api, isolatedApi, sharedApi, type ViewState } from '../helpers/kit.js';
+
+export const LOADER_KEY = Symbol.for('khountous.loader.v1');
+
+export interface ElementSpec {
+  tag: string;
+  /** Attributes that select real data. */
+  attrs: () => Record<string, string>;
+  /** A fragment of the path (after /v1) of the element's request. */
+  path: () => string;
+}
+
+const known = { admin: '', report: '', dataset: 'regional-indicators' };
+
+/** Reads one administration and one report slug from the API (the same data in every instance). */
+export async function learnSlugs(): Promise<void> {
+  const admins = await api<ListEnvelope<AdministrationListItem>>(sharedApi(), '/administrations?limit=2');
+  known.admin = admins.data[1]!.slug;
+  const reports = await api<ListEnvelope<ReportListItem>>(sharedApi(), '/khountous?limit=1');
+  known.report = reports.data[0]!.slug;
+}
+
+export const ELEMENTS: readonly ElementSpec[] = [
+  { tag: 'khountous-ranking', attrs: () => ({ limit: '5' }), path: () => '/administrations?' },
+  {
+    tag: 'khountous-admin-card',
+    attrs: () => ({ slug: known.admin }),
+    path: () => `/administrations/${known.admin}`,
+  },
+  {
+    tag: 'khountous-report',
+    attrs: () => ({ slug: known.report }),
+    path: () => `/khountous/${known.report}`,
+  },
+  { tag: 'khountous-region-stats', attrs: () => ({}), path: () => '/regions' },
+  { tag: 'khountous-reports', attrs: () => ({ limit: '5' }), path: () => '/khountous?' },
+  { tag: 'khountous-fact-checks', attrs: () => ({ limit: '5' }), path: () => '/verifications' },
+  {
+    tag: 'khountous-dataset',
+    attrs: () => ({ 'dataset-id': known.dataset, preview: '3' }),
+    path: () => `/datasets/${known.dataset}`,
+  },
+];
+
+/** The same origin with the other loopback name: localhost <-> 127.0.0.1. */
+export function otherOrigin(): string {
+  const url = new URL(location.origin);
+  url.hostname = url.hostname === '127.0.0.1' ? 'localhost' : '127.0.0.1';
+  return url.origin;
+}
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  fault: string | null;
+  cookie: boolean;
+  origin: string | null;
+}
+
+export interface FaultPlan {
+  fault: string;
+  times?: number;
+  paths?: string[];
+  delayMs?: number;
+  retryAfter?: number;
+}
+
+/** A reference-API instance of its own that can be told to fail. */
+export class FaultyApi {
+  readonly id: string;
+  readonly base: string;
+  private readonly control: string;
+
+  constructor(label: string, { crossOrigin = false } = {}) {
+    const scoped = new URL(isolatedApi(label));
+    this.id = scoped.pathname.split('/')[2]!;
+    this.control = `${location.origin}/scoped/${this.id}/__faults`;
+    this.base = `${crossOrigin ? otherOrigin() : location.origin}/scoped/${this.id}/v1`;
+  }
+
+  async fail(plan: FaultPlan): Promise<void> {
+    const response = await fetch(this.control, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(plan),
+    });
+    if (response.status !== 204) throw new Error(`fault not set: ${await response.text()}`);
+  }
+
+  /** The API recovers. */
+  async recover(): Promise<void> {
+    await fetch(this.control, { method: 'DELETE' });
+  }
+
+  /** Every GET that reached the instance. */
+  async requests(): Promise<RecordedRequest[]> {
+    const response = await fetch(this.control, { cache: 'no-store' });
+    const body = (await response.json()) as { requests: RecordedRequest[] };
+    return body.requests.filter((request) => request.method === 'GET');
+  }
+}
+
+/**
+ * A clock for the loader that runs with real time and can jump ahead: timers
+ * are real ones, and `advance(ms)` moves the clock and fires at once every
+ * timer that falls due. Jump only while no request is in flight (a request's
+ * timeout is a timer too).
+ */
+export function warpClock() {
+  let offset = 0;
+  let nextId = 0;
+  const timers = new Map<
+    number,
+    { due: number; callback: () => void; real: ReturnType<typeof setTimeout> }
+  >();
+  const now = () => Date.now() + offset;
+  const fire = (id: number) => {
+    const timer = timers.get(id);
+    if (!timer) return;
+    timers.delete(id);
+    clearTimeout(timer.real);
+    timer.callback();
+  };
+  return {
+    now,
+    setTimeout(callback: () => void, ms: number): unknown {
+      const id = ++nextId;
+      timers.set(id, { due: now() + ms, callback, real: setTimeout(() => fire(id), ms) });
+      return id;
+    },
+    clearTimeout(handle: unknown): void {
+      const timer = timers.get(handle as number);
+      if (timer) clearTimeout(timer.real);
+      timers.delete(handle as number);
+    },
+    advance(ms: number): void {
+      offset += ms;
+      const due = [...timers].filter(([, timer]) => timer.due <= now()).sort((a, b) => a[1].due - b[1].due);
+      for (const [id] of due) fire(id);
+    },
+  };
+}
+
+export type WarpClock = ReturnType<typeof warpClock>;
+
+export interface SentRequest {
+  url: string;
+  init: RequestInit;
+}
+
+export interface InstalledLoader {
+  loader: KhountousLoader;
+  clock: WarpClock;
+  /** Every request the kit sent through the loader, in order. */
+  sent: SentRequest[];
+  /** The kit's requests whose URL contains `fragment`. */
+  sentTo(fragment: string): SentRequest[];
+  /** Resolves once no request of the kit is waiting for an answer. */
+  idle(): Promise<void>;
+}
+
+/**
+ * Installs a new page-wide loader (memory only, no cross-tab, everything loads
+ * at once) with short retries and request timeout, a warp clock and a fetch
+ * that records what the kit sends. Elements created after this use it.
+ */
+export function installLoader(options: LoaderOptions = {}, clock = warpClock()): InstalledLoader {
+  const sent: SentRequest[] = [];
+  let pending = 0;
+  const inner = options.fetch ?? ((input: string, init: RequestInit) => globalThis.fetch(input, init));
+  const loader = createLoader({
+    storage: null,
+    broadcastChannel: null,
+    locks: null,
+    intersectionObserver: null,
+    retryDelay: 20,
+    requestTimeout: 1500,
+    now: clock.now,
+    setTimeout: clock.setTimeout,
+    clearTimeout: clock.clearTimeout,
+    ...options,
+    fetch: async (input, init) => {
+      sent.push({ url: input, init });
+      pending++;
+      try {
+        const response = await inner(input, init);
+        // The body is read by the kit next: count it as pending until then.
+        const body = await response
+          .clone()
+          .arrayBuffer()
+          .catch(() => undefined);
+        void body;
+        return response;
+      } finally {
+        pending--;
+      }
+    },
+  });
+  Object.defineProperty(globalThis, LOADER_KEY, { value: loader, configurable: true, writable: true });
+  return {
+    loader,
+    clock,
+    sent,
+    sentTo: (fragment) => sent.filter((request) => request.url.includes(fragment)),
+    async idle() {
+      do await new Promise((resolve) => setTimeout(resolve, 10));
+      while (pending > 0);
+    },
+  };
+}
+
+/** Records what reaches the page: uncaught errors and unhandled rejections. */
+export function pageGuard() {
+  const problems: string[] = [];
+  const onError = (event: ErrorEvent) => problems.push(`error: ${event.message}`);
+  const onRejection = (event: PromiseRejectionEvent) =>
+    problems.push(`unhandled rejection: ${String(event.reason)}`);
+  window.addEventListener('error', onError);
+  window.addEventListener('unhandledrejection', onRejection);
+  return {
+    problems,
+    stop() {
+      window.removeEventListener('error', onError);
+      window.removeEventListener('unhandledrejection', onRejection);
+    },
+  };
+}
+
+/** Creates `<tag>` with `attrs` inside `parent`, not waiting for anything. */
+export function create(parent: Element, tag: string, attrs: Record<string, string>): HTMLElement {
+  const element = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs)) element.setAttribute(name, value);
+  parent.append(element);
+  return element;
+}
+
+/** Resolves once every element shows one of `states` (and, when asked, no stale mark). */
+export async function allSettled(
+  elements: readonly HTMLElement[],
+  states: ViewState[] = ['ready', 'empty', 'error'],
+  { timeout = 10_000, fresh = false } = {},
+): Promise<void> {
+  const deadline = performance.now() + timeout;
+  for (;;) {
+    await Promise.all(
+      elements.map(
+        (element) => (element as HTMLElement & { updateComplete?: Promise<unknown> }).updateComplete,
+      ),
+    );
+    const pending = elements.filter(
+      (element) =>
+        !states.includes(element.getAttribute('state') as ViewState) ||
+        (fresh && element.hasAttribute('stale')),
+    );
+    if (pending.length === 0) return;
+    if (performance.now() > deadline) {
+      const detail = pending.map(
+        (element) =>
+          `<${element.localName}> ${element.getAttribute('state')}${element.hasAttribute('stale') ? ' stale' : ''}`,
+      );
+      throw new Error(`still waiting (${states.join('|')}${fresh ? ', fresh' : ''}): ${detail.join(', ')}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 15));
+  }
+}
+
+/** The localized sentence an element shows for an error of `kind` (quota: without its time). */
+export function errorSentence(lang: 'fr' | 'en', kind: KhountousErrorKind): string | RegExp {
+  const t = translations(lang);
+  if (kind !== 'quota') return t.error(kind);
+  const [before, after] = t.error('quota', '\u0000').split('\u0000');
+  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`${escape(before!)}\\d{2}:\\d{2}${escape(after!)}`);
+}
+
+/** The text of the shadow root, whitespace folded. */
+export const textOf = (element: Element): string =>
+  (element.shadowRoot?.textContent ?? '').replace(/\s+/g, ' ').trim();
+
+/** A localStorage stand-in for a loader's storage (two loaders sharing one are a page and its reload). */
+export function memoryBackend() {
+  const items = new Map<string, string>();
+  return {
+    items,
+    get length() {
+      return items.size;
+    },
+    key: (index: number) => [...items.keys()][index] ?? null,
+    getItem: (key: string) => items.get(key) ?? null,
+    setItem: (key: string, value: string) => void items.set(key, value),
+    removeItem: (key: string) => void items.delete(key),
+  };
+}
+
+/** Every kind of element the kit's templates use; data can add none. */
+export const KIT_TAGS = new Set([
+  'a',
+  'article',
+  'blockquote',
+  'button',
+  'caption',
+  'circle',
+  'dd',
+  'div',
+  'dl',
+  'dt',
+  'footer',
+  'h3',
+  'li',
+  'nav',
+  'ol',
+  'p',
+  'path',
+  'q',
+  'rect',
+  'span',
+  'strong',
+  'svg',
+  'table',
+  'tbody',
+  'td',
+  'th',
+  'thead',
+  'time',
+  'tr',
+  'ul',
+]);
+
+declare global {
+  interface Window {
+    __pwned?: unknown;
+  }
+}
+
+/** What must hold of any rendering, whatever the data. */
+export function assertSafe(element: HTMLElement): void {
+  expect(window.__pwned, 'window.__pwned').to.equal(undefined);
+  const root = element.shadowRoot!;
+  for (const node of root.querySelectorAll('*')) {
+    expect(KIT_TAGS.has(node.localName), `<${node.localName}> in <${element.localName}>`).to.equal(true);
+    for (const attribute of node.attributes) {
+      expect(attribute.name.startsWith('on'), `${attribute.name} on <${node.localName}>`).to.equal(false);
+    }
+  }
+  for (const link of root.querySelectorAll('a[href]')) {
+    const url = new URL(link.getAttribute('href')!, document.baseURI);
+    expect(['http:', 'https:'], link.getAttribute('href')!).to.include(url.protocol);
+    if (url.origin !== location.origin) {
+      const rel = (link.getAttribute('rel') ?? '').split(/\s+/);
+      expect(rel, `rel of ${url.href}`).to.include.members(['noopener', 'noreferrer']);
+    }
+  }
+}
