@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { defineConfig, type Plugin } from 'vite';
 import { createApi } from './demo/api/handler.js';
 import { toNodeMiddleware } from './demo/api/node.js';
@@ -16,9 +17,32 @@ function referenceApi(): Plugin {
   };
 }
 
+/**
+ * The embed page's source (demo/embed.html) is also dist/embed.html, which must
+ * not name the dev API; under `npm start` it gets the same page default as the
+ * other demo pages.
+ */
+function embedPageApi(): Plugin {
+  return {
+    name: 'khountous-embed-page-api',
+    apply: 'serve',
+    transformIndexHtml(html, context) {
+      if (!context.path.endsWith('/embed.html')) return html;
+      return [
+        { tag: 'meta', attrs: { name: 'khountous:base-url', content: '/v1' }, injectTo: 'head-prepend' },
+      ];
+    },
+  };
+}
+
+const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
+
 export default defineConfig({
   root: 'demo',
-  plugins: [referenceApi()],
+  plugins: [referenceApi(), embedPageApi()],
+  define: { __KHOUNTOUS_VERSION__: JSON.stringify(version) },
   server: {
     port: Number(process.env.PORT) || 5173,
     strictPort: Boolean(process.env.PORT),

@@ -2,15 +2,18 @@
 // KHOUNTOUS_ENGINE and the binaries through CHROME_PATH, FIREFOX_PATH and
 // WEBKIT_DRIVER_PORT / WEBKIT_BROWSER_PATH (see scripts/browsers.mjs).
 // This file is loaded with tsx, so it can import the reference API's TypeScript.
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { defaultReporter } from '@web/test-runner';
 import { chromeLauncher } from '@web/test-runner-chrome';
 import { puppeteerLauncher } from '@web/test-runner-puppeteer';
 import { webdriverLauncher } from '@web/test-runner-webdriver';
 import { referenceApiMiddleware } from './demo/api/wtr.ts';
+import { cspMiddleware } from './test/server/csp-middleware.ts';
+import { hardeningSummary } from './test/server/hardening-summary.ts';
 
 const engine = process.env.KHOUNTOUS_ENGINE || 'chromium';
+const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 
 const CHROMIUM_FLAGS = [
   '--no-sandbox',
@@ -81,7 +84,11 @@ function countingReporter(file) {
   };
 }
 
-const reporters = [defaultReporter({ reportTestResults: true, reportTestProgress: false })];
+const hardening = hardeningSummary();
+const reporters = [
+  defaultReporter({ reportTestResults: true, reportTestProgress: false }),
+  hardening.reporter,
+];
 if (process.env.KHOUNTOUS_COUNTS_FILE) reporters.push(countingReporter(process.env.KHOUNTOUS_COUNTS_FILE));
 
 export default {
@@ -95,6 +102,13 @@ export default {
   testFramework: { config: { timeout: 10000 } },
   testsFinishTimeout: 20 * 60 * 1000,
   browserStartTimeout: 120000,
-  middleware: [referenceApiMiddleware()],
-  plugins: [esbuildPlugin({ ts: true, tsconfig: './tsconfig.json', target: 'es2022' })],
+  middleware: [cspMiddleware(), hardening.middleware, referenceApiMiddleware()],
+  plugins: [
+    esbuildPlugin({
+      ts: true,
+      tsconfig: './tsconfig.json',
+      target: 'es2022',
+      define: { __KHOUNTOUS_VERSION__: JSON.stringify(version) },
+    }),
+  ],
 };

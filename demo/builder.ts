@@ -1,0 +1,174 @@
+/**
+ * The embed builder: pick a widget and its attributes (fields generated from
+ * custom-elements.json), see it live, copy the snippet as a script tag, an
+ * iframe, or npm/React code.
+ */
+import manifest from '../custom-elements.json';
+import {
+  LEVELS,
+  REGION_CODES,
+  REGION_INDICATORS,
+  REPORT_CATEGORIES,
+  REPORT_STATUSES,
+  SECTORS,
+} from '../src/core/types.js';
+import '../src/khountous.js';
+import { SAMPLE_ATTRIBUTES } from './samples.js';
+import { snippet, type SnippetFormat } from './snippets.js';
+
+interface ManifestAttribute {
+  name: string;
+  type?: { text: string };
+  default?: string;
+  description?: string;
+  inheritedFrom?: unknown;
+}
+interface ManifestElement {
+  tagName?: string;
+  summary?: string;
+  attributes?: ManifestAttribute[];
+}
+
+/** Values an attribute takes, where the manifest's type says only `string`. */
+const KNOWN_VALUES: Record<string, readonly string[]> = {
+  region: REGION_CODES,
+  sector: SECTORS,
+  level: LEVELS,
+  indicator: REGION_INDICATORS,
+  category: REPORT_CATEGORIES,
+  status: REPORT_STATUSES,
+  lang: ['fr', 'en'],
+  theme: ['auto', 'light', 'dark'],
+};
+/** Attributes a page sets once for all its widgets rather than per widget. */
+const PAGE_LEVEL = new Set(['base-url', 'lazy']);
+
+const elements: ManifestElement[] = (manifest as { modules: { declarations?: ManifestElement[] }[] }).modules
+  .flatMap((module) => module.declarations ?? [])
+  .filter((declaration) => declaration.tagName)
+  .sort((a, b) => a.tagName!.localeCompare(b.tagName!));
+
+const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
+const widgetSelect = $<HTMLSelectElement>('widget');
+const fields = $<HTMLDivElement>('fields');
+const preview = $<HTMLDivElement>('preview');
+const hostInput = $<HTMLInputElement>('host');
+const output = $<HTMLTextAreaElement>('snippet');
+const status = $<HTMLParagraphElement>('copy-status');
+const formats = document.querySelectorAll<HTMLInputElement>('input[name="format"]');
+
+const unquote = (value: string | undefined) => (value ?? '').replace(/^'(.*)'$/, '$1');
+const literalUnion = (type: string) =>
+  /^'[^']*'(\s*\|\s*'[^']*')+$/.test(type.trim())
+    ? type.split('|').map((part) => unquote(part.trim()))
+    : null;
+
+function fieldFor(attribute: ManifestAttribute, value: string): HTMLElement {
+  const wrapper = document.createElement('div');
+  wrapper.className = 'field';
+  const id = `attr-${attribute.name}`;
+  const label = document.createElement('label');
+  label.htmlFor = id;
+  label.textContent = attribute.name;
+  const type = attribute.type?.text ?? 'string';
+  const choices = literalUnion(type) ?? KNOWN_VALUES[attribute.name];
+  let input: HTMLInputElement | HTMLSelectElement;
+  if (type === 'boolean') {
+    input = document.createElement('input');
+    input.type = 'checkbox';
+    input.checked = value === '' ? false : value !== 'false';
+    wrapper.classList.add('checkbox');
+  } else if (choices) {
+    input = document.createElement('select');
+    const none = new Option('—', '');
+    input.append(none, ...choices.map((choice) => new Option(choice, choice)));
+    input.value = value;
+  } else {
+    input = document.createElement('input');
+    input.type = /number/.test(type) ? 'number' : 'text';
+    input.value = value;
+    input.placeholder = unquote(attribute.default);
+  }
+  input.id = id;
+  input.dataset.attribute = attribute.name;
+  input.dataset.boolean = String(type === 'boolean');
+  const hint = document.createElement('small');
+  hint.id = `${id}-hint`;
+  hint.textContent = attribute.description ?? '';
+  input.setAttribute('aria-describedby', hint.id);
+  wrapper.append(label, input, hint);
+  return wrapper;
+}
+
+function currentElement(): ManifestElement {
+  return elements.find((element) => element.tagName === widgetSelect.value) ?? elements[0]!;
+}
+
+function renderFields(): void {
+  const element = currentElement();
+  const sample = SAMPLE_ATTRIBUTES[element.tagName!] ?? {};
+  const attributes = (element.attributes ?? []).filter((attribute) => !PAGE_LEVEL.has(attribute.name));
+  // The element's own attributes first, then those every element shares.
+  attributes.sort((a, b) => Number(Boolean(a.inheritedFrom)) - Number(Boolean(b.inheritedFrom)));
+  fields.replaceChildren(...attributes.map((attribute) => fieldFor(attribute, sample[attribute.name] ?? '')));
+  $<HTMLParagraphElement>('summary').textContent = element.summary ?? '';
+  update();
+}
+
+/** The attributes chosen, in the order of the fields; defaults left out. */
+function chosenAttributes(): [string, string][] {
+  const chosen: [string, string][] = [];
+  for (const input of fields.querySelectorAll<HTMLInputElement | HTMLSelectElement>('[data-attribute]')) {
+    const name = input.dataset.attribute!;
+    if (input.dataset.boolean === 'true') {
+      if ((input as HTMLInputElement).checked) chosen.push([name, '']);
+    } else if (input.value.trim() !== '') {
+      chosen.push([name, input.value.trim()]);
+    }
+  }
+  return chosen;
+}
+
+const hostUrl = () => hostInput.value.trim() || hostInput.placeholder;
+
+function update(): void {
+  const tag = currentElement().tagName!;
+  const element = document.createElement(tag);
+  for (const [name, value] of chosenAttributes()) element.setAttribute(name, value);
+  preview.replaceChildren(element);
+  const format = ([...formats].find((input) => input.checked)?.value ?? 'script') as SnippetFormat;
+  output.value = snippet(format, { tag, attributes: chosenAttributes(), host: hostUrl() });
+  status.textContent = '';
+}
+
+async function copy(): Promise<void> {
+  const text = output.value;
+  try {
+    await navigator.clipboard.writeText(text);
+  } catch {
+    // No Clipboard API (an insecure origin, an old browser, a refused permission): select and copy.
+    output.focus();
+    output.select();
+    const copied = document.execCommand('copy');
+    if (!copied) {
+      status.textContent = 'Sélectionné : appuyez sur Ctrl+C (⌘C) pour copier.';
+      return;
+    }
+  }
+  status.textContent = 'Copié !';
+}
+
+widgetSelect.append(
+  ...elements.map((element) => new Option(element.tagName!.replace(/^khountous-/, ''), element.tagName!)),
+);
+const requested = new URLSearchParams(location.search).get('widget');
+if (requested && elements.some((element) => element.tagName === `khountous-${requested}`)) {
+  widgetSelect.value = `khountous-${requested}`;
+}
+widgetSelect.addEventListener('change', renderFields);
+fields.addEventListener('input', update);
+fields.addEventListener('change', update);
+hostInput.addEventListener('input', update);
+formats.forEach((input) => input.addEventListener('change', update));
+$<HTMLButtonElement>('copy').addEventListener('click', () => void copy());
+renderFields();

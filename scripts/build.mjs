@@ -1,0 +1,188 @@
+#!/usr/bin/env node
+// `npm run build`: writes dist/ for the script tag, the autoloader, npm users and
+// the embed page, then prints the size of each entry.
+//
+//   dist/khountous.js                 every element in one self-contained module (script tag)
+//   dist/autoloader.js                registers the tags found on the page, loading each on first sight
+//   dist/elements/khountous-<name>.js one module per src/components/<name>/define.ts
+//   dist/index.js                     the public exports (defines nothing)
+//   dist/chunks/*.js                  code shared by the modules above
+//   dist/embed.html, embed.js         one widget chosen by URL parameters, for iframes
+//   dist/embed-resize.js              the optional host snippet that sizes those iframes
+//   dist/types/                       type declarations
+//   dist/integrity.json               SRI hash (sha384) of every file
+//
+// Lit is bundled in production mode (no dev-mode code or warnings) and the output
+// is minified. `custom-elements.json` is regenerated first, so the manifest the
+// package ships and the README's attribute tables describe the code built.
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import process from 'node:process';
+import { fileURLToPath } from 'node:url';
+import { build } from 'vite';
+import { entrySizes, formatSizeTable } from './size-entries.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const dist = join(root, 'dist');
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+const quiet = process.argv.includes('--quiet');
+
+/** Elements: every src/components/<name>/define.ts, found anew at each build. */
+function elementEntries() {
+  const components = join(root, 'src/components');
+  const entries = {};
+  for (const name of readdirSync(components).sort()) {
+    const define = join(components, name, 'define.ts');
+    if (existsSync(define)) entries[`elements/khountous-${name}`] = define;
+  }
+  return entries;
+}
+
+/** What every build shares: production mode, the version constant, minified ES2022. */
+const common = {
+  configFile: false,
+  root,
+  mode: 'production',
+  logLevel: quiet ? 'warn' : 'info',
+  define: { __KHOUNTOUS_VERSION__: JSON.stringify(pkg.version) },
+  build: {
+    target: 'es2022',
+    minify: true,
+    sourcemap: false,
+    reportCompressedSize: false,
+    copyPublicDir: false,
+  },
+};
+
+function run(label, command, args) {
+  if (!quiet) console.log(`\n\u25b6 ${label}`);
+  const result = spawnSync(command, args, { cwd: root, stdio: quiet ? 'pipe' : 'inherit' });
+  if (result.status !== 0) {
+    if (quiet) process.stderr.write(result.stderr ?? '');
+    throw new Error(`${label} failed`);
+  }
+}
+
+async function main() {
+  rmSync(dist, { recursive: true, force: true });
+
+  run('custom-elements.json (cem analyze)', 'npx', ['cem', 'analyze', '--quiet']);
+
+  // 1. Modules with shared chunks: per-element entries, index, autoloader and
+  //    the embed page's script, in one graph, so that the autoloader and the
+  //    embed page load the very files npm users import.
+  const elements = elementEntries();
+  if (Object.keys(elements).length === 0) throw new Error('no src/components/*/define.ts found');
+  await build({
+    ...common,
+    build: {
+      ...common.build,
+      outDir: dist,
+      emptyOutDir: false,
+      lib: {
+        entry: {
+          ...elements,
+          index: join(root, 'src/index.ts'),
+          autoloader: join(root, 'src/autoloader.ts'),
+          embed: join(root, 'src/embed/main.ts'),
+        },
+        formats: ['es'],
+      },
+      rolldownOptions: {
+        output: {
+          entryFileNames: '[name].js',
+          chunkFileNames: 'chunks/[name]-[hash].js',
+          minify: true,
+        },
+      },
+    },
+  });
+
+  // The embed page: demo/embed.html (what `npm start` serves) with the built script.
+  const page = readFileSync(join(root, 'demo/embed.html'), 'utf8');
+  const builtPage = page.replace('src="./embed.ts"', 'src="./embed.js"');
+  if (builtPage === page) throw new Error('demo/embed.html no longer loads ./embed.ts');
+  writeFileSync(join(dist, 'embed.html'), builtPage);
+  copyFileSync(join(root, 'demo/embed.css'), join(dist, 'embed.css'));
+
+  // 2. The script-tag bundle: one file, nothing to fetch after it.
+  await build({
+    ...common,
+    build: {
+      ...common.build,
+      outDir: dist,
+      emptyOutDir: false,
+      lib: { entry: { khountous: join(root, 'src/khountous.ts') }, formats: ['es'] },
+      rolldownOptions: { output: { codeSplitting: false, minify: true } },
+    },
+  });
+
+  // 3. The host's resize snippet: a classic script, no module needed.
+  await build({
+    ...common,
+    build: {
+      ...common.build,
+      outDir: dist,
+      emptyOutDir: false,
+      lib: {
+        entry: join(root, 'src/embed/resize-host.ts'),
+        formats: ['iife'],
+        name: 'khountousEmbedResize',
+        fileName: () => 'embed-resize.js',
+      },
+      rolldownOptions: { output: { minify: true } },
+    },
+  });
+
+  // 4. Type declarations for npm users, and one per element module.
+  run('type declarations (tsc)', 'npx', ['tsc', '-p', 'tsconfig.build.json']);
+  for (const [name, source] of Object.entries(elements)) {
+    const types = relative(
+      join(dist, dirname(name)),
+      join(dist, 'types', relative(join(root, 'src'), source)),
+    );
+    const specifier = types.replace(/\.ts$/, '.js');
+    writeFileSync(join(dist, `${name}.d.ts`), `export * from '${specifier}';\n`);
+  }
+
+  // 5. Subresource Integrity of every file a browser may load.
+  const integrity = {};
+  for (const file of listFiles(dist)) {
+    const path = relative(dist, file).split('\\').join('/');
+    if (path.endsWith('.d.ts') || path === 'integrity.json') continue;
+    integrity[path] = `sha384-${createHash('sha384').update(readFileSync(file)).digest('base64')}`;
+  }
+  writeFileSync(join(dist, 'integrity.json'), `${JSON.stringify(integrity, null, 2)}\n`);
+
+  // 6. The figures.
+  const sizes = entrySizes(dist);
+  console.log(`\nkhountous widgets ${pkg.version}: sizes of each entry with everything it imports\n`);
+  console.log(formatSizeTable(sizes));
+}
+
+function listFiles(dir, out = []) {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) listFiles(path, out);
+    else out.push(path);
+  }
+  return out.sort();
+}
+
+mkdirSync(dist, { recursive: true });
+try {
+  await main();
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}

@@ -1,0 +1,143 @@
+// The entries of dist/ whose size counts, each with the files a browser must
+// fetch before it runs (the entry and every module it imports statically,
+// Lit included; modules loaded later by `import()` are entries of their own).
+// Shared by `npm run build` (which prints the figures) and .size-limit.js
+// (which checks the budgets), so both speak of the same bytes.
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { parseAst } from 'vite';
+
+/**
+ * Sizes in bytes (gzip). TARGETS are what the kit aims at: the script-tag bundle
+ * within 20 kB with every element, one element within 12 kB with Lit. The
+ * data layer alone (loader, client, response checks: about 13 kB gzip) keeps the
+ * build above them for now, so size-limit enforces BUDGETS, a ceiling just above
+ * today's figures that catches any growth; lower them as the kit gets smaller.
+ */
+export const TARGETS = {
+  'khountous.js': 20_000,
+  element: 12_000,
+  'autoloader.js': 2_000,
+  'embed-resize.js': 1_000,
+};
+
+export const BUDGETS = {
+  'khountous.js': 40_000,
+  element: 35_000,
+  'autoloader.js': 2_000,
+  'embed-resize.js': 1_000,
+};
+
+/** Relative files imported statically by one ES module. */
+function staticImports(file) {
+  const program = parseAst(readFileSync(file, 'utf8'));
+  const found = [];
+  for (const node of program.body) {
+    const source =
+      node.type === 'ImportDeclaration' ||
+      node.type === 'ExportAllDeclaration' ||
+      (node.type === 'ExportNamedDeclaration' && node.source)
+        ? node.source.value
+        : undefined;
+    if (typeof source === 'string' && source.startsWith('.')) found.push(resolve(dirname(file), source));
+  }
+  return found;
+}
+
+/** The entry and every file it imports statically, transitively. */
+export function closure(file) {
+  const seen = new Set();
+  const visit = (path) => {
+    if (seen.has(path)) return;
+    seen.add(path);
+    for (const next of staticImports(path)) visit(next);
+  };
+  visit(file);
+  return [...seen];
+}
+
+/** The entries of a built dist/, with their files. */
+export function entries(dist) {
+  if (!existsSync(join(dist, 'khountous.js'))) {
+    throw new Error(`${dist} has no khountous.js: run \`npm run build\` first.`);
+  }
+  const list = [
+    {
+      name: 'khountous.js',
+      budget: BUDGETS['khountous.js'],
+      target: TARGETS['khountous.js'],
+      files: closure(join(dist, 'khountous.js')),
+    },
+    {
+      name: 'autoloader.js',
+      budget: BUDGETS['autoloader.js'],
+      target: TARGETS['autoloader.js'],
+      files: closure(join(dist, 'autoloader.js')),
+    },
+  ];
+  for (const file of readdirSync(join(dist, 'elements')).sort()) {
+    if (!file.endsWith('.js')) continue;
+    const path = join(dist, 'elements', file);
+    list.push({
+      name: `elements/${file}`,
+      budget: BUDGETS.element,
+      target: TARGETS.element,
+      files: closure(path),
+    });
+  }
+  list.push({ name: 'index.js', files: closure(join(dist, 'index.js')) });
+  list.push({
+    name: 'embed.html (page, before the widget)',
+    files: [join(dist, 'embed.html'), join(dist, 'embed.css'), ...closure(join(dist, 'embed.js'))],
+  });
+  list.push({
+    name: 'embed-resize.js',
+    budget: BUDGETS['embed-resize.js'],
+    files: [join(dist, 'embed-resize.js')],
+  });
+  return list.map((entry) => ({ ...entry, files: entry.files.map((file) => relative(process.cwd(), file)) }));
+}
+
+/** Raw, gzip (level 9) and brotli (quality 11) bytes, summed file by file as size-limit does. */
+export function entrySizes(dist) {
+  return entries(dist).map((entry) => {
+    let raw = 0;
+    let gzip = 0;
+    let brotli = 0;
+    for (const file of entry.files) {
+      const bytes = readFileSync(file);
+      raw += bytes.length;
+      gzip += gzipSync(bytes, { level: 9 }).length;
+      brotli += brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+    }
+    return { ...entry, raw, gzip, brotli };
+  });
+}
+
+const kb = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
+
+export function formatSizeTable(sizes) {
+  const rows = [['entry', 'files', 'minified', 'gzip', 'brotli', 'budget', 'target']];
+  const against = (size, limit) =>
+    limit ? `${kb(limit)} ${size.gzip <= limit ? 'ok' : `over by ${kb(size.gzip - limit)}`}` : '';
+  for (const size of sizes) {
+    rows.push([
+      size.name,
+      String(size.files.length),
+      kb(size.raw),
+      kb(size.gzip),
+      kb(size.brotli),
+      against(size, size.budget),
+      against(size, size.target),
+    ]);
+  }
+  const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
+  return rows
+    .map((row) =>
+      row
+        .map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column])))
+        .join('  '),
+    )
+    .join('\n');
+}

@@ -1,0 +1,27 @@
+/**
+ * Autoloader entry (`<script type="module" src=".../autoloader.js">`): loads
+ * only the elements used on the page, each the first time its tag is seen, and
+ * watches the document for tags added later.
+ *
+ * Shadow roots of the host page: the open ones present when the page is
+ * searched are searched and watched too; for one created later, call
+ * `observe(root)` (or `discover(root)` once).
+ */
+import { elementLoaders } from './elements.js';
+import { createAutoloader } from './internal/autoload.js';
+
+const autoloader = createAutoloader(elementLoaders);
+
+/** Loads the elements used in `root` that are not registered yet. */
+export const discover = (root: ParentNode): Promise<void> => autoloader.discover(root);
+
+/** Watches `root` (a shadow root of the host page, say) for tags added later; returns a function that stops. */
+export const observe = (root: Node): (() => void) => autoloader.observe(root);
+
+/** The tags this autoloader can load. */
+export const tags: readonly string[] = Object.keys(elementLoaders).sort();
+
+if (typeof document !== 'undefined') {
+  autoloader.observe(document);
+  void autoloader.discover(document);
+}

@@ -1,0 +1,92 @@
+/**
+ * The built autoloader: registers the tags on the page, loading each element's
+ * module the first time its tag is seen, and only those; finds tags added
+ * later, in the document and in open shadow roots. Needs `npm run build`.
+ */
+import { expect } from '@open-wc/testing';
+import { until } from '../helpers/frames.js';
+import { settled, sharedApi } from '../helpers/kit.js';
+
+const loadedModules = () =>
+  performance
+    .getEntriesByType('resource')
+    .map((entry) => new URL(entry.name).pathname)
+    .filter((path) => path.startsWith('/dist/elements/'));
+
+interface AutoloaderModule {
+  discover(root: ParentNode): Promise<void>;
+  observe(root: Node): () => void;
+  tags: readonly string[];
+}
+
+describe('dist/autoloader.js', function () {
+  this.timeout(20000);
+  let autoloader: AutoloaderModule;
+
+  before(async () => {
+    const meta = document.createElement('meta');
+    meta.name = 'khountous:base-url';
+    meta.content = sharedApi();
+    document.head.append(meta);
+    document.body.insertAdjacentHTML('beforeend', '<khountous-ranking limit="2"></khountous-ranking>');
+    autoloader = (await import(/* @vite-ignore */ `${'/dist/autoloader.js'}`)) as AutoloaderModule;
+  });
+
+  it('knows every element of the kit', () => {
+    expect(autoloader.tags).to.include.members([
+      'khountous-admin-card',
+      'khountous-ranking',
+      'khountous-region-stats',
+      'khountous-report',
+    ]);
+  });
+
+  it('registers the tag present on the page and loads no other element', async () => {
+    const ranking = document.querySelector<HTMLElement>('khountous-ranking')!;
+    await until(() => customElements.get('khountous-ranking'), '<khountous-ranking> to be defined');
+    expect(await settled(ranking)).to.equal('ready');
+    expect(customElements.get('khountous-admin-card')).to.equal(undefined);
+    expect(customElements.get('khountous-report')).to.equal(undefined);
+    expect(loadedModules()).to.deep.equal(['/dist/elements/khountous-ranking.js']);
+  });
+
+  it('loads an element added later, once', async () => {
+    const first = document.createElement('khountous-admin-card');
+    first.setAttribute('slug', 'hopital-regional-de-tambacounda');
+    const second = document.createElement('khountous-admin-card');
+    second.setAttribute('slug', 'mairie-de-bakel');
+    for (const card of [first, second]) card.setAttribute('lazy', 'false');
+    document.body.append(first, second);
+    await until(() => customElements.get('khountous-admin-card'), '<khountous-admin-card> to be defined');
+    expect(await settled(first)).to.equal('ready');
+    expect(await settled(second)).to.equal('ready');
+    expect(loadedModules().filter((path) => path.endsWith('khountous-admin-card.js'))).to.have.length(1);
+  });
+
+  it('finds tags inside an open shadow root of the host page', async () => {
+    const host = document.createElement('div');
+    const shadow = host.attachShadow({ mode: 'open' });
+    document.body.append(host);
+    // A shadow root that exists when the page is searched is watched from then on.
+    await autoloader.discover(document);
+    const report = document.createElement('khountous-report');
+    report.setAttribute('slug', '26-jours-d-attente-pour-l-admission-aux-urgences-a-kolda');
+    report.setAttribute('lazy', 'false');
+    shadow.append(report);
+    await until(() => customElements.get('khountous-report'), '<khountous-report> inside a shadow root');
+    expect(await settled(report)).to.equal('ready');
+  });
+
+  it('observe() watches a shadow root created later', async () => {
+    const host = document.createElement('div');
+    document.body.append(host);
+    const shadow = host.attachShadow({ mode: 'open' });
+    const stop = autoloader.observe(shadow);
+    const stats = document.createElement('khountous-region-stats');
+    stats.setAttribute('lazy', 'false');
+    shadow.append(stats);
+    await until(() => customElements.get('khountous-region-stats'), '<khountous-region-stats> via observe()');
+    expect(await settled(stats)).to.equal('ready');
+    stop();
+  });
+});

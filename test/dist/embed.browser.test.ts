@@ -1,0 +1,115 @@
+/**
+ * dist/embed.html (one widget chosen by URL parameters, for iframes) and
+ * dist/embed-resize.js (the host's snippet that sizes those iframes). Needs
+ * `npm run build`.
+ */
+import { expect } from '@open-wc/testing';
+import { delay, openFrame, until } from '../helpers/frames.js';
+import { settled } from '../helpers/kit.js';
+
+const embed = (params: string) => `/dist/embed.html?${params}`;
+const widgetIn = (frame: HTMLIFrameElement, tag: string) =>
+  until(() => frame.contentDocument!.querySelector<HTMLElement>(tag) ?? undefined, `<${tag}> in the frame`);
+
+describe('dist/embed.html', function () {
+  this.timeout(20000);
+
+  it('shows the widget the URL names, with its attributes', async () => {
+    const frame = await openFrame(embed('widget=ranking&limit=3&lang=en&region=kolda&base-url=/v1&lazy=false'));
+    const element = await widgetIn(frame, 'khountous-ranking');
+    expect(element.getAttribute('limit')).to.equal('3');
+    expect(element.getAttribute('lang')).to.equal('en');
+    expect(element.getAttribute('region')).to.equal('kolda');
+    expect(await settled(element)).to.equal('ready');
+    expect(element.shadowRoot!.textContent).to.include('Score');
+  });
+
+  it('posts its height to the parent, with the id it was given', async () => {
+    const messages: { type: string; height: number; id: string }[] = [];
+    const listen = (event: MessageEvent) => {
+      if ((event.data as { type?: string })?.type === 'khountous:resize') messages.push(event.data);
+    };
+    window.addEventListener('message', listen);
+    try {
+      const frame = await openFrame(embed('widget=region-stats&id=regions-1&base-url=/v1&lazy=false'));
+      const element = await widgetIn(frame, 'khountous-region-stats');
+      await settled(element);
+      const last = await until(() => {
+        const message = messages.at(-1);
+        return message && message.height > 200 ? message : undefined;
+      }, 'a resize message for the rendered chart');
+      expect(last.id).to.equal('regions-1');
+      const body = Math.ceil(frame.contentDocument!.documentElement.getBoundingClientRect().height);
+      await until(() => messages.at(-1)!.height === body, 'the last message to carry the page height');
+    } finally {
+      window.removeEventListener('message', listen);
+    }
+  });
+
+  it('refuses a widget that is not one of the kit, as text', async () => {
+    const frame = await openFrame(embed(`widget=${encodeURIComponent('<img src=x onerror=alert(1)>')}`));
+    const problem = await until(
+      () => frame.contentDocument!.querySelector('.problem') ?? undefined,
+      'the message about the unknown widget',
+    );
+    expect(problem.textContent).to.include('Unknown widget');
+    expect(frame.contentDocument!.querySelector('img')).to.equal(null);
+    expect(frame.contentDocument!.querySelector('[state]')).to.equal(null);
+  });
+
+  it('passes only the attributes the element knows, as text', async () => {
+    const frame = await openFrame(
+      embed(
+        'widget=admin-card&slug=hopital-regional-de-tambacounda&base-url=/v1' +
+          '&onclick=alert(1)&style=display:none&unknown=1&variant=%3Cb%3Ecompact%3C/b%3E',
+      ),
+    );
+    const element = await widgetIn(frame, 'khountous-admin-card');
+    for (const name of ['onclick', 'style', 'unknown']) expect(element.hasAttribute(name), name).to.equal(false);
+    expect(element.getAttribute('slug')).to.equal('hopital-regional-de-tambacounda');
+    expect(element.getAttribute('variant')).to.equal('<b>compact</b>');
+    expect(frame.contentDocument!.querySelector('b')).to.equal(null);
+  });
+
+  it('ignores a base-url on another origin than the page or the default API', async () => {
+    const foreign = `http://127.0.0.1:${location.port}/v1`;
+    const frame = await openFrame(embed(`widget=ranking&base-url=${encodeURIComponent(foreign)}`));
+    const element = await widgetIn(frame, 'khountous-ranking');
+    expect(element.hasAttribute('base-url')).to.equal(false);
+  });
+});
+
+describe('dist/embed-resize.js', function () {
+  this.timeout(20000);
+
+  before(async () => {
+    const script = document.createElement('script');
+    script.src = '/dist/embed-resize.js';
+    const loaded = new Promise((resolve) => script.addEventListener('load', resolve, { once: true }));
+    document.head.append(script);
+    await loaded;
+  });
+
+  it('sets the height of the iframe that asked, and of no other', async () => {
+    const other = await openFrame('/test/fixtures/frame.html');
+    const otherHeight = other.getBoundingClientRect().height;
+    const frame = await openFrame(embed('widget=ranking&limit=8&base-url=/v1&lazy=false'));
+    await settled(await widgetIn(frame, 'khountous-ranking'));
+    const page = () => Math.ceil(frame.contentDocument!.documentElement.getBoundingClientRect().height);
+    await until(() => frame.style.height === `${page()}px`, 'the frame to take its page height');
+    expect(page()).to.be.greaterThan(200);
+    expect(other.getBoundingClientRect().height).to.equal(otherHeight);
+  });
+
+  it('ignores messages that do not come from an iframe or are malformed', async () => {
+    const frame = await openFrame(embed('widget=ranking&limit=1&base-url=/v1&lazy=false'));
+    await settled(await widgetIn(frame, 'khountous-ranking'));
+    const page = () => Math.ceil(frame.contentDocument!.documentElement.getBoundingClientRect().height);
+    await until(() => page() > 0 && frame.style.height === `${page()}px`, 'the frame to take its page height');
+    const before = frame.style.height;
+    window.postMessage({ type: 'khountous:resize', height: 5 }, '*');
+    frame.contentWindow!.postMessage({ type: 'khountous:resize', height: 'tall' }, '*');
+    await delay(200);
+    expect(frame.style.height).to.equal(before);
+  });
+});
