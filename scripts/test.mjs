@@ -1,12 +1,15 @@
 #!/usr/bin/env node
-// `npm test`: lint, type check, Node-side tests, then the browser tests in
-// Chromium, Firefox and WebKit, one engine after the other. Ends with one line
+// `npm test`: lint, type check, the build with its size budgets and the README's
+// generated tables, Node-side tests, then the browser tests in Chromium, Firefox
+// and WebKit, one engine after the other, and last the benchmarks in quick mode
+// (`npm run bench -- --quick`: proves the bench still runs; it fails only on its
+// request and memory bounds, never on timings). Ends with one line
 // "N passed, N failed" over everything, and fails when any step fails, when an
 // engine ran no test, or (under CI) when an engine had to be skipped.
 //
-//   node scripts/test.mjs [--only lint,node,browser] [--engines chromium,firefox,webkit] [files...]
+//   node scripts/test.mjs [--only lint,build,node,browser,bench] [--engines chromium,firefox,webkit] [files...]
 import { spawn, spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync, rmSync, mkdtempSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, mkdtempSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,7 +24,7 @@ const option = (name, fallback) => {
   args.splice(index, 2);
   return value.split(',');
 };
-const steps = option('only', ['lint', 'node', 'browser']);
+const steps = option('only', ['lint', 'build', 'node', 'browser', 'bench']);
 const engines = option('engines', ['chromium', 'firefox', 'webkit']);
 const fileFilter = args;
 const inCi = Boolean(process.env.CI);
@@ -61,11 +64,41 @@ function lint() {
   }
 }
 
+/**
+ * The build (dist/, sizes printed), its size budgets (size-limit) and the
+ * README's attribute tables generated from custom-elements.json.
+ */
+function buildStep() {
+  const checks = [
+    ['build', ['node', 'scripts/build.mjs']],
+    ['size', ['npx', 'size-limit']],
+    ['docs', ['node', 'scripts/readme-attributes.mjs', '--check']],
+  ];
+  for (const [name, [command, ...commandArgs]] of checks) {
+    log(`build: ${name}`);
+    const ok = run(command, commandArgs);
+    results.push({ step: `build:${name}`, passed: ok ? 1 : 0, failed: ok ? 0 : 1 });
+    if (!ok) {
+      problems.push(`${name} failed`);
+      if (name === 'build') break;
+    }
+  }
+}
+
+/** Tests under test/dist/ load the built files: build them when the build step did not run. */
+function ensureDist(files) {
+  if (steps.includes('build') || existsSync('dist/khountous.js')) return;
+  if (!files.some((file) => file.includes(join('test', 'dist')))) return;
+  log('dist/ is missing: building it for the tests of test/dist/');
+  if (!run('node', ['scripts/build.mjs', '--quiet'])) problems.push('the build for test/dist/ failed');
+}
+
 function nodeTests() {
   const files = listFiles('test', (f) => f.endsWith('.test.ts') && !f.endsWith('.browser.test.ts')).filter(
     matchesFilter,
   );
   log(`Node tests: ${files.length} files`);
+  ensureDist(files);
   if (files.length === 0) {
     if (fileFilter.length === 0) problems.push('no Node test file found');
     return;
@@ -140,6 +173,7 @@ async function startWebKitDriver(engine) {
 async function browserTests() {
   const files = listFiles('test', (f) => f.endsWith('.browser.test.ts')).filter(matchesFilter);
   log(`browser tests: ${files.length} files, engines ${engines.join(', ')}`);
+  ensureDist(files);
   if (files.length === 0) {
     problems.push('no browser test file found');
     return;
@@ -187,9 +221,32 @@ async function browserTests() {
     problems.push('no browser engine available: nothing was tested');
 }
 
+/**
+ * The benchmarks in quick mode (bench/run.mjs --quick): fewer runs, the same
+ * code paths, nothing written. Skipped when test files are named.
+ */
+function benchStep() {
+  if (fileFilter.length > 0) return;
+  log('bench: quick mode');
+  const [engine] = resolveEngines(['chromium'], (message) => console.log(`  ${message}`));
+  if (!engine.available) {
+    console.log(`\n!! SKIPPED bench: ${engine.reason}`);
+    results.push({ step: 'bench', skipped: engine.reason });
+    if (inCi) problems.push(`bench skipped under CI: ${engine.reason}`);
+    return;
+  }
+  const ok = run('node', ['--import', 'tsx', 'bench/run.mjs', '--quick'], {
+    env: { ...process.env, CHROME_PATH: engine.path },
+  });
+  results.push({ step: 'bench', passed: ok ? 1 : 0, failed: ok ? 0 : 1 });
+  if (!ok) problems.push('bench (quick mode) failed');
+}
+
 if (steps.includes('lint')) lint();
+if (steps.includes('build')) buildStep();
 if (steps.includes('node')) nodeTests();
 if (steps.includes('browser')) await browserTests();
+if (steps.includes('bench')) benchStep();
 
 console.log('\nSummary');
 for (const result of results) {
