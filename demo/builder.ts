@@ -131,14 +131,35 @@ function chosenAttributes(): [string, string][] {
 
 const hostUrl = () => hostInput.value.trim() || hostInput.placeholder;
 
-function update(): void {
+/** The snippet follows every keystroke. */
+function updateSnippet(): void {
   const tag = currentElement().tagName!;
-  const element = document.createElement(tag);
-  for (const [name, value] of chosenAttributes()) element.setAttribute(name, value);
-  preview.replaceChildren(element);
   const format = ([...formats].find((input) => input.checked)?.value ?? 'script') as SnippetFormat;
   output.value = snippet(format, { tag, attributes: chosenAttributes(), host: hostUrl() });
   status.textContent = '';
+}
+
+let previewed = '';
+
+/**
+ * The live preview is rebuilt only when a field is committed (change), and only
+ * when the attributes differ: each new element may cost a request of the
+ * reader's hourly quota, so half-typed slugs must not reach the API.
+ */
+function updatePreview(): void {
+  const tag = currentElement().tagName!;
+  const attributes = chosenAttributes();
+  const key = JSON.stringify([tag, attributes]);
+  if (key === previewed) return;
+  previewed = key;
+  const element = document.createElement(tag);
+  for (const [name, value] of attributes) element.setAttribute(name, value);
+  preview.replaceChildren(element);
+}
+
+function update(): void {
+  updateSnippet();
+  updatePreview();
 }
 
 async function copy(): Promise<void> {
@@ -166,9 +187,9 @@ if (requested && elements.some((element) => element.tagName === `khountous-${req
   widgetSelect.value = `khountous-${requested}`;
 }
 widgetSelect.addEventListener('change', renderFields);
-fields.addEventListener('input', update);
+fields.addEventListener('input', updateSnippet);
 fields.addEventListener('change', update);
-hostInput.addEventListener('input', update);
-formats.forEach((input) => input.addEventListener('change', update));
+hostInput.addEventListener('input', updateSnippet);
+formats.forEach((input) => input.addEventListener('change', updateSnippet));
 $<HTMLButtonElement>('copy').addEventListener('click', () => void copy());
 renderFields();

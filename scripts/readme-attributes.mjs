@@ -56,13 +56,17 @@ export function renderAttributes(manifest) {
   const elements = elementsOf(manifest);
   if (elements.length === 0) throw new Error(`${MANIFEST} lists no custom element`);
   const out = [];
-  const shared = (elements[0].attributes ?? []).filter((attribute) => attribute.inheritedFrom);
+  // Shared: what every element has (the base class's attributes). Own: the rest,
+  // including what an element inherits from an intermediate class (limit, page...).
+  const names = (element) => new Set((element.attributes ?? []).map((attribute) => attribute.name));
+  const everywhere = elements.map(names).reduce((a, b) => new Set([...a].filter((name) => b.has(name))));
+  const shared = (elements[0].attributes ?? []).filter((attribute) => everywhere.has(attribute.name));
   out.push('Generated from `custom-elements.json` by `npm run docs`; do not edit by hand.', '');
   if (shared.length > 0) {
     out.push('#### Every element', '', attributesTable(shared), '');
   }
   for (const element of elements) {
-    const own = (element.attributes ?? []).filter((attribute) => !attribute.inheritedFrom);
+    const own = (element.attributes ?? []).filter((attribute) => !everywhere.has(attribute.name));
     out.push(`#### \`<${element.tagName}>\``, '');
     if (element.summary) out.push(cell(element.summary), '');
     out.push(own.length > 0 ? attributesTable(own) : 'No attribute of its own.', '');
@@ -77,7 +81,11 @@ export function renderAttributes(manifest) {
 /** The markdown between the css-properties markers: the custom properties every element reads. */
 export function renderCssProperties(manifest) {
   const seen = new Map();
-  for (const element of elementsOf(manifest)) {
+  // The base class documents the general meaning; elements may narrow a description.
+  const base = manifest.modules
+    .flatMap((module) => module.declarations ?? [])
+    .find((declaration) => declaration.name === 'KhountousElement');
+  for (const element of [base ?? {}, ...elementsOf(manifest)]) {
     for (const property of element.cssProperties ?? []) {
       if (!seen.has(property.name)) seen.set(property.name, property);
     }
