@@ -31,8 +31,14 @@
  * - nothing shown yet: after `recoveryDelay` (30 s), then 4 times longer after
  *   each new failure, never waiting longer than the endpoint's freshness time;
  * - stale data shown: one freshness period after the failure;
- * - quota: at the reset the budget or the 429 announced, not before;
+ * - quota: at the reset the budget or the 429 announced, not before; when the
+ *   budget was empty and nothing of the resource is shown yet, the attempt may
+ *   spend the reserve (it is data the reader has never seen), so it is sent at
+ *   the time the error announced even if only one slot freed by then;
  * - network: at once when the browser fires `online`, if that comes first.
+ * A load waiting for its element to come near ends (aborted) when the element
+ * leaves the page first; a revalidation waiting so ends then too, or when the
+ * last subscriber of the resource leaves.
  * A success tells the subscribers, which show the data. Nothing else
  * refetches on focus, visibility or reconnect: data already shown waits for a
  * load. The module imports no DOM type at run time and guards every browser
@@ -253,6 +259,8 @@ export const CHANNEL_NAME = 'khountous-v1';
 const LOCK_PREFIX = 'khountous:v1:';
 const GLOBAL_KEY = Symbol.for('khountous.loader.v1');
 const MINUTE = 60_000;
+/** The bookkeeping maps are pruned when a write finds them this large, or twice their size after the last pruning. */
+const PRUNE_AT = 32;
 
 // ---------------------------------------------------------------------------
 // Resources: checked, normalized, keyed
@@ -471,6 +479,8 @@ interface Flight {
   readonly d: Descriptor;
   readonly controller: AbortController;
   readonly background: boolean;
+  /** Requests the budget must keep after this one's. */
+  readonly reserve: number;
   /** False for an automatic recovery: one attempt, no retries. */
   readonly retries: boolean;
   promise: Promise<CacheEntry>;
@@ -487,6 +497,13 @@ interface Want {
   detach: () => void;
 }
 
+/** A load waiting for its element to come near the viewport. */
+interface NearWaiter {
+  done: () => void;
+  /** Ends the wait with an error (the element left the page). */
+  drop: (error: KhountousError) => void;
+}
+
 interface Subscriber {
   d: Descriptor;
   listener: (loaded: Loaded<unknown>) => void;
@@ -501,6 +518,8 @@ interface Recovery {
   kind: KhountousErrorKind;
   /** Pending timer; undefined while the attempt is in flight. */
   timer: unknown;
+  /** True when the attempt may spend the reserve (a refused load, nothing shown). */
+  spend: boolean;
 }
 
 /** Failures worth another attempt later: the cause may pass. */
@@ -543,7 +562,9 @@ class Loader extends EventTarget implements KhountousLoader {
   private locks: LocksLike | undefined;
   private readonly Observer: ObserverConstructor | undefined;
   private observer: ObserverLike | undefined;
-  private readonly nearWaiters = new Map<Element, Set<() => void>>();
+  private readonly nearWaiters = new Map<Element, Set<NearWaiter>>();
+  /** Topic -> the revalidations waiting for an element to come near; ended when the last subscriber leaves. */
+  private readonly nearRevalidations = new Map<string, Set<AbortController>>();
   private readonly freshness: Record<ResourceKind, number>;
   private readonly settings: Settings;
   private lazy: boolean;
@@ -558,6 +579,9 @@ class Loader extends EventTarget implements KhountousLoader {
   private readonly quietUntil = new Map<string, number>();
   /** List key -> the key of the covering entry that last answered it (skips the scan on hits). */
   private readonly aliases = new Map<string, string>();
+  /** Sizes at which a write prunes `quietUntil` and `aliases` (amortized: nothing on hits). */
+  private quietPruneAt = PRUNE_AT;
+  private aliasPruneAt = PRUNE_AT;
   /** Key -> the automatic attempt planned after a failure. */
   private readonly recoveries = new Map<string, Recovery>();
   /** True while a listener waits for `online` (only while a network failure awaits recovery). */
@@ -683,7 +707,15 @@ class Loader extends EventTarget implements KhountousLoader {
     set.add(subscriber);
     return () => {
       set.delete(subscriber);
-      if (set.size === 0 && this.subscribers.get(topic) === set) this.subscribers.delete(topic);
+      if (set.size === 0 && this.subscribers.get(topic) === set) {
+        this.subscribers.delete(topic);
+        // Nobody shows the resource any more: revalidations waiting for an element end.
+        const waits = this.nearRevalidations.get(topic);
+        this.nearRevalidations.delete(topic);
+        for (const controller of waits ?? []) {
+          controller.abort(new KhountousError('aborted', 'Nobody shows the resource any more.'));
+        }
+      }
     };
   }
 
@@ -732,8 +764,12 @@ class Loader extends EventTarget implements KhountousLoader {
     let best: Hit | undefined = own ? { key: d.key, entry: own } : undefined;
     const alias = this.aliases.get(d.key);
     if (alias !== undefined) {
-      const entry = this.cache.get(alias);
-      if (entry && this.isFresh(d.kind, entry)) return { key: alias, entry };
+      // The window covered the one asked when the alias was set; a refresh may have grown the list.
+      const entry = this.cache.get<ListEnvelope<unknown>>(alias);
+      const have = windowOf(alias);
+      if (!entry || !have || !d.window || !covers(have, d.window, entry.data.meta.total)) {
+        this.aliases.delete(d.key);
+      } else if (this.isFresh(d.kind, entry)) return { key: alias, entry };
     }
     if (d.family && d.window) {
       for (const key of this.cache.keys(`${d.family}#`)) {
@@ -750,9 +786,29 @@ class Loader extends EventTarget implements KhountousLoader {
   private toLoaded(d: Descriptor, { key, entry }: Hit): Loaded<unknown> {
     const stale = !this.isFresh(d.kind, entry);
     const have = key === d.key ? undefined : windowOf(key);
-    if (have) this.aliases.set(d.key, key);
+    if (have && this.aliases.get(d.key) !== key) this.setAlias(d.key, key);
     const data = have && d.window ? slice(entry.data as ListEnvelope<unknown>, have, d.window) : entry.data;
     return { data, stale, fetchedAt: entry.fetchedAt };
+  }
+
+  /** Remembers an alias; a write that finds the map large drops aliases whose entry is gone. */
+  private setAlias(from: string, to: string): void {
+    if (this.aliases.size >= this.aliasPruneAt) {
+      const present = new Set(this.cache.keys());
+      for (const [alias, target] of this.aliases) if (!present.has(target)) this.aliases.delete(alias);
+      this.aliasPruneAt = Math.max(PRUNE_AT, 2 * this.aliases.size);
+    }
+    this.aliases.set(from, to);
+  }
+
+  /** Sets a quiet period; a write that finds the map large drops the periods that ended. */
+  private setQuiet(key: string, until: number): void {
+    if (this.quietUntil.size >= this.quietPruneAt) {
+      const now = this.env.now();
+      for (const [other, end] of this.quietUntil) if (end <= now) this.quietUntil.delete(other);
+      this.quietPruneAt = Math.max(PRUNE_AT, 2 * this.quietUntil.size);
+    }
+    this.quietUntil.set(key, until);
   }
 
   private serveHit(d: Descriptor, hit: Hit, options: Pick<LoadOptions, 'element' | 'lazy'>): Loaded<unknown> {
@@ -1013,11 +1069,7 @@ class Loader extends EventTarget implements KhountousLoader {
       if (this.recoveries.get(d.key)?.timer === undefined) this.planRecovery(d, this.quotaError(budget));
       return;
     }
-    try {
-      await this.whenNear(options, undefined);
-    } catch {
-      return;
-    }
+    if (!(await this.revalidationNear(d, options))) return;
     if (this.flights.has(d.key)) return;
     const own = this.cache.get(d.key);
     if (own && this.isFresh(d.kind, own)) return;
@@ -1032,17 +1084,45 @@ class Loader extends EventTarget implements KhountousLoader {
         flight.waiters--;
         // Failed (server down, resource gone, budget spent): wait one freshness period.
         if (!isKhountousError(error, 'aborted'))
-          this.quietUntil.set(d.key, this.env.now() + this.freshness[d.kind]);
+          this.setQuiet(d.key, this.env.now() + this.freshness[d.kind]);
       },
     );
   }
 
-  private startFlight(d: Descriptor, background: boolean, retries = true): Flight {
+  /** Waits until the element of a revalidation comes near; false when the wait ended otherwise. */
+  private async revalidationNear(
+    d: Descriptor,
+    options: Pick<LoadOptions, 'element' | 'lazy'>,
+  ): Promise<boolean> {
+    const topic = d.family ?? d.key;
+    const controller = new AbortController();
+    let waits = this.nearRevalidations.get(topic);
+    if (!waits) this.nearRevalidations.set(topic, (waits = new Set()));
+    waits.add(controller);
+    try {
+      await this.whenNear(options, controller.signal);
+      return true;
+    } catch {
+      return false;
+    } finally {
+      waits.delete(controller);
+      if (waits.size === 0 && this.nearRevalidations.get(topic) === waits)
+        this.nearRevalidations.delete(topic);
+    }
+  }
+
+  private startFlight(
+    d: Descriptor,
+    background: boolean,
+    retries = true,
+    reserve = background ? this.settings.revalidationReserve : 0,
+  ): Flight {
     const flight: Flight = {
       key: d.key,
       d,
       controller: new AbortController(),
       background,
+      reserve,
       retries,
       promise: Promise.resolve(undefined as never),
       waiters: 0,
@@ -1084,11 +1164,15 @@ class Loader extends EventTarget implements KhountousLoader {
     const shown = this.lookup(d) !== undefined;
     const failures = (previous?.failures ?? 0) + 1;
     let at: number;
+    let spend = false;
     if (isKhountousError(error, 'quota')) {
       // At the reset, not before; refused to keep the reserve: when the oldest request leaves the window.
       const budget = this.budgetFor(d.base);
       const remaining = budget.remaining(now);
-      const forReserve = remaining > 0 && remaining <= this.settings.revalidationReserve;
+      // A load refused on an empty budget said "back at resetAt": with nothing shown, the
+      // attempt is data the reader never saw and may spend the reserve, so it comes then.
+      spend = !shown && (remaining === 0 || previous?.spend === true);
+      const forReserve = !spend && remaining > 0 && remaining <= this.settings.revalidationReserve;
       at = Math.max(error.resetAt ?? now, forReserve ? (budget.resetAt(now) ?? now) : now, now + 1000);
     } else {
       at = now + Math.min(fresh, this.settings.recoveryDelay * 4 ** Math.min(failures - 1, 16));
@@ -1096,10 +1180,10 @@ class Loader extends EventTarget implements KhountousLoader {
     if (shown) {
       // Stale data is on screen: the rule of failed revalidations, one freshness period.
       at = Math.max(at, now + fresh);
-      this.quietUntil.set(d.key, at);
+      this.setQuiet(d.key, at);
     }
     if (previous?.timer !== undefined) this.env.clearTimeout(previous.timer);
-    const recovery: Recovery = { d, failures, kind: error.kind, timer: undefined };
+    const recovery: Recovery = { d, failures, kind: error.kind, timer: undefined, spend };
     recovery.timer = this.env.setTimeout(() => this.recover(d.key), Math.max(0, at - now));
     this.recoveries.set(d.key, recovery);
     this.updateOnlineListener();
@@ -1118,7 +1202,7 @@ class Loader extends EventTarget implements KhountousLoader {
     }
     // A request under way plans again if it fails.
     if (!this.flights.has(key)) {
-      const flight = this.startFlight(d, true, false);
+      const flight = this.startFlight(d, true, false, recovery.spend ? 0 : undefined);
       flight.waiters++;
       flight.promise.then(
         () => flight.waiters--,
@@ -1213,7 +1297,7 @@ class Loader extends EventTarget implements KhountousLoader {
     const { d, key } = flight;
     const budget = this.budgetFor(d.base);
     const maxRetries = flight.retries ? this.settings.maxRetries : 0;
-    const reserve = flight.background ? this.settings.revalidationReserve : 0;
+    const reserve = flight.reserve;
     for (let attempt = 0; ; attempt++) {
       if (attempt > 0) {
         // Another tab may have brought the data during the backoff.
@@ -1332,9 +1416,13 @@ class Loader extends EventTarget implements KhountousLoader {
     const { element } = options;
     const Observer = this.Observer;
     if (!element || options.lazy === false || !this.lazy || !Observer) return Promise.resolve();
+    // Elements removed before they came near never will: their waits end (checked here and
+    // when the observer reports, not on a timer).
+    this.dropDisconnected();
     return new Promise((resolve, reject) => {
       this.observer ??= new Observer(
         (entries) => {
+          this.dropDisconnected();
           for (const entry of entries) if (entry.isIntersecting) this.becameNear(entry.target);
         },
         { rootMargin: '100%' },
@@ -1345,19 +1433,29 @@ class Loader extends EventTarget implements KhountousLoader {
         this.observer.observe(element);
       }
       const set = waiters;
-      const done = () => {
+      const leave = () => {
         signal?.removeEventListener('abort', onAbort);
-        resolve();
-      };
-      const onAbort = () => {
-        set.delete(done);
+        set.delete(waiter);
         if (set.size === 0 && this.nearWaiters.get(element) === set) {
           this.nearWaiters.delete(element);
           this.observer?.unobserve(element);
         }
+      };
+      const waiter: NearWaiter = {
+        done: () => {
+          signal?.removeEventListener('abort', onAbort);
+          resolve();
+        },
+        drop: (error) => {
+          leave();
+          reject(error);
+        },
+      };
+      const onAbort = () => {
+        leave();
         reject(abortError(signal));
       };
-      set.add(done);
+      set.add(waiter);
       signal?.addEventListener('abort', onAbort, { once: true });
     });
   }
@@ -1366,7 +1464,16 @@ class Loader extends EventTarget implements KhountousLoader {
     const waiters = this.nearWaiters.get(element);
     this.nearWaiters.delete(element);
     this.observer?.unobserve(element);
-    for (const done of waiters ?? []) done();
+    for (const waiter of waiters ?? []) waiter.done();
+  }
+
+  /** Ends the waits of elements no longer in the document. */
+  private dropDisconnected(): void {
+    for (const [element, waiters] of [...this.nearWaiters]) {
+      if ((element as { isConnected?: boolean }).isConnected !== false) continue;
+      const error = new KhountousError('aborted', 'The element left the page before it came near.');
+      for (const waiter of [...waiters]) waiter.drop(error);
+    }
   }
 
   // -- observability ----------------------------------------------------------

@@ -22,6 +22,7 @@ import {
   createFakeViewport,
   createMemoryStorage,
   fakeElement,
+  removeElement,
 } from '../helpers/fake-browser.js';
 import { BASE_URL, jsonResponse } from '../helpers/fake-fetch.js';
 import { loaderEnv, settleAll, type LoaderEnv } from '../helpers/loader-env.js';
@@ -845,5 +846,138 @@ describe('the page-wide singleton', () => {
     } finally {
       delete holder[key];
     }
+  });
+});
+
+describe('recovery after a refused load', () => {
+  test('a load refused on an empty budget is tried again at the time its error announced, reserve or not', async () => {
+    const env = loaderEnv({ quotas: { anonymous: 12 } });
+    for (const slug of await slugs(env, 12)) {
+      await run(env, { kind: 'administration', slug });
+      await env.clock.advance(MINUTE);
+    }
+    assert.equal(env.api.count, 12);
+    const heard: Loaded<unknown>[] = [];
+    env.loader.subscribe({ kind: 'regions' }, BASE_URL, (loaded) => heard.push(loaded));
+    const refused = await run(env, { kind: 'regions' }).catch((error: unknown) => error);
+    assert.ok(isKhountousError(refused, 'quota'), String(refused));
+    const back = (refused as KhountousError).resetAt!;
+    assert.ok(back > env.clock.now(), 'the error says when data will be back');
+    await env.clock.advance(back - env.clock.now() - 1);
+    assert.equal(env.api.count, 12, 'not before');
+    await env.clock.advance(1);
+    assert.equal(env.api.count, 13, 'one request when one slot frees, although the reserve is not left');
+    assert.equal(heard.length, 1, 'the subscriber hears the data');
+    assert.equal(heard[0]!.stale, false);
+  });
+});
+
+describe('aliases of list windows', () => {
+  test('an alias does not serve a truncated page once a refresh grew the list', async () => {
+    const env = loaderEnv();
+    const items = (await env.api.direct<Ranking>('/administrations?limit=20')).data;
+    let total = 7;
+    env.api.intercept((call) => {
+      if (call.url.pathname !== '/v1/administrations') return undefined;
+      const limit = Number(call.url.searchParams.get('limit'));
+      return jsonResponse({
+        data: items.slice(0, Math.min(limit, total)),
+        meta: { page: 1, pageSize: limit, total },
+      });
+    });
+    await run(env, ranking({ limit: 10 }));
+    const short = await run<Ranking>(env, ranking({ limit: 20 }));
+    assert.equal(env.api.count, 1, 'the page of 10 holds the whole list of 7');
+    assert.equal(short.data.data.length, 7);
+    await env.clock.advance(FRESHNESS_MINUTES.administrations * MINUTE);
+    total = 15;
+    await run(env, ranking({ limit: 10 })); // stale: served, then revalidated (10 items of 15)
+    assert.equal(env.api.count, 2);
+    const grown = await run<Ranking>(env, ranking({ limit: 20 }));
+    assert.equal(grown.data.meta.total, 15);
+    assert.equal(grown.data.data.length, 15, 'all 15 items, not the 10 of the cached page');
+    assert.equal(env.api.count, 3);
+  });
+});
+
+describe('waits for elements that never come near', () => {
+  test('a load whose element left the page before it came near ends, and the element is let go', async () => {
+    const env = loaderEnv();
+    const viewport = createFakeViewport();
+    const tab = env.tab({ intersectionObserver: viewport.Observer });
+    const gone = fakeElement('gone');
+    const first = tab.load({ kind: 'regions' }).catch((error: unknown) => error);
+    await env.clock.settle();
+    const waiting = tab
+      .load({ kind: 'regions', lang: 'en' }, { element: gone })
+      .catch((error: unknown) => error);
+    await env.clock.settle();
+    await first;
+    assert.deepEqual(viewport.observed(), [gone]);
+    removeElement(gone);
+    const other = fakeElement('other');
+    const next = tab.load({ kind: 'administrations' }, { element: other });
+    await env.clock.settle();
+    assert.ok(isKhountousError(await waiting, 'aborted'), 'the wait of the removed element ends');
+    assert.deepEqual(viewport.observed(), [other], 'the removed element is no longer observed');
+    const third = fakeElement('third');
+    void tab.load({ kind: 'administrations', query: { limit: 5 } }, { element: third }).catch(() => {});
+    removeElement(third);
+    viewport.show(other); // the observer reports: waits of removed elements end too
+    await env.clock.settle();
+    await next;
+    assert.deepEqual(viewport.observed(), []);
+    assert.equal(env.api.count, 2, 'nothing fetched for the removed elements');
+  });
+
+  test('a revalidation waiting for an off-screen element ends when the last subscriber leaves', async () => {
+    const env = loaderEnv();
+    const viewport = createFakeViewport();
+    const tab = env.tab({ intersectionObserver: viewport.Observer });
+    const element = fakeElement();
+    await run(tab, { kind: 'regions' }, { element, lazy: false });
+    await env.clock.advance(FRESHNESS_MINUTES.regions * MINUTE);
+    const unsubscribe = tab.loader.subscribe({ kind: 'regions' }, BASE_URL, () => {});
+    const stale = await run(tab, { kind: 'regions' }, { element });
+    assert.equal(stale.stale, true);
+    assert.deepEqual(viewport.observed(), [element], 'the revalidation waits for the element');
+    unsubscribe();
+    await env.clock.settle();
+    assert.deepEqual(viewport.observed(), [], 'the wait ended with the last subscriber');
+    viewport.show(element);
+    await env.clock.settle();
+    assert.equal(env.api.count, 1, 'and nothing is sent for it');
+  });
+});
+
+describe('bookkeeping stays bounded', () => {
+  const internals = (loader: KhountousLoader) =>
+    loader as unknown as { aliases: Map<string, string>; quietUntil: Map<string, number> };
+
+  test('aliases whose cache entry is gone are dropped when a new alias is written', async () => {
+    const env = loaderEnv({ loader: { maxAge: 60 * MINUTE } });
+    await run(env, ranking({ limit: 100 }));
+    for (let limit = 1; limit <= 32; limit++) await run(env, ranking({ limit }));
+    assert.equal(env.api.count, 1);
+    assert.equal(internals(env.loader).aliases.size, 32);
+    await env.clock.advance(2 * 60 * MINUTE); // the page of 100 expires
+    await run(env, ranking({ limit: 50, page: 3 }));
+    await run(env, ranking({ limit: 10, page: 11 })); // a new alias, to the page of 50
+    assert.equal(env.api.count, 2);
+    assert.equal(internals(env.loader).aliases.size, 1);
+  });
+
+  test('quiet periods that ended are dropped when a new one is written', async () => {
+    const env = loaderEnv({ quotas: { anonymous: 1000 }, loader: { maxRetries: 0 } });
+    const names = await slugs(env, 32);
+    await run(env, { kind: 'regions' });
+    for (const slug of names) await run(env, { kind: 'administration', slug });
+    await env.clock.advance(FRESHNESS_MINUTES.administration * MINUTE);
+    env.api.intercept(() => jsonResponse({ error: { code: 'internal', message: 'down' } }, 500));
+    for (const slug of names) await run(env, { kind: 'administration', slug });
+    assert.equal(internals(env.loader).quietUntil.size, 32, 'each failed revalidation waits');
+    await env.clock.advance((FRESHNESS_MINUTES.regions - FRESHNESS_MINUTES.administration) * MINUTE);
+    await run(env, { kind: 'regions' }); // stale, and its revalidation fails
+    assert.equal(internals(env.loader).quietUntil.size, 1);
   });
 });

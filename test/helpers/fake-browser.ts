@@ -172,7 +172,12 @@ export function createFakeViewport(): FakeViewport {
   };
 }
 
-/** A stand-in element: the loader only uses it as an IntersectionObserver target. */
+/** A stand-in element: the loader uses it as an IntersectionObserver target and reads `isConnected`. */
 export function fakeElement(name = 'element'): Element {
-  return { name } as unknown as Element;
+  return { name, isConnected: true } as unknown as Element;
+}
+
+/** Takes a stand-in element out of the document (`isConnected` false). */
+export function removeElement(element: Element): void {
+  (element as unknown as { isConnected: boolean }).isConnected = false;
 }
