@@ -1,12 +1,13 @@
 import { LitElement, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import { Task, TaskStatus } from '@lit/task';
+import { initialState, Task, TaskStatus } from '@lit/task';
 import { KhountousError, isKhountousError } from '../core/errors.js';
 import { getLoader, type Loaded, type Resource } from '../core/loader.js';
 import type { Lang } from '../core/types.js';
 import { translations, type Translation } from '../i18n/index.js';
 import { states } from '../styles/states.styles.js';
 import { tokens } from '../styles/tokens.styles.js';
+import { clampInteger } from './attributes.js';
 import { resolveBaseUrl } from './base-url.js';
 import { KhountousErrorEvent, KhountousLoadEvent } from './events.js';
 import { formatTime } from './format.js';
@@ -19,6 +20,46 @@ export type ViewState = 'loading' | 'ready' | 'empty' | 'error';
 export interface Selection {
   lang: Lang;
   baseUrl: string;
+}
+
+/** What the Task holds: the loaded data and the key of the selection it was loaded for. */
+interface Shown<T> extends Loaded<T> {
+  key: string;
+}
+
+/** The key of a selection: equal keys select the same data. */
+const keyOf = (value: Selection | KhountousError): string =>
+  value instanceof KhountousError
+    ? `!${value.kind}:${value.param ?? ''}:${value.message}`
+    : JSON.stringify(value);
+
+/**
+ * A signal aborted when either of two is: `AbortSignal.any` where the browser
+ * has it, else a small combination; `dispose` drops the listeners it added.
+ */
+function eitherSignal(a: AbortSignal, b: AbortSignal): { signal: AbortSignal; dispose: () => void } {
+  const any = (AbortSignal as { any?: (signals: AbortSignal[]) => AbortSignal }).any;
+  if (typeof any === 'function') return { signal: any.call(AbortSignal, [a, b]), dispose: () => {} };
+  const controller = new AbortController();
+  const dispose = () => {
+    a.removeEventListener('abort', onA);
+    b.removeEventListener('abort', onB);
+  };
+  const onA = () => {
+    dispose();
+    controller.abort(a.reason);
+  };
+  const onB = () => {
+    dispose();
+    controller.abort(b.reason);
+  };
+  if (a.aborted) controller.abort(a.reason);
+  else if (b.aborted) controller.abort(b.reason);
+  else {
+    a.addEventListener('abort', onA, { once: true });
+    b.addEventListener('abort', onB, { once: true });
+  }
+  return { signal: controller.signal, dispose };
 }
 
 const darkQuery = (): MediaQueryList | undefined =>
@@ -73,6 +114,9 @@ export abstract class KhountousElement<S extends Selection, T> extends LitElemen
   @property({ type: Boolean, attribute: 'lazy', converter: { fromAttribute: (value) => value !== 'false' } })
   lazy = true;
 
+  /** Heading level of the widget's title, 2 to 6, to fit the host page's outline; its sub-sections take the next level. Widgets without a title ignore it. */
+  @property({ attribute: 'heading-level' }) headingLevel: string | number = 3;
+
   @state() private dark = false;
   @state() private pageLang: Lang = 'fr';
 
@@ -80,6 +124,8 @@ export abstract class KhountousElement<S extends Selection, T> extends LitElemen
   private unsubscribeData?: () => void;
   private lastEmitted?: unknown;
   private memo?: { key: string; value: S | KhountousError };
+  /** Aborted when the element leaves the page: its in-flight load stops. */
+  private connection = new AbortController();
   private readonly onSchemeChange = () => this.updateScheme();
   /**
    * The query listened to while connected: each matchMedia() call gives a new
@@ -88,11 +134,23 @@ export abstract class KhountousElement<S extends Selection, T> extends LitElemen
   private schemeQuery?: MediaQueryList;
 
   /** The data currently shown: fetched by one Task whose args are the selection. */
-  protected readonly data = new Task<[S | KhountousError], Loaded<T>>(this, {
+  protected readonly data = new Task<[S | KhountousError], Shown<T>>(this, {
     args: () => [this.checkedSelection()],
     task: async ([selection], { signal }) => {
       if (selection instanceof KhountousError) throw selection;
-      return this.fetchData(selection, signal);
+      // Off the page: nothing is asked for; connectedCallback runs the Task again.
+      const connection = this.connection.signal;
+      if (connection.aborted) return initialState;
+      const either = eitherSignal(signal, connection);
+      try {
+        return { ...(await this.fetchData(selection, either.signal)), key: keyOf(selection) };
+      } catch (error) {
+        // Aborted because the element left the page: not an error to show.
+        if (connection.aborted) return initialState;
+        throw error;
+      } finally {
+        either.dispose();
+      }
     },
   });
 
@@ -119,14 +177,26 @@ export abstract class KhountousElement<S extends Selection, T> extends LitElemen
 
   /** The state shown, as reflected in the `state` attribute. */
   get viewState(): ViewState {
-    switch (this.data.status) {
-      case TaskStatus.ERROR:
-        return 'error';
-      case TaskStatus.COMPLETE:
-        return this.isEmpty(this.data.value!.data) ? 'empty' : 'ready';
-      default:
-        return this.data.value ? 'ready' : 'loading';
-    }
+    if (this.data.status === TaskStatus.ERROR) return 'error';
+    const shown = this.shown();
+    if (!shown) return 'loading';
+    return this.isEmpty(shown.data) ? 'empty' : 'ready';
+  }
+
+  /**
+   * The level of a heading `depth` levels under the widget's title (0: the
+   * title itself), from `heading-level` clamped to 2..6, and never above 6.
+   */
+  protected headingAt(depth = 0): number {
+    const level = clampInteger(this, 'heading-level', this.headingLevel, { min: 2, max: 6, fallback: 3 });
+    return Math.min(6, level + depth);
+  }
+
+  /** The data loaded for the current selection, if any: data loaded for a previous one is not shown. */
+  private shown(): Shown<T> | undefined {
+    const value = this.data.value;
+    const selection = this.checkedSelection();
+    return value && value.key === keyOf(selection) ? value : undefined;
   }
 
   protected abstract selection(base: Selection): S;
@@ -145,6 +215,9 @@ export abstract class KhountousElement<S extends Selection, T> extends LitElemen
 
   override connectedCallback(): void {
     super.connectedCallback();
+    this.connection = new AbortController();
+    // Put back on the page: follow the loader again (served from cache when fresh).
+    if (this.hasUpdated) void this.data.run();
     this.pageLang = resolveLang(this);
     this.unsubscribeLang = onDocumentLangChange(() => (this.pageLang = resolveLang(this)));
     this.schemeQuery = darkQuery();
@@ -154,6 +227,7 @@ export abstract class KhountousElement<S extends Selection, T> extends LitElemen
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
+    this.connection.abort();
     this.unsubscribeLang?.();
     this.unsubscribeData?.();
     this.unsubscribeData = undefined;
@@ -170,9 +244,13 @@ export abstract class KhountousElement<S extends Selection, T> extends LitElemen
     const view = this.viewState;
     this.setAttribute('state', view);
     this.toggleAttribute('stale', view === 'ready' && Boolean(this.data.value?.stale));
-    if (this.data.status === TaskStatus.COMPLETE && this.data.value !== this.lastEmitted) {
-      this.lastEmitted = this.data.value;
-      this.dispatchEvent(new KhountousLoadEvent(this.data.value!.data));
+    const shown = this.data.status === TaskStatus.COMPLETE ? this.shown() : undefined;
+    if (shown) {
+      // A revalidation that brought the same data (a 304) is not a new load.
+      if (shown.data !== this.lastEmitted) {
+        this.lastEmitted = shown.data;
+        this.dispatchEvent(new KhountousLoadEvent(shown.data));
+      }
     } else if (this.data.status === TaskStatus.ERROR && this.data.error !== this.lastEmitted) {
       this.lastEmitted = this.data.error;
       this.dispatchEvent(new KhountousErrorEvent(this.toError(this.data.error)));
@@ -194,7 +272,7 @@ export abstract class KhountousElement<S extends Selection, T> extends LitElemen
   private renderState(): TemplateResult {
     const selection = this.checkedSelection();
     if (this.data.status === TaskStatus.ERROR) return this.renderError(this.toError(this.data.error));
-    const loaded = this.data.value;
+    const loaded = this.shown();
     if (!loaded || selection instanceof KhountousError) return this.renderLoading(selection);
     if (this.isEmpty(loaded.data)) return html`<p class="message" part="empty">${this.t.empty}</p>`;
     return html`${this.renderContent(loaded.data, selection)}${
@@ -208,7 +286,7 @@ export abstract class KhountousElement<S extends Selection, T> extends LitElemen
 
   private renderError(error: KhountousError): TemplateResult {
     const when = error.resetAt ? formatTime(this.language, error.resetAt) : undefined;
-    return html`<div class="error" part="error" role="alert">
+    return html`<div class="error" part="error" role="status">
       <strong>${this.t.errorTitle}</strong>
       <p>${this.t.error(error.kind, when)}</p>
       ${
@@ -230,10 +308,7 @@ export abstract class KhountousElement<S extends Selection, T> extends LitElemen
    */
   private checkedSelection(): S | KhountousError {
     const value = this.computeSelection();
-    const key =
-      value instanceof KhountousError
-        ? `!${value.kind}:${value.param ?? ''}:${value.message}`
-        : JSON.stringify(value);
+    const key = keyOf(value);
     if (this.memo?.key !== key) this.memo = { key, value };
     return this.memo.value;
   }

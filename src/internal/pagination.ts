@@ -17,24 +17,57 @@ import { KhountousElement, type Selection } from './khountous-element.js';
 
 /**
  * Re-renders its host when the shared request budget changes (the loader's
- * `khountous-quota` event), and once more at a time the host asks for (when a
- * spent budget grows again: nothing else would announce it).
+ * `khountous-quota` event) while `active` (a list shows its budget only with
+ * its pager), and once more at a time the host asks for (when a spent budget
+ * grows again: nothing else would announce it).
  */
 export class QuotaController implements ReactiveController {
   private timer?: ReturnType<typeof setTimeout>;
   private wakeTime = 0;
   private readonly onQuota = () => this.host.requestUpdate();
+  private connected = false;
+  /** The loader listened to, if any (a page may replace its loader). */
+  private target?: EventTarget;
 
-  constructor(private readonly host: ReactiveControllerHost) {
+  /** `active`: whether to listen from the start (a list starts without its pager). */
+  constructor(
+    private readonly host: ReactiveControllerHost,
+    private wanted = true,
+  ) {
     host.addController(this);
   }
 
+  /** Whether the host shows the budget: the controller listens only then. */
+  set active(value: boolean) {
+    this.wanted = value;
+    this.listen();
+    if (!value) this.cancelWake();
+  }
+
   hostConnected(): void {
-    getLoader().addEventListener(QUOTA_EVENT, this.onQuota);
+    this.connected = true;
+    this.listen();
   }
 
   hostDisconnected(): void {
-    getLoader().removeEventListener(QUOTA_EVENT, this.onQuota);
+    this.connected = false;
+    this.listen();
+    this.cancelWake();
+  }
+
+  private listen(): void {
+    const listen = this.connected && this.wanted;
+    if (listen === Boolean(this.target)) return;
+    if (listen) {
+      this.target = getLoader();
+      this.target.addEventListener(QUOTA_EVENT, this.onQuota);
+    } else {
+      this.target?.removeEventListener(QUOTA_EVENT, this.onQuota);
+      this.target = undefined;
+    }
+  }
+
+  private cancelWake(): void {
     clearTimeout(this.timer);
     this.wakeTime = 0;
   }
@@ -138,13 +171,14 @@ export abstract class KhountousListElement<S extends ListSelection, Item> extend
 
   @state() private currentPage = 1;
 
-  private readonly quota = new QuotaController(this);
+  private readonly quota = new QuotaController(this, false);
 
   /** Properties whose change brings the list back to its `page`: the filters. */
   protected static readonly filterProperties: readonly string[] = [];
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     super.willUpdate(changed);
+    if (changed.has('paginate')) this.quota.active = this.paginate;
     const filters = (this.constructor as typeof KhountousListElement).filterProperties;
     if (changed.has('page') || [...changed.keys()].some((key) => filters.includes(String(key)))) {
       this.currentPage = clampInteger(this, 'page', this.page, { min: 1, max: 100_000, fallback: 1 });

@@ -137,4 +137,17 @@ describe('<khountous-admin-card>', () => {
     await settled(element);
     expect(element.shadowRoot!.querySelector('[role="heading"]')!.getAttribute('aria-level')).to.equal('2');
   });
+
+  for (const [given, title, sub] of [
+    ['4', '4', '5'],
+    ['6', '6', '6'],
+  ] as const) {
+    it(`heading-level="${given}" puts the sections one level under the name (${title} > ${sub})`, async () => {
+      const element = await card({ slug: list.data[0]!.slug, 'heading-level': given });
+      await settled(element);
+      const headings = [...element.shadowRoot!.querySelectorAll('[role="heading"]')];
+      expect(headings.map((heading) => heading.getAttribute('aria-level'))).to.deep.equal([title, sub, sub]);
+      expect(element.shadowRoot!.querySelector('h1, h2, h3, h4, h5, h6')).to.equal(null);
+    });
+  }
 });

@@ -203,7 +203,7 @@ for (const spec of SPECS) {
         const event = await failed;
         expect((event.detail as KhountousError).kind).to.equal('not-found');
         expect(await settled(element)).to.equal('error');
-        const alert = element.shadowRoot!.querySelector('[role="alert"]')!;
+        const alert = element.shadowRoot!.querySelector('[role="status"][part~="error"]')!;
         expect(alert.textContent).to.contain('introuvable');
         expect(element.shadowRoot!.querySelector('button[part~="retry"]')).to.exist;
         await expect(element).to.be.accessible();

@@ -164,6 +164,23 @@ describe('<khountous-ranking>', () => {
     await expect(element).to.be.accessible();
   });
 
+  it('starts on the page given by `page`, and goes back to it when a filter changes', async () => {
+    const page2 = await api<Ranking>(sharedApi(), '/administrations?limit=2&page=2');
+    const element = await ranking({ limit: '2', page: '2', paginate: '' });
+    expect(rows(element).map(firstName)).to.deep.equal(page2.data.map((item) => item.name));
+    const third = nextEvent(element, 'khountous-load');
+    element.shadowRoot!.querySelectorAll<HTMLButtonElement>('nav button')[1]!.click();
+    await third;
+    const filtered = await api<Ranking>(sharedApi(), '/administrations?limit=2&page=2&level=communal');
+    expect(filtered.data).to.have.length(2);
+    const back = nextEvent(element, 'khountous-load');
+    element.setAttribute('level', 'communal');
+    await back;
+    await element.updateComplete;
+    expect(rows(element).map(firstName)).to.deep.equal(filtered.data.map((item) => item.name));
+    expect(rows(element)[0]!.querySelector('td.rank')!.textContent!.trim()).to.equal('3');
+  });
+
   it('disables "next" and says when, once the budget is spent and the next page is not cached', async () => {
     const base = isolatedApi('paging');
     const element = await ranking({ 'base-url': base, limit: '5', paginate: '', lang: 'en' });

@@ -59,6 +59,18 @@ describe('<khountous-report>', () => {
     );
   });
 
+  for (const [given, title, sub] of [
+    ['4', '4', '5'],
+    ['6', '6', '6'],
+  ] as const) {
+    it(`heading-level="${given}" puts timeline and response one level under the title (${title} > ${sub})`, async () => {
+      const element = await report({ slug: answered, 'heading-level': given });
+      const headings = [...element.shadowRoot!.querySelectorAll('[role="heading"]')];
+      expect(headings.map((heading) => heading.getAttribute('aria-level'))).to.deep.equal([title, sub, sub]);
+      expect(element.shadowRoot!.querySelector('h1, h2, h3, h4, h5, h6')).to.equal(null);
+    });
+  }
+
   it('writes dates in the language of the element', async () => {
     const fr = await report({ slug: answered });
     const en = await report({ slug: answered, lang: 'en' });

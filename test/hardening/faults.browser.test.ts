@@ -153,7 +153,7 @@ describe('a failing API, first visit: errors that name the cause, then recovery'
             return;
           }
           expect(widget.getAttribute('state'), tag).to.equal('error');
-          const alert = widget.shadowRoot!.querySelector('[role="alert"]');
+          const alert = widget.shadowRoot!.querySelector('[part~="error"]');
           expect(alert, `${tag} alert`).to.exist;
           const sentence = errorSentence(langOf(index), expected.shows as KhountousErrorKind);
           if (typeof sentence === 'string') expect(alert!.textContent, tag).to.contain(sentence);

@@ -57,7 +57,8 @@ export const adminCardStyles = css`
     font-weight: 700;
     font-variant-numeric: tabular-nums;
   }
-  h3 {
+  .subtitle {
+    font-weight: 700;
     font-size: 0.95em;
     margin: 1em 0 0.4em;
   }

@@ -9,7 +9,7 @@ import {
   type AdministrationListItem,
 } from '../../core/types.js';
 import { regionName } from '../../i18n/regions.js';
-import { clampInteger, requiredId } from '../../internal/attributes.js';
+import { requiredId } from '../../internal/attributes.js';
 import { formatDate, formatDays, formatNumber, formatPercent } from '../../internal/format.js';
 import { KhountousElement, type Selection } from '../../internal/khountous-element.js';
 import { styleProps } from '../../internal/style-props.js';
@@ -52,9 +52,6 @@ export class KhountousAdminCard extends KhountousElement<CardSelection, CardData
 
   /** `compact` shows one line: name, score, response rate, delay. */
   @property({ reflect: true }) variant: 'full' | 'compact' = 'full';
-
-  /** Heading level of the name, 2 to 6, to fit the host page's outline. */
-  @property({ attribute: 'heading-level' }) headingLevel: string | number = 3;
 
   protected selection(base: Selection): CardSelection {
     return {
@@ -102,8 +99,7 @@ export class KhountousAdminCard extends KhountousElement<CardSelection, CardData
   }
 
   private renderHeading(name: string): TemplateResult {
-    const level = clampInteger(this, 'heading-level', this.headingLevel, { min: 2, max: 6, fallback: 3 });
-    return html`<p class="title" part="title" role="heading" aria-level=${level}>${name}</p>`;
+    return html`<p class="title" part="title" role="heading" aria-level=${this.headingAt()}>${name}</p>`;
   }
 
   private renderCompact(data: CardData): TemplateResult {
@@ -167,7 +163,7 @@ export class KhountousAdminCard extends KhountousElement<CardSelection, CardData
     const t = this.t.admin;
     return html`${
         profile.scoreDetails.length > 0
-          ? html`<h3>${t.scoreDetails}</h3>
+          ? html`<p class="subtitle" role="heading" aria-level=${this.headingAt(1)}>${t.scoreDetails}</p>
               <ul class="details" part="details">
                 ${profile.scoreDetails.map(
                   (detail) =>
@@ -184,7 +180,7 @@ export class KhountousAdminCard extends KhountousElement<CardSelection, CardData
       }
       ${
         profile.indicators.length > 0
-          ? html`<h3>${t.indicators}</h3>
+          ? html`<p class="subtitle" role="heading" aria-level=${this.headingAt(1)}>${t.indicators}</p>
               <dl class="figures" part="indicators">
                 ${profile.indicators.map(
                   (indicator) =>

@@ -1,9 +1,8 @@
-import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
-import { property, state } from 'lit/decorators.js';
+import { html, nothing, type TemplateResult } from 'lit';
+import { property } from 'lit/decorators.js';
 import type { Resource } from '../../core/loader.js';
 import {
   LEVELS,
-  MAX_LIMIT,
   REGION_CODES,
   SECTORS,
   type AdministrationListItem,
@@ -12,20 +11,18 @@ import {
   type RegionCode,
   type Sector,
 } from '../../core/types.js';
-import { clampInteger, oneOf } from '../../internal/attributes.js';
+import { oneOf } from '../../internal/attributes.js';
 import { formatDays, formatNumber, formatPercent } from '../../internal/format.js';
-import { KhountousElement, type Selection } from '../../internal/khountous-element.js';
+import type { Selection } from '../../internal/khountous-element.js';
 import { fillTemplate, relFor } from '../../internal/links.js';
-import { paginationStyles, QuotaController, renderPagination } from '../../internal/pagination.js';
+import { KhountousListElement, type ListSelection } from '../../internal/pagination.js';
 import { styleProps } from '../../internal/style-props.js';
 import { rankingStyles } from './ranking.styles.js';
 
-interface RankingSelection extends Selection {
+interface RankingSelection extends ListSelection {
   region?: RegionCode;
   sector?: Sector;
   level?: Level;
-  limit: number;
-  page: number;
 }
 
 type Ranking = ListEnvelope<AdministrationListItem>;
@@ -43,8 +40,10 @@ type Ranking = ListEnvelope<AdministrationListItem>;
  *
  * @fires khountous-load - Data is shown; `detail` is the list envelope.
  */
-export class KhountousRanking extends KhountousElement<RankingSelection, Ranking> {
-  static override styles = [...KhountousElement.styles, paginationStyles, rankingStyles];
+export class KhountousRanking extends KhountousListElement<RankingSelection, AdministrationListItem> {
+  static override styles = [...KhountousListElement.styles, rankingStyles];
+
+  protected static override readonly filterProperties = ['region', 'sector', 'level'];
 
   /** Only administrations of this region (a region code such as `kolda`). */
   @property() region = '';
@@ -55,46 +54,20 @@ export class KhountousRanking extends KhountousElement<RankingSelection, Ranking
   /** Only administrations of this level: `national`, `regional` or `communal`. */
   @property() level = '';
 
-  /** Rows per page, 1 to 100 (clamped). */
-  @property() limit: string | number = 10;
-
-  /** The page shown first, from 1. */
-  @property() page: string | number = 1;
-
   /** Turns names into links: `{slug}` is replaced by the administration's slug, e.g. `/administrations/{slug}`. */
   @property({ attribute: 'href-template' }) hrefTemplate = '';
 
-  /** Shows previous/next controls. */
-  @property({ type: Boolean }) paginate = false;
-
-  @state() private currentPage = 1;
-
-  private readonly quota = new QuotaController(this);
-
-  protected override willUpdate(changed: PropertyValues<this>): void {
-    super.willUpdate(changed);
-    if (changed.has('page')) {
-      this.currentPage = clampInteger(this, 'page', this.page, { min: 1, max: 100_000, fallback: 1 });
-    }
-  }
-
   protected selection(base: Selection): RankingSelection {
     return {
-      ...base,
+      ...this.listSelection(base),
       region: oneOf(this, 'region', this.region, REGION_CODES),
       sector: oneOf(this, 'sector', this.sector, SECTORS),
       level: oneOf(this, 'level', this.level, LEVELS),
-      limit: clampInteger(this, 'limit', this.limit, { min: 1, max: MAX_LIMIT, fallback: 10 }),
-      page: this.currentPage,
     };
   }
 
   protected resource({ lang, region, sector, level, limit, page }: RankingSelection): Resource {
     return { kind: 'administrations', query: { lang, region, sector, level, limit, page } };
-  }
-
-  protected override isEmpty(ranking: Ranking): boolean {
-    return ranking.data.length === 0;
   }
 
   protected renderContent(ranking: Ranking, selection: RankingSelection): TemplateResult {
@@ -117,7 +90,7 @@ export class KhountousRanking extends KhountousElement<RankingSelection, Ranking
           ${ranking.data.map((item, index) => this.renderRow(item, offset + index + 1))}
         </tbody>
       </table>
-      ${this.paginate ? this.renderPagination(ranking, selection) : nothing}`;
+      ${this.renderPager(ranking, selection, t.caption)}`;
   }
 
   private renderRow(item: AdministrationListItem, rank: number): TemplateResult {
@@ -143,24 +116,5 @@ export class KhountousRanking extends KhountousElement<RankingSelection, Ranking
       <td class="num wide">${formatPercent(lang, item.responseRate)}</td>
       <td class="num wide">${formatDays(lang, item.avgDelayDays)}</td>
     </tr>`;
-  }
-
-  private renderPagination(ranking: Ranking, selection: RankingSelection): TemplateResult {
-    return renderPagination({
-      lang: this.language,
-      t: this.t,
-      label: this.t.ranking.caption,
-      page: ranking.meta.page,
-      limit: selection.limit,
-      total: ranking.meta.total,
-      baseUrl: selection.baseUrl,
-      next: this.resource({ ...selection, page: ranking.meta.page + 1 }),
-      quota: this.quota,
-      goTo: (page) => this.goTo(page),
-    });
-  }
-
-  private goTo(page: number): void {
-    this.currentPage = Math.max(1, page);
   }
 }

@@ -9,7 +9,7 @@ import {
   type RegionIndicatorKey,
   type RegionStats,
 } from '../../core/types.js';
-import { clampInteger, oneOf } from '../../internal/attributes.js';
+import { oneOf } from '../../internal/attributes.js';
 import { formatDays, formatNumber, formatPercent } from '../../internal/format.js';
 import { KhountousElement, type Selection } from '../../internal/khountous-element.js';
 import { styleProps } from '../../internal/style-props.js';
@@ -53,9 +53,6 @@ export class KhountousRegionStats extends KhountousElement<RegionSelection, Regi
   /** The indicator charted: averageScore, responseRate, avgDelayDays, resolutionRate or reportsPer100k. */
   @property() indicator = 'averageScore';
 
-  /** Heading level of the title, 2 to 6. */
-  @property({ attribute: 'heading-level' }) headingLevel: string | number = 3;
-
   @state() private tableShown = false;
 
   protected selection(base: Selection): RegionSelection {
@@ -91,17 +88,13 @@ export class KhountousRegionStats extends KhountousElement<RegionSelection, Regi
     return formatNumber(lang, value, 1);
   }
 
-  private level(): number {
-    return clampInteger(this, 'heading-level', this.headingLevel, { min: 2, max: 6, fallback: 3 });
-  }
-
   private renderChart(regions: RegionStats[], key: RegionIndicatorKey): TemplateResult {
     const label = this.t.indicators[key];
     const sorted = [...regions].sort((a, b) => b.indicators[key] - a.indicators[key]);
     const max = BOUNDED.includes(key) ? 100 : Math.max(...sorted.map((item) => item.indicators[key]), 1);
     const t = this.t.regions;
     return html`<div class="chart-block">
-      <p class="title" role="heading" aria-level=${this.level()}>${t.caption(label)}</p>
+      <p class="title" role="heading" aria-level=${this.headingAt()}>${t.caption(label)}</p>
       <div class="chart" part="chart" aria-hidden="true">
         ${sorted.map((region) => {
           const value = region.indicators[key];
@@ -148,7 +141,7 @@ export class KhountousRegionStats extends KhountousElement<RegionSelection, Regi
   private renderRegion(region: RegionStats, highlight: RegionIndicatorKey): TemplateResult {
     const lang = this.language;
     const t = this.t.regions;
-    return html`<p class="title" role="heading" aria-level=${this.level()}>${region.name}</p>
+    return html`<p class="title" role="heading" aria-level=${this.headingAt()}>${region.name}</p>
       <dl part="indicators">
         ${REGION_INDICATORS.map(
           (key) =>

@@ -38,7 +38,8 @@ export const reportStyles = css`
   .description {
     margin: 0.75em 0 0;
   }
-  h3 {
+  .subtitle {
+    font-weight: 700;
     font-size: 0.95em;
     margin: 1em 0 0.4em;
   }

@@ -3,7 +3,7 @@ import { property } from 'lit/decorators.js';
 import type { Resource } from '../../core/loader.js';
 import { SLUG_PATTERN, type Report } from '../../core/types.js';
 import { regionName } from '../../i18n/regions.js';
-import { clampInteger, requiredId } from '../../internal/attributes.js';
+import { requiredId } from '../../internal/attributes.js';
 import { formatDate, isoDate } from '../../internal/format.js';
 import { KhountousElement, type Selection } from '../../internal/khountous-element.js';
 import { reportStyles } from './report.styles.js';
@@ -36,9 +36,6 @@ export class KhountousReport extends KhountousElement<ReportSelection, Report> {
   /** The report's slug (required). */
   @property() slug = '';
 
-  /** Heading level of the title, 2 to 6, to fit the host page's outline. */
-  @property({ attribute: 'heading-level' }) headingLevel: string | number = 3;
-
   protected selection(base: Selection): ReportSelection {
     return { ...base, slug: requiredId(this, 'slug', this.slug, SLUG_PATTERN) };
   }
@@ -50,7 +47,8 @@ export class KhountousReport extends KhountousElement<ReportSelection, Report> {
   protected renderContent(report: Report): TemplateResult {
     const lang = this.language;
     const t = this.t.report;
-    const level = clampInteger(this, 'heading-level', this.headingLevel, { min: 2, max: 6, fallback: 3 });
+    const level = this.headingAt();
+    const sub = this.headingAt(1);
     const timeline = [...report.timeline].sort((a, b) => Date.parse(a.date) - Date.parse(b.date));
     return html`<article>
       <p class="title" part="title" role="heading" aria-level=${level}>${report.title}</p>
@@ -80,7 +78,7 @@ export class KhountousReport extends KhountousElement<ReportSelection, Report> {
           >${t.submitted(formatDate(lang, report.submittedAt))}</time
         >
       </p>
-      <h3>${t.timeline}</h3>
+      <p class="subtitle" role="heading" aria-level=${sub}>${t.timeline}</p>
       <ol part="timeline">
         ${timeline.map(
           (event) =>
@@ -90,7 +88,7 @@ export class KhountousReport extends KhountousElement<ReportSelection, Report> {
             </li>`,
         )}
       </ol>
-      <h3>${t.officialResponse}</h3>
+      <p class="subtitle" role="heading" aria-level=${sub}>${t.officialResponse}</p>
       ${
         report.officialResponse
           ? html`<blockquote part="response">
