@@ -13,16 +13,10 @@ import {
   shadowText,
   sharedApi,
   watchWarnings,
+  mount,
 } from '../helpers/kit.js';
 
-async function dataset(attrs: Record<string, string>): Promise<KhountousDataset> {
-  const element = document.createElement('khountous-dataset');
-  element.setAttribute('base-url', attrs['base-url'] ?? sharedApi());
-  for (const [name, value] of Object.entries(attrs)) element.setAttribute(name, value);
-  await fixture(element);
-  await settled(element);
-  return element;
-}
+const dataset = (attrs: Record<string, string>) => mount<KhountousDataset>('khountous-dataset', attrs);
 
 const links = (element: Element) => [
   ...element.shadowRoot!.querySelectorAll<HTMLAnchorElement>('a[part~="download"]'),

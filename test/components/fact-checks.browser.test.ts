@@ -1,4 +1,4 @@
-import { expect, fixture, fixtureCleanup } from '@open-wc/testing';
+import { expect, fixtureCleanup } from '@open-wc/testing';
 import '../../src/components/fact-checks/define.js';
 import type { KhountousFactChecks } from '../../src/components/fact-checks/fact-checks.js';
 import { getLoader } from '../../src/core/loader.js';
@@ -16,28 +16,16 @@ import {
   freshKit,
   isolatedApi,
   nextEvent,
-  settled,
   shadowText,
   sharedApi,
   watchWarnings,
+  mount,
 } from '../helpers/kit.js';
 
 type FactChecks = ListEnvelope<FactCheck>;
 
-async function factChecks(attrs: Record<string, string>, width?: number): Promise<KhountousFactChecks> {
-  const element = document.createElement('khountous-fact-checks');
-  element.setAttribute('base-url', attrs['base-url'] ?? sharedApi());
-  for (const [name, value] of Object.entries(attrs)) element.setAttribute(name, value);
-  if (width) {
-    const wrapper = await fixture<HTMLDivElement>(document.createElement('div'));
-    wrapper.style.width = `${width}px`;
-    wrapper.append(element);
-  } else {
-    await fixture(element);
-  }
-  await settled(element);
-  return element;
-}
+const factChecks = (attrs: Record<string, string>, width?: number) =>
+  mount<KhountousFactChecks>('khountous-fact-checks', attrs, { width });
 
 const items = (element: Element) => [...element.shadowRoot!.querySelectorAll('li[part~="item"]')];
 const claims = (element: Element) =>

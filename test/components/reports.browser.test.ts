@@ -1,4 +1,4 @@
-import { expect, fixture, fixtureCleanup } from '@open-wc/testing';
+import { expect, fixtureCleanup } from '@open-wc/testing';
 import '../../src/components/reports/define.js';
 import type { KhountousReports } from '../../src/components/reports/reports.js';
 import { getLoader } from '../../src/core/loader.js';
@@ -11,28 +11,16 @@ import {
   freshKit,
   isolatedApi,
   nextEvent,
-  settled,
   shadowText,
   sharedApi,
   watchWarnings,
+  mount,
 } from '../helpers/kit.js';
 
 type Reports = ListEnvelope<ReportListItem>;
 
-async function reports(attrs: Record<string, string>, width?: number): Promise<KhountousReports> {
-  const element = document.createElement('khountous-reports');
-  element.setAttribute('base-url', attrs['base-url'] ?? sharedApi());
-  for (const [name, value] of Object.entries(attrs)) element.setAttribute(name, value);
-  if (width) {
-    const wrapper = await fixture<HTMLDivElement>(document.createElement('div'));
-    wrapper.style.width = `${width}px`;
-    wrapper.append(element);
-  } else {
-    await fixture(element);
-  }
-  await settled(element);
-  return element;
-}
+const reports = (attrs: Record<string, string>, width?: number) =>
+  mount<KhountousReports>('khountous-reports', attrs, { width });
 
 const items = (element: Element) => [...element.shadowRoot!.querySelectorAll('li[part~="item"]')];
 const titles = (element: Element) =>
