@@ -3,6 +3,7 @@
 // WEBKIT_DRIVER_PORT / WEBKIT_BROWSER_PATH (see scripts/browsers.mjs).
 // This file is loaded with tsx, so it can import the reference API's TypeScript.
 import { readFileSync, writeFileSync } from 'node:fs';
+import { relative } from 'node:path';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { defaultReporter } from '@web/test-runner';
 import { chromeLauncher } from '@web/test-runner-chrome';
@@ -65,19 +66,37 @@ function launcher() {
 function countingReporter(file) {
   return {
     onTestRunFinished({ sessions }) {
-      const counts = { engine, files: sessions.length, passed: 0, failed: 0, skipped: 0, fileErrors: 0 };
-      const walk = (suite) => {
+      const counts = {
+        engine,
+        files: sessions.length,
+        passed: 0,
+        failed: 0,
+        skipped: 0,
+        fileErrors: 0,
+        failures: [],
+      };
+      // Failing tests are named here so that the summary at the end of a long log says which.
+      const walk = (suite, file, path) => {
         if (!suite) return;
         for (const test of suite.tests) {
           if (test.skipped) counts.skipped += 1;
           else if (test.passed) counts.passed += 1;
-          else counts.failed += 1;
+          else {
+            counts.failed += 1;
+            const message = (test.error?.message ?? '').split('\n')[0].slice(0, 300);
+            counts.failures.push(`${file}: ${[...path, test.name].join(' > ')}: ${message}`);
+          }
         }
-        for (const child of suite.suites) walk(child);
+        for (const child of suite.suites) walk(child, file, [...path, child.name]);
       };
       for (const session of sessions) {
-        walk(session.testResults);
-        if (session.errors.length > 0 || session.passed === false) counts.fileErrors += session.errors.length;
+        const file = relative(process.cwd(), session.testFile);
+        walk(session.testResults, file, []);
+        if (session.errors.length > 0 || session.passed === false) {
+          counts.fileErrors += session.errors.length;
+          for (const error of session.errors)
+            counts.failures.push(`${file}: ${(error.message ?? String(error)).split('\n')[0].slice(0, 300)}`);
+        }
       }
       writeFileSync(file, JSON.stringify(counts));
     },

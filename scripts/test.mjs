@@ -118,9 +118,12 @@ function nodeTests() {
   const count = (label) => Number(new RegExp(`^# ${label} (\\d+)$`, 'm').exec(text)?.[1] ?? 0);
   const passed = count('pass');
   const failed = count('fail');
+  // The failing tests by name, so that the summary at the end of a long log says which.
+  const failing = [...text.matchAll(/^\s*not ok \d+ - (.*)$/gm)].map((match) => match[1]);
   rmSync(dir, { recursive: true, force: true });
   results.push({ step: 'node', passed, failed });
   if (!ok || failed > 0) problems.push(`Node tests failed (${failed} failing)`);
+  for (const name of failing.slice(0, 20)) problems.push(`node: not ok: ${name}`);
   if (passed === 0) problems.push('Node tests ran no test');
 }
 
@@ -215,6 +218,7 @@ async function browserTests() {
     rmSync(dir, { recursive: true, force: true });
     results.push({ step: `browser:${engine.name}`, passed: counts.passed, failed: counts.failed });
     if (!ok || counts.failed > 0) problems.push(`${engine.name}: browser tests failed`);
+    for (const failure of counts.failures ?? []) problems.push(`${engine.name}: ${failure}`);
     if (counts.passed === 0) problems.push(`${engine.name}: ran no test`);
   }
   if (!resolved.some((engine) => engine.available))
