@@ -1,6 +1,7 @@
 // Bytes: gzip and brotli of every dist/ entry with everything it imports (the
-// same figures as `npm run build`, from scripts/size-entries.mjs), and of a
-// minimal Lit element bundled in the same run as the floor.
+// same figures as `npm run build`, from scripts/size-entries.mjs), and of the
+// floors bundled in the same run: a minimal Lit element, the data layer alone,
+// and both with @lit/task (what any element of the kit ships before its own code).
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'vite';
@@ -12,8 +13,8 @@ const compressed = (bytes) => ({
   brotli: brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
 });
 
-/** bench/floor/floor.js bundled with Vite (rolldown): production Lit, minified, one file. */
-async function floorBundle(root) {
+/** A bench/floor/ module bundled with Vite (rolldown): production Lit, minified, one file. */
+async function floorBundle(root, file, marker) {
   const output = await build({
     configFile: false,
     root,
@@ -23,7 +24,7 @@ async function floorBundle(root) {
       write: false,
       target: 'es2022',
       minify: true,
-      lib: { entry: fileURLToPath(new URL('./floor/floor.js', import.meta.url)), formats: ['es'] },
+      lib: { entry: fileURLToPath(new URL(`./floor/${file}`, import.meta.url)), formats: ['es'] },
       rolldownOptions: { output: { codeSplitting: false, minify: true } },
     },
   });
@@ -32,7 +33,7 @@ async function floorBundle(root) {
     .filter((chunk) => chunk.type === 'chunk')
     .map((chunk) => chunk.code)
     .join('\n');
-  if (!code.includes('bench-floor')) throw new Error('the Lit floor bundle is missing its element');
+  if (!code.includes(marker)) throw new Error(`the bundle of ${file} is missing "${marker}"`);
   return Buffer.from(code);
 }
 
@@ -44,6 +45,13 @@ export async function measureBytes({ root, dist }) {
     gzip,
     brotli,
   }));
-  const floor = { name: 'minimal Lit element (floor)', files: 1, ...compressed(await floorBundle(root)) };
+  const floors = [
+    { name: 'minimal Lit element (floor)', file: 'floor.js', marker: 'bench-floor' },
+    { name: 'data layer alone (src/core)', file: 'data-layer.js', marker: 'khountous-quota' },
+    { name: 'Lit + @lit/task + data layer', file: 'element-floor.js', marker: 'khountous-quota' },
+  ];
+  const floor = [];
+  for (const { name, file, marker } of floors)
+    floor.push({ name, files: 1, ...compressed(await floorBundle(root, file, marker)) });
   return { entries, floor };
 }
