@@ -11,6 +11,7 @@ import { clampInteger } from './attributes.js';
 import { resolveBaseUrl } from './base-url.js';
 import { KhountousErrorEvent, KhountousLoadEvent } from './events.js';
 import { formatTime } from './format.js';
+import { documentWatch } from './document-watch.js';
 import { DEFAULT_LANG, onDocumentLangChange, resolveLang, toSupportedLang } from './lang.js';
 
 export type Theme = 'light' | 'dark' | 'auto';
@@ -61,6 +62,13 @@ function eitherSignal(a: AbortSignal, b: AbortSignal): { signal: AbortSignal; di
   }
   return { signal: controller.signal, dispose };
 }
+
+/**
+ * Attribute changes of <html> and <body>: where a host page's dark-mode switch
+ * usually acts (a class, a data-theme, an inline color-scheme), so that
+ * theme="auto" follows it.
+ */
+const onPageSchemeChange = documentWatch(() => [document.documentElement, document.body]);
 
 const darkQuery = (): MediaQueryList | undefined =>
   typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: dark)') : undefined;
@@ -121,6 +129,7 @@ export abstract class KhountousElement<S extends Selection, T> extends LitElemen
   @state() private pageLang: Lang = 'fr';
 
   private unsubscribeLang?: () => void;
+  private unsubscribeScheme?: () => void;
   private unsubscribeData?: () => void;
   private lastEmitted?: unknown;
   private memo?: { key: string; value: S | KhountousError };
@@ -222,6 +231,7 @@ export abstract class KhountousElement<S extends Selection, T> extends LitElemen
     this.unsubscribeLang = onDocumentLangChange(() => (this.pageLang = resolveLang(this)));
     this.schemeQuery = darkQuery();
     this.schemeQuery?.addEventListener('change', this.onSchemeChange);
+    this.unsubscribeScheme = onPageSchemeChange(this.onSchemeChange);
     this.updateScheme();
   }
 
@@ -233,6 +243,8 @@ export abstract class KhountousElement<S extends Selection, T> extends LitElemen
     this.unsubscribeData = undefined;
     this.schemeQuery?.removeEventListener('change', this.onSchemeChange);
     this.schemeQuery = undefined;
+    this.unsubscribeScheme?.();
+    this.unsubscribeScheme = undefined;
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {

@@ -1,4 +1,5 @@
 import { LANGS, type Lang } from '../core/types.js';
+import { documentWatch } from './document-watch.js';
 
 /** The language used when nothing on the page names a supported one. */
 export const DEFAULT_LANG: Lang = 'fr';
@@ -25,26 +26,9 @@ export function resolveLang(element: Element): Lang {
   return DEFAULT_LANG;
 }
 
-type Listener = () => void;
-const listeners = new Set<Listener>();
-let observer: MutationObserver | undefined;
-
 /**
- * Calls `listener` when the document's `lang` changes (a page that switches
+ * Calls a listener when the document's `lang` changes (a page that switches
  * language in place). Returns the unsubscribe function. One observer serves
  * every element.
  */
-export function onDocumentLangChange(listener: Listener): () => void {
-  listeners.add(listener);
-  if (!observer && typeof MutationObserver !== 'undefined' && typeof document !== 'undefined') {
-    observer = new MutationObserver(() => listeners.forEach((fn) => fn()));
-    observer.observe(document.documentElement, { attributes: true, attributeFilter: ['lang'] });
-  }
-  return () => {
-    listeners.delete(listener);
-    if (listeners.size === 0) {
-      observer?.disconnect();
-      observer = undefined;
-    }
-  };
-}
+export const onDocumentLangChange = documentWatch(() => [document.documentElement], ['lang']);

@@ -23,6 +23,7 @@ import {
   sharedApi,
   watchWarnings,
 } from '../helpers/kit.js';
+import { until } from '../helpers/frames.js';
 
 interface Spec {
   tag: string;
@@ -190,6 +191,31 @@ for (const spec of SPECS) {
       expect(root(auto).classList.contains('dark')).to.equal(true);
       expect(getComputedStyle(root(auto)).backgroundColor).not.to.equal('rgb(255, 255, 255)');
       await expect(auto).to.be.accessible();
+    });
+
+    it('in theme="auto", follows a host page that switches its dark mode after attach', async () => {
+      const sheet = document.createElement('style');
+      sheet.textContent = 'html.night-mode, body[data-theme="dark"] { color-scheme: dark; }';
+      document.head.append(sheet);
+      const html = document.documentElement;
+      try {
+        const element = await create(spec.tag, { ...spec.attrs(), 'base-url': sharedApi() });
+        const isDark = () => element.shadowRoot!.querySelector('[part~="base"]')!.classList.contains('dark');
+        const light = !matchMedia('(prefers-color-scheme: dark)').matches;
+        expect(isDark()).to.equal(!light);
+        // A class on <html>, as a site's dark-mode switch would set.
+        html.classList.add('night-mode');
+        await until(() => isDark(), 'the dark theme after html.night-mode', 2000);
+        html.classList.remove('night-mode');
+        await until(() => isDark() === !light, 'the theme back after the class went', 2000);
+        // A data attribute on <body>.
+        document.body.dataset['theme'] = 'dark';
+        await until(() => isDark(), 'the dark theme after body[data-theme=dark]', 2000);
+      } finally {
+        html.classList.remove('night-mode');
+        delete document.body.dataset['theme'];
+        sheet.remove();
+      }
     });
 
     if (spec.missing) {
