@@ -20,6 +20,7 @@ import {
   sharedApi,
   watchWarnings,
   mount,
+  pagerButtons,
 } from '../helpers/kit.js';
 
 type FactChecks = ListEnvelope<FactCheck>;
@@ -30,9 +31,6 @@ const factChecks = (attrs: Record<string, string>, width?: number) =>
 const items = (element: Element) => [...element.shadowRoot!.querySelectorAll('li[part~="item"]')];
 const claims = (element: Element) =>
   items(element).map((item) => item.querySelector('[part~="claim"] q')!.textContent!.trim());
-const buttons = (element: Element) => [
-  ...element.shadowRoot!.querySelectorAll<HTMLButtonElement>('nav[part~="pagination"] button'),
-];
 
 /** Lets the API's answer to GET /verifications be edited before the kit reads it. */
 function editVerifications(edit: (list: FactChecks) => void): () => void {
@@ -200,16 +198,16 @@ describe('<khountous-fact-checks>', () => {
     const page2 = await api<FactChecks>(sharedApi(), '/verifications?limit=4&page=2');
     const pages = Math.ceil(page2.meta.total / 4);
     const element = await factChecks({ limit: '4', paginate: '', lang: 'en' });
-    expect(buttons(element)[0]!.disabled).to.equal(true);
+    expect(pagerButtons(element)[0]!.disabled).to.equal(true);
     expect(shadowText(element)).to.contain(`Page 1 of ${pages}`);
     const first = claims(element);
-    buttons(element)[1]!.click();
+    pagerButtons(element)[1]!.click();
     await nextEvent(element, 'khountous-load');
     await element.updateComplete;
     const page2En = await api<FactChecks>(sharedApi(), '/verifications?limit=4&page=2&lang=en');
     expect(claims(element)).to.deep.equal(page2En.data.map((check) => check.claim));
     expect(shadowText(element)).to.contain(`Page 2 of ${pages}`);
-    buttons(element)[0]!.click();
+    pagerButtons(element)[0]!.click();
     await nextEvent(element, 'khountous-load');
     await element.updateComplete;
     expect(claims(element)).to.deep.equal(first);
@@ -225,12 +223,12 @@ describe('<khountous-fact-checks>', () => {
   it('disables "next" and says when, once the budget is spent and the next page is not cached', async () => {
     const base = isolatedApi('fact-checks-paging');
     const element = await factChecks({ 'base-url': base, limit: '5', paginate: '', lang: 'en' });
-    expect(buttons(element)[1]!.disabled).to.equal(false);
+    expect(pagerButtons(element)[1]!.disabled).to.equal(false);
     const loader = getLoader();
     while (loader.canDownload(base)) loader.recordDownload(base);
     await new Promise((resolve) => setTimeout(resolve));
     await element.updateComplete;
-    expect(buttons(element)[1]!.disabled).to.equal(true);
+    expect(pagerButtons(element)[1]!.disabled).to.equal(true);
     expect(shadowText(element)).to.match(/Next page available at \d{2}:\d{2}/);
     expect(items(element)).to.have.length(5);
     await expect(element).to.be.accessible();

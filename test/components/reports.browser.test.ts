@@ -15,6 +15,7 @@ import {
   sharedApi,
   watchWarnings,
   mount,
+  pagerButtons,
 } from '../helpers/kit.js';
 
 type Reports = ListEnvelope<ReportListItem>;
@@ -25,9 +26,6 @@ const reports = (attrs: Record<string, string>, width?: number) =>
 const items = (element: Element) => [...element.shadowRoot!.querySelectorAll('li[part~="item"]')];
 const titles = (element: Element) =>
   items(element).map((item) => item.querySelector('[part~="title"]')!.textContent!.trim());
-const buttons = (element: Element) => [
-  ...element.shadowRoot!.querySelectorAll<HTMLButtonElement>('nav[part~="pagination"] button'),
-];
 const query = (params: Record<string, string>) => `/khountous?${new URLSearchParams(params)}`;
 
 /** Spends what is left of the budget of `base` without sending anything (as downloads would). */
@@ -187,7 +185,7 @@ describe('<khountous-reports>', () => {
     const page2 = await api<Reports>(sharedApi(), query({ limit: '4', page: '2' }));
     const pages = Math.ceil(page2.meta.total / 4);
     const element = await reports({ limit: '4', paginate: '' });
-    const [previous, next] = buttons(element);
+    const [previous, next] = pagerButtons(element);
     expect(previous!.disabled).to.equal(true);
     expect(shadowText(element)).to.contain(`Page 1 sur ${pages}`);
     const first = titles(element);
@@ -200,7 +198,7 @@ describe('<khountous-reports>', () => {
       `Page 2 sur ${pages}`,
     );
     const back = nextEvent(element, 'khountous-load');
-    buttons(element)[0]!.click();
+    pagerButtons(element)[0]!.click();
     await back;
     await element.updateComplete;
     expect(titles(element)).to.deep.equal(first);
@@ -211,7 +209,7 @@ describe('<khountous-reports>', () => {
     const page3 = await api<Reports>(sharedApi(), query({ limit: '3', page: '3' }));
     const element = await reports({ limit: '3', page: '3', paginate: '' });
     expect(titles(element)).to.deep.equal(page3.data.map((report) => report.title));
-    buttons(element)[1]!.click();
+    pagerButtons(element)[1]!.click();
     await nextEvent(element, 'khountous-load');
     const kolda = await api<Reports>(sharedApi(), query({ limit: '3', page: '3', region: 'kolda' }));
     element.setAttribute('region', 'kolda');
@@ -223,11 +221,11 @@ describe('<khountous-reports>', () => {
   it('disables "next" and says when, once the budget is spent and the next page is not cached', async () => {
     const base = isolatedApi('reports-paging');
     const element = await reports({ 'base-url': base, limit: '5', paginate: '', lang: 'en' });
-    expect(buttons(element)[1]!.disabled).to.equal(false);
+    expect(pagerButtons(element)[1]!.disabled).to.equal(false);
     spendBudget(base);
     await new Promise((resolve) => setTimeout(resolve));
     await element.updateComplete;
-    expect(buttons(element)[1]!.disabled).to.equal(true);
+    expect(pagerButtons(element)[1]!.disabled).to.equal(true);
     expect(shadowText(element)).to.match(/Next page available at \d{2}:\d{2}/);
     expect(items(element)).to.have.length(5);
     await expect(element).to.be.accessible();
@@ -243,7 +241,7 @@ describe('<khountous-reports>', () => {
       await new Promise((resolve) => setTimeout(resolve));
       await element.updateComplete;
       expect(shadowText(element)).not.to.contain('Next page available');
-      buttons(element)[1]!.click();
+      pagerButtons(element)[1]!.click();
       await nextEvent(element, 'khountous-load');
       expect(shadowText(element)).to.contain('Page 2 of');
       expect(fetches.urls).to.deep.equal([]);
