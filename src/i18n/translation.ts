@@ -9,7 +9,7 @@ import type {
 } from '../core/types.js';
 import type { KhountousErrorKind } from '../core/errors.js';
 
-/** Every UI string of the kit; fr.ts and en.ts implement it, so neither can miss one. */
+/** Every UI string of the kit, in sections (common.ts, ranking.ts…) that give it in French and English. */
 export interface Translation {
   loading: string;
   empty: string;
@@ -92,7 +92,6 @@ export interface Translation {
     /** Read for an empty cell. */
     noValue: string;
   };
-  units: { points: string };
   sectors: Record<Sector, string>;
   levels: Record<Level, string>;
   categories: Record<ReportCategory, string>;

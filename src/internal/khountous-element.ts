@@ -4,7 +4,9 @@ import { initialState, Task, TaskStatus } from '@lit/task';
 import { KhountousError, isKhountousError } from '../core/errors.js';
 import { getLoader, type Loaded, type Resource } from '../core/loader.js';
 import type { Lang } from '../core/types.js';
-import { translations, type Translation } from '../i18n/index.js';
+import { commonStrings, type CommonStrings } from '../i18n/common.js';
+import type { Strings } from '../i18n/strings.js';
+import type { Translation } from '../i18n/translation.js';
 import { states } from '../styles/states.styles.js';
 import { tokens } from '../styles/tokens.styles.js';
 import { clampInteger } from './attributes.js';
@@ -180,8 +182,14 @@ export abstract class KhountousElement<S extends Selection, T> extends LitElemen
     return this.lang ? (toSupportedLang(this.lang) ?? DEFAULT_LANG) : this.pageLang;
   }
 
-  protected get t(): Translation {
-    return translations(this.language);
+  /** What every widget says (loading, errors, the pager), in the language in use. */
+  protected get t(): CommonStrings {
+    return commonStrings[this.language];
+  }
+
+  /** A section of strings the widget imported, in the language in use. */
+  protected strings<K extends keyof Translation>(section: Strings<K>): Pick<Translation, K> {
+    return section[this.language];
   }
 
   /** The state shown, as reflected in the `state` attribute. */

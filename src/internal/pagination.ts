@@ -10,7 +10,7 @@ import {
 import { property, state } from 'lit/decorators.js';
 import { getLoader, QUOTA_EVENT, type Resource } from '../core/loader.js';
 import { MAX_LIMIT, type Lang, type ListEnvelope } from '../core/types.js';
-import type { Translation } from '../i18n/index.js';
+import type { CommonStrings } from '../i18n/common.js';
 import { clampInteger } from './attributes.js';
 import { formatTime } from './format.js';
 import { KhountousElement, type Selection } from './khountous-element.js';
@@ -87,7 +87,7 @@ export class QuotaController implements ReactiveController {
 
 export interface PaginationOptions {
   lang: Lang;
-  t: Translation;
+  t: CommonStrings;
   /** Accessible name of the navigation landmark. */
   label: string;
   /** The page shown, from 1. */

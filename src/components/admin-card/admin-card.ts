@@ -14,6 +14,8 @@ import { formatDate, formatDays, formatNumber, formatPercent } from '../../inter
 import { KhountousElement, type Selection } from '../../internal/khountous-element.js';
 import { styleProps } from '../../internal/style-props.js';
 import { adminCardStyles } from './admin-card.styles.js';
+import { adminStrings } from '../../i18n/admin.js';
+import { rankingStrings } from '../../i18n/ranking.js';
 
 interface CardSelection extends Selection {
   slug: string;
@@ -104,7 +106,7 @@ export class KhountousAdminCard extends KhountousElement<CardSelection, CardData
 
   private renderCompact(data: CardData): TemplateResult {
     const lang = this.language;
-    const t = this.t.admin;
+    const t = this.strings(adminStrings).admin;
     return html`<div class="compact">
       <span class="name" part="title">${data.name}</span>
       <span class="figure" part="score"
@@ -117,7 +119,7 @@ export class KhountousAdminCard extends KhountousElement<CardSelection, CardData
 
   private renderFull(data: CardData): TemplateResult {
     const lang = this.language;
-    const t = this.t.admin;
+    const t = this.strings(adminStrings).admin;
     const profile = isProfile(data) ? data : undefined;
     return html`<div class="head">
         <div>
@@ -125,8 +127,9 @@ export class KhountousAdminCard extends KhountousElement<CardSelection, CardData
           ${
             profile
               ? html`<p class="tags">
-                  ${this.t.sectors[profile.sector] ?? profile.sector} ·
-                  ${this.t.levels[profile.level] ?? profile.level} · ${regionName(profile.region)}
+                  ${this.strings(adminStrings).sectors[profile.sector] ?? profile.sector} ·
+                  ${this.strings(adminStrings).levels[profile.level] ?? profile.level} ·
+                  ${regionName(profile.region)}
                 </p>`
               : nothing
           }
@@ -149,7 +152,7 @@ export class KhountousAdminCard extends KhountousElement<CardSelection, CardData
         ${
           profile
             ? html`<div>
-                <dt>${this.t.ranking.rank}</dt>
+                <dt>${this.strings(rankingStrings).ranking.rank}</dt>
                 <dd>${t.rank(formatNumber(lang, profile.rank))}</dd>
               </div>`
             : nothing
@@ -160,7 +163,7 @@ export class KhountousAdminCard extends KhountousElement<CardSelection, CardData
 
   private renderProfile(profile: Administration): TemplateResult {
     const lang = this.language;
-    const t = this.t.admin;
+    const t = this.strings(adminStrings).admin;
     return html`${
         profile.scoreDetails.length > 0
           ? html`<p class="subtitle" role="heading" aria-level=${this.headingAt(1)}>${t.scoreDetails}</p>

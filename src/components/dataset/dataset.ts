@@ -17,6 +17,7 @@ import { KhountousElement, type Selection } from '../../internal/khountous-eleme
 import { relFor } from '../../internal/links.js';
 import { QuotaController } from '../../internal/pagination.js';
 import { datasetStyles } from './dataset.styles.js';
+import { datasetStrings } from '../../i18n/dataset.js';
 
 interface DatasetSelection extends Selection {
   id: string;
@@ -93,7 +94,7 @@ export class KhountousDataset extends KhountousElement<DatasetSelection, Dataset
 
   protected renderContent(dataset: DatasetJson, selection: DatasetSelection): TemplateResult {
     const lang = this.language;
-    const t = this.t.dataset;
+    const t = this.strings(datasetStrings).dataset;
     return html`<p class="title" part="title">${dataset.title[lang]}</p>
       <p class="description" part="description">${dataset.description[lang]}</p>
       <p class="meta" part="meta">
@@ -105,7 +106,7 @@ export class KhountousDataset extends KhountousElement<DatasetSelection, Dataset
   }
 
   private renderDownloads({ id, baseUrl }: DatasetSelection): TemplateResult {
-    const t = this.t.dataset;
+    const t = this.strings(datasetStrings).dataset;
     const loader = getLoader();
     if (!loader.canDownload(baseUrl)) {
       const { resetAt } = loader.stats(baseUrl);
@@ -138,7 +139,7 @@ export class KhountousDataset extends KhountousElement<DatasetSelection, Dataset
     const rows = dataset.rows.slice(0, count);
     const lang = this.language;
     return html`<p class="preview-title" id="preview-caption">
-        ${this.t.dataset.preview(rows.length, formatNumber(lang, dataset.rows.length))}
+        ${this.strings(datasetStrings).dataset.preview(rows.length, formatNumber(lang, dataset.rows.length))}
       </p>
       <div class="scroll" role="region" tabindex="0" aria-labelledby="preview-caption">
         <table part="preview" aria-labelledby="preview-caption">
@@ -168,7 +169,7 @@ export class KhountousDataset extends KhountousElement<DatasetSelection, Dataset
     const lang = this.language;
     if (value === null) {
       return html`<span aria-hidden="true">—</span
-        ><span class="visually-hidden">${this.t.dataset.noValue}</span>`;
+        ><span class="visually-hidden">${this.strings(datasetStrings).dataset.noValue}</span>`;
     }
     if (typeof value === 'number') return formatCellNumber(lang, value);
     if (column.type === 'date')

@@ -13,6 +13,7 @@ import type { Selection } from '../../internal/khountous-element.js';
 import { relFor, safeHttpUrl } from '../../internal/links.js';
 import { KhountousListElement, type ListSelection } from '../../internal/pagination.js';
 import { factChecksStyles } from './fact-checks.styles.js';
+import { factChecksStrings } from '../../i18n/fact-checks.js';
 
 type FactChecks = ListEnvelope<FactCheck>;
 
@@ -84,7 +85,7 @@ export class KhountousFactChecks extends KhountousListElement<ListSelection, Fac
   }
 
   protected renderContent(list: FactChecks, selection: ListSelection): TemplateResult {
-    const t = this.t.factChecks;
+    const t = this.strings(factChecksStrings).factChecks;
     const total = list.meta.total;
     return html`<p class="caption" id="caption">
         <strong>${t.caption}</strong>
@@ -97,11 +98,14 @@ export class KhountousFactChecks extends KhountousListElement<ListSelection, Fac
   }
 
   private renderCheck(check: FactCheck): TemplateResult {
-    const t = this.t.factChecks;
+    const t = this.strings(factChecksStrings).factChecks;
     return html`<li part="item" class="verdict-${check.verdict}">
       <p class="verdict" part="verdict">
         <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">${VERDICT_ICONS[check.verdict]}</svg>
-        <span><span class="visually-hidden">${t.verdict} </span>${this.t.verdicts[check.verdict]}</span>
+        <span
+          ><span class="visually-hidden">${t.verdict} </span
+          >${this.strings(factChecksStrings).verdicts[check.verdict]}</span
+        >
       </p>
       <p class="claim" part="claim"><span class="visually-hidden">${t.claim} </span><q>${check.claim}</q></p>
       <p class="summary">${check.summary}</p>
@@ -110,7 +114,7 @@ export class KhountousFactChecks extends KhountousListElement<ListSelection, Fac
           <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
             ${evidenceIcon(check.evidenceLevel)}
           </svg>
-          <span>${this.t.evidence[check.evidenceLevel]}</span>
+          <span>${this.strings(factChecksStrings).evidence[check.evidenceLevel]}</span>
         </span>
         <time datetime=${isoDate(check.publishedAt)}
           >${t.published(formatDate(this.language, check.publishedAt))}</time

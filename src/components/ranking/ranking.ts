@@ -18,6 +18,7 @@ import { fillTemplate, relFor } from '../../internal/links.js';
 import { KhountousListElement, type ListSelection } from '../../internal/pagination.js';
 import { styleProps } from '../../internal/style-props.js';
 import { rankingStyles } from './ranking.styles.js';
+import { rankingStrings } from '../../i18n/ranking.js';
 
 interface RankingSelection extends ListSelection {
   region?: RegionCode;
@@ -71,7 +72,7 @@ export class KhountousRanking extends KhountousListElement<RankingSelection, Adm
   }
 
   protected renderContent(ranking: Ranking, selection: RankingSelection): TemplateResult {
-    const t = this.t.ranking;
+    const t = this.strings(rankingStrings).ranking;
     const offset = (ranking.meta.page - 1) * selection.limit;
     return html`<table part="table">
         <caption>

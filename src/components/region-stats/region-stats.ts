@@ -14,6 +14,7 @@ import { formatDays, formatNumber, formatPercent } from '../../internal/format.j
 import { KhountousElement, type Selection } from '../../internal/khountous-element.js';
 import { styleProps } from '../../internal/style-props.js';
 import { regionStatsStyles } from './region-stats.styles.js';
+import { regionStatsStrings } from '../../i18n/region-stats.js';
 
 interface RegionSelection extends Selection {
   region?: RegionCode;
@@ -89,10 +90,10 @@ export class KhountousRegionStats extends KhountousElement<RegionSelection, Regi
   }
 
   private renderChart(regions: RegionStats[], key: RegionIndicatorKey): TemplateResult {
-    const label = this.t.indicators[key];
+    const label = this.strings(regionStatsStrings).indicators[key];
     const sorted = [...regions].sort((a, b) => b.indicators[key] - a.indicators[key]);
     const max = BOUNDED.includes(key) ? 100 : Math.max(...sorted.map((item) => item.indicators[key]), 1);
-    const t = this.t.regions;
+    const t = this.strings(regionStatsStrings).regions;
     return html`<div class="chart-block">
       <p class="title" role="heading" aria-level=${this.headingAt()}>${t.caption(label)}</p>
       <div class="chart" part="chart" aria-hidden="true">
@@ -140,13 +141,13 @@ export class KhountousRegionStats extends KhountousElement<RegionSelection, Regi
 
   private renderRegion(region: RegionStats, highlight: RegionIndicatorKey): TemplateResult {
     const lang = this.language;
-    const t = this.t.regions;
+    const t = this.strings(regionStatsStrings).regions;
     return html`<p class="title" role="heading" aria-level=${this.headingAt()}>${region.name}</p>
       <dl part="indicators">
         ${REGION_INDICATORS.map(
           (key) =>
             html`<div class=${key === highlight ? 'highlight' : ''}>
-              <dt>${this.t.indicators[key]}</dt>
+              <dt>${this.strings(regionStatsStrings).indicators[key]}</dt>
               <dd>${this.format(key, region.indicators[key])}</dd>
             </div>`,
         )}

@@ -7,6 +7,7 @@ import { requiredId } from '../../internal/attributes.js';
 import { formatDate, isoDate } from '../../internal/format.js';
 import { KhountousElement, type Selection } from '../../internal/khountous-element.js';
 import { reportStyles } from './report.styles.js';
+import { reportStrings } from '../../i18n/report.js';
 
 interface ReportSelection extends Selection {
   slug: string;
@@ -46,7 +47,7 @@ export class KhountousReport extends KhountousElement<ReportSelection, Report> {
 
   protected renderContent(report: Report): TemplateResult {
     const lang = this.language;
-    const t = this.t.report;
+    const t = this.strings(reportStrings).report;
     const level = this.headingAt();
     const sub = this.headingAt(1);
     const timeline = [...report.timeline].sort((a, b) => Date.parse(a.date) - Date.parse(b.date));
@@ -55,7 +56,7 @@ export class KhountousReport extends KhountousElement<ReportSelection, Report> {
       <dl class="meta" part="meta">
         <div>
           <dt>${t.category}</dt>
-          <dd>${this.t.categories[report.category] ?? report.category}</dd>
+          <dd>${this.strings(reportStrings).categories[report.category] ?? report.category}</dd>
         </div>
         <div>
           <dt>${t.region}</dt>
@@ -64,7 +65,9 @@ export class KhountousReport extends KhountousElement<ReportSelection, Report> {
         <div>
           <dt>${t.status}</dt>
           <dd>
-            <span class="status" part="status">${this.t.statuses[report.status] ?? report.status}</span>
+            <span class="status" part="status"
+              >${this.strings(reportStrings).statuses[report.status] ?? report.status}</span
+            >
           </dd>
         </div>
         <div>

@@ -20,6 +20,8 @@ import type { Selection } from '../../internal/khountous-element.js';
 import { fillTemplate, relFor } from '../../internal/links.js';
 import { KhountousListElement, type ListSelection } from '../../internal/pagination.js';
 import { reportsStyles } from './reports.styles.js';
+import { reportStrings } from '../../i18n/report.js';
+import { reportsStrings } from '../../i18n/reports.js';
 
 interface ReportsSelection extends ListSelection {
   region?: RegionCode;
@@ -88,7 +90,7 @@ export class KhountousReports extends KhountousListElement<ReportsSelection, Rep
   }
 
   protected renderContent(reports: Reports, selection: ReportsSelection): TemplateResult {
-    const t = this.t.reports;
+    const t = this.strings(reportsStrings).reports;
     const total = reports.meta.total;
     return html`<p class="caption" id="caption">
         <strong>${t.caption}</strong>
@@ -101,7 +103,7 @@ export class KhountousReports extends KhountousListElement<ReportsSelection, Rep
   }
 
   private renderReport(report: ReportListItem): TemplateResult {
-    const t = this.t.report;
+    const t = this.strings(reportStrings).report;
     const href = this.hrefTemplate ? fillTemplate(this.hrefTemplate, { slug: report.slug }) : undefined;
     const answered = report.hasOfficialResponse;
     return html`<li part="item">
@@ -112,12 +114,14 @@ export class KhountousReports extends KhountousListElement<ReportsSelection, Rep
         <div>
           <dt class="visually-hidden">${t.status}</dt>
           <dd>
-            <span class="status" part="status">${this.t.statuses[report.status] ?? report.status}</span>
+            <span class="status" part="status"
+              >${this.strings(reportStrings).statuses[report.status] ?? report.status}</span
+            >
           </dd>
         </div>
         <div>
           <dt class="visually-hidden">${t.category}</dt>
-          <dd>${this.t.categories[report.category] ?? report.category}</dd>
+          <dd>${this.strings(reportStrings).categories[report.category] ?? report.category}</dd>
         </div>
         <div>
           <dt class="visually-hidden">${t.region}</dt>
@@ -128,7 +132,7 @@ export class KhountousReports extends KhountousListElement<ReportsSelection, Rep
           <dd>${report.administration.name}</dd>
         </div>
         <div>
-          <dt class="visually-hidden">${this.t.reports.submitted}</dt>
+          <dt class="visually-hidden">${this.strings(reportsStrings).reports.submitted}</dt>
           <dd>
             <time datetime=${isoDate(report.submittedAt)}
               >${formatDate(this.language, report.submittedAt)}</time
@@ -138,7 +142,7 @@ export class KhountousReports extends KhountousListElement<ReportsSelection, Rep
       </dl>
       <p class="response ${answered ? 'yes' : 'no'}" part="response">
         <span class="mark" aria-hidden="true"></span
-        >${answered ? this.t.reports.hasResponse : this.t.reports.noResponse}
+        >${answered ? this.strings(reportsStrings).reports.hasResponse : this.strings(reportsStrings).reports.noResponse}
       </p>
     </li>`;
   }

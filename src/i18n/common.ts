@@ -1,0 +1,91 @@
+import type { Strings } from './strings.js';
+import type { Translation } from './translation.js';
+
+type CommonKey =
+  | 'loading'
+  | 'empty'
+  | 'retry'
+  | 'staleAsOf'
+  | 'errorTitle'
+  | 'error'
+  | 'previous'
+  | 'next'
+  | 'pageOf'
+  | 'pagingPaused';
+
+/** The strings every widget uses, in one language. */
+export type CommonStrings = Pick<Translation, CommonKey>;
+
+/** What every widget says: loading, empty, errors, the stale mark and the pager. */
+export const commonStrings: Strings<CommonKey> = {
+  fr: {
+    loading: 'Chargement…',
+    empty: 'Aucune donnée à afficher.',
+    retry: 'Réessayer',
+    staleAsOf: (time) => `données de ${time}`,
+    errorTitle: 'Données indisponibles',
+    error: (kind, when) => {
+      switch (kind) {
+        case 'not-found':
+          return 'Cette ressource est introuvable.';
+        case 'quota':
+          return when
+            ? `Limite de requêtes atteinte : les données reviennent à ${when}.`
+            : 'Limite de requêtes atteinte : réessayez plus tard.';
+        case 'network':
+          return 'Pas de connexion au service Khountous.';
+        case 'server':
+          return 'Le service Khountous rencontre un problème.';
+        case 'invalid-response':
+          return 'Le service a renvoyé des données illisibles.';
+        case 'invalid-parameter':
+        case 'bad-request':
+          return 'Le widget est mal configuré.';
+        case 'unauthorized':
+        case 'forbidden':
+          return 'Accès refusé par le service Khountous.';
+        case 'aborted':
+          return 'Chargement interrompu.';
+      }
+    },
+    previous: 'Précédent',
+    next: 'Suivant',
+    pageOf: (page, pages) => `Page ${page} sur ${pages}`,
+    pagingPaused: (time) => `Page suivante disponible à ${time}`,
+  },
+  en: {
+    loading: 'Loading…',
+    empty: 'No data to show.',
+    retry: 'Try again',
+    staleAsOf: (time) => `data as of ${time}`,
+    errorTitle: 'Data unavailable',
+    error: (kind, when) => {
+      switch (kind) {
+        case 'not-found':
+          return 'This resource was not found.';
+        case 'quota':
+          return when
+            ? `Request limit reached: data will be back at ${when}.`
+            : 'Request limit reached: please try again later.';
+        case 'network':
+          return 'No connection to the Khountous service.';
+        case 'server':
+          return 'The Khountous service is having trouble.';
+        case 'invalid-response':
+          return 'The service sent data that could not be read.';
+        case 'invalid-parameter':
+        case 'bad-request':
+          return 'The widget is misconfigured.';
+        case 'unauthorized':
+        case 'forbidden':
+          return 'Access refused by the Khountous service.';
+        case 'aborted':
+          return 'Loading was interrupted.';
+      }
+    },
+    previous: 'Previous',
+    next: 'Next',
+    pageOf: (page, pages) => `Page ${page} of ${pages}`,
+    pagingPaused: (time) => `Next page available at ${time}`,
+  },
+};

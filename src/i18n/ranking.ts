@@ -1,0 +1,27 @@
+import type { Strings } from './strings.js';
+
+/** The strings of <khountous-ranking> (the admin card reads its "Rank" too). */
+export const rankingStrings: Strings<'ranking'> = {
+  fr: {
+    ranking: {
+      caption: 'Classement des administrations',
+      rank: 'Rang',
+      name: 'Administration',
+      score: 'Score',
+      responseRate: 'Taux de réponse',
+      avgDelay: 'Délai moyen',
+      scoreOutOf: (score) => `Score ${score} sur 100`,
+    },
+  },
+  en: {
+    ranking: {
+      caption: 'Ranking of administrations',
+      rank: 'Rank',
+      name: 'Administration',
+      score: 'Score',
+      responseRate: 'Response rate',
+      avgDelay: 'Average delay',
+      scoreOutOf: (score) => `Score ${score} out of 100`,
+    },
+  },
+};
