@@ -65,10 +65,15 @@ function lint() {
 }
 
 /**
- * The build (dist/, sizes printed), its size budgets (size-limit) and the
- * README's attribute tables generated from custom-elements.json.
+ * The build (dist/, sizes printed), its size budgets (size-limit), the
+ * README's attribute tables generated from custom-elements.json, and that
+ * manifest itself as the build wrote it.
  */
 function buildStep() {
+  // The build regenerates custom-elements.json: the one in the tree must be that one.
+  const manifestBefore = existsSync('custom-elements.json')
+    ? readFileSync('custom-elements.json', 'utf8')
+    : '';
   const checks = [
     ['build', ['node', 'scripts/build.mjs']],
     ['size', ['npx', 'size-limit']],
@@ -82,6 +87,12 @@ function buildStep() {
       problems.push(`${name} failed`);
       if (name === 'build') break;
     }
+  }
+  if (results.some((result) => result.step === 'build:build' && result.failed === 0)) {
+    const same = readFileSync('custom-elements.json', 'utf8') === manifestBefore;
+    results.push({ step: 'build:manifest', passed: same ? 1 : 0, failed: same ? 0 : 1 });
+    if (!same)
+      problems.push('custom-elements.json was out of date (the build rewrote it): commit the new one');
   }
 }
 
