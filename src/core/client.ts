@@ -29,6 +29,7 @@ import {
   DATASET_ID_PATTERN,
   LANGS,
   LEVELS,
+  MAX_ID_LENGTH,
   MAX_LIMIT,
   PERIOD_PATTERN,
   RATE_LIMIT_HEADERS,
@@ -196,7 +197,7 @@ const oneOf =
   };
 
 const matching =
-  (pattern: RegExp, what: string, maxLength = 200): Check =>
+  (pattern: RegExp, what: string, maxLength = MAX_ID_LENGTH): Check =>
   (value, param) => {
     if (typeof value !== 'string' || value.length > maxLength || !pattern.test(value)) {
       throw invalid(param, `${param} must be ${what}.`);

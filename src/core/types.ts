@@ -116,6 +116,9 @@ export const DATASET_ID_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 /** A slug of an administration or a report. */
 export const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
+/** The longest slug or dataset id the kit sends. */
+export const MAX_ID_LENGTH = 200;
+
 /** Largest `limit` of a page; a larger one is rejected with 400. */
 export const MAX_LIMIT = 100;
 /** `limit` when none is given. */

@@ -1,4 +1,5 @@
 import { KhountousError } from '../core/errors.js';
+import { MAX_ID_LENGTH } from '../core/types.js';
 
 /**
  * Attribute checks in one place. Numeric attributes are clamped into range
@@ -7,12 +8,22 @@ import { KhountousError } from '../core/errors.js';
  */
 const warned = new WeakMap<object, Set<string>>();
 
-function warnOnce(owner: object, key: string, message: string): void {
+function warnOnce(owner: object, message: string): void {
   let seen = warned.get(owner);
   if (!seen) warned.set(owner, (seen = new Set()));
-  if (seen.has(key)) return;
-  seen.add(key);
+  if (seen.has(message)) return;
+  seen.add(message);
   console.warn(message);
+}
+
+/**
+ * The console warning of a configuration error (an attribute the widget
+ * cannot use), once per element and message, named after the element: the
+ * widget itself shows only "misconfigured" to readers.
+ */
+export function warnConfiguration(owner: Element, message: string): void {
+  const prefix = `<${owner.localName}>: `;
+  warnOnce(owner, message.startsWith(prefix) ? message : prefix + message);
 }
 
 /**
@@ -33,7 +44,6 @@ export function clampInteger(
   if (result !== number) {
     warnOnce(
       owner,
-      `${attribute}=${String(value)}`,
       `<${owner.localName}>: ${attribute}="${String(value)}" is not an integer from ${min} to ${max}; using ${result}.`,
     );
   }
@@ -56,7 +66,7 @@ export function oneOf<T extends string>(
   if (!trimmed) return undefined;
   if ((allowed as readonly string[]).includes(trimmed)) return trimmed as T;
   const message = `<${owner.localName}>: ${attribute}="${trimmed}" is not one of ${allowed.join(', ')}.`;
-  warnOnce(owner, `${attribute}=${trimmed}`, message);
+  warnOnce(owner, message);
   throw new KhountousError('invalid-parameter', message, { param: attribute });
 }
 
@@ -68,10 +78,10 @@ export function requiredId(
   pattern: RegExp,
 ): string {
   const trimmed = value?.trim() ?? '';
-  if (pattern.test(trimmed)) return trimmed;
+  if (trimmed.length <= MAX_ID_LENGTH && pattern.test(trimmed)) return trimmed;
   const message = trimmed
     ? `<${owner.localName}>: ${attribute}="${trimmed}" is not a valid ${attribute}.`
     : `<${owner.localName}>: the ${attribute} attribute is required.`;
-  warnOnce(owner, `${attribute}=${trimmed}`, message);
+  warnOnce(owner, message);
   throw new KhountousError('invalid-parameter', message, { param: attribute });
 }

@@ -9,7 +9,7 @@ import type { Strings } from '../i18n/strings.js';
 import type { Translation } from '../i18n/translation.js';
 import { states } from '../styles/states.styles.js';
 import { tokens } from '../styles/tokens.styles.js';
-import { clampInteger } from './attributes.js';
+import { clampInteger, warnConfiguration } from './attributes.js';
 import { resolveBaseUrl } from './base-url.js';
 import { KhountousErrorEvent, KhountousLoadEvent } from './events.js';
 import { formatTime } from './format.js';
@@ -148,7 +148,10 @@ export abstract class KhountousElement<S extends Selection, T> extends LitElemen
   protected readonly data = new Task<[S | KhountousError], Shown<T>>(this, {
     args: () => [this.checkedSelection()],
     task: async ([selection], { signal }) => {
-      if (selection instanceof KhountousError) throw selection;
+      if (selection instanceof KhountousError) {
+        warnConfiguration(this, selection.message);
+        throw selection;
+      }
       // Off the page: nothing is asked for; connectedCallback runs the Task again.
       const connection = this.connection.signal;
       if (connection.aborted) return initialState;
@@ -158,6 +161,11 @@ export abstract class KhountousElement<S extends Selection, T> extends LitElemen
       } catch (error) {
         // Aborted because the element left the page: not an error to show.
         if (connection.aborted) return initialState;
+        if (isKhountousError(error) && error.kind === 'invalid-parameter') {
+          // The client speaks of its `baseUrl` option: name the attribute the author wrote.
+          const attribute = error.param === 'baseUrl' ? `base-url="${this.baseUrl ?? ''}": ` : '';
+          warnConfiguration(this, attribute + error.message);
+        }
         throw error;
       } finally {
         either.dispose();
@@ -336,7 +344,7 @@ export abstract class KhountousElement<S extends Selection, T> extends LitElemen
   private computeSelection(): S | KhountousError {
     const baseUrl = resolveBaseUrl(this.baseUrl);
     if (!baseUrl) {
-      return new KhountousError('invalid-parameter', `base-url "${this.baseUrl}" is not an http(s) URL.`, {
+      return new KhountousError('invalid-parameter', `base-url="${this.baseUrl}" is not an http(s) URL.`, {
         param: 'base-url',
       });
     }

@@ -23,7 +23,7 @@ import {
   SLUG_PATTERN,
 } from '../../src/core/types.js';
 import { translations } from '../../src/i18n/index.js';
-import { countFetches, freshKit, sharedApi } from '../helpers/kit.js';
+import { countFetches, freshKit, sharedApi, watchWarnings } from '../helpers/kit.js';
 import { ELEMENTS, allSettled, create, learnSlugs, pageGuard, textOf } from './browser-kit.js';
 import { report, scenario } from './scenarios.js';
 
@@ -70,6 +70,11 @@ const WORDS: Record<string, { fr: string; en: string }> = {
 
 let guard: ReturnType<typeof pageGuard>;
 let fetches: ReturnType<typeof countFetches>;
+let warnings: ReturnType<typeof watchWarnings>;
+
+/** The kit's console warnings about `<tag>`'s `attribute` since the test began. */
+const warningsAbout = (tag: string, attribute: string) =>
+  warnings.all().filter((line) => line.startsWith(`<${tag}>: `) && line.includes(attribute));
 
 before(learnSlugs);
 after(() => report('attributes.browser.test.ts'));
@@ -78,9 +83,12 @@ beforeEach(() => {
   freshKit();
   guard = pageGuard();
   fetches = countFetches();
+  warnings = watchWarnings({ quiet: true });
 });
 
 afterEach(() => {
+  warnings.restore();
+  expect(warnings.litWarnings()).to.deep.equal([]);
   fetches.restore();
   for (const url of fetches.urls) assertValidRequest(url);
   expect(guard.problems).to.deep.equal([]);
@@ -103,12 +111,16 @@ async function mount(tag: string, attrs: Record<string, string | null>): Promise
   return element;
 }
 
-/** A configuration error: the localized sentence, no retry button, and not one request. */
-function expectConfigurationError(element: HTMLElement): void {
+/**
+ * A configuration error: the localized sentence, no retry button, not one
+ * request, and one console warning that names the element and the attribute.
+ */
+function expectConfigurationError(element: HTMLElement, attribute: string): void {
   expect(element.getAttribute('state')).to.equal('error');
   expect(textOf(element)).to.contain(translations('fr').error('invalid-parameter'));
   expect(element.shadowRoot!.querySelector('button[part~="retry"]')).to.equal(null);
   expect(fetches.urls).to.deep.equal([]);
+  expect(warningsAbout(element.localName, attribute), warnings.all().join('\n')).to.have.length(1);
 }
 
 describe('lang: unsupported or unusual values', function () {
@@ -152,7 +164,7 @@ describe('base-url that is not an http(s) API: a configuration error, no request
       it(
         `<${spec.tag}> base-url="${base}"`,
         scenario('attributes', `${spec.tag}: base-url ${base}`, async () => {
-          expectConfigurationError(await mount(spec.tag, { ...spec.attrs(), 'base-url': base }));
+          expectConfigurationError(await mount(spec.tag, { ...spec.attrs(), 'base-url': base }), 'base-url');
         }),
       );
     }
@@ -188,7 +200,7 @@ describe('identifiers missing or malformed: a configuration error, no request', 
       it(
         `<${tag}> ${label}`,
         scenario('attributes', `${tag}: ${label}`, async () => {
-          expectConfigurationError(await mount(tag, { [attribute]: value }));
+          expectConfigurationError(await mount(tag, { [attribute]: value }), attribute);
         }),
       );
     }
@@ -260,7 +272,7 @@ describe('filters and display attributes', function () {
     it(
       `<khountous-ranking> ${name}="${value}" is a configuration error`,
       scenario('attributes', `ranking: ${name} ${value}`, async () => {
-        expectConfigurationError(await mount('khountous-ranking', { [name]: value }));
+        expectConfigurationError(await mount('khountous-ranking', { [name]: value }), name);
       }),
     );
   }

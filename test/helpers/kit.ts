@@ -78,15 +78,21 @@ export const shadowText = (element: Element): string =>
   (element.shadowRoot?.textContent ?? '').replace(/\s+/g, ' ').trim();
 
 /**
- * Records console warnings so a test can assert that Lit logged none of its
- * dev-mode warnings (lit.dev/msg/...) other than the notice that dev mode is on.
+ * Records console warnings so a test can assert which the kit wrote, and that
+ * Lit logged none of its dev-mode warnings (lit.dev/msg/...) other than the
+ * notice that dev mode is on. `quiet` keeps them out of the test log (for
+ * tests that expect many and assert them).
  */
-export function watchWarnings(): { litWarnings: () => string[]; all: () => string[]; restore: () => void } {
+export function watchWarnings({ quiet = false } = {}): {
+  litWarnings: () => string[];
+  all: () => string[];
+  restore: () => void;
+} {
   const original = console.warn;
   const seen: string[] = [];
   console.warn = (...args: unknown[]) => {
     seen.push(args.map(String).join(' '));
-    original.apply(console, args);
+    if (!quiet) original.apply(console, args);
   };
   return {
     all: () => [...seen],
