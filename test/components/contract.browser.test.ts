@@ -193,6 +193,22 @@ for (const spec of SPECS) {
       await expect(auto).to.be.accessible();
     });
 
+    it('hides the fallback content written inside it, and never reads it as data', async () => {
+      const element = document.createElement(spec.tag);
+      for (const [name, value] of Object.entries({ ...spec.attrs(), 'base-url': sharedApi() })) {
+        element.setAttribute(name, value);
+      }
+      const fallback = document.createElement('a');
+      fallback.href = 'https://example.org/fallback';
+      fallback.textContent = 'Fallback-7f3c: read it on Khountous';
+      element.append(fallback);
+      await fixture(element);
+      expect(await settled(element)).to.equal('ready');
+      expect(fallback.isConnected).to.equal(true);
+      expect(fallback.getClientRects().length, 'the fallback link is not rendered').to.equal(0);
+      expect(shadowText(element)).not.to.contain('Fallback-7f3c');
+    });
+
     it('in theme="auto", follows a host page that switches its dark mode after attach', async () => {
       const sheet = document.createElement('style');
       sheet.textContent = 'html.night-mode, body[data-theme="dark"] { color-scheme: dark; }';
