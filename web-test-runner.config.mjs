@@ -74,6 +74,8 @@ function countingReporter(file) {
         skipped: 0,
         fileErrors: 0,
         failures: [],
+        failedFiles: [],
+        passedByFile: {},
       };
       // Failing tests are named here so that the summary at the end of a long log says which.
       const walk = (suite, file, path) => {
@@ -91,12 +93,16 @@ function countingReporter(file) {
       };
       for (const session of sessions) {
         const file = relative(process.cwd(), session.testFile);
+        const before = counts.failures.length;
+        const passedBefore = counts.passed;
         walk(session.testResults, file, []);
+        counts.passedByFile[file] = counts.passed - passedBefore;
         if (session.errors.length > 0 || session.passed === false) {
           counts.fileErrors += session.errors.length;
           for (const error of session.errors)
             counts.failures.push(`${file}: ${(error.message ?? String(error)).split('\n')[0].slice(0, 300)}`);
         }
+        if (counts.failures.length > before || session.passed === false) counts.failedFiles.push(file);
       }
       writeFileSync(file, JSON.stringify(counts));
     },
