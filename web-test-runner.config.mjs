@@ -63,7 +63,7 @@ function launcher() {
 }
 
 /** Writes the per-engine counts that scripts/test.mjs checks: a run that tests nothing fails. */
-function countingReporter(file) {
+function countingReporter(countsFile) {
   return {
     onTestRunFinished({ sessions }) {
       const counts = {
@@ -75,7 +75,7 @@ function countingReporter(file) {
         fileErrors: 0,
         failures: [],
         failedFiles: [],
-        passedByFile: {},
+        byFile: {},
       };
       // Failing tests are named here so that the summary at the end of a long log says which.
       const walk = (suite, file, path) => {
@@ -94,9 +94,13 @@ function countingReporter(file) {
       for (const session of sessions) {
         const file = relative(process.cwd(), session.testFile);
         const before = counts.failures.length;
-        const passedBefore = counts.passed;
+        const [passedBefore, failedBefore, skippedBefore] = [counts.passed, counts.failed, counts.skipped];
         walk(session.testResults, file, []);
-        counts.passedByFile[file] = counts.passed - passedBefore;
+        counts.byFile[file] = {
+          passed: counts.passed - passedBefore,
+          failed: counts.failed - failedBefore,
+          skipped: counts.skipped - skippedBefore,
+        };
         if (session.errors.length > 0 || session.passed === false) {
           counts.fileErrors += session.errors.length;
           for (const error of session.errors)
@@ -104,7 +108,7 @@ function countingReporter(file) {
         }
         if (counts.failures.length > before || session.passed === false) counts.failedFiles.push(file);
       }
-      writeFileSync(file, JSON.stringify(counts));
+      writeFileSync(countsFile, JSON.stringify(counts));
     },
   };
 }
