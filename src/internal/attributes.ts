@@ -16,6 +16,12 @@ function warnOnce(owner: object, message: string): void {
   console.warn(message);
 }
 
+/** `name="value"` for a message, a long value cut (a pasted paragraph is not repeated whole). */
+export function quoted(attribute: string, value: string): string {
+  const shown = value.length > 60 ? `${value.slice(0, 60)}…" (${value.length} characters)` : `${value}"`;
+  return `${attribute}="${shown}`;
+}
+
 /**
  * The console warning of a configuration error (an attribute the widget
  * cannot use), once per element and message, named after the element: the
@@ -44,7 +50,7 @@ export function clampInteger(
   if (result !== number) {
     warnOnce(
       owner,
-      `<${owner.localName}>: ${attribute}="${String(value)}" is not an integer from ${min} to ${max}; using ${result}.`,
+      `<${owner.localName}>: ${quoted(attribute, String(value))} is not an integer from ${min} to ${max}; using ${result}.`,
     );
   }
   return result;
@@ -65,7 +71,7 @@ export function oneOf<T extends string>(
   const trimmed = value?.trim();
   if (!trimmed) return undefined;
   if ((allowed as readonly string[]).includes(trimmed)) return trimmed as T;
-  const message = `<${owner.localName}>: ${attribute}="${trimmed}" is not one of ${allowed.join(', ')}.`;
+  const message = `<${owner.localName}>: ${quoted(attribute, trimmed)} is not one of ${allowed.join(', ')}.`;
   warnOnce(owner, message);
   throw new KhountousError('invalid-parameter', message, { param: attribute });
 }
@@ -80,7 +86,7 @@ export function requiredId(
   const trimmed = value?.trim() ?? '';
   if (trimmed.length <= MAX_ID_LENGTH && pattern.test(trimmed)) return trimmed;
   const message = trimmed
-    ? `<${owner.localName}>: ${attribute}="${trimmed}" is not a valid ${attribute}.`
+    ? `<${owner.localName}>: ${quoted(attribute, trimmed)} is not a valid ${attribute}.`
     : `<${owner.localName}>: the ${attribute} attribute is required.`;
   warnOnce(owner, message);
   throw new KhountousError('invalid-parameter', message, { param: attribute });

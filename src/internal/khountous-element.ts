@@ -9,8 +9,8 @@ import type { Strings } from '../i18n/strings.js';
 import type { Translation } from '../i18n/translation.js';
 import { states } from '../styles/states.styles.js';
 import { tokens } from '../styles/tokens.styles.js';
-import { clampInteger, warnConfiguration } from './attributes.js';
-import { resolveBaseUrl } from './base-url.js';
+import { clampInteger, quoted, warnConfiguration } from './attributes.js';
+import { BASE_URL_META, resolveBaseUrl } from './base-url.js';
 import { KhountousErrorEvent, KhountousLoadEvent } from './events.js';
 import { formatTime } from './format.js';
 import { documentWatch } from './document-watch.js';
@@ -163,7 +163,7 @@ export abstract class KhountousElement<S extends Selection, T> extends LitElemen
         if (connection.aborted) return initialState;
         if (isKhountousError(error) && error.kind === 'invalid-parameter') {
           // The client speaks of its `baseUrl` option: name the attribute the author wrote.
-          const attribute = error.param === 'baseUrl' ? `base-url="${this.baseUrl ?? ''}": ` : '';
+          const attribute = error.param === 'baseUrl' ? `${this.baseUrlSource()}: ` : '';
           warnConfiguration(this, attribute + error.message);
         }
         throw error;
@@ -247,7 +247,7 @@ export abstract class KhountousElement<S extends Selection, T> extends LitElemen
     this.unsubscribeLang = onDocumentLangChange(() => (this.pageLang = resolveLang(this)));
     this.schemeQuery = darkQuery();
     this.schemeQuery?.addEventListener('change', this.onSchemeChange);
-    this.unsubscribeScheme = onPageSchemeChange(this.onSchemeChange);
+    this.followPageScheme();
     this.updateScheme();
   }
 
@@ -259,12 +259,14 @@ export abstract class KhountousElement<S extends Selection, T> extends LitElemen
     this.unsubscribeData = undefined;
     this.schemeQuery?.removeEventListener('change', this.onSchemeChange);
     this.schemeQuery = undefined;
-    this.unsubscribeScheme?.();
-    this.unsubscribeScheme = undefined;
+    this.followPageScheme();
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('theme')) this.updateScheme();
+    if (changed.has('theme')) {
+      this.followPageScheme();
+      this.updateScheme();
+    }
     if (changed.has('lang')) this.pageLang = resolveLang(this);
   }
 
@@ -344,7 +346,7 @@ export abstract class KhountousElement<S extends Selection, T> extends LitElemen
   private computeSelection(): S | KhountousError {
     const baseUrl = resolveBaseUrl(this.baseUrl);
     if (!baseUrl) {
-      return new KhountousError('invalid-parameter', `base-url="${this.baseUrl}" is not an http(s) URL.`, {
+      return new KhountousError('invalid-parameter', `${this.baseUrlSource()} is not an http(s) URL.`, {
         param: 'base-url',
       });
     }
@@ -373,6 +375,24 @@ export abstract class KhountousElement<S extends Selection, T> extends LitElemen
   private watch(resource: Resource, baseUrl: string): void {
     this.unsubscribeData?.();
     this.unsubscribeData = getLoader().subscribe(resource, baseUrl, () => void this.data.run());
+  }
+
+  /** Where the base URL in use was written, for messages: the attribute, else the page's meta. */
+  private baseUrlSource(): string {
+    if (this.baseUrl?.trim()) return quoted('base-url', this.baseUrl);
+    const meta = document.querySelector<HTMLMetaElement>(`meta[name="${BASE_URL_META}"]`);
+    return meta ? `<meta name="${BASE_URL_META}" content="${meta.content}">` : quoted('base-url', '');
+  }
+
+  /** Watches the page's <html> and <body> while connected with theme="auto", and only then. */
+  private followPageScheme(): void {
+    const follow = this.isConnected && this.theme !== 'dark' && this.theme !== 'light';
+    if (follow && !this.unsubscribeScheme) {
+      this.unsubscribeScheme = onPageSchemeChange(this.onSchemeChange);
+    } else if (!follow && this.unsubscribeScheme) {
+      this.unsubscribeScheme();
+      this.unsubscribeScheme = undefined;
+    }
   }
 
   private updateScheme(): void {

@@ -120,7 +120,9 @@ function expectConfigurationError(element: HTMLElement, attribute: string): void
   expect(textOf(element)).to.contain(translations('fr').error('invalid-parameter'));
   expect(element.shadowRoot!.querySelector('button[part~="retry"]')).to.equal(null);
   expect(fetches.urls).to.deep.equal([]);
-  expect(warningsAbout(element.localName, attribute), warnings.all().join('\n')).to.have.length(1);
+  const about = warningsAbout(element.localName, attribute);
+  expect(about, warnings.all().join('\n')).to.have.length(1);
+  expect(about[0]!.length, 'a long value is cut in the warning').to.be.below(300);
 }
 
 describe('lang: unsupported or unusual values', function () {
@@ -169,6 +171,24 @@ describe('base-url that is not an http(s) API: a configuration error, no request
       );
     }
   }
+});
+
+describe('a page-wide base URL that is not http(s)', () => {
+  it(
+    'is a configuration error whose warning names the meta element',
+    scenario('attributes', 'ranking: meta khountous:base-url ftp', async () => {
+      const meta = document.createElement('meta');
+      meta.name = 'khountous:base-url';
+      meta.content = 'ftp://example.org/v1';
+      document.head.append(meta);
+      try {
+        const element = await mount('khountous-ranking', { 'base-url': null });
+        expectConfigurationError(element, '<meta name="khountous:base-url" content="ftp://example.org/v1">');
+      } finally {
+        meta.remove();
+      }
+    }),
+  );
 });
 
 describe('identifiers missing or malformed: a configuration error, no request', () => {

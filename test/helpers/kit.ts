@@ -68,12 +68,12 @@ export function nextEvent<T extends Event>(element: HTMLElement, type: string, t
   ]);
 }
 
-/** Text content of the element's shadow root, whitespace folded. */
 /** The previous and next buttons of a list widget's pager (none when there is one page). */
 export const pagerButtons = (element: Element): HTMLButtonElement[] => [
   ...element.shadowRoot!.querySelectorAll<HTMLButtonElement>('nav[part~="pagination"] button'),
 ];
 
+/** Text content of the element's shadow root, whitespace folded. */
 export const shadowText = (element: Element): string =>
   (element.shadowRoot?.textContent ?? '').replace(/\s+/g, ' ').trim();
 
