@@ -129,6 +129,9 @@ export default {
   browsers: [launcher()],
   reporters,
   testFramework: { config: { timeout: 10000 } },
+  // Lit's notice that it runs in development mode (the tests load Lit unbundled, on
+  // purpose: its dev-mode warnings are asserted absent) would open every file's log.
+  filterBrowserLogs: ({ args }) => !(typeof args[0] === 'string' && args[0].startsWith('Lit is in dev mode')),
   testsFinishTimeout: 20 * 60 * 1000,
   browserStartTimeout: 120000,
   middleware: [cspMiddleware(), hardening.middleware, referenceApiMiddleware()],
