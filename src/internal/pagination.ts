@@ -12,7 +12,7 @@ import { getLoader, QUOTA_EVENT, type Resource } from '../core/loader.js';
 import { MAX_LIMIT, type Lang, type ListEnvelope } from '../core/types.js';
 import type { CommonStrings } from '../i18n/common.js';
 import { clampInteger } from './attributes.js';
-import { formatTime } from './format.js';
+import { formatNumber, formatTime } from './format.js';
 import { KhountousElement, type Selection } from './khountous-element.js';
 
 /**
@@ -142,6 +142,30 @@ export const paginationStyles = css`
   }
 `;
 
+/** The caption with its count and the bare list of renderCaptionedList(). */
+export const captionedListStyles = css`
+  .caption {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: baseline;
+    justify-content: space-between;
+    gap: 0.25em 1em;
+    margin: 0 0 0.25em;
+  }
+  .caption strong {
+    font-size: 1.1em;
+  }
+  .count {
+    font-size: 0.85em;
+    color: var(--_muted);
+  }
+  ul {
+    list-style: none;
+    margin: 0;
+    padding: 0;
+  }
+`;
+
 /** What every paged list selects besides its filters. */
 export interface ListSelection extends Selection {
   limit: number;
@@ -196,6 +220,28 @@ export abstract class KhountousListElement<S extends ListSelection, Item> extend
 
   protected override isEmpty(list: ListEnvelope<Item>): boolean {
     return list.data.length === 0;
+  }
+
+  /**
+   * A list under a caption that gives its total (`count`), each item rendered
+   * by `item`, then the pager. Style it with captionedListStyles.
+   */
+  protected renderCaptionedList(
+    list: ListEnvelope<Item>,
+    selection: S,
+    caption: string,
+    count: (total: number, formatted: string) => string,
+    item: (item: Item) => TemplateResult,
+  ): TemplateResult {
+    const total = list.meta.total;
+    return html`<p class="caption" id="caption">
+        <strong>${caption}</strong>
+        <span class="count">${count(total, formatNumber(this.language, total))}</span>
+      </p>
+      <ul part="list" role="list" aria-labelledby="caption">
+        ${list.data.map(item)}
+      </ul>
+      ${this.renderPager(list, selection, caption)}`;
   }
 
   /** The previous/next controls when `paginate` is set. */

@@ -20,24 +20,7 @@ export const factChecksStyles = css`
     --_unverifiable: var(--khountous-color-verdict-unverifiable, #a9b3bd);
   }
   .caption {
-    display: flex;
-    flex-wrap: wrap;
-    align-items: baseline;
-    justify-content: space-between;
-    gap: 0.25em 1em;
-    margin: 0 0 0.5em;
-  }
-  .caption strong {
-    font-size: 1.1em;
-  }
-  .count {
-    font-size: 0.85em;
-    color: var(--_muted);
-  }
-  ul {
-    list-style: none;
-    margin: 0;
-    padding: 0;
+    margin-block-end: 0.5em;
   }
   li[part~='item'] {
     display: grid;

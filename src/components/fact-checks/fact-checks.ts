@@ -8,10 +8,10 @@ import {
   type ListEnvelope,
   type Verdict,
 } from '../../core/types.js';
-import { formatDate, formatNumber, isoDate } from '../../internal/format.js';
+import { formatDate, isoDate } from '../../internal/format.js';
 import type { Selection } from '../../internal/khountous-element.js';
 import { relFor, safeHttpUrl } from '../../internal/links.js';
-import { KhountousListElement, type ListSelection } from '../../internal/pagination.js';
+import { captionedListStyles, KhountousListElement, type ListSelection } from '../../internal/pagination.js';
 import { factChecksStyles } from './fact-checks.styles.js';
 import { factChecksStrings } from '../../i18n/fact-checks.js';
 
@@ -74,7 +74,7 @@ const sourceHref = (url: string): string | undefined =>
  * @fires khountous-load - Data is shown; `detail` is the list envelope.
  */
 export class KhountousFactChecks extends KhountousListElement<ListSelection, FactCheck> {
-  static override styles = [...KhountousListElement.styles, factChecksStyles];
+  static override styles = [...KhountousListElement.styles, captionedListStyles, factChecksStyles];
 
   protected selection(base: Selection): ListSelection {
     return this.listSelection(base);
@@ -86,15 +86,7 @@ export class KhountousFactChecks extends KhountousListElement<ListSelection, Fac
 
   protected renderContent(list: FactChecks, selection: ListSelection): TemplateResult {
     const t = this.strings(factChecksStrings).factChecks;
-    const total = list.meta.total;
-    return html`<p class="caption" id="caption">
-        <strong>${t.caption}</strong>
-        <span class="count">${t.count(total, formatNumber(this.language, total))}</span>
-      </p>
-      <ul part="list" role="list" aria-labelledby="caption">
-        ${list.data.map((check) => this.renderCheck(check))}
-      </ul>
-      ${this.renderPager(list, selection, t.caption)}`;
+    return this.renderCaptionedList(list, selection, t.caption, t.count, (check) => this.renderCheck(check));
   }
 
   private renderCheck(check: FactCheck): TemplateResult {

@@ -1,26 +1,6 @@
 import { css } from 'lit';
 
 export const reportsStyles = css`
-  .caption {
-    display: flex;
-    flex-wrap: wrap;
-    align-items: baseline;
-    justify-content: space-between;
-    gap: 0.25em 1em;
-    margin: 0 0 0.25em;
-  }
-  .caption strong {
-    font-size: 1.1em;
-  }
-  .count {
-    font-size: 0.85em;
-    color: var(--_muted);
-  }
-  ul {
-    list-style: none;
-    margin: 0;
-    padding: 0;
-  }
   li {
     padding-block: 0.7em;
     border-block-end: 1px solid var(--_border);

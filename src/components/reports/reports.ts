@@ -15,10 +15,10 @@ import {
 } from '../../core/types.js';
 import { regionName } from '../../i18n/regions.js';
 import { oneOf, requiredId } from '../../internal/attributes.js';
-import { formatDate, formatNumber, isoDate } from '../../internal/format.js';
+import { formatDate, isoDate } from '../../internal/format.js';
 import type { Selection } from '../../internal/khountous-element.js';
 import { fillTemplate, relFor } from '../../internal/links.js';
-import { KhountousListElement, type ListSelection } from '../../internal/pagination.js';
+import { captionedListStyles, KhountousListElement, type ListSelection } from '../../internal/pagination.js';
 import { reportsStyles } from './reports.styles.js';
 import { reportStrings } from '../../i18n/report.js';
 import { reportsStrings } from '../../i18n/reports.js';
@@ -56,7 +56,7 @@ type Reports = ListEnvelope<ReportListItem>;
  * @fires khountous-load - Data is shown; `detail` is the list envelope.
  */
 export class KhountousReports extends KhountousListElement<ReportsSelection, ReportListItem> {
-  static override styles = [...KhountousListElement.styles, reportsStyles];
+  static override styles = [...KhountousListElement.styles, captionedListStyles, reportsStyles];
 
   protected static override readonly filterProperties = ['region', 'category', 'status', 'period'];
 
@@ -91,15 +91,9 @@ export class KhountousReports extends KhountousListElement<ReportsSelection, Rep
 
   protected renderContent(reports: Reports, selection: ReportsSelection): TemplateResult {
     const t = this.strings(reportsStrings).reports;
-    const total = reports.meta.total;
-    return html`<p class="caption" id="caption">
-        <strong>${t.caption}</strong>
-        <span class="count">${t.count(total, formatNumber(this.language, total))}</span>
-      </p>
-      <ul part="list" role="list" aria-labelledby="caption">
-        ${reports.data.map((report) => this.renderReport(report))}
-      </ul>
-      ${this.renderPager(reports, selection, t.caption)}`;
+    return this.renderCaptionedList(reports, selection, t.caption, t.count, (report) =>
+      this.renderReport(report),
+    );
   }
 
   private renderReport(report: ReportListItem): TemplateResult {
