@@ -3,7 +3,7 @@
  * events, languages, themes, errors that name their cause, accessibility in
  * every state, and no Lit dev-mode warning.
  */
-import { expect, fixture, fixtureCleanup } from '@open-wc/testing';
+import { expect, fixture } from '@open-wc/testing';
 import '../../src/khountous.js';
 import type { KhountousError } from '../../src/core/errors.js';
 import type {
@@ -15,13 +15,12 @@ import type {
 import type { KhountousErrorEvent, KhountousLoadEvent } from '../../src/internal/events.js';
 import {
   api,
-  freshKit,
   isolatedApi,
   nextEvent,
   settled,
   shadowText,
   sharedApi,
-  watchWarnings,
+  widgetTestHooks,
 } from '../helpers/kit.js';
 import { until } from '../helpers/frames.js';
 
@@ -97,18 +96,7 @@ before(async () => {
 
 for (const spec of SPECS) {
   describe(`<${spec.tag}> contract`, () => {
-    let warnings: ReturnType<typeof watchWarnings>;
-
-    beforeEach(() => {
-      freshKit();
-      warnings = watchWarnings();
-    });
-
-    afterEach(() => {
-      fixtureCleanup();
-      warnings.restore();
-      expect(warnings.litWarnings(), 'Lit dev-mode warnings').to.deep.equal([]);
-    });
+    widgetTestHooks();
 
     it('renders in an open shadow root and goes from loading to ready', async () => {
       const element = await create(spec.tag, { ...spec.attrs(), 'base-url': sharedApi() });

@@ -1,4 +1,4 @@
-import { expect, fixture, fixtureCleanup } from '@open-wc/testing';
+import { expect, fixture } from '@open-wc/testing';
 import '../../src/components/dataset/define.js';
 import type { KhountousDataset } from '../../src/components/dataset/dataset.js';
 import { getLoader } from '../../src/core/loader.js';
@@ -7,13 +7,12 @@ import { translations } from '../../src/i18n/index.js';
 import {
   api,
   countFetches,
-  freshKit,
   isolatedApi,
+  mount,
   settled,
   shadowText,
   sharedApi,
-  watchWarnings,
-  mount,
+  widgetTestHooks,
 } from '../helpers/kit.js';
 
 const dataset = (attrs: Record<string, string>) => mount<KhountousDataset>('khountous-dataset', attrs);
@@ -38,16 +37,7 @@ const clickWithoutLeaving = (link: HTMLAnchorElement) => {
 const ID = 'budget-execution';
 
 describe('<khountous-dataset>', () => {
-  let warnings: ReturnType<typeof watchWarnings>;
-  beforeEach(() => {
-    freshKit();
-    warnings = watchWarnings();
-  });
-  afterEach(() => {
-    fixtureCleanup();
-    warnings.restore();
-    expect(warnings.litWarnings(), 'Lit dev-mode warnings').to.deep.equal([]);
-  });
+  const warnings = widgetTestHooks();
 
   for (const lang of ['fr', 'en'] as const) {
     it(`shows the title, description, licence and date in ${lang}`, async () => {
@@ -189,7 +179,11 @@ describe('<khountous-dataset>', () => {
       const element = await dataset({ 'dataset-id': 'citizen-reports', preview });
       expect(bodyRows(element)).to.have.length(shown);
       if (preview !== '') {
-        expect(warnings.all().some((line) => line.includes(`preview="${preview}"`))).to.equal(true);
+        expect(
+          warnings()
+            .all()
+            .some((line) => line.includes(`preview="${preview}"`)),
+        ).to.equal(true);
       }
     });
   }

@@ -1,7 +1,6 @@
-import { expect, fixtureCleanup } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
 import '../../src/components/fact-checks/define.js';
 import type { KhountousFactChecks } from '../../src/components/fact-checks/fact-checks.js';
-import { getLoader } from '../../src/core/loader.js';
 import {
   EVIDENCE_LEVELS,
   VERDICTS,
@@ -13,14 +12,15 @@ import { translations } from '../../src/i18n/index.js';
 import {
   api,
   countFetches,
-  freshKit,
   isolatedApi,
+  listItems,
+  mount,
   nextEvent,
+  pagerButtons,
   shadowText,
   sharedApi,
-  watchWarnings,
-  mount,
-  pagerButtons,
+  spendBudget,
+  widgetTestHooks,
 } from '../helpers/kit.js';
 
 type FactChecks = ListEnvelope<FactCheck>;
@@ -28,9 +28,8 @@ type FactChecks = ListEnvelope<FactCheck>;
 const factChecks = (attrs: Record<string, string>, width?: number) =>
   mount<KhountousFactChecks>('khountous-fact-checks', attrs, { width });
 
-const items = (element: Element) => [...element.shadowRoot!.querySelectorAll('li[part~="item"]')];
 const claims = (element: Element) =>
-  items(element).map((item) => item.querySelector('[part~="claim"] q')!.textContent!.trim());
+  listItems(element).map((item) => item.querySelector('[part~="claim"] q')!.textContent!.trim());
 
 /** Lets the API's answer to GET /verifications be edited before the kit reads it. */
 function editVerifications(edit: (list: FactChecks) => void): () => void {
@@ -50,16 +49,7 @@ function editVerifications(edit: (list: FactChecks) => void): () => void {
 }
 
 describe('<khountous-fact-checks>', () => {
-  let warnings: ReturnType<typeof watchWarnings>;
-  beforeEach(() => {
-    freshKit();
-    warnings = watchWarnings();
-  });
-  afterEach(() => {
-    fixtureCleanup();
-    warnings.restore();
-    expect(warnings.litWarnings(), 'Lit dev-mode warnings').to.deep.equal([]);
-  });
+  const warnings = widgetTestHooks();
 
   for (const lang of ['fr', 'en'] as const) {
     it(`shows the newest 10 fact-checks with claim, verdict, evidence, summary, date and sources (${lang})`, async () => {
@@ -68,7 +58,7 @@ describe('<khountous-fact-checks>', () => {
       const element = await factChecks({ lang });
       expect(element.getAttribute('state')).to.equal('ready');
       expect(claims(element)).to.deep.equal(expected.data.map((check) => check.claim));
-      items(element).forEach((item, index) => {
+      listItems(element).forEach((item, index) => {
         const check = expected.data[index]!;
         expect(item.querySelector('[part~="verdict"]')!.textContent).to.contain(t.verdicts[check.verdict]);
         expect(item.querySelector('[part~="evidence"]')!.textContent!.trim()).to.equal(
@@ -102,7 +92,7 @@ describe('<khountous-fact-checks>', () => {
       const element = await factChecks({ lang, limit: '100' });
       const shapes = new Map<string, string>();
       const evidenceShapes = new Map<string, string>();
-      items(element).forEach((item, index) => {
+      listItems(element).forEach((item, index) => {
         const check = all.data[index]!;
         const verdict = item.querySelector('[part~="verdict"]')!;
         expect(verdict.textContent).to.contain(t.verdicts[check.verdict]);
@@ -122,7 +112,7 @@ describe('<khountous-fact-checks>', () => {
       expect(Object.fromEntries(evidenceShapes)).to.deep.equal({ strong: '3', moderate: '2', weak: '1' });
       const colours = new Set(
         VERDICTS.map((verdict) => {
-          const item = items(element)[all.data.findIndex((check) => check.verdict === verdict)]!;
+          const item = listItems(element)[all.data.findIndex((check) => check.verdict === verdict)]!;
           return getComputedStyle(item.querySelector('[part~="verdict"]')!).color;
         }),
       );
@@ -139,7 +129,7 @@ describe('<khountous-fact-checks>', () => {
     const restore = editVerifications((list) => (list.data[0]!.sources = sources));
     try {
       const element = await factChecks({ limit: '2' });
-      const first = items(element)[0]!;
+      const first = listItems(element)[0]!;
       const links = [...first.querySelectorAll<HTMLAnchorElement>('[part~="sources"] a')];
       expect(links.map((a) => a.textContent)).to.deep.equal(['Same site', 'Off site']);
       expect(links[0]!.getAttribute('href')).to.equal(sources[0]!.url);
@@ -181,8 +171,12 @@ describe('<khountous-fact-checks>', () => {
       const fetches = countFetches();
       try {
         const element = await factChecks({ limit });
-        expect(items(element)).to.have.length(Math.min(shown, total));
-        expect(warnings.all().some((line) => line.includes(`limit="${limit}"`))).to.equal(true);
+        expect(listItems(element)).to.have.length(Math.min(shown, total));
+        expect(
+          warnings()
+            .all()
+            .some((line) => line.includes(`limit="${limit}"`)),
+        ).to.equal(true);
         expect(fetches.urls.length).to.be.greaterThan(0);
         for (const url of fetches.urls) {
           const sent = new URL(url, location.href).searchParams.get('limit');
@@ -224,13 +218,12 @@ describe('<khountous-fact-checks>', () => {
     const base = isolatedApi('fact-checks-paging');
     const element = await factChecks({ 'base-url': base, limit: '5', paginate: '', lang: 'en' });
     expect(pagerButtons(element)[1]!.disabled).to.equal(false);
-    const loader = getLoader();
-    while (loader.canDownload(base)) loader.recordDownload(base);
+    spendBudget(base);
     await new Promise((resolve) => setTimeout(resolve));
     await element.updateComplete;
     expect(pagerButtons(element)[1]!.disabled).to.equal(true);
     expect(shadowText(element)).to.match(/Next page available at \d{2}:\d{2}/);
-    expect(items(element)).to.have.length(5);
+    expect(listItems(element)).to.have.length(5);
     await expect(element).to.be.accessible();
   });
 

@@ -1,4 +1,4 @@
-import { expect, fixtureCleanup } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
 import '../../src/components/ranking/define.js';
 import { getLoader } from '../../src/core/loader.js';
 import type { AdministrationListItem, ListEnvelope } from '../../src/core/types.js';
@@ -6,13 +6,12 @@ import type { KhountousRanking } from '../../src/components/ranking/ranking.js';
 import {
   api,
   countFetches,
-  freshKit,
   isolatedApi,
   mount,
   nextEvent,
   shadowText,
   sharedApi,
-  watchWarnings,
+  widgetTestHooks,
 } from '../helpers/kit.js';
 
 type Ranking = ListEnvelope<AdministrationListItem>;
@@ -30,15 +29,7 @@ const firstName = (row: Element) =>
     .trim();
 
 describe('<khountous-ranking>', () => {
-  let warnings: ReturnType<typeof watchWarnings>;
-  beforeEach(() => {
-    freshKit();
-    warnings = watchWarnings();
-  });
-  afterEach(() => {
-    fixtureCleanup();
-    warnings.restore();
-  });
+  const warnings = widgetTestHooks();
 
   it('shows the ranking best first, as a table with rank, name, score, response rate and delay', async () => {
     const expected = await api<Ranking>(sharedApi(), '/administrations?limit=10');
@@ -96,7 +87,11 @@ describe('<khountous-ranking>', () => {
       try {
         const element = await ranking({ limit });
         expect(rows(element)).to.have.length(rowsShown);
-        expect(warnings.all().some((line) => line.includes(`limit="${limit}"`))).to.equal(true);
+        expect(
+          warnings()
+            .all()
+            .some((line) => line.includes(`limit="${limit}"`)),
+        ).to.equal(true);
         for (const url of fetches.urls) {
           const sent = new URL(url, location.href).searchParams.get('limit');
           if (sent !== null) expect(Number(sent)).to.be.within(1, 100);

@@ -1,4 +1,4 @@
-import { expect, fixtureCleanup } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
 import '../../src/components/reports/define.js';
 import type { KhountousReports } from '../../src/components/reports/reports.js';
 import { getLoader } from '../../src/core/loader.js';
@@ -8,14 +8,15 @@ import { REGION_NAMES } from '../../src/i18n/regions.js';
 import {
   api,
   countFetches,
-  freshKit,
   isolatedApi,
+  listItems,
+  mount,
   nextEvent,
+  pagerButtons,
   shadowText,
   sharedApi,
-  watchWarnings,
-  mount,
-  pagerButtons,
+  spendBudget,
+  widgetTestHooks,
 } from '../helpers/kit.js';
 
 type Reports = ListEnvelope<ReportListItem>;
@@ -23,28 +24,12 @@ type Reports = ListEnvelope<ReportListItem>;
 const reports = (attrs: Record<string, string>, width?: number) =>
   mount<KhountousReports>('khountous-reports', attrs, { width });
 
-const items = (element: Element) => [...element.shadowRoot!.querySelectorAll('li[part~="item"]')];
 const titles = (element: Element) =>
-  items(element).map((item) => item.querySelector('[part~="title"]')!.textContent!.trim());
+  listItems(element).map((item) => item.querySelector('[part~="title"]')!.textContent!.trim());
 const query = (params: Record<string, string>) => `/khountous?${new URLSearchParams(params)}`;
 
-/** Spends what is left of the budget of `base` without sending anything (as downloads would). */
-function spendBudget(base: string): void {
-  const loader = getLoader();
-  while (loader.canDownload(base)) loader.recordDownload(base);
-}
-
 describe('<khountous-reports>', () => {
-  let warnings: ReturnType<typeof watchWarnings>;
-  beforeEach(() => {
-    freshKit();
-    warnings = watchWarnings();
-  });
-  afterEach(() => {
-    fixtureCleanup();
-    warnings.restore();
-    expect(warnings.litWarnings(), 'Lit dev-mode warnings').to.deep.equal([]);
-  });
+  const warnings = widgetTestHooks();
 
   for (const lang of ['fr', 'en'] as const) {
     it(`shows the newest 10 reports with every field of the list (${lang})`, async () => {
@@ -53,7 +38,7 @@ describe('<khountous-reports>', () => {
       const element = await reports({ lang });
       expect(element.getAttribute('state')).to.equal('ready');
       expect(titles(element)).to.deep.equal(expected.data.map((report) => report.title));
-      items(element).forEach((item, index) => {
+      listItems(element).forEach((item, index) => {
         const report = expected.data[index]!;
         const facts = [...item.querySelectorAll('dd')].map((dd) => dd.textContent!.trim());
         expect(facts).to.include(t.statuses[report.status]);
@@ -133,7 +118,7 @@ describe('<khountous-reports>', () => {
     const element = await reports({ period: '2019', region: 'kolda' });
     expect(element.getAttribute('state')).to.equal('empty');
     expect(shadowText(element)).to.contain('Aucune donnée');
-    expect(items(element)).to.have.length(0);
+    expect(listItems(element)).to.have.length(0);
     await expect(element).to.be.accessible();
   });
 
@@ -147,8 +132,12 @@ describe('<khountous-reports>', () => {
       const fetches = countFetches();
       try {
         const element = await reports({ limit });
-        expect(items(element)).to.have.length(shown);
-        expect(warnings.all().some((line) => line.includes(`limit="${limit}"`))).to.equal(true);
+        expect(listItems(element)).to.have.length(shown);
+        expect(
+          warnings()
+            .all()
+            .some((line) => line.includes(`limit="${limit}"`)),
+        ).to.equal(true);
         expect(fetches.urls.length).to.be.greaterThan(0);
         for (const url of fetches.urls) {
           const sent = new URL(url, location.href).searchParams.get('limit');
@@ -227,7 +216,7 @@ describe('<khountous-reports>', () => {
     await element.updateComplete;
     expect(pagerButtons(element)[1]!.disabled).to.equal(true);
     expect(shadowText(element)).to.match(/Next page available at \d{2}:\d{2}/);
-    expect(items(element)).to.have.length(5);
+    expect(listItems(element)).to.have.length(5);
     await expect(element).to.be.accessible();
   });
 

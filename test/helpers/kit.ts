@@ -3,7 +3,8 @@
  * loader), isolated reference-API instances, waiting for an element's state,
  * and a watch on Lit's dev-mode warnings.
  */
-import { fixture, oneEvent } from '@open-wc/testing';
+import { expect, fixture, fixtureCleanup, oneEvent } from '@open-wc/testing';
+import { getLoader } from '../../src/core/loader.js';
 
 const LOADER_KEY = Symbol.for('khountous.loader.v1');
 
@@ -73,6 +74,17 @@ export const pagerButtons = (element: Element): HTMLButtonElement[] => [
   ...element.shadowRoot!.querySelectorAll<HTMLButtonElement>('nav[part~="pagination"] button'),
 ];
 
+/** The items of a list widget (reports, fact-checks). */
+export const listItems = (element: Element): Element[] => [
+  ...element.shadowRoot!.querySelectorAll('li[part~="item"]'),
+];
+
+/** Spends what is left of the budget of `base` without sending anything (as downloads would). */
+export function spendBudget(base: string): void {
+  const loader = getLoader();
+  while (loader.canDownload(base)) loader.recordDownload(base);
+}
+
 /** Text content of the element's shadow root, whitespace folded. */
 export const shadowText = (element: Element): string =>
   (element.shadowRoot?.textContent ?? '').replace(/\s+/g, ' ').trim();
@@ -105,6 +117,25 @@ export function watchWarnings({ quiet = false } = {}): {
 }
 
 /** Counts the fetch calls the page makes (the kit's requests), by URL. */
+/**
+ * The hooks of a widget test suite: a fresh kit before each test; after it, the
+ * fixtures removed and not one Lit dev-mode warning. Returns the warnings of the
+ * running test, kept out of the log (the tests assert those they expect).
+ */
+export function widgetTestHooks(): () => ReturnType<typeof watchWarnings> {
+  let warnings: ReturnType<typeof watchWarnings> | undefined;
+  beforeEach(() => {
+    freshKit();
+    warnings = watchWarnings({ quiet: true });
+  });
+  afterEach(() => {
+    fixtureCleanup();
+    warnings!.restore();
+    expect(warnings!.litWarnings(), 'Lit dev-mode warnings').to.deep.equal([]);
+  });
+  return () => warnings!;
+}
+
 export function countFetches(): { urls: string[]; restore: () => void } {
   const original = globalThis.fetch;
   const urls: string[] = [];
