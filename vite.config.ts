@@ -35,13 +35,38 @@ function embedPageApi(): Plugin {
   };
 }
 
+/**
+ * The demo pages' navigation, written once in demo/partials/nav.html: each page
+ * says where with `<!-- demo-nav -->`, and the link to the page shown gets
+ * aria-current="page". Read at each request, so that an edit shows at once.
+ */
+function demoNav(): Plugin {
+  const file = new URL('./demo/partials/nav.html', import.meta.url);
+  return {
+    name: 'khountous-demo-nav',
+    transformIndexHtml(html, context) {
+      const at = /^( *)<!-- demo-nav -->$/m.exec(html);
+      if (!at) return html;
+      const page = context.path.split('/').pop() || 'index.html';
+      const nav = readFileSync(file, 'utf8')
+        .replace(/^<!--[^]*?-->\n/, '')
+        .replace(`href="./${page}"`, `href="./${page}" aria-current="page"`)
+        .trimEnd()
+        .split('\n')
+        .map((line) => at[1] + line)
+        .join('\n');
+      return html.replace(at[0], nav);
+    },
+  };
+}
+
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
   version: string;
 };
 
 export default defineConfig({
   root: 'demo',
-  plugins: [referenceApi(), embedPageApi()],
+  plugins: [referenceApi(), embedPageApi(), demoNav()],
   define: { __KHOUNTOUS_VERSION__: JSON.stringify(version) },
   server: {
     port: Number(process.env.PORT) || 5173,
