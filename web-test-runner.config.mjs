@@ -12,19 +12,10 @@ import { webdriverLauncher } from '@web/test-runner-webdriver';
 import { referenceApiMiddleware } from './demo/api/wtr.ts';
 import { cspMiddleware } from './test/server/csp-middleware.ts';
 import { hardeningSummary } from './test/server/hardening-summary.ts';
+import { CHROMIUM_FLAGS } from './scripts/browsers.mjs';
 
 const engine = process.env.KHOUNTOUS_ENGINE || 'chromium';
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
-
-const CHROMIUM_FLAGS = [
-  '--no-sandbox',
-  '--headless=new',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 function launcher() {
   switch (engine) {

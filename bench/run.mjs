@@ -18,7 +18,7 @@ import { dirname, join } from 'node:path';
 import process from 'node:process';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { resolveEngines } from '../scripts/browsers.mjs';
+import { CHROMIUM_FLAGS, resolveEngines } from '../scripts/browsers.mjs';
 import { measureBytes } from './bytes.mjs';
 import { measureMemory, measureRender } from './measure.mjs';
 import { machine, markdown, table } from './report.mjs';
@@ -40,16 +40,6 @@ const MODES = {
   quick: { mode: 'quick', sessionViews: 12, renderRuns: 5, memoryCycles: 10 },
 };
 const SETTINGS = quick ? MODES.quick : MODES.full;
-
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--headless=new',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 const log = (message) => console.log(`\u25b6 ${message}`);
 
@@ -94,7 +84,7 @@ async function main() {
   const [engine] = resolveEngines(['chromium'], (message) => console.log(`  ${message}`));
   if (!engine.available) throw new Error(`Chromium is needed: ${engine.reason}`);
   const server = await startServer({ root, dist });
-  const browser = await chromium.launch({ executablePath: engine.path, args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: engine.path, args: CHROMIUM_FLAGS });
   const timings = {};
   const timed = async (name, action) => {
     const t0 = Date.now();

@@ -14,6 +14,21 @@ const WEBKIT_MINIBROWSER_CANDIDATES = [
   '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.0/MiniBrowser',
 ];
 
+/**
+ * The flags every headless Chromium of the project runs with (tests, bench,
+ * screenshots): no sandbox (root in a container), no GPU, and none of the
+ * background traffic a first run would start.
+ */
+export const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--headless=new',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
 /** The engines, how to find each, and the Debian packages that provide it. */
 export const ENGINES = {
   chromium: {

@@ -7,7 +7,7 @@ import { mkdirSync } from 'node:fs';
 import process from 'node:process';
 import { chromium } from 'playwright-core';
 import { createServer } from 'vite';
-import { resolveEngines } from './browsers.mjs';
+import { CHROMIUM_FLAGS, resolveEngines } from './browsers.mjs';
 
 const OUT = 'screenshots';
 const WIDTHS = [320, 960];
@@ -55,14 +55,8 @@ const widgets = [
 
 const browser = await chromium.launch({
   executablePath: engine.path,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
+  // Playwright adds its own headless flag.
+  args: CHROMIUM_FLAGS.filter((flag) => !flag.startsWith('--headless')),
 });
 const context = await browser.newContext({ deviceScaleFactor: 1 });
 mkdirSync(OUT, { recursive: true });
