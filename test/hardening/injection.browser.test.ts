@@ -54,6 +54,28 @@ function poison(value: unknown, payload: string, field = ''): unknown {
   return value;
 }
 
+/** An API whose every answer is a list of one fact-check citing `sources`. */
+function factCheckCiting(sources: { title: string; url: string }[]) {
+  return async () =>
+    new Response(
+      JSON.stringify({
+        data: [
+          {
+            slug: 'a',
+            claim: 'c',
+            verdict: 'false',
+            evidenceLevel: 'strong',
+            summary: 's',
+            publishedAt: '2026-01-01',
+            sources,
+          },
+        ],
+        meta: { page: 1, pageSize: 10, total: 1 },
+      }),
+      { headers: { 'Content-Type': 'application/json' } },
+    );
+}
+
 /** A fetch that answers from the shared reference API, with the texts poisoned. */
 function poisonedFetch(payload: string) {
   return async (input: string, init: RequestInit): Promise<Response> => {
@@ -209,24 +231,7 @@ describe('links: only http(s), off-site ones noopener noreferrer', () => {
         `${location.origin}/same-site`,
       ];
       installLoader({
-        fetch: async () =>
-          new Response(
-            JSON.stringify({
-              data: [
-                {
-                  slug: 'a',
-                  claim: 'c',
-                  verdict: 'false',
-                  evidenceLevel: 'strong',
-                  summary: 's',
-                  publishedAt: '2026-01-01',
-                  sources: urls.map((url, index) => ({ title: `source ${index}`, url })),
-                },
-              ],
-              meta: { page: 1, pageSize: 10, total: 1 },
-            }),
-            { headers: { 'Content-Type': 'application/json' } },
-          ),
+        fetch: factCheckCiting(urls.map((url, index) => ({ title: `source ${index}`, url }))),
       });
       const page = await fixture<HTMLDivElement>(document.createElement('div'));
       const element = create(page, 'khountous-fact-checks', { 'base-url': 'https://api.example.test/v1' });
@@ -251,26 +256,7 @@ describe('links: only http(s), off-site ones noopener noreferrer', () => {
     it(
       `<khountous-fact-checks> a source URL "${url}" is refused with the list (no link made)`,
       scenario('injection', `fact-check source ${url}`, async () => {
-        installLoader({
-          fetch: async () =>
-            new Response(
-              JSON.stringify({
-                data: [
-                  {
-                    slug: 'a',
-                    claim: 'c',
-                    verdict: 'false',
-                    evidenceLevel: 'strong',
-                    summary: 's',
-                    publishedAt: '2026-01-01',
-                    sources: [{ title: 't', url }],
-                  },
-                ],
-                meta: { page: 1, pageSize: 10, total: 1 },
-              }),
-              { headers: { 'Content-Type': 'application/json' } },
-            ),
-        });
+        installLoader({ fetch: factCheckCiting([{ title: 't', url }]) });
         const page = await fixture<HTMLDivElement>(document.createElement('div'));
         const element = create(page, 'khountous-fact-checks', { 'base-url': 'https://api.example.test/v1' });
         await allSettled([element], ['error']);
