@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import process from 'node:process';
 import { resolveEngines } from './browsers.mjs';
+import { afterRerun, filesToRerun } from './rerun.mjs';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -245,37 +246,15 @@ async function browserTests() {
       continue;
     }
     let counts = first;
-    // A file with a failure runs once more, alone (not with KHOUNTOUS_NO_RETRY set).
-    // The run passes only when every such file then passes all the tests it had,
-    // none skipped; the tests that failed first are named as flaky at the end of
-    // the log. What fails again fails the run, with both runs' failures named.
-    const again = first.failedFiles ?? [];
-    const retry = !process.env.KHOUNTOUS_NO_RETRY && again.length > 0 && again.length <= 3;
-    if ((!first.ok || first.failed > 0) && retry) {
+    // A file with a failure runs once more, alone (scripts/rerun.mjs): the tests
+    // that passed then are named as flaky; what fails again fails the run.
+    const again = filesToRerun(first, { disabled: Boolean(process.env.KHOUNTOUS_NO_RETRY) });
+    if (again.length > 0) {
       log(`browser tests in ${engine.name}: running ${again.join(', ')} once more`);
-      const second = await runEngine(engine, again);
-      const whole = (file) => {
-        const before = first.byFile?.[file] ?? { passed: 0, failed: 0, skipped: 0 };
-        const after = second.byFile?.[file];
-        return (
-          after !== undefined &&
-          after.failed === 0 &&
-          after.skipped <= before.skipped &&
-          after.passed >= before.passed + before.failed
-        );
-      };
-      if (!second.error && second.ok && second.failed === 0 && again.every(whole)) {
-        for (const failure of first.failures)
-          notes.push(`FLAKY in ${engine.name} (passed when run again): ${failure}`);
-        const passedElsewhere = again.reduce(
-          (sum, file) => sum - (first.byFile?.[file]?.passed ?? 0),
-          first.passed,
-        );
-        counts = { ...first, ok: true, passed: passedElsewhere + second.passed, failed: 0, failures: [] };
-      } else {
-        const secondFailures = second.error ? [second.error] : (second.failures ?? []);
-        counts = { ...first, failures: [...first.failures, ...secondFailures.map((f) => `again: ${f}`)] };
-      }
+      const outcome = afterRerun(first, await runEngine(engine, again), again);
+      counts = outcome.counts;
+      for (const failure of outcome.flaky)
+        notes.push(`FLAKY in ${engine.name} (passed when run again): ${failure}`);
     }
     results.push({ step: `browser:${engine.name}`, passed: counts.passed, failed: counts.failed });
     if (!counts.ok || counts.failed > 0) problems.push(`${engine.name}: browser tests failed`);
