@@ -132,6 +132,56 @@ describe('entry cache', () => {
     assert.deepEqual(cache.get('k0')?.data, { i: 0 });
   });
 
+  test('entries past the memory bound leave memory: a later read is a copy from storage', () => {
+    const { cache, clock } = setup(createMemoryStorage(), { maxMemoryEntries: 3 });
+    const stored = Array.from({ length: 5 }, (_, i) => ({ i }));
+    stored.forEach((data, i) => cache.set(`k${i}`, data, { fetchedAt: clock.now() }));
+    for (const i of [2, 3, 4]) assert.equal(cache.get(`k${i}`)?.data, stored[i], `k${i} is still in memory`);
+    for (const i of [0, 1]) {
+      const data = cache.get(`k${i}`)?.data;
+      assert.deepEqual(data, stored[i], `k${i} comes back from storage`);
+      assert.notEqual(data, stored[i], `k${i} had left memory`);
+    }
+  });
+
+  test('a read from memory touches no storage item; one past the memory bound reads storage once', () => {
+    const backend = createMemoryStorage();
+    let entryReads = 0;
+    const counting: MemoryStorage = Object.assign(Object.create(backend) as MemoryStorage, {
+      getItem(key: string) {
+        if (key.startsWith('khountous:v1:e:')) entryReads++;
+        return backend.getItem(key);
+      },
+    });
+    const { cache, clock } = setup(counting, { maxMemoryEntries: 3 });
+    for (let i = 0; i < 5; i++) cache.set(`k${i}`, { i }, { fetchedAt: clock.now() });
+    entryReads = 0;
+    for (const key of ['k2', 'k3', 'k4']) cache.get(key);
+    assert.equal(entryReads, 0, 'the three newest are served from memory');
+    cache.get('k0');
+    assert.equal(entryReads, 1, 'the oldest was evicted: read from storage');
+    cache.get('k0');
+    assert.equal(entryReads, 1, 'and now it is in memory again');
+  });
+
+  test('without persistent storage, entries past the memory bound are gone (200 by default)', () => {
+    const make = (maxMemoryEntries?: number) =>
+      createEntryCache({
+        storage: createSafeStorage({ backend: null }),
+        now: () => 1,
+        ...(maxMemoryEntries === undefined ? {} : { maxMemoryEntries }),
+      });
+    const small = make(3);
+    for (let i = 0; i < 5; i++) small.set(`k${i}`, { i }, { fetchedAt: 1 });
+    assert.deepEqual(small.keys().sort(), ['k2', 'k3', 'k4']);
+    assert.equal(small.get('k0'), undefined);
+    const byDefault = make();
+    for (let i = 0; i <= 200; i++) byDefault.set(`k${i}`, { i }, { fetchedAt: 1 });
+    assert.equal(byDefault.keys().length, 200);
+    assert.equal(byDefault.get('k0'), undefined, 'the least recently used left');
+    assert.deepEqual(byDefault.get('k200')?.data, { i: 200 });
+  });
+
   test('adopt keeps only newer data (an announcement from another tab)', () => {
     const { cache, clock } = setup();
     cache.set('k', { v: 1 }, { fetchedAt: clock.now() });
