@@ -175,6 +175,36 @@ describe('the request', () => {
     assert.equal(second.data, first.data);
   });
 
+  test('reload: true bypasses the browser’s HTTP cache (cache: "reload"); without it the default mode', async () => {
+    const { client, api } = setup();
+    const list = await client.administrations({ limit: 1 });
+    const slug = list.data.data[0]!.slug;
+    await client.administrations({ limit: 1 }, { reload: true });
+    await client.administration(slug, {}, { reload: true });
+    await client.reports({ limit: 1 }, { reload: true });
+    await client.verifications({ limit: 1 }, { reload: true });
+    await client.regions({}, { reload: true });
+    await client.dataset('fact-checks', 'json', { reload: true });
+    await client.regions({}, { reload: false });
+    assert.deepEqual(
+      api.calls.map((call) => call.init.cache),
+      [undefined, 'reload', 'reload', 'reload', 'reload', 'reload', 'reload', undefined],
+    );
+  });
+
+  test('a reload keeps the conditional request: If-None-Match goes out, a 304 answers with the cached data', async () => {
+    const { client, api } = setup();
+    const first = await client.regions();
+    const second = await client.regions(
+      {},
+      { cached: { etag: first.etag!, data: first.data }, reload: true },
+    );
+    assert.equal(api.calls[1]!.init.cache, 'reload');
+    assert.equal(api.calls[1]!.headers.get('If-None-Match'), first.etag);
+    assert.equal(second.status, 304);
+    assert.equal(second.data, first.data);
+  });
+
   test('an abort rejects with kind aborted', async () => {
     const { client, api } = setup();
     const held = api.hold();
