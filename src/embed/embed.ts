@@ -12,7 +12,7 @@ import { DEFAULT_BASE_URL, resolveBaseUrl } from '../internal/base-url.js';
 import { acceptedAttributes, parseEmbedParams } from './params.js';
 
 /** The message an embed page posts to its parent whenever its height changes. */
-export interface ResizeMessage {
+interface ResizeMessage {
   type: 'khountous:resize';
   height: number;
   id: string;

@@ -7,14 +7,14 @@
  */
 
 /** Parameters that steer the page and never become attributes. */
-export const RESERVED_PARAMS = ['widget', 'id'] as const;
+const RESERVED_PARAMS = ['widget', 'id'] as const;
 
 const ATTRIBUTE_NAME = /^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/;
 const WIDGET_NAME = /^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/;
 const MAX_VALUE_LENGTH = 500;
 const MAX_ID_LENGTH = 100;
 
-export interface EmbedRequest {
+interface EmbedRequest {
   /** The element's tag, `khountous-<widget>`. */
   tag: string;
   /** Attribute name -> value, in the order given (the last of repeated names wins). */

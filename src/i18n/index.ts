@@ -9,7 +9,6 @@ import { reportStrings } from './report.js';
 import { reportsStrings } from './reports.js';
 import type { Translation } from './translation.js';
 
-export type { Strings } from './strings.js';
 export type { Translation } from './translation.js';
 
 /**

@@ -10,7 +10,6 @@ export const rankingStrings: Strings<'ranking'> = {
       score: 'Score',
       responseRate: 'Taux de réponse',
       avgDelay: 'Délai moyen',
-      scoreOutOf: (score) => `Score ${score} sur 100`,
     },
   },
   en: {
@@ -21,7 +20,6 @@ export const rankingStrings: Strings<'ranking'> = {
       score: 'Score',
       responseRate: 'Response rate',
       avgDelay: 'Average delay',
-      scoreOutOf: (score) => `Score ${score} out of 100`,
     },
   },
 };

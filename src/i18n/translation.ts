@@ -32,8 +32,6 @@ export interface Translation {
     score: string;
     responseRate: string;
     avgDelay: string;
-    /** accessible text of a score bar: "Score 87 out of 100" */
-    scoreOutOf: (score: string) => string;
   };
   admin: {
     score: string;

@@ -85,7 +85,7 @@ export class QuotaController implements ReactiveController {
   }
 }
 
-export interface PaginationOptions {
+interface PaginationOptions {
   lang: Lang;
   t: CommonStrings;
   /** Accessible name of the navigation landmark. */
@@ -108,7 +108,7 @@ export interface PaginationOptions {
  * and the next page is not cached, "next" is disabled and a note says when the
  * next page can be fetched.
  */
-export function renderPagination(options: PaginationOptions): TemplateResult {
+function renderPagination(options: PaginationOptions): TemplateResult {
   const { t, page, baseUrl, goTo } = options;
   const pages = Math.max(1, Math.ceil(options.total / options.limit));
   const loader = getLoader();
@@ -126,7 +126,7 @@ export function renderPagination(options: PaginationOptions): TemplateResult {
   </nav>`;
 }
 
-export const paginationStyles = css`
+const paginationStyles = css`
   nav[part~='pagination'] {
     display: grid;
     grid-template-columns: auto 1fr auto;
