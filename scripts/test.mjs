@@ -1,11 +1,12 @@
 #!/usr/bin/env node
-// `npm test`: lint, type check, the build with its size budgets and the README's
-// generated tables, Node-side tests, then the browser tests in Chromium, Firefox
-// and WebKit, one engine after the other, and last the benchmarks in quick mode
-// (`npm run bench -- --quick`: proves the bench still runs; it fails only on its
-// request and memory bounds, never on timings). Ends with one line
-// "N passed, N failed" over everything, and fails when any step fails, when an
-// engine ran no test, or (under CI) when an engine had to be skipped.
+// `npm test`: lint, type check, unused code (knip), the build with its size
+// budgets and the README's generated tables, Node-side tests, then the browser
+// tests in Chromium, Firefox and WebKit, one engine after the other, and last the
+// benchmarks in quick mode (`npm run bench -- --quick`: proves the bench still
+// runs; it fails only on its request and memory bounds, never on timings). Ends
+// with one line "N passed, N failed" over everything, and fails when any step
+// fails, when an engine ran no test, or (under CI) when an engine had to be
+// skipped.
 //
 //   node scripts/test.mjs [--only lint,build,node,browser,bench] [--engines chromium,firefox,webkit] [files...]
 import { spawn, spawnSync } from 'node:child_process';
@@ -58,6 +59,8 @@ function lint() {
     ['prettier', ['npx', 'prettier', '--check', '.']],
     ['typescript', ['npx', 'tsc', '--noEmit']],
     ['lit-analyzer', ['npx', 'lit-analyzer', 'src', '--strict', '--quiet']],
+    // Unused files, exports and dependencies (knip.config.ts).
+    ['knip', ['npx', 'knip', '--no-progress']],
   ];
   for (const [name, [command, ...commandArgs]] of checks) {
     log(`lint: ${name}`);
