@@ -4,7 +4,7 @@
  */
 export * from './core/types.js';
 export { KhountousError, isKhountousError, type KhountousErrorKind } from './core/errors.js';
-export { getLoader, type Loaded, type Resource } from './core/loader.js';
+export { getLoader, type Loaded, type Resource } from './core/loader/loader.js';
 export { KhountousLoadEvent, KhountousErrorEvent } from './internal/events.js';
 export { KhountousElement } from './internal/khountous-element.js';
 export { VERSION } from './version.js';

@@ -19,13 +19,13 @@
  * are ignored, so a corrupted storage never spends the budget for good.
  */
 
-import type { RateLimit } from './client.js';
+import type { RateLimit } from './errors.js';
 import type { SafeStorage } from './storage.js';
 
-export const DEFAULT_QUOTA_LIMIT = 60;
-export const DEFAULT_QUOTA_WINDOW = 60 * 60 * 1000;
+const DEFAULT_QUOTA_LIMIT = 60;
+const DEFAULT_QUOTA_WINDOW = 60 * 60 * 1000;
 /** The longest the server's word (a 429, or its remaining count) may hold the budget at zero. */
-export const MAX_BLOCK = 24 * 60 * 60 * 1000;
+const MAX_BLOCK = 24 * 60 * 60 * 1000;
 /** How far in the future a stored time may lie (clocks of tabs that disagree a little). */
 const SKEW = 60_000;
 

@@ -16,6 +16,7 @@
  * when an entry is read from storage (once per page load), not on every hit.
  */
 
+import type { Params } from './params.js';
 import type { SafeStorage } from './storage.js';
 
 export interface CacheEntry<T = unknown> {
@@ -25,12 +26,19 @@ export interface CacheEntry<T = unknown> {
   readonly fetchedAt: number;
   /** Epoch ms of the last read. */
   lastUsed: number;
+  /** What the request asked (its parameters, a list's window): data about the data. */
+  readonly asked?: Params;
 }
 
+/** @public (named by the cache's public methods) */
 export interface EntryMeta {
-  etag?: string;
+  etag?: string | undefined;
   fetchedAt: number;
+  asked?: Params | undefined;
 }
+
+/** Checks data read from storage or adopted from another tab; false drops it. */
+export type DataCheck = (key: string, data: unknown) => boolean;
 
 export interface EntryCacheOptions {
   storage: SafeStorage;
@@ -41,15 +49,15 @@ export interface EntryCacheOptions {
   maxStoredSize?: number;
   /** Bound of the memory map, in entries. Default 200. */
   maxMemoryEntries?: number;
-  /** Checks data read from storage or adopted from another tab; false drops it. */
-  validate?: (key: string, data: unknown) => boolean;
+  /** The check of data read from storage when a read gives none of its own. */
+  validate?: DataCheck;
 }
 
 export interface EntryCache {
-  /** Memory first, then storage. Marks the entry used. */
-  get<T>(key: string): CacheEntry<T> | undefined;
+  /** Memory first, then storage (its data checked by `check`). Marks the entry used. */
+  get<T>(key: string, check?: DataCheck): CacheEntry<T> | undefined;
   /** Reads the persisted copy (another tab may have stored a newer one) and keeps the newer. */
-  readStored<T>(key: string): CacheEntry<T> | undefined;
+  readStored<T>(key: string, check?: DataCheck): CacheEntry<T> | undefined;
   /** Stores in memory and in storage. */
   set<T>(key: string, data: T, meta: EntryMeta): CacheEntry<T>;
   /** Stores in memory only (the sender persisted it), when newer than what is there. */
@@ -61,7 +69,7 @@ export interface EntryCache {
   storedSize(): number;
 }
 
-export const DEFAULT_MAX_AGE = 7 * 24 * 60 * 60 * 1000;
+const DEFAULT_MAX_AGE = 7 * 24 * 60 * 60 * 1000;
 export const DEFAULT_MAX_STORED_SIZE = 1_000_000;
 const DEFAULT_MAX_MEMORY_ENTRIES = 200;
 
@@ -73,6 +81,7 @@ interface StoredItem {
   d: unknown;
   e?: string;
   f: number;
+  a?: Params;
 }
 
 /** [size, lastUsed, fetchedAt] */
@@ -174,6 +183,7 @@ export function createEntryCache(options: EntryCacheOptions): EntryCache {
     if (!storage.persistent) return;
     const item: StoredItem = { d: entry.data, f: entry.fetchedAt };
     if (entry.etag !== undefined) item.e = entry.etag;
+    if (entry.asked !== undefined) item.a = entry.asked;
     let text: string;
     try {
       text = JSON.stringify(item);
@@ -216,25 +226,27 @@ export function createEntryCache(options: EntryCacheOptions): EntryCache {
     const item = raw as Partial<StoredItem>;
     if (!('d' in item) || typeof item.f !== 'number' || !Number.isFinite(item.f)) return undefined;
     if (item.e !== undefined && typeof item.e !== 'string') return undefined;
+    if (item.a !== undefined && (typeof item.a !== 'object' || item.a === null)) return undefined;
     return item as StoredItem;
   }
 
   function makeEntry<T>(data: T, meta: EntryMeta): CacheEntry<T> {
-    const entry: { data: T; etag?: string; fetchedAt: number; lastUsed: number } = {
+    const entry: { data: T; etag?: string; fetchedAt: number; lastUsed: number; asked?: Params } = {
       data,
       fetchedAt: meta.fetchedAt,
       lastUsed: now(),
     };
     if (meta.etag !== undefined) entry.etag = meta.etag;
+    if (meta.asked !== undefined) entry.asked = meta.asked;
     return entry;
   }
 
   // -- public ---------------------------------------------------------------
 
   const cache: EntryCache = {
-    get<T>(key: string) {
+    get<T>(key: string, check?: DataCheck) {
       const entry = memory.get(key);
-      if (!entry) return cache.readStored<T>(key);
+      if (!entry) return cache.readStored<T>(key, check);
       if (expired(entry.fetchedAt)) {
         cache.delete(key);
         return undefined;
@@ -244,20 +256,17 @@ export function createEntryCache(options: EntryCacheOptions): EntryCache {
       return entry as CacheEntry<T>;
     },
 
-    readStored<T>(key: string) {
+    readStored<T>(key: string, check = validate) {
       const inMemory = memory.get(key) as CacheEntry<T> | undefined;
       const raw = storage.getJSON(ITEM_PREFIX + key);
       if (raw === undefined) return inMemory;
       const item = parseItem(raw);
-      if (!item || expired(item.f) || !validate(key, item.d)) {
+      if (!item || expired(item.f) || !check(key, item.d)) {
         forgetStored(key);
         return inMemory;
       }
       if (inMemory && inMemory.fetchedAt >= item.f) return inMemory;
-      const entry = makeEntry(
-        item.d as T,
-        item.e === undefined ? { fetchedAt: item.f } : { etag: item.e, fetchedAt: item.f },
-      );
+      const entry = makeEntry(item.d as T, { etag: item.e, fetchedAt: item.f, asked: item.a });
       remember(key, entry);
       const index = readIndex();
       const row = index[key];

@@ -7,8 +7,17 @@
  * is an English sentence for developers and logs, never shown to readers as is.
  */
 
-import type { RateLimit } from './client.js';
 import type { ApiErrorCode } from './types.js';
+
+/** What the X-RateLimit-* headers of a response said. */
+export interface RateLimit {
+  /** Requests allowed in the window. */
+  limit: number;
+  /** Requests left after this one. */
+  remaining: number;
+  /** Epoch ms when one more request becomes available. */
+  resetAt: number;
+}
 
 export const ERROR_KINDS = [
   /** A parameter failed its check; nothing was sent. `param` names it. */
@@ -90,4 +99,9 @@ export function abortError(signal?: AbortSignal): KhountousError {
   const reason: unknown = signal?.reason;
   if (isKhountousError(reason)) return reason;
   return new KhountousError('aborted', 'The request was aborted.', { cause: reason });
+}
+
+/** A KhountousError('invalid-parameter') naming the parameter at fault. */
+export function invalid(param: string, message: string): KhountousError {
+  return new KhountousError('invalid-parameter', message, { param });
 }

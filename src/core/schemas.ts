@@ -51,14 +51,14 @@ const localized = v.object({ fr: v.string(), en: v.string() });
 // ---------------------------------------------------------------------------
 // Envelopes and errors
 
-export const listMetaSchema = v.object({
+const listMetaSchema = v.object({
   page: v.pipe(integer, v.minValue(1)),
   pageSize: v.pipe(integer, v.minValue(1)),
   total: count,
 });
 
 /** A list envelope of the given item schema. */
-export function listEnvelopeSchema<TItem extends v.GenericSchema>(item: TItem) {
+function listEnvelopeSchema<TItem extends v.GenericSchema>(item: TItem) {
   return v.object({ data: v.array(item), meta: listMetaSchema });
 }
 
@@ -73,7 +73,7 @@ export const apiErrorBodySchema = v.object({
 // ---------------------------------------------------------------------------
 // Administrations
 
-export const administrationListItemSchema = v.object({
+const administrationListItemSchema = v.object({
   slug: v.string(),
   name: v.string(),
   score: v.number(),
@@ -83,13 +83,13 @@ export const administrationListItemSchema = v.object({
 
 export const administrationListSchema = listEnvelopeSchema(administrationListItemSchema);
 
-export const scoreDetailSchema = v.object({
+const scoreDetailSchema = v.object({
   key: v.picklist(['responsiveness', 'resolution', 'transparency', 'accessibility']),
   label: v.string(),
   score: v.number(),
 });
 
-export const administrationIndicatorSchema = v.object({
+const administrationIndicatorSchema = v.object({
   key: v.picklist(['reports', 'resolved', 'pending', 'medianDelayDays', 'satisfaction']),
   label: v.string(),
   value: v.number(),
@@ -111,9 +111,9 @@ export const administrationSchema = v.object({
 // ---------------------------------------------------------------------------
 // Citizen reports
 
-export const administrationRefSchema = v.object({ slug: v.string(), name: v.string() });
+const administrationRefSchema = v.object({ slug: v.string(), name: v.string() });
 
-export const reportListItemSchema = v.object({
+const reportListItemSchema = v.object({
   slug: v.string(),
   title: v.string(),
   category: v.picklist(REPORT_CATEGORIES),
@@ -126,13 +126,13 @@ export const reportListItemSchema = v.object({
 
 export const reportListSchema = listEnvelopeSchema(reportListItemSchema);
 
-export const timelineEventSchema = v.object({
+const timelineEventSchema = v.object({
   date: v.string(),
   status: v.picklist(REPORT_STATUSES),
   label: v.string(),
 });
 
-export const officialResponseSchema = v.object({
+const officialResponseSchema = v.object({
   date: v.string(),
   author: v.string(),
   text: v.string(),
@@ -148,7 +148,7 @@ export const reportSchema = v.object({
 // ---------------------------------------------------------------------------
 // Fact-checks
 
-export const factCheckSourceSchema = v.object({ title: v.string(), url: httpUrl });
+const factCheckSourceSchema = v.object({ title: v.string(), url: httpUrl });
 
 export const factCheckSchema = v.object({
   slug: v.string(),
@@ -165,7 +165,7 @@ export const factCheckListSchema = listEnvelopeSchema(factCheckSchema);
 // ---------------------------------------------------------------------------
 // Regions
 
-export const regionStatsSchema = v.object({
+const regionStatsSchema = v.object({
   code: v.picklist(REGION_CODES),
   name: v.string(),
   capital: v.string(),
@@ -186,7 +186,7 @@ export const regionListSchema = listEnvelopeSchema(regionStatsSchema);
 // ---------------------------------------------------------------------------
 // Datasets
 
-export const datasetColumnSchema = v.object({
+const datasetColumnSchema = v.object({
   key: v.string(),
   label: localized,
   type: v.picklist(['string', 'number', 'date']),
@@ -213,6 +213,7 @@ type Out<S extends v.GenericSchema> = v.InferOutput<S>;
 /**
  * Never used at run time: it stops compiling when a schema's output and the
  * matching interface of types.ts drift apart in either direction.
+ * @public (a compile-time check)
  */
 export type SchemaDriftCheck = [
   Check<Mutual<Out<typeof listMetaSchema>, ListMeta>>,

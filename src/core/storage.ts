@@ -12,6 +12,7 @@
  *   cache drops its least recently used entries) and then gives up quietly;
  * - a corrupted JSON value is removed and read as absent.
  */
+import { NAMES } from './names.js';
 
 /** The subset of the Web Storage interface the kit uses (injectable in tests). */
 export interface StorageLike {
@@ -42,7 +43,7 @@ export interface SafeStorage {
   evictor?: () => boolean;
 }
 
-export const STORAGE_PREFIX = 'khountous:v1:';
+export const STORAGE_PREFIX = NAMES.storage;
 
 export interface SafeStorageOptions {
   /** Defaults to `localStorage` when reachable. `null` means memory only. */
@@ -52,7 +53,7 @@ export interface SafeStorageOptions {
 }
 
 /** `globalThis.localStorage`, or undefined where reading it is refused or it is absent. */
-export function defaultStorageBackend(): StorageLike | undefined {
+function defaultStorageBackend(): StorageLike | undefined {
   try {
     const storage = (globalThis as { localStorage?: StorageLike }).localStorage;
     return storage ?? undefined;

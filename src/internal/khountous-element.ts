@@ -2,7 +2,7 @@ import { LitElement, html, nothing, type PropertyValues, type TemplateResult } f
 import { property, state } from 'lit/decorators.js';
 import { initialState, Task, TaskStatus } from '@lit/task';
 import { KhountousError, isKhountousError } from '../core/errors.js';
-import { getLoader, type Loaded, type Resource } from '../core/loader.js';
+import { getLoader, type Loaded, type Resource } from '../core/loader/loader.js';
 import type { Lang } from '../core/types.js';
 import { commonStrings, type CommonStrings } from '../i18n/common.js';
 import type { Strings } from '../i18n/strings.js';
@@ -176,13 +176,20 @@ export abstract class KhountousElement<S extends Selection, T> extends LitElemen
   /** Asks the shared loader for `resource(selection)` and follows its revalidations. */
   protected fetchData(selection: S, signal: AbortSignal): Promise<Loaded<T>> {
     const resource = this.resource(selection);
-    this.watch(resource, selection.baseUrl);
+    const partial = this.partial(selection);
+    this.watch(resource, selection.baseUrl, partial);
     return getLoader().load<T>(resource, {
       baseUrl: selection.baseUrl,
       signal,
       element: this,
       lazy: this.lazy,
+      partial,
     });
+  }
+
+  /** True when a part of the data seeded from a cached list will do (see the loader's `partial`). */
+  protected partial(_selection: S): boolean {
+    return false;
   }
 
   /** The language in use (attribute, ancestors, document, French). */
@@ -372,9 +379,9 @@ export abstract class KhountousElement<S extends Selection, T> extends LitElemen
    * The recovery lives in the loader, so that widgets showing one resource
    * share one attempt and the budget decides.
    */
-  private watch(resource: Resource, baseUrl: string): void {
+  private watch(resource: Resource, baseUrl: string, partial: boolean): void {
     this.unsubscribeData?.();
-    this.unsubscribeData = getLoader().subscribe(resource, baseUrl, () => void this.data.run());
+    this.unsubscribeData = getLoader().subscribe(resource, baseUrl, () => void this.data.run(), { partial });
   }
 
   /** Where the base URL in use was written, for messages: the attribute, else the page's meta. */

@@ -8,7 +8,7 @@ import {
   type TemplateResult,
 } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import { getLoader, QUOTA_EVENT, type Resource } from '../core/loader.js';
+import { getLoader, QUOTA_EVENT, type Resource } from '../core/loader/loader.js';
 import { MAX_LIMIT, type Lang, type ListEnvelope } from '../core/types.js';
 import type { CommonStrings } from '../i18n/common.js';
 import { clampInteger } from './attributes.js';

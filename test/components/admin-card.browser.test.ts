@@ -2,9 +2,35 @@ import { expect, fixture, fixtureCleanup } from '@open-wc/testing';
 import '../../src/components/admin-card/define.js';
 import '../../src/components/ranking/define.js';
 import type { Administration, AdministrationListItem, ListEnvelope } from '../../src/core/types.js';
-import { api, countFetches, freshKit, mount, settled, shadowText, sharedApi } from '../helpers/kit.js';
+import {
+  api,
+  countFetches,
+  freshKit,
+  isolatedApi,
+  mount,
+  settled,
+  shadowText,
+  sharedApi,
+} from '../helpers/kit.js';
 
 const card = (attrs: Record<string, string>) => mount('khountous-admin-card', attrs, { settle: false });
+
+/** Ages every entry the kit persisted by `ms`, as if stored that long ago. */
+function ageStoredEntries(ms: number): void {
+  for (const key of Object.keys(localStorage)) {
+    if (!key.startsWith('khountous:v1:e:')) continue;
+    const item = JSON.parse(localStorage.getItem(key)!) as { f: number };
+    localStorage.setItem(key, JSON.stringify({ ...item, f: item.f - ms }));
+  }
+  const index = JSON.parse(localStorage.getItem('khountous:v1:cache-index') ?? '{}') as Record<
+    string,
+    number[]
+  >;
+  for (const row of Object.values(index)) row[2]! -= ms;
+  localStorage.setItem('khountous:v1:cache-index', JSON.stringify(index));
+}
+
+const listRequests = (urls: string[]) => urls.filter((url) => /\/administrations\?/.test(url));
 
 const detailRequests = (urls: string[], slug: string) =>
   urls.filter((url) => url.includes(`/administrations/${slug}`));
@@ -150,4 +176,72 @@ describe('<khountous-admin-card>', () => {
       expect(element.shadowRoot!.querySelector('h1, h2, h3, h4, h5, h6')).to.equal(null);
     });
   }
+
+  it('compact, seeded from a ranking stored two days ago: stale like it, one shared revalidation, then fresh', async () => {
+    const base = isolatedApi('seeded');
+    const first = await mount('khountous-ranking', { 'base-url': base, limit: '20' });
+    const item = (await api<ListEnvelope<AdministrationListItem>>(base, '/administrations?limit=20'))
+      .data[6]!;
+    expect(first.getAttribute('state')).to.equal('ready');
+    fixtureCleanup();
+    ageStoredEntries(2 * 24 * 60 * 60 * 1000);
+    // A new page load: a new loader over the same storage.
+    delete (globalThis as Record<symbol, unknown>)[Symbol.for('khountous.loader.v1')];
+    const fetches = countFetches();
+    try {
+      const wrapper = await fixture<HTMLDivElement>(document.createElement('div'));
+      const compact = document.createElement('khountous-admin-card');
+      compact.setAttribute('base-url', base);
+      compact.setAttribute('slug', item.slug);
+      compact.setAttribute('variant', 'compact');
+      const ranking = document.createElement('khountous-ranking');
+      ranking.setAttribute('base-url', base);
+      ranking.setAttribute('limit', '20');
+      wrapper.append(compact, ranking);
+      expect(await settled(ranking)).to.equal('ready');
+      expect(await settled(compact)).to.equal('ready');
+      // Both showed the two-day-old data as stale, and one revalidation serves both.
+      const deadline = performance.now() + 5000;
+      while (
+        (ranking.hasAttribute('stale') || compact.hasAttribute('stale')) &&
+        performance.now() < deadline
+      ) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(listRequests(fetches.urls)).to.have.length(1);
+      expect(detailRequests(fetches.urls, item.slug)).to.deep.equal([]);
+      expect(ranking.hasAttribute('stale')).to.equal(false);
+      expect(compact.hasAttribute('stale')).to.equal(false);
+      expect(shadowText(compact)).to.contain(item.name);
+    } finally {
+      fetches.restore();
+    }
+  });
+
+  it('compact, seeded from a stale ranking, is marked stale until the revalidation answers', async () => {
+    const base = isolatedApi('seeded-stale');
+    await mount('khountous-ranking', { 'base-url': base, limit: '20' });
+    const item = (await api<ListEnvelope<AdministrationListItem>>(base, '/administrations?limit=20'))
+      .data[3]!;
+    fixtureCleanup();
+    ageStoredEntries(2 * 24 * 60 * 60 * 1000);
+    delete (globalThis as Record<symbol, unknown>)[Symbol.for('khountous.loader.v1')];
+    // The API holds its answers back: the revalidation stays under way.
+    const original = globalThis.fetch;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    globalThis.fetch = async (input, init) => {
+      await held;
+      return original(input, init);
+    };
+    try {
+      const compact = await card({ 'base-url': base, slug: item.slug, variant: 'compact' });
+      expect(await settled(compact)).to.equal('ready');
+      expect(compact.hasAttribute('stale')).to.equal(true);
+      expect(shadowText(compact)).to.contain(item.name);
+    } finally {
+      release();
+      globalThis.fetch = original;
+    }
+  });
 });

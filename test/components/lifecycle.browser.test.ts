@@ -14,7 +14,7 @@ import {
   type LoadOptions,
   type Loaded,
   type Resource,
-} from '../../src/core/loader.js';
+} from '../../src/core/loader/loader.js';
 import type { Administration, AdministrationListItem, ListEnvelope } from '../../src/core/types.js';
 import {
   api,

@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import '../../src/components/ranking/define.js';
-import { getLoader } from '../../src/core/loader.js';
+import { getLoader } from '../../src/core/loader/loader.js';
 import type { AdministrationListItem, ListEnvelope } from '../../src/core/types.js';
 import type { KhountousRanking } from '../../src/components/ranking/ranking.js';
 import {

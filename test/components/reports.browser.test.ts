@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import '../../src/components/reports/define.js';
 import type { KhountousReports } from '../../src/components/reports/reports.js';
-import { getLoader } from '../../src/core/loader.js';
+import { getLoader } from '../../src/core/loader/loader.js';
 import type { ListEnvelope, ReportListItem } from '../../src/core/types.js';
 import { translations } from '../../src/i18n/index.js';
 import { REGION_NAMES } from '../../src/i18n/regions.js';

@@ -146,7 +146,8 @@ describe('the request', () => {
     assert.equal(call.headers.get('Accept'), 'application/json');
     assert.equal(call.headers.get('Authorization'), null);
     assert.equal(call.init.signal, controller.signal);
-    assert.equal(call.path, '/administrations?lang=en&limit=3&region=dakar');
+    // One canonical URL per resource (sorted, defaults spelled out), as the loader sends it: shared caches see one key.
+    assert.equal(call.path, '/administrations?lang=en&limit=3&page=1&region=dakar');
   });
 
   test('each call returns data, status, ETag and the rate limit', async () => {

@@ -5,7 +5,7 @@
 import { expect, fixture, fixtureCleanup } from '@open-wc/testing';
 import '../../src/components/ranking/define.js';
 import { isKhountousError } from '../../src/core/errors.js';
-import { getLoader, type KhountousLoader } from '../../src/core/loader.js';
+import { getLoader, type KhountousLoader } from '../../src/core/loader/loader.js';
 import type { AdministrationListItem, ListEnvelope, ReportListItem } from '../../src/core/types.js';
 import { api, countFetches, freshKit, isolatedApi, settled, sharedApi } from '../helpers/kit.js';
 

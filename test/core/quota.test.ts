@@ -7,7 +7,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { isKhountousError } from '../../src/core/errors.js';
-import type { Loaded, Resource } from '../../src/core/loader.js';
+import type { Loaded, Resource } from '../../src/core/loader/loader.js';
 import type { AdministrationListItem, ListEnvelope, ReportListItem } from '../../src/core/types.js';
 import { REGION_CODES } from '../../src/core/types.js';
 import { loaderEnv, settleAll, type LoaderEnv } from '../helpers/loader-env.js';

@@ -4,7 +4,7 @@
  * loader installed for one test with a clock that can jump ahead, and a guard
  * that records every uncaught error and unhandled rejection of the page.
  */
-import { createLoader, type KhountousLoader, type LoaderOptions } from '../../src/core/loader.js';
+import { createLoader, type KhountousLoader, type LoaderOptions } from '../../src/core/loader/loader.js';
 import type { KhountousErrorKind } from '../../src/core/errors.js';
 import type { AdministrationListItem, ListEnvelope, ReportListItem } from '../../src/core/types.js';
 import { translations } from '../../src/i18n/index.js';

@@ -11,7 +11,7 @@ import fc from 'fast-check';
 import * as v from 'valibot';
 import { createClient, type ApiResponse, type KhountousClient } from '../../src/core/client.js';
 import { ERROR_KINDS, isKhountousError } from '../../src/core/errors.js';
-import { createLoader, type Resource } from '../../src/core/loader.js';
+import { createLoader, type Resource } from '../../src/core/loader/loader.js';
 import {
   administrationListSchema,
   administrationSchema,

@@ -5,7 +5,12 @@
  * hub behave like two tabs of one origin.
  */
 import type { StorageLike } from '../../src/core/storage.js';
-import type { ChannelLike, LocksLike, ObserverConstructor, ObserverLike } from '../../src/core/loader.js';
+import type {
+  ChannelLike,
+  LocksLike,
+  ObserverConstructor,
+  ObserverLike,
+} from '../../src/core/loader/loader.js';
 
 export interface MemoryStorage extends StorageLike {
   readonly items: Map<string, string>;

@@ -4,7 +4,7 @@
  * and a watch on Lit's dev-mode warnings.
  */
 import { expect, fixture, fixtureCleanup, oneEvent } from '@open-wc/testing';
-import { getLoader } from '../../src/core/loader.js';
+import { getLoader } from '../../src/core/loader/loader.js';
 
 const LOADER_KEY = Symbol.for('khountous.loader.v1');
 

@@ -9,8 +9,10 @@ import {
   type KhountousLoader,
   type LoaderOptions,
   type LoaderStats,
+  type Loaded,
   type Resource,
-} from '../../src/core/loader.js';
+} from '../../src/core/loader/loader.js';
+import type { AdministrationListItem, ListEnvelope } from '../../src/core/types.js';
 import { createSafeStorage } from '../../src/core/storage.js';
 import { createFakeClock, type FakeClock } from './fake-clock.js';
 import { BASE_URL, createFakeFetch, type FakeFetch } from './fake-fetch.js';
@@ -100,4 +102,24 @@ export async function settleAll<T>(
   const all = Promise.allSettled(promises);
   await env.clock.settle();
   return all;
+}
+
+export const MINUTE = 60_000;
+export type Ranking = ListEnvelope<AdministrationListItem>;
+
+/** The administrations list (the ranking) with `query`. */
+export const ranking = (query: Record<string, unknown> = {}): Resource =>
+  ({ kind: 'administrations', query }) as Resource;
+
+/** Loads, lets the batching timer and the fake network run, and returns the outcome. */
+export async function run<T = unknown>(env: LoaderEnv, resource: Resource, extra = {}): Promise<Loaded<T>> {
+  const [outcome] = await settleAll(env, [env.load<T>(resource, extra)]);
+  if (outcome!.status === 'rejected') throw outcome!.reason;
+  return outcome!.value;
+}
+
+/** The slugs of the first `count` administrations of the ranking, read from the API directly. */
+export async function slugs(env: LoaderEnv, count: number): Promise<string[]> {
+  const page = await env.api.direct<Ranking>(`/administrations?limit=${Math.min(count, 100)}`);
+  return page.data.map((item) => item.slug).slice(0, count);
 }

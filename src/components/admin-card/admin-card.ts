@@ -1,7 +1,7 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
 import type { KhountousError } from '../../core/errors.js';
-import { getLoader, type Loaded, type Resource } from '../../core/loader.js';
+import { getLoader, type Resource } from '../../core/loader/loader.js';
 import {
   SLUG_PATTERN,
   type Administration,
@@ -68,17 +68,8 @@ export class KhountousAdminCard extends KhountousElement<CardSelection, CardData
   }
 
   /** A compact card needs only list-level fields: a cached ranking row spares the request. */
-  protected override fetchData(selection: CardSelection, signal: AbortSignal): Promise<Loaded<CardData>> {
-    const loader = getLoader();
-    if (selection.compact) {
-      const profile = loader.peek(this.resource(selection), selection.baseUrl) as
-        Loaded<CardData> | undefined;
-      const summary = profile
-        ? undefined
-        : loader.peekAdministrationSummary(selection.slug, selection.baseUrl);
-      if (summary) return Promise.resolve({ data: summary, stale: false, fetchedAt: Date.now() });
-    }
-    return super.fetchData(selection, signal);
+  protected override partial(selection: CardSelection): boolean {
+    return selection.compact;
   }
 
   /** While the profile loads, list-level fields known from a cached ranking show at once. */
@@ -86,7 +77,8 @@ export class KhountousAdminCard extends KhountousElement<CardSelection, CardData
     const summary =
       selection instanceof Error
         ? undefined
-        : getLoader().peekAdministrationSummary(selection.slug, selection.baseUrl);
+        : (getLoader().peek(this.resource(selection), selection.baseUrl, { partial: true })?.data as
+            CardData | undefined);
     if (!summary) return super.renderLoading(selection);
     return html`${
         selection instanceof Error || selection.compact

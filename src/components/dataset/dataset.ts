@@ -1,7 +1,7 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
-import { createClient } from '../../core/client.js';
-import { getLoader, type Resource } from '../../core/loader.js';
+import { datasetUrl } from '../../core/client.js';
+import { getLoader, type Resource } from '../../core/loader/loader.js';
 import {
   DATASET_FORMATS,
   DATASET_ID_PATTERN,
@@ -113,12 +113,11 @@ export class KhountousDataset extends KhountousElement<DatasetSelection, Dataset
       this.quota.wakeAt(resetAt);
       return html`<p class="note">${t.downloadsPaused(formatTime(this.language, resetAt))}</p>`;
     }
-    const client = createClient({ baseUrl });
     const record = () => getLoader().recordDownload(baseUrl);
     return html`<span class="label" aria-hidden="true">${t.downloads}</span>
       <ul role="list">
         ${DATASET_FORMATS.map((format) => {
-          const href = client.datasetUrl(id, format);
+          const href = datasetUrl(baseUrl, id, format);
           return html`<li>
             <a
               part="download"

@@ -1,5 +1,5 @@
 import { html, nothing, svg, type SVGTemplateResult, type TemplateResult } from 'lit';
-import type { Resource } from '../../core/loader.js';
+import type { Resource } from '../../core/loader/loader.js';
 import {
   EVIDENCE_LEVELS,
   type EvidenceLevel,

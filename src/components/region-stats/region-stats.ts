@@ -1,6 +1,6 @@
 import { html, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import type { Resource } from '../../core/loader.js';
+import type { Resource } from '../../core/loader/loader.js';
 import {
   REGION_CODES,
   REGION_INDICATORS,

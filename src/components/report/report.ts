@@ -1,6 +1,6 @@
 import { html, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
-import type { Resource } from '../../core/loader.js';
+import type { Resource } from '../../core/loader/loader.js';
 import { SLUG_PATTERN, type Report } from '../../core/types.js';
 import { regionName } from '../../i18n/regions.js';
 import { requiredId } from '../../internal/attributes.js';

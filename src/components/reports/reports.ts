@@ -1,6 +1,6 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
-import type { Resource } from '../../core/loader.js';
+import type { Resource } from '../../core/loader/loader.js';
 import {
   PERIOD_PATTERN,
   REGION_CODES,

@@ -7,10 +7,10 @@
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { isKhountousError } from '../../src/core/errors.js';
-import type { Loaded, Resource } from '../../src/core/loader.js';
-import { BASE_URL, jsonResponse } from '../helpers/fake-fetch.js';
-import { loaderEnv, type LoaderEnv } from '../helpers/loader-env.js';
+import { isKhountousError } from '../../../src/core/errors.js';
+import type { Loaded, Resource } from '../../../src/core/loader/loader.js';
+import { BASE_URL, jsonResponse } from '../../helpers/fake-fetch.js';
+import { loaderEnv, type LoaderEnv } from '../../helpers/loader-env.js';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;

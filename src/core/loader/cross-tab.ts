@@ -1,0 +1,133 @@
+/**
+ * Sharing between the tabs of an origin: one lock per cache key (Web Locks),
+ * so that one tab fetches while the others wait and then read storage, and
+ * a BroadcastChannel that hands stored entries and budget changes to the
+ * other tabs. The names are versioned (names.ts); messages carry `v: 1`, and
+ * anything else on the channel is ignored.
+ */
+import { abortError, isKhountousError } from '../errors.js';
+import { NAMES } from '../names.js';
+
+/** The part of `navigator.locks` the loader uses. */
+export interface LocksLike {
+  request<T>(name: string, options: { signal?: AbortSignal }, callback: () => Promise<T>): Promise<T>;
+}
+
+/** The part of BroadcastChannel the loader uses. */
+export interface ChannelLike {
+  postMessage(message: unknown): void;
+  addEventListener(type: 'message', listener: (event: { data: unknown }) => void): void;
+  close(): void;
+}
+
+/** An entry another tab stored: its key, and for a list its family and window. */
+interface EntryMessage {
+  type: 'entry';
+  key: string;
+  /** The key without the list window; the key itself for a resource that is not a list. */
+  family?: string;
+  window?: [page: number, limit: number];
+  data: unknown;
+  etag?: string;
+  fetchedAt: number;
+}
+
+export type TabMessage = EntryMessage | { type: 'budget' };
+
+export type WithLock = <T>(
+  name: string,
+  signal: AbortSignal | undefined,
+  task: () => Promise<T>,
+) => Promise<T>;
+
+/** `navigator.locks`, when the browser has it. */
+export function defaultLocks(): LocksLike | undefined {
+  const locks = (globalThis as { navigator?: { locks?: LocksLike } }).navigator?.locks;
+  return locks && typeof locks.request === 'function'
+    ? { request: (name, options, callback) => locks.request(name, options, callback) }
+    : undefined;
+}
+
+/**
+ * Runs a task holding the cross-tab lock `NAMES.lock + name` when Web Locks
+ * are there. Where they refuse to work (an opaque origin), the loader goes on
+ * without them from then on.
+ */
+export function lockWith(initial: LocksLike | undefined): WithLock {
+  let locks = initial;
+  return async (name, signal, task) => {
+    if (!locks) return task();
+    let started = false;
+    try {
+      return await locks.request(NAMES.lock + name, signal ? { signal } : {}, () => {
+        started = true;
+        return task();
+      });
+    } catch (error) {
+      if (started || isKhountousError(error)) throw error;
+      if (signal?.aborted) throw abortError(signal);
+      locks = undefined;
+      return task();
+    }
+  };
+}
+
+export interface Channel {
+  post(message: TabMessage): void;
+}
+
+/**
+ * The channel between tabs (`null`: none), with the messages that arrive
+ * checked: `receive` gets only well-formed messages of this version.
+ */
+export function openChannel(
+  factory: ((name: string) => ChannelLike) | null | undefined,
+  receive: (message: TabMessage) => void,
+): Channel {
+  let channel: ChannelLike | undefined;
+  try {
+    const Channel = (
+      globalThis as { BroadcastChannel?: new (name: string) => ChannelLike & { unref?: () => void } }
+    ).BroadcastChannel;
+    const opened = factory === undefined ? Channel && new Channel(NAMES.channel) : factory?.(NAMES.channel);
+    (opened as { unref?: () => void } | undefined)?.unref?.(); // Node: do not keep the process alive
+    channel = opened;
+  } catch {
+    channel = undefined;
+  }
+  channel?.addEventListener('message', ({ data }) => {
+    const message = readMessage(data);
+    if (message) receive(message);
+  });
+  return {
+    post(message) {
+      try {
+        channel?.postMessage({ v: 1, ...message });
+      } catch {
+        // a closed channel or data that cannot be cloned: the other tabs read storage
+      }
+    },
+  };
+}
+
+const isCount = (value: unknown) => Number.isSafeInteger(value) && (value as number) > 0;
+
+function readMessage(raw: unknown): TabMessage | undefined {
+  if (typeof raw !== 'object' || raw === null) return undefined;
+  const message = raw as Record<string, unknown>;
+  if (message['v'] !== 1) return undefined;
+  if (message['type'] === 'budget') return { type: 'budget' };
+  const { key, family = key, window, etag, fetchedAt, data } = message;
+  if (
+    message['type'] !== 'entry' ||
+    typeof key !== 'string' ||
+    typeof family !== 'string' ||
+    typeof fetchedAt !== 'number' ||
+    data === undefined ||
+    (etag !== undefined && typeof etag !== 'string') ||
+    (window !== undefined && !(Array.isArray(window) && window.length === 2 && window.every(isCount)))
+  ) {
+    return undefined;
+  }
+  return message as unknown as EntryMessage;
+}

@@ -1,0 +1,291 @@
+/**
+ * The page-wide loader: one cache, one request budget, shared by every widget
+ * of the page (and, through storage, by the tabs of the origin).
+ *
+ * How a load is answered, in order (lookup.ts, viewport.ts, entry.ts,
+ * batcher.ts, request.ts):
+ * 1. Cache (memory, then storage): the exact resource, or for a list a cached
+ *    window of the same list that covers the one asked, or for a `partial`
+ *    load an item of a cached list. Fresh data is returned at once; stale
+ *    data too (`stale: true`), revalidated in the background, and the
+ *    subscribers hear of the new data.
+ * 2. Off-screen: an element far from the viewport waits until it comes near.
+ * 3. An in-flight request for the same key, or for a list window covering the
+ *    one asked, is joined (dedupe, coalescing).
+ * 4. List loads of one list issued in the same tick are batched into as few
+ *    covering requests as possible.
+ * 5. A request: one tab at a time per key (Web Locks), the budget asked first,
+ *    bounded retries, the new entry stored, announced to the other tabs and to
+ *    the subscribers.
+ *
+ * Budget rules: nothing is sent that the budget says will be refused; a
+ * background revalidation only spends budget while more than
+ * `revalidationReserve` requests remain; a revalidation that failed is not
+ * tried again before one freshness period; a 429 empties the budget until its
+ * reset. After a failure that may pass, recovery.ts plans one more attempt
+ * while a subscriber shows the resource. Nothing refetches on focus,
+ * visibility or reconnect. The module guards every browser global: it runs in
+ * Node.
+ */
+import type { Budget } from '../budget.js';
+import { createEntryCache } from '../cache.js';
+import type { FetchLike } from '../client.js';
+import { describe, ENDPOINTS, type DataOf, type Resource, type ResourceKind } from '../endpoints.js';
+import { abortError } from '../errors.js';
+import { NAMES } from '../names.js';
+import { checkBaseUrl } from '../params.js';
+import { createSafeStorage, type SafeStorage } from '../storage.js';
+import { defaultLocks, type ChannelLike, type LocksLike } from './cross-tab.js';
+import { createResources } from './resources.js';
+import type { Loaded } from './lookup.js';
+import { originOf, type Clock } from './request.js';
+import type { ObserverConstructor } from './viewport.js';
+
+export type { ChannelLike, Loaded, LocksLike, ObserverConstructor, Resource, ResourceKind };
+export type { ObserverLike } from './viewport.js';
+
+export interface LoadOptions {
+  /** The API base URL, ending with /v1. */
+  baseUrl: string;
+  /** Rejects this caller with KhountousError('aborted'); a request other callers wait on goes on. */
+  signal?: AbortSignal;
+  /** The element that shows the data: while it is far off-screen nothing is fetched for it. */
+  element?: Element;
+  /** False fetches even while `element` is off-screen. */
+  lazy?: boolean;
+  /** A part of the data seeded from a cached list will do (`Loaded.partial`), e.g. a ranking row for a compact card. */
+  partial?: boolean;
+}
+
+export interface LoaderStats {
+  /** Requests allowed per window (from the API's headers once one answered). */
+  limit: number;
+  /** Requests that may still be sent now. */
+  remaining: number;
+  /** Epoch ms when one more request becomes available (now when the window is empty). */
+  resetAt: number;
+  /** HTTP requests sent by this page, retries and recorded downloads included. */
+  requests: number;
+  /** Loads answered from the cache. */
+  cacheHits: number;
+  /** Loads that waited for the network. */
+  cacheMisses: number;
+  /** Loads answered by a request or a cached entry of a larger list window (or a seeding list). */
+  coalesced: number;
+  /** Loads that joined a request already in flight for the same key. */
+  deduped: number;
+  /** Requests and background revalidations that ended in an error. */
+  errors: number;
+}
+
+/** The surface shared by every copy of the kit on a page (version 1). Keep it small. */
+export interface KhountousLoader extends EventTarget {
+  readonly version: 1;
+  load<R extends Resource>(resource: R, options: LoadOptions): Promise<Loaded<DataOf<R>>>;
+  load<T>(resource: Resource, options: LoadOptions): Promise<Loaded<T>>;
+  peek<R extends Resource>(
+    resource: R,
+    baseUrl: string,
+    options?: { partial?: boolean },
+  ): Loaded<DataOf<R>> | undefined;
+  subscribe<R extends Resource>(
+    resource: R,
+    baseUrl: string,
+    listener: (loaded: Loaded<DataOf<R>>) => void,
+    options?: { partial?: boolean },
+  ): () => void;
+  recordDownload(baseUrl: string): void;
+  canDownload(baseUrl?: string): boolean;
+  stats(baseUrl?: string): LoaderStats;
+  configure(options: { lazy?: boolean }): void;
+}
+
+/** The name of the event that carries `stats()` in `detail`. */
+export const QUOTA_EVENT = 'khountous-quota';
+
+/** Minutes during which data is served without asking the API again, from the endpoint table. */
+export const FRESHNESS_MINUTES = Object.fromEntries(
+  Object.entries(ENDPOINTS).map(([kind, endpoint]) => [kind, endpoint.fresh]),
+) as Readonly<Record<ResourceKind, number>>;
+
+export interface LoaderOptions {
+  fetch?: FetchLike;
+  now?: () => number;
+  setTimeout?: (callback: () => void, ms: number) => unknown;
+  clearTimeout?: (handle: unknown) => void;
+  /** For the jitter of retries. */
+  random?: () => number;
+  /** The safe storage; `null` keeps everything in memory. */
+  storage?: SafeStorage | null;
+  /** Creates the cross-tab channel; `null` for none. */
+  broadcastChannel?: ((name: string) => ChannelLike) | null;
+  /** `navigator.locks`-like; `null` for none. */
+  locks?: LocksLike | null;
+  /** IntersectionObserver; `null` when there is none (everything loads at once). */
+  intersectionObserver?: ObserverConstructor | null;
+  /** Wait for elements to come near the viewport before fetching. Default true. */
+  lazy?: boolean;
+  /** Requests per window until the API says otherwise. Default 60. */
+  quotaLimit?: number;
+  /** Window of the quota, ms. Default one hour. */
+  quotaWindow?: number;
+  /** Freshness times in minutes, per endpoint. */
+  freshness?: Partial<Record<ResourceKind, number>>;
+  /** Retries of a 5xx or network error. Default 2. */
+  maxRetries?: number;
+  /** First retry delay in ms (doubled each time, with jitter). Default 1000. */
+  retryDelay?: number;
+  /** Background revalidations leave this many requests for data never seen. Default 10. */
+  revalidationReserve?: number;
+  /** An attempt that has not answered after this many ms fails as a network error. Default 30000. */
+  requestTimeout?: number;
+  /**
+   * First automatic attempt after a failed load that a subscriber waits for, in ms; each new
+   * failure waits 4 times longer, up to the endpoint's freshness time. Default 30000.
+   */
+  recoveryDelay?: number;
+  /** Bound of the persisted cache, in serialized characters. Default 1,000,000. */
+  maxStoredSize?: number;
+  /** Entries older than this (ms) are dropped. Default 7 days. */
+  maxAge?: number;
+}
+
+const DEFAULTS = {
+  quotaLimit: 60,
+  quotaWindow: 60 * 60 * 1000,
+  maxRetries: 2,
+  retryDelay: 1000,
+  revalidationReserve: 10,
+  requestTimeout: 30_000,
+  recoveryDelay: 30_000,
+};
+
+export type Settings = typeof DEFAULTS;
+
+/** A new loader; tests and pages that want their own (most want `getLoader`). */
+export function createLoader(options: LoaderOptions = {}): KhountousLoader {
+  const settings = { ...DEFAULTS };
+  for (const name of Object.keys(DEFAULTS) as (keyof Settings)[])
+    settings[name] = options[name] ?? DEFAULTS[name];
+  const clock: Clock = {
+    now: options.now ?? Date.now,
+    setTimeout: options.setTimeout ?? ((callback, ms) => globalThis.setTimeout(callback, ms)),
+    clearTimeout: options.clearTimeout ?? ((handle) => globalThis.clearTimeout(handle as number)),
+    random: options.random ?? Math.random,
+  };
+  const storage = options.storage === undefined ? createSafeStorage() : (options.storage ?? undefined);
+  const freshness = { ...FRESHNESS_MINUTES, ...options.freshness };
+  for (const kind in freshness) freshness[kind as ResourceKind] *= 60_000;
+  const loader = new EventTarget() as KhountousLoader & { version: 1 };
+  let lazy = options.lazy ?? true;
+  let currentOrigin = 'same-origin';
+  const counters = { requests: 0, cacheHits: 0, cacheMisses: 0, coalesced: 0, deduped: 0, errors: 0 };
+
+  const flights = createResources({
+    clock,
+    settings,
+    freshness,
+    counters,
+    storage,
+    fetch: options.fetch,
+    cache: createEntryCache({
+      storage: storage ?? createSafeStorage({ backend: null }),
+      now: clock.now,
+      maxStoredSize: options.maxStoredSize,
+      maxAge: options.maxAge,
+    }),
+    locks: options.locks === undefined ? defaultLocks() : (options.locks ?? undefined),
+    channel: options.broadcastChannel,
+    Observer:
+      options.intersectionObserver === undefined
+        ? (globalThis as { IntersectionObserver?: ObserverConstructor }).IntersectionObserver
+        : (options.intersectionObserver ?? undefined),
+    lazy: () => lazy,
+    dispatch: () => loader.dispatchEvent(quotaEvent(stats())),
+  });
+
+  const budgetOf = (baseUrl?: string): Budget =>
+    flights.requests.budget(
+      baseUrl === undefined ? (currentOrigin === 'same-origin' ? '/' : currentOrigin) : checkBaseUrl(baseUrl),
+    );
+
+  const stats = (baseUrl?: string): LoaderStats => {
+    const budget = budgetOf(baseUrl);
+    const now = clock.now();
+    return {
+      limit: budget.limit,
+      remaining: budget.remaining(now),
+      resetAt: budget.resetAt(now) ?? now,
+      ...counters,
+    };
+  };
+
+  return Object.assign(loader, {
+    version: 1 as const,
+    async load(resource: Resource, load: LoadOptions) {
+      const target = describe(resource, load.baseUrl);
+      if (load.signal?.aborted) throw abortError(load.signal);
+      currentOrigin = originOf(target.base);
+      return flights.load(target, load);
+    },
+    peek(resource: Resource, baseUrl: string, { partial = false } = {}) {
+      try {
+        return flights.peek(describe(resource, baseUrl), partial);
+      } catch {
+        return undefined;
+      }
+    },
+    subscribe(
+      resource: Resource,
+      baseUrl: string,
+      listener: (loaded: Loaded<never>) => void,
+      { partial = false } = {},
+    ) {
+      try {
+        return flights.subscribe(
+          describe(resource, baseUrl),
+          listener as (loaded: Loaded<unknown>) => void,
+          partial,
+        );
+      } catch {
+        return () => {};
+      }
+    },
+    recordDownload(baseUrl: string) {
+      const base = checkBaseUrl(baseUrl);
+      currentOrigin = originOf(base);
+      flights.requests.budget(base).record(clock.now());
+      counters.requests++;
+      flights.budgetChanged();
+    },
+    canDownload: (baseUrl?: string) => budgetOf(baseUrl).canSend(clock.now()),
+    stats,
+    configure(configured: { lazy?: boolean }) {
+      if (configured.lazy !== undefined) lazy = configured.lazy;
+      if (!lazy) flights.viewport.releaseAll();
+    },
+  }) as KhountousLoader;
+}
+
+function quotaEvent(detail: LoaderStats): Event {
+  if (typeof CustomEvent === 'function') return new CustomEvent(QUOTA_EVENT, { detail });
+  return Object.assign(new Event(QUOTA_EVENT), { detail });
+}
+
+function isLoader(value: unknown): value is KhountousLoader {
+  const loader = value as Partial<KhountousLoader> | null;
+  return typeof loader === 'object' && loader?.version === 1 && typeof loader.load === 'function';
+}
+
+/**
+ * The page-wide loader, kept on globalThis under Symbol.for('khountous.loader.v1'):
+ * a second copy of the kit on the page finds and uses the first one's.
+ */
+export function getLoader(): KhountousLoader {
+  const holder = globalThis as unknown as Record<symbol, unknown>;
+  const existing = holder[NAMES.global];
+  if (isLoader(existing)) return existing;
+  const loader = createLoader();
+  Object.defineProperty(holder, NAMES.global, { value: loader, configurable: true, writable: true });
+  return loader;
+}

@@ -1,0 +1,386 @@
+/**
+ * The life of the page's resources, key by key (entry.ts): served from the
+ * cache (lookup.ts), fetched once however many callers (batcher.ts,
+ * request.ts), revalidated when stale, tried again after a failure that may
+ * pass (recovery.ts), and told to their subscribers and to the other tabs
+ * (cross-tab.ts) when new data arrives.
+ */
+import type { CacheEntry, EntryCache } from '../cache.js';
+import type { ApiResponse, FetchLike } from '../client.js';
+import { askedOf, at, type ResourceKind, type Target } from '../endpoints.js';
+import { abortError, isKhountousError, KhountousError } from '../errors.js';
+import type { SafeStorage } from '../storage.js';
+import { createBatcher } from './batcher.js';
+import { lockWith, openChannel, type ChannelLike, type LocksLike, type TabMessage } from './cross-tab.js';
+import { createEntries, join, tell, type Entry, type Flight, type Subscriber } from './entry.js';
+import type { LoadOptions, LoaderStats, Settings } from './loader.js';
+import { createLookup, seeds, type Loaded, type Source } from './lookup.js';
+import { nextAttempt, onlineListener, PASSING } from './recovery.js';
+import { createRequests, type Clock, type Requests } from './request.js';
+import { createViewport, type ObserverConstructor, type Viewport } from './viewport.js';
+import { covers } from './windows.js';
+
+export interface ResourcesDeps {
+  clock: Clock;
+  settings: Settings;
+  /** Freshness per kind, ms. */
+  freshness: Record<ResourceKind, number>;
+  counters: Omit<LoaderStats, 'limit' | 'remaining' | 'resetAt'>;
+  cache: EntryCache;
+  storage: SafeStorage | undefined;
+  fetch: FetchLike | undefined;
+  locks: LocksLike | undefined;
+  channel: ((name: string) => ChannelLike) | null | undefined;
+  Observer: ObserverConstructor | undefined;
+  lazy(): boolean;
+  /** Dispatches the `khountous-quota` event. */
+  dispatch(): void;
+}
+
+type Near = Pick<LoadOptions, 'element' | 'lazy'>;
+
+export function createResources(deps: ResourcesDeps) {
+  const { clock, settings, freshness, counters, cache } = deps;
+  const lookup = createLookup(cache, clock.now, freshness);
+  const entries = createEntries(clock.now);
+  const viewport: Viewport = createViewport(deps.Observer);
+  const lock = lockWith(deps.locks);
+
+  // -- observability ----------------------------------------------------------
+
+  let statsQueued = false;
+  /** One `khountous-quota` event per turn, whatever the number of changes. */
+  const statsChanged = () => {
+    if (statsQueued) return;
+    statsQueued = true;
+    queueMicrotask(() => {
+      statsQueued = false;
+      deps.dispatch();
+    });
+  };
+  const channel = openChannel(deps.channel, receive);
+  const budgetChanged = () => {
+    channel.post({ type: 'budget' });
+    statsChanged();
+  };
+
+  const requests: Requests = createRequests({
+    clock,
+    settings,
+    storage: deps.storage,
+    transport: { fetch: deps.fetch, now: clock.now },
+    lock,
+    sent: () => counters.requests++,
+    changed: budgetChanged,
+    failed: () => {
+      counters.errors++;
+      statsChanged();
+    },
+  });
+
+  // -- telling what arrived ---------------------------------------------------
+
+  /** Tells the subscribers that see `source`: its own, those of covered windows, partial ones it seeds. */
+  function notify(source: Source): void {
+    const { target, entry } = source;
+    // Snapshots: a listener may subscribe again (a new selection) while it is told.
+    for (const other of [...entries.all()]) {
+      for (const subscriber of [...other.subscribers]) {
+        const want = subscriber.target;
+        const sees =
+          want.key === target.key ||
+          (want.family === target.family &&
+            !!want.window &&
+            !!target.window &&
+            covers(target.window, want.window, (entry.data as { meta: { total: number } }).meta.total)) ||
+          (subscriber.partial && !cache.get(want.key, lookup.check(want.kind)) && seeds(want, source));
+        if (sees) tell(subscriber, lookup.view(want, source));
+      }
+    }
+  }
+
+  /** Stores what the API answered, and tells the other tabs and the subscribers. */
+  function store(target: Target, response: ApiResponse<unknown>): CacheEntry {
+    const fetchedAt = clock.now();
+    const { data, etag } = response;
+    const entry = cache.set(target.key, data, { etag, fetchedAt, asked: askedOf(target) });
+    const window = target.window && ([target.window.page, target.window.limit] as [number, number]);
+    channel.post({ type: 'entry', key: target.key, family: target.family, window, data, etag, fetchedAt });
+    notify({ target, entry });
+    return entry;
+  }
+
+  /** What another tab announced: adopted when a resource of this page is of that list or key. */
+  function receive(message: TabMessage): void {
+    if (message.type === 'budget') return statsChanged();
+    const { key, family = key, window, data, etag, fetchedAt } = message;
+    const known = entries.find(key)?.target ?? entries.family(family)[0]?.target;
+    const target = known && (window ? at(known, { page: window[0], limit: window[1] }) : known);
+    if (!target || target.key !== key || !lookup.check(target.kind)(key, data)) return;
+    const entry = cache.adopt(key, data, { etag, fetchedAt, asked: askedOf(target) });
+    if (entry) notify({ target, entry });
+  }
+
+  // -- loads --------------------------------------------------------------------
+
+  const near = (options: Near, signal: AbortSignal | undefined) =>
+    options.element && options.lazy !== false && deps.lazy()
+      ? viewport.whenNear(options.element, signal)
+      : Promise.resolve();
+
+  function serve(want: Target, source: Source, options: Near): Loaded<unknown> {
+    counters.cacheHits++;
+    if (source.target.key !== want.key) counters.coalesced++;
+    statsChanged();
+    const loaded = lookup.view(want, source);
+    if (loaded.stale) void revalidate(source.target, options);
+    return loaded;
+  }
+
+  async function load(want: Target, options: LoadOptions): Promise<Loaded<unknown>> {
+    const { signal, partial } = options;
+    const cached = lookup.find(want, partial);
+    if (cached) return serve(want, cached, options);
+    await near(options, signal);
+    if (signal?.aborted) throw abortError(signal);
+    const found = lookup.find(want, partial);
+    if (found) return serve(want, found, options);
+    counters.cacheMisses++;
+    statsChanged();
+    const joined = inFlight(want);
+    if (joined) return wait(joined, want, signal);
+    if (want.window) return batch(want, signal);
+    return wait(start(want), want, signal);
+  }
+
+  /** The entry whose request already covers `want`: the same key (dedupe), or a larger window of the list. */
+  function inFlight(want: Target): Entry | undefined {
+    const same = entries.find(want.key);
+    if (same?.flight) {
+      counters.deduped++;
+      return same;
+    }
+    const window = want.window;
+    if (!window) return undefined;
+    const covering = entries
+      .family(want.family)
+      .find((entry) => entry.flight && covers(entry.target.window!, window));
+    if (covering) counters.coalesced++;
+    return covering;
+  }
+
+  /** Waits for the flight of `entry` for one caller; a failure that may pass falls back on cached data. */
+  async function wait(entry: Entry, want: Target, signal: AbortSignal | undefined): Promise<Loaded<unknown>> {
+    try {
+      return lookup.view(want, { target: entry.target, entry: await join(entry.flight!, signal) });
+    } catch (error) {
+      const fallback = isKhountousError(error, ...PASSING) ? lookup.find(want) : undefined;
+      if (fallback) return lookup.view(want, fallback);
+      throw error;
+    }
+  }
+
+  const batch = createBatcher({
+    schedule: (flush) => clock.setTimeout(flush, 0),
+    inFlight,
+    flying: (target) => {
+      const entry = entries.find(target.key);
+      return entry?.flight ? entry : start(target);
+    },
+    wait,
+    coalesced: () => counters.coalesced++,
+  });
+
+  /** Starts the request of `target`: under its cross-tab lock, storage read again, then sent. */
+  function start(target: Target, reserve = 0, retries = true): Entry {
+    const entry = entries.of(target);
+    const flight: Flight = {
+      controller: new AbortController(),
+      waiters: 0,
+      settled: false,
+      promise: undefined!,
+    };
+    const { signal } = flight.controller;
+    entry.flight = flight;
+    const run = async () => {
+      // Let the callers of this turn join; if none is left, nothing is sent.
+      await Promise.resolve();
+      if (flight.waiters <= 0) flight.controller.abort(new KhountousError('aborted', 'Every caller left.'));
+      return lock(target.key, signal, async () => {
+        if (signal.aborted) throw abortError(signal);
+        // Another tab may have fetched it meanwhile (it held the lock).
+        const latest = cache.readStored(target.key, lookup.check(target.kind));
+        if (latest && lookup.isFresh(target.kind, latest)) {
+          notify({ target, entry: latest });
+          return latest;
+        }
+        return requests.send(target, {
+          signal,
+          reserve,
+          retries,
+          cached: latest,
+          brought: () => {
+            const now = cache.get(target.key);
+            return now && now !== latest && lookup.isFresh(target.kind, now) ? now : undefined;
+          },
+          store: (response) => store(target, response),
+        });
+      });
+    };
+    flight.promise = run().finally(() => {
+      flight.settled = true;
+      if (entry.flight === flight) entry.flight = undefined;
+    });
+    flight.promise.then(
+      () => cancelRecovery(entry),
+      (error: unknown) => planRecovery(entry, error),
+    );
+    return entry;
+  }
+
+  /** Revalidates a stale entry in the background when the budget can spare it. */
+  async function revalidate(target: Target, options: Near): Promise<void> {
+    const entry = entries.of(target);
+    if (entry.flight || entry.quietUntil > clock.now()) return;
+    const budget = requests.budget(target.base);
+    if (!budget.canSend(clock.now(), settings.revalidationReserve)) {
+      // No budget to spare now: a subscriber still gets fresh data later.
+      if (entry.recovery?.timer === undefined) planRecovery(entry, requests.quotaError(budget));
+      return;
+    }
+    // Wait for the element to come near; the wait ends when nobody shows the resource any more.
+    const waiting = new AbortController();
+    entry.nearWaits.add(waiting);
+    try {
+      await near(options, waiting.signal);
+    } catch {
+      return;
+    } finally {
+      entry.nearWaits.delete(waiting);
+    }
+    const own = cache.get(target.key);
+    if (entry.flight || (own && lookup.isFresh(target.kind, own))) return;
+    join(start(target, settings.revalidationReserve).flight!).then(
+      () => (entry.quietUntil = 0),
+      // Failed (server down, resource gone, budget spent): wait one freshness period.
+      (error: unknown) => {
+        if (!isKhountousError(error, 'aborted')) entry.quietUntil = clock.now() + freshness[target.kind];
+      },
+    );
+  }
+
+  // -- recovery -----------------------------------------------------------------
+
+  /** True when a subscriber is told of what a request for the entry brings. */
+  const watched = ({ target }: Entry) =>
+    entries
+      .family(target.family)
+      .some((entry) =>
+        [...entry.subscribers].some(
+          ({ target: want }) =>
+            want.key === target.key ||
+            (!!target.window && !!want.window && covers(target.window, want.window)),
+        ),
+      );
+
+  const online = onlineListener(() => {
+    for (const entry of entries.all()) {
+      if (entry.recovery?.kind !== 'network' || entry.recovery.timer === undefined) continue;
+      clock.clearTimeout(entry.recovery.timer);
+      recover(entry);
+    }
+    updateOnline();
+  });
+
+  /** Listens to `online` only while a network failure waits for its recovery. */
+  const updateOnline = () =>
+    online(
+      [...entries.all()].some(({ recovery }) => recovery?.kind === 'network' && recovery.timer !== undefined),
+    );
+
+  /** After a failed request: plans the next automatic attempt, when the cause may pass and someone waits. */
+  function planRecovery(entry: Entry, error: unknown): void {
+    const previous = entry.recovery;
+    if (!isKhountousError(error, ...PASSING) || !watched(entry)) {
+      // Cancelled callers leave a planned attempt as it was.
+      if (!isKhountousError(error, 'aborted') || previous?.timer === undefined) cancelRecovery(entry);
+      return;
+    }
+    const now = clock.now();
+    const budget = requests.budget(entry.target.base);
+    const shown = lookup.find(entry.target) !== undefined;
+    const failures = (previous?.failures ?? 0) + 1;
+    const { at: when, spend } = nextAttempt({
+      kind: error.kind,
+      resetAt: error.resetAt,
+      failures,
+      shown,
+      spent: previous?.spend === true,
+      now,
+      fresh: freshness[entry.target.kind],
+      delay: settings.recoveryDelay,
+      reserve: settings.revalidationReserve,
+      remaining: budget.remaining(now),
+      budgetResetAt: budget.resetAt(now),
+    });
+    if (shown) entry.quietUntil = when;
+    if (previous?.timer !== undefined) clock.clearTimeout(previous.timer);
+    entry.recovery = {
+      failures,
+      kind: error.kind,
+      spend,
+      timer: clock.setTimeout(() => recover(entry), Math.max(0, when - now)),
+    };
+    updateOnline();
+  }
+
+  /** The planned attempt: one request, no retries, within the reserve, if still needed. */
+  function recover(entry: Entry): void {
+    const recovery = entry.recovery;
+    if (!recovery) return;
+    recovery.timer = undefined;
+    const found = lookup.find(entry.target);
+    if (!watched(entry) || (found && lookup.isFresh(found.target.kind, found.entry)))
+      return cancelRecovery(entry);
+    // A request under way plans again if it fails.
+    if (!entry.flight) {
+      join(start(entry.target, recovery.spend ? 0 : settings.revalidationReserve, false).flight!).catch(
+        () => {},
+      );
+    }
+    updateOnline();
+  }
+
+  function cancelRecovery(entry: Entry): void {
+    const recovery = entry.recovery;
+    if (!recovery) return;
+    if (recovery.timer !== undefined) clock.clearTimeout(recovery.timer);
+    entry.recovery = undefined;
+    updateOnline();
+  }
+
+  // -- subscriptions --------------------------------------------------------------
+
+  function subscribe(target: Target, listener: Subscriber['listener'], partial: boolean): () => void {
+    const entry = entries.of(target);
+    const subscriber: Subscriber = { target, listener, partial };
+    entry.subscribers.add(subscriber);
+    return () => {
+      entry.subscribers.delete(subscriber);
+      const family = entries.family(target.family);
+      if (family.some((other) => other.subscribers.size > 0)) return;
+      // Nobody shows the resource any more: revalidations waiting for an element end.
+      for (const other of family) {
+        for (const waiting of other.nearWaits)
+          waiting.abort(new KhountousError('aborted', 'Nobody shows the resource any more.'));
+      }
+    };
+  }
+
+  const peek = (target: Target, partial: boolean) => {
+    const found = lookup.find(target, partial);
+    return found && lookup.view(target, found);
+  };
+
+  return { load, peek, subscribe, requests, viewport, budgetChanged };
+}

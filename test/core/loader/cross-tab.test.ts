@@ -1,0 +1,115 @@
+/**
+ * Sharing between tabs: one request per key across tabs (Web Locks), entries announced on the channel, one budget.
+ * On the fake clock and a fake fetch over the reference API that counts calls;
+ * expected data is read from the API directly, independently of the loader.
+ */
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Loaded } from '../../../src/core/loader/loader.js';
+import type { ListEnvelope } from '../../../src/core/types.js';
+import { BASE_URL, jsonResponse } from '../../helpers/fake-fetch.js';
+import { loaderEnv, settleAll, run, slugs } from '../../helpers/loader-env.js';
+
+describe('cross-tab sharing', () => {
+  test('two tabs loading one key at the same time send one request (Web Locks + storage)', async () => {
+    const env = loaderEnv({ crossTab: true });
+    const other = env.tab();
+    const results = await settleAll(env, [env.load({ kind: 'regions' }), other.load({ kind: 'regions' })]);
+    assert.equal(env.api.count, 1);
+    assert.deepEqual(
+      results.map((result) => result.status),
+      ['fulfilled', 'fulfilled'],
+    );
+    assert.ok(
+      env.locks!.requested.some((name) => name.includes('/regions?')),
+      "env.locks!.requested.some((name) => name.includes('/regions?'))",
+    );
+  });
+
+  test('a fresh entry is announced to the other tabs: their subscribers hear it, with no request', async () => {
+    const env = loaderEnv({ crossTab: true });
+    const other = env.tab();
+    const heard: Loaded<unknown>[] = [];
+    other.loader.subscribe({ kind: 'regions' }, BASE_URL, (loaded) => heard.push(loaded));
+    await run(env, { kind: 'regions' });
+    await env.clock.settle();
+    assert.equal(heard.length, 1);
+    assert.equal(heard[0]!.stale, false);
+    assert.ok(
+      other.loader.peek({ kind: 'regions' }, BASE_URL),
+      "other.loader.peek({ kind: 'regions' }, BASE_URL)",
+    );
+    assert.equal(env.api.count, 1);
+  });
+
+  test('tabs share the budget', async () => {
+    const env = loaderEnv({ crossTab: true });
+    const other = env.tab();
+    const slugList = await slugs(env, 10);
+    for (const slug of slugList) await run(env, { kind: 'administration', slug });
+    assert.equal(other.loader.stats(BASE_URL).remaining, 50);
+    await run(other, { kind: 'regions' });
+    assert.equal(env.loader.stats(BASE_URL).remaining, 49);
+  });
+
+  test('data another tab announces during a backoff spares the retry', async () => {
+    const env = loaderEnv({ crossTab: true });
+    const expected = await env.api.direct<ListEnvelope<unknown>>('/regions?lang=fr');
+    env.api.intercept(() => jsonResponse({ error: { code: 'internal', message: 'down' } }, 503));
+    const outcome = env.load<ListEnvelope<unknown>>({ kind: 'regions' });
+    await env.clock.settle();
+    const fetchedAt = env.clock.now();
+    env.hub!.factory('khountous-v1').postMessage({
+      v: 1,
+      type: 'entry',
+      key: `${BASE_URL}/regions?lang=fr`,
+      data: expected,
+      fetchedAt,
+    });
+    await env.clock.advance(10_000);
+    const loaded = await outcome;
+    assert.equal(env.api.count, 1, 'no retry was sent');
+    assert.deepEqual(loaded.data, expected);
+    assert.equal(loaded.fetchedAt, fetchedAt);
+  });
+
+  test('a request that fails still answers with data another tab announced meanwhile', async () => {
+    const env = loaderEnv({ crossTab: true, loader: { maxRetries: 0 } });
+    const expected = await env.api.direct<ListEnvelope<unknown>>('/regions?lang=fr');
+    env.api.intercept(() => jsonResponse({ error: { code: 'internal', message: 'down' } }, 503));
+    const held = env.api.hold();
+    const outcome = env.load<ListEnvelope<unknown>>({ kind: 'regions' });
+    await env.clock.settle();
+    env.hub!.factory('khountous-v1').postMessage({
+      v: 1,
+      type: 'entry',
+      key: `${BASE_URL}/regions?lang=fr`,
+      data: expected,
+      fetchedAt: env.clock.now(),
+    });
+    await env.clock.settle();
+    held.release();
+    await env.clock.settle();
+    assert.deepEqual((await outcome).data, expected);
+    assert.equal(env.api.count, 1);
+  });
+
+  test('Web Locks that refuse to work (an opaque origin) are done without', async () => {
+    const env = loaderEnv();
+    const refusing = {
+      request: () => Promise.reject(new DOMException('Locks are not available here.', 'SecurityError')),
+    };
+    const tab = env.tab({ locks: refusing });
+    const loaded = await run<ListEnvelope<unknown>>(tab, { kind: 'regions' });
+    assert.equal(loaded.data.data.length, 14);
+    assert.equal(env.api.count, 1);
+  });
+
+  test('works without Web Locks and BroadcastChannel (as in Node)', async () => {
+    const env = loaderEnv({ crossTab: false });
+    const other = env.tab();
+    await run(env, { kind: 'regions' });
+    await run(other, { kind: 'regions' });
+    assert.equal(env.api.count, 1, 'the second tab finds the entry in storage');
+  });
+});

@@ -1,0 +1,108 @@
+/**
+ * The facade: stats and the khountous-quota event, parameter checks, the page-wide singleton.
+ * On the fake clock and a fake fetch over the reference API that counts calls;
+ * expected data is read from the API directly, independently of the loader.
+ */
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { isKhountousError } from '../../../src/core/errors.js';
+import {
+  createLoader,
+  getLoader,
+  type KhountousLoader,
+  type Resource,
+} from '../../../src/core/loader/loader.js';
+import { BASE_URL } from '../../helpers/fake-fetch.js';
+import { loaderEnv, settleAll, run, ranking } from '../../helpers/loader-env.js';
+
+describe('observability', () => {
+  test('stats count requests, hits, misses, dedupes and coalescing, and khountous-quota carries them', async () => {
+    const env = loaderEnv();
+    await settleAll(env, [
+      env.load(ranking({ limit: 5 })),
+      env.load(ranking({ limit: 10 })),
+      env.load({ kind: 'regions' }),
+      env.load({ kind: 'regions' }),
+    ]);
+    await run(env, { kind: 'regions' });
+    await env.clock.settle();
+    const stats = env.loader.stats(BASE_URL);
+    assert.deepEqual(
+      { ...stats, resetAt: undefined },
+      {
+        limit: 60,
+        remaining: 58,
+        resetAt: undefined,
+        requests: 2,
+        cacheHits: 1,
+        cacheMisses: 4,
+        coalesced: 1,
+        deduped: 1,
+        errors: 0,
+      },
+    );
+    assert.equal(stats.resetAt, env.clock.now() + 3_600_000);
+    assert.ok(env.events.length > 0, 'env.events.length > 0');
+    assert.deepEqual(env.events.at(-1), stats);
+  });
+});
+
+describe('parameters', () => {
+  test('an invalid resource is rejected before any request', async () => {
+    const env = loaderEnv();
+    const bad: Resource[] = [
+      ranking({ limit: 101 }),
+      ranking({ limit: 0 }),
+      ranking({ page: 1.5 }),
+      ranking({ region: 'paris' }),
+      { kind: 'administration', slug: '../etc' },
+      { kind: 'regions', lang: 'de' as 'fr' },
+      { kind: 'dataset', id: 'UPPER' },
+      { kind: 'reports', query: { period: '2026-13' } },
+    ];
+    for (const resource of bad) {
+      const error = await env.load(resource).catch((e: unknown) => e);
+      assert.ok(isKhountousError(error, 'invalid-parameter'), JSON.stringify(resource));
+    }
+    const error = await env.loader
+      .load({ kind: 'regions' }, { baseUrl: 'javascript:alert(1)' })
+      .catch((e: unknown) => e);
+    assert.ok(isKhountousError(error, 'invalid-parameter'), "isKhountousError(error, 'invalid-parameter')");
+    assert.equal(env.api.count, 0);
+  });
+});
+
+describe('the page-wide singleton', () => {
+  test('getLoader returns one loader kept under Symbol.for("khountous.loader.v1")', () => {
+    const key = Symbol.for('khountous.loader.v1');
+    const holder = globalThis as unknown as Record<symbol, unknown>;
+    delete holder[key];
+    try {
+      const loader = getLoader();
+      assert.equal(getLoader(), loader);
+      assert.equal(holder[key], loader);
+      assert.equal(loader.version, 1);
+    } finally {
+      delete holder[key];
+    }
+  });
+
+  test('a second copy of the kit finds and uses the first copy’s loader', () => {
+    const key = Symbol.for('khountous.loader.v1');
+    const holder = globalThis as unknown as Record<symbol, unknown>;
+    const first = createLoader({
+      storage: null,
+      broadcastChannel: null,
+      locks: null,
+      intersectionObserver: null,
+    });
+    holder[key] = first;
+    try {
+      assert.equal(getLoader(), first as KhountousLoader);
+      holder[key] = { version: 0, load: () => undefined };
+      assert.notEqual(getLoader(), first, 'an incompatible version is not used');
+    } finally {
+      delete holder[key];
+    }
+  });
+});

@@ -1,0 +1,191 @@
+/**
+ * The budget on the request path: never overdrawn, reconciled with the API's headers, 429s; and conditional requests.
+ * On the fake clock and a fake fetch over the reference API that counts calls;
+ * expected data is read from the API directly, independently of the loader.
+ */
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { type KhountousError, isKhountousError } from '../../../src/core/errors.js';
+import type { ListEnvelope } from '../../../src/core/types.js';
+import { BASE_URL, jsonResponse } from '../../helpers/fake-fetch.js';
+import { loaderEnv, settleAll, run, slugs, MINUTE, type Ranking } from '../../helpers/loader-env.js';
+
+describe('the request budget', () => {
+  test('never sends a request the budget says will be refused', async () => {
+    const env = loaderEnv();
+    const all = await env.api.direct<Ranking>('/administrations?limit=100');
+    const outcomes = await settleAll(
+      env,
+      all.data.slice(0, 65).map((item) => env.load({ kind: 'administration', slug: item.slug })),
+    );
+    assert.equal(env.api.count, 60);
+    assert.ok(!env.api.statuses.includes(429), '!env.api.statuses.includes(429)');
+    const refused = outcomes.filter((outcome) => outcome.status === 'rejected');
+    assert.equal(refused.length, 5);
+    for (const outcome of refused) {
+      const error = (outcome as PromiseRejectedResult).reason as KhountousError;
+      assert.ok(isKhountousError(error, 'quota'), "isKhountousError(error, 'quota')");
+      assert.equal(error.resetAt, env.clock.now() + 3_600_000);
+    }
+    assert.equal(env.loader.stats(BASE_URL).remaining, 0);
+  });
+
+  test('on an empty budget, stale data is served with its age instead of an error', async () => {
+    const env = loaderEnv({ loader: { quotaLimit: 2 }, quotas: { anonymous: 2 } });
+    const first = await run(env, { kind: 'regions' });
+    await run(env, { kind: 'regions', lang: 'en' });
+    await env.clock.advance(40 * MINUTE);
+    const stale = await run(env, { kind: 'regions' });
+    await env.clock.settle();
+    assert.equal(stale.stale, true);
+    assert.equal(stale.fetchedAt, first.fetchedAt);
+    assert.equal(env.api.count, 2);
+  });
+
+  test('a 429 blocks every request until its reset, then requests resume', async () => {
+    const env = loaderEnv();
+    const remove = env.api.intercept(() =>
+      jsonResponse({ error: { code: 'rate_limited', message: 'slow down' } }, 429, { 'Retry-After': '120' }),
+    );
+    const failed = await run(env, { kind: 'regions' }).catch((error: unknown) => error);
+    assert.ok(isKhountousError(failed, 'quota'), "isKhountousError(failed, 'quota')");
+    assert.equal(failed.resetAt, env.clock.now() + 120_000);
+    remove();
+    await env.clock.advance(60_000);
+    const again = await run(env, { kind: 'regions' }).catch((error: unknown) => error);
+    assert.ok(isKhountousError(again, 'quota'), "isKhountousError(again, 'quota')");
+    assert.equal(env.api.count, 1, 'nothing sent before the reset, and the 429 was not retried');
+    await env.clock.advance(61_000);
+    await run(env, { kind: 'regions' });
+    assert.equal(env.api.count, 2);
+  });
+
+  test('the server is the authority: fewer remaining requests on its side are adopted', async () => {
+    const env = loaderEnv();
+    // Another site read by the same reader spent 55 requests of the same address.
+    for (let i = 0; i < 55; i++) {
+      await env.api.api.handle(new Request(`${BASE_URL}/regions`), '198.51.100.1');
+    }
+    const outcomes: string[] = [];
+    for (const slug of await slugs(env, 10)) {
+      outcomes.push(
+        await run(env, { kind: 'administration', slug }).then(
+          () => 'data',
+          (error: KhountousError) => error.kind,
+        ),
+      );
+    }
+    assert.equal(env.api.count, 5);
+    assert.ok(!env.api.statuses.includes(429), '!env.api.statuses.includes(429)');
+    assert.deepEqual(outcomes, [
+      'data',
+      'data',
+      'data',
+      'data',
+      'data',
+      'quota',
+      'quota',
+      'quota',
+      'quota',
+      'quota',
+    ]);
+    assert.equal(env.loader.stats(BASE_URL).remaining, 0);
+  });
+
+  test('5xx are retried at most twice, with exponential backoff, each retry counted', async () => {
+    const env = loaderEnv({ loader: { retryDelay: 1000 } });
+    let failures = 2;
+    env.api.intercept(() =>
+      failures-- > 0 ? jsonResponse({ error: { code: 'internal', message: 'x' } }, 503) : undefined,
+    );
+    const promise = env.load({ kind: 'regions' });
+    await env.clock.settle();
+    assert.equal(env.api.count, 1);
+    await env.clock.advance(749); // first retry after 1000 * (0.5 + 0.5 * 0.5) = 750 ms
+    assert.equal(env.api.count, 1);
+    await env.clock.advance(1);
+    assert.equal(env.api.count, 2);
+    await env.clock.advance(1500); // second retry after 2000 * 0.75
+    assert.equal(env.api.count, 3);
+    const loaded = await promise;
+    assert.equal((loaded.data as ListEnvelope<unknown>).data.length, 14);
+    assert.equal(env.loader.stats(BASE_URL).requests, 3);
+    assert.equal(env.loader.stats(BASE_URL).remaining, 57);
+  });
+
+  test('retries are bounded: three attempts, then a server error', async () => {
+    const env = loaderEnv();
+    env.api.intercept(() => jsonResponse({ error: { code: 'internal', message: 'x' } }, 500));
+    const outcome = env.load({ kind: 'regions' }).catch((error: unknown) => error);
+    await env.clock.advance(10_000);
+    const error = await outcome;
+    assert.ok(isKhountousError(error, 'server'), "isKhountousError(error, 'server')");
+    assert.equal(error.status, 500);
+    assert.equal(env.api.count, 3);
+  });
+
+  test('network errors are retried', async () => {
+    const env = loaderEnv();
+    let failures = 1;
+    env.api.intercept(() => {
+      if (failures-- > 0) throw new TypeError('fetch failed');
+      return undefined;
+    });
+    const promise = env.load({ kind: 'regions' });
+    await env.clock.advance(5_000);
+    await promise;
+    assert.equal(env.api.count, 2);
+  });
+
+  test('4xx other than 429 are not retried', async () => {
+    const env = loaderEnv();
+    const outcome = env
+      .load({ kind: 'administration', slug: 'no-such-administration' })
+      .catch((e: unknown) => e);
+    await env.clock.advance(10_000);
+    const error = await outcome;
+    assert.ok(isKhountousError(error, 'not-found'), "isKhountousError(error, 'not-found')");
+    assert.equal(env.api.count, 1);
+  });
+
+  test('a retry is skipped when the budget is empty', async () => {
+    const env = loaderEnv({ loader: { quotaLimit: 2 } });
+    env.api.intercept(() => jsonResponse({ error: { code: 'internal', message: 'x' } }, 502));
+    const outcome = env.load({ kind: 'regions' }).catch((error: unknown) => error);
+    await env.clock.advance(10_000);
+    assert.ok(isKhountousError(await outcome, 'server'), "isKhountousError(await outcome, 'server')");
+    assert.equal(env.api.count, 2);
+  });
+
+  test('a download through a plain link counts in the budget', async () => {
+    const env = loaderEnv({ loader: { quotaLimit: 3 }, quotas: { anonymous: 3 } });
+    assert.equal(env.loader.canDownload(BASE_URL), true);
+    env.loader.recordDownload(BASE_URL);
+    env.loader.recordDownload(BASE_URL);
+    await run(env, { kind: 'regions' });
+    assert.equal(env.loader.stats(BASE_URL).remaining, 0);
+    assert.equal(env.loader.canDownload(BASE_URL), false);
+    assert.equal(env.loader.stats(BASE_URL).requests, 3);
+  });
+});
+
+describe('conditional requests', () => {
+  test('revalidation sends If-None-Match; a 304 refreshes fetchedAt and keeps the data', async () => {
+    const env = loaderEnv();
+    const first = await run<ListEnvelope<unknown>>(env, { kind: 'regions' });
+    const direct = await env.api.api.handle(new Request(`${BASE_URL}/regions?lang=fr`), '192.0.2.9');
+    const etag = direct.headers.get('ETag');
+    assert.ok(etag, 'etag');
+    await env.clock.advance(31 * MINUTE);
+    await run(env, { kind: 'regions' });
+    await env.clock.settle();
+    assert.equal(env.api.count, 2);
+    assert.equal(env.api.calls[1]!.headers.get('If-None-Match'), etag);
+    assert.equal(env.api.statuses[1], 304);
+    const after = await run<ListEnvelope<unknown>>(env, { kind: 'regions' });
+    assert.equal(after.stale, false);
+    assert.equal(after.fetchedAt, env.clock.now());
+    assert.deepEqual(after.data, first.data);
+    assert.equal(env.api.count, 2);
+  });
+});

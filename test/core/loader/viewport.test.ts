@@ -1,0 +1,105 @@
+/**
+ * The near-viewport wait: off-screen widgets fetch nothing until they come near.
+ * On the fake clock and a fake fetch over the reference API that counts calls;
+ * expected data is read from the API directly, independently of the loader.
+ */
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { isKhountousError } from '../../../src/core/errors.js';
+import { FRESHNESS_MINUTES } from '../../../src/core/loader/loader.js';
+import { createFakeViewport, fakeElement, removeElement } from '../../helpers/fake-browser.js';
+import { BASE_URL } from '../../helpers/fake-fetch.js';
+import { loaderEnv, run, MINUTE } from '../../helpers/loader-env.js';
+
+describe('off-screen elements', () => {
+  test('nothing is fetched until the element comes near the viewport', async () => {
+    const env = loaderEnv();
+    const viewport = createFakeViewport();
+    const tab = env.tab({ intersectionObserver: viewport.Observer });
+    const element = fakeElement();
+    let settled = false;
+    const promise = tab.load({ kind: 'regions' }, { element }).then((loaded) => ((settled = true), loaded));
+    await env.clock.advance(60_000);
+    assert.equal(env.api.count, 0);
+    assert.equal(settled, false);
+    assert.deepEqual(viewport.observed(), [element]);
+    viewport.show(element);
+    await env.clock.settle();
+    await promise;
+    assert.equal(env.api.count, 1);
+    assert.deepEqual(viewport.observed(), []);
+  });
+
+  test('cache hits are served at once even off-screen; lazy: false and configure() fetch at once', async () => {
+    const env = loaderEnv();
+    const viewport = createFakeViewport();
+    const tab = env.tab({ intersectionObserver: viewport.Observer });
+    await run(tab, { kind: 'regions' }, { element: fakeElement(), lazy: false });
+    assert.equal(env.api.count, 1);
+    await run(tab, { kind: 'regions' }, { element: fakeElement() });
+    assert.equal(env.api.count, 1);
+    const waiting = tab.load({ kind: 'regions', lang: 'en' }, { element: fakeElement() });
+    await env.clock.settle();
+    assert.equal(env.api.count, 1);
+    tab.loader.configure({ lazy: false });
+    await env.clock.settle();
+    await waiting;
+    assert.equal(env.api.count, 2);
+  });
+
+  test('without IntersectionObserver everything loads at once', async () => {
+    const env = loaderEnv();
+    await run(env, { kind: 'regions' }, { element: fakeElement() });
+    assert.equal(env.api.count, 1);
+  });
+});
+
+describe('waits for elements that never come near', () => {
+  test('a load whose element left the page before it came near ends, and the element is let go', async () => {
+    const env = loaderEnv();
+    const viewport = createFakeViewport();
+    const tab = env.tab({ intersectionObserver: viewport.Observer });
+    const gone = fakeElement('gone');
+    const first = tab.load({ kind: 'regions' }).catch((error: unknown) => error);
+    await env.clock.settle();
+    const waiting = tab
+      .load({ kind: 'regions', lang: 'en' }, { element: gone })
+      .catch((error: unknown) => error);
+    await env.clock.settle();
+    await first;
+    assert.deepEqual(viewport.observed(), [gone]);
+    removeElement(gone);
+    const other = fakeElement('other');
+    const next = tab.load({ kind: 'administrations' }, { element: other });
+    await env.clock.settle();
+    assert.ok(isKhountousError(await waiting, 'aborted'), 'the wait of the removed element ends');
+    assert.deepEqual(viewport.observed(), [other], 'the removed element is no longer observed');
+    const third = fakeElement('third');
+    void tab.load({ kind: 'administrations', query: { limit: 5 } }, { element: third }).catch(() => {});
+    removeElement(third);
+    viewport.show(other); // the observer reports: waits of removed elements end too
+    await env.clock.settle();
+    await next;
+    assert.deepEqual(viewport.observed(), []);
+    assert.equal(env.api.count, 2, 'nothing fetched for the removed elements');
+  });
+
+  test('a revalidation waiting for an off-screen element ends when the last subscriber leaves', async () => {
+    const env = loaderEnv();
+    const viewport = createFakeViewport();
+    const tab = env.tab({ intersectionObserver: viewport.Observer });
+    const element = fakeElement();
+    await run(tab, { kind: 'regions' }, { element, lazy: false });
+    await env.clock.advance(FRESHNESS_MINUTES.regions * MINUTE);
+    const unsubscribe = tab.loader.subscribe({ kind: 'regions' }, BASE_URL, () => {});
+    const stale = await run(tab, { kind: 'regions' }, { element });
+    assert.equal(stale.stale, true);
+    assert.deepEqual(viewport.observed(), [element], 'the revalidation waits for the element');
+    unsubscribe();
+    await env.clock.settle();
+    assert.deepEqual(viewport.observed(), [], 'the wait ended with the last subscriber');
+    viewport.show(element);
+    await env.clock.settle();
+    assert.equal(env.api.count, 1, 'and nothing is sent for it');
+  });
+});
