@@ -15,7 +15,7 @@ import { clampInteger, requiredId } from '../../internal/attributes.js';
 import { formatDate, formatNumber, formatTime, isoDate } from '../../internal/format.js';
 import { KhountousElement, type Selection } from '../../internal/khountous-element.js';
 import { relFor } from '../../internal/links.js';
-import { QuotaController } from '../../internal/pagination.js';
+import { QuotaController } from '../../internal/quota-controller.js';
 import { datasetStyles } from './dataset.styles.js';
 import { datasetStrings } from '../../i18n/dataset.js';
 

@@ -11,7 +11,11 @@ import {
 import { formatDate, isoDate } from '../../internal/format.js';
 import type { Selection } from '../../internal/khountous-element.js';
 import { relFor, safeHttpUrl } from '../../internal/links.js';
-import { captionedListStyles, KhountousListElement, type ListSelection } from '../../internal/pagination.js';
+import {
+  captionedListStyles,
+  KhountousListElement,
+  type ListSelection,
+} from '../../internal/list-element.js';
 import { factChecksStyles } from './fact-checks.styles.js';
 import { factChecksStrings } from '../../i18n/fact-checks.js';
 

@@ -15,7 +15,7 @@ import { oneOf } from '../../internal/attributes.js';
 import { formatDays, formatNumber, formatPercent } from '../../internal/format.js';
 import type { Selection } from '../../internal/khountous-element.js';
 import { fillTemplate, relFor } from '../../internal/links.js';
-import { KhountousListElement, type ListSelection } from '../../internal/pagination.js';
+import { KhountousListElement, type ListSelection } from '../../internal/list-element.js';
 import { styleProps } from '../../internal/style-props.js';
 import { rankingStyles } from './ranking.styles.js';
 import { rankingStrings } from '../../i18n/ranking.js';

@@ -18,7 +18,11 @@ import { oneOf, requiredId } from '../../internal/attributes.js';
 import { formatDate, isoDate } from '../../internal/format.js';
 import type { Selection } from '../../internal/khountous-element.js';
 import { fillTemplate, relFor } from '../../internal/links.js';
-import { captionedListStyles, KhountousListElement, type ListSelection } from '../../internal/pagination.js';
+import {
+  captionedListStyles,
+  KhountousListElement,
+  type ListSelection,
+} from '../../internal/list-element.js';
 import { reportsStyles } from './reports.styles.js';
 import { reportStrings } from '../../i18n/report.js';
 import { reportsStrings } from '../../i18n/reports.js';
