@@ -12,6 +12,7 @@ import { regionName } from '../../i18n/regions.js';
 import { requiredId } from '../../internal/attributes.js';
 import { formatDate, formatDays, formatNumber, formatPercent } from '../../internal/format.js';
 import { KhountousElement, type Selection } from '../../internal/khountous-element.js';
+import type { ResourceOptions } from '../../internal/resource-controller.js';
 import { styleProps } from '../../internal/style-props.js';
 import { adminCardStyles } from './admin-card.styles.js';
 import { adminStrings } from '../../i18n/admin.js';
@@ -67,9 +68,9 @@ export class KhountousAdminCard extends KhountousElement<CardSelection, CardData
     return { kind: 'administration', slug, lang };
   }
 
-  /** A compact card needs only list-level fields: a cached ranking row spares the request. */
-  protected override partial(selection: CardSelection): boolean {
-    return selection.compact;
+  /** A compact card needs only list-level fields: a ranking row from the cache will do, with the ranking's age. */
+  protected override resourceOptions(selection: CardSelection): ResourceOptions {
+    return { partial: selection.compact };
   }
 
   /** While the profile loads, list-level fields known from a cached ranking show at once. */

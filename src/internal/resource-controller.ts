@@ -1,0 +1,242 @@
+import type { ReactiveController, ReactiveElement } from 'lit';
+import { initialState, Task, TaskStatus } from '@lit/task';
+import { KhountousError, isKhountousError } from '../core/errors.js';
+import { getLoader, type LoadOptions, type Loaded, type Resource } from '../core/loader/loader.js';
+import type { Lang } from '../core/types.js';
+
+/** What a widget fetches: the inputs that select its data, resolved and checked. */
+export interface Selection {
+  lang: Lang;
+  baseUrl: string;
+}
+
+/**
+ * What an element may add to its loads and its subscription. `partial`: a
+ * summary the loader seeds from a cached list will do (a compact card).
+ */
+export interface ResourceOptions {
+  partial?: boolean;
+}
+
+/** Data shown, with the key of the selection it belongs to. */
+export interface Shown<T> extends Loaded<T> {
+  key: string;
+}
+
+/** What the controller asks of its element. */
+export interface ResourceHooks<S extends Selection, T> {
+  /** The checked selection, or the configuration error that stands for it. */
+  selection(): S | KhountousError;
+  /** What to ask the loader for. */
+  resource(selection: S): Resource;
+  /** Loads the selection; by default `load()` of this controller. */
+  fetch?(selection: S, signal: AbortSignal): Promise<Loaded<T>>;
+  /** Options added to the loads and the subscription of a selection. */
+  options?(selection: S): ResourceOptions;
+  /** A configuration error: the selection's, or one the loader found in what was asked. */
+  invalid?(error: KhountousError): void;
+}
+
+/** The key of a selection: equal keys select the same data. */
+export const keyOf = (value: Selection | KhountousError): string =>
+  value instanceof KhountousError
+    ? `!${value.kind}:${value.param ?? ''}:${value.message}`
+    : JSON.stringify(value);
+
+/** `subscribe` as the loader will type it: a 4th argument with per-element options. */
+type Subscribe = (
+  resource: Resource,
+  baseUrl: string,
+  listener: (loaded: Loaded<unknown>) => void,
+  options?: ResourceOptions,
+) => () => void;
+
+/**
+ * A signal aborted when either of two is: `AbortSignal.any` where the browser
+ * has it, else a small combination; `dispose` drops the listeners it added.
+ */
+function eitherSignal(a: AbortSignal, b: AbortSignal): { signal: AbortSignal; dispose: () => void } {
+  const any = (AbortSignal as { any?: (signals: AbortSignal[]) => AbortSignal }).any;
+  if (typeof any === 'function') return { signal: any.call(AbortSignal, [a, b]), dispose: () => {} };
+  const controller = new AbortController();
+  const dispose = () => {
+    a.removeEventListener('abort', onA);
+    b.removeEventListener('abort', onB);
+  };
+  const onA = () => {
+    dispose();
+    controller.abort(a.reason);
+  };
+  const onB = () => {
+    dispose();
+    controller.abort(b.reason);
+  };
+  if (a.aborted) controller.abort(a.reason);
+  else if (b.aborted) controller.abort(b.reason);
+  else {
+    a.addEventListener('abort', onA, { once: true });
+    b.addEventListener('abort', onB, { once: true });
+  }
+  return { signal: controller.signal, dispose };
+}
+
+/**
+ * Selection → subscription → Task, for one element.
+ *
+ * - The selection is checked once per update and memoized by key: the same
+ *   object for as long as its value does not change, since it is the Task's
+ *   argument and a new object would run the Task again.
+ * - The Task loads the selection when it changes (and on `run()`: the retry
+ *   button, or the element put back on the page), with a signal aborted when
+ *   a newer run starts or the element leaves the page.
+ * - The subscription follows the selection, not the loads: while connected,
+ *   the element is subscribed to the current selection's resource and to no
+ *   other, whatever its loads did; off the page, to nothing.
+ * - What the loader then brings (a background revalidation, a recovery after
+ *   an error) is stored and shown with one host update: the Task is not run
+ *   again. A notification for a selection no longer current is ignored.
+ */
+export class ResourceController<S extends Selection, T> implements ReactiveController {
+  private memo?: { key: string; value: S | KhountousError };
+  /** The key subscribed to, and how to leave. */
+  private subscription?: { key: string; unsubscribe: () => void };
+  /** Data the loader brought since the Task last settled, for the selection of `key`. */
+  private notified?: Shown<T>;
+  /** Aborted when the element leaves the page: its in-flight load stops. */
+  private connection = new AbortController();
+
+  /** The Task whose argument is the checked selection. */
+  readonly task: Task<[S | KhountousError], Shown<T>>;
+
+  constructor(
+    private readonly host: ReactiveElement & { lazy: boolean },
+    private readonly hooks: ResourceHooks<S, T>,
+  ) {
+    // Added before the Task: the subscription follows a new selection before the Task loads it.
+    host.addController(this);
+    this.task = new Task<[S | KhountousError], Shown<T>>(host, {
+      args: () => [this.selection],
+      task: ([selection], { signal }) => this.perform(selection, signal),
+      // What the Task settles on is newer than what was notified before.
+      onComplete: () => (this.notified = undefined),
+      onError: () => (this.notified = undefined),
+    });
+  }
+
+  /** The checked selection, memoized by key. */
+  get selection(): S | KhountousError {
+    const value = this.hooks.selection();
+    const key = keyOf(value);
+    if (this.memo?.key !== key) this.memo = { key, value };
+    return this.memo.value;
+  }
+
+  /** The data for the current selection, if any: data of a previous selection is not shown. */
+  get value(): Shown<T> | undefined {
+    const key = keyOf(this.selection);
+    if (this.notified?.key === key) return this.notified;
+    const value = this.task.value;
+    return value && value.key === key ? value : undefined;
+  }
+
+  /** The error of the last run, unless the loader brought data since. */
+  get error(): unknown {
+    if (this.task.status !== TaskStatus.ERROR) return undefined;
+    return this.notified?.key === keyOf(this.selection) ? undefined : this.task.error;
+  }
+
+  /** True while a load runs, or before the first. */
+  get busy(): boolean {
+    return this.task.status === TaskStatus.PENDING || this.task.status === TaskStatus.INITIAL;
+  }
+
+  /** Loads again (the retry button; the element put back on the page). */
+  run(): Promise<void> {
+    return this.task.run();
+  }
+
+  /** Asks the shared loader for `selection` with the element's options. */
+  load(selection: S, signal: AbortSignal): Promise<Loaded<T>> {
+    const options: LoadOptions & ResourceOptions = {
+      baseUrl: selection.baseUrl,
+      signal,
+      element: this.host,
+      lazy: this.host.lazy,
+      ...this.extra(selection),
+    };
+    return getLoader().load<T>(this.hooks.resource(selection), options);
+  }
+
+  hostConnected(): void {
+    this.connection = new AbortController();
+    // Put back on the page: load again (served from cache when fresh); the update subscribes.
+    if (this.host.hasUpdated) void this.task.run();
+  }
+
+  hostUpdate(): void {
+    this.follow();
+  }
+
+  hostDisconnected(): void {
+    this.connection.abort();
+    this.follow();
+  }
+
+  private async perform(
+    selection: S | KhountousError,
+    signal: AbortSignal,
+  ): Promise<Shown<T> | typeof initialState> {
+    if (selection instanceof KhountousError) {
+      this.hooks.invalid?.(selection);
+      throw selection;
+    }
+    // Off the page: nothing is asked for; hostConnected runs the Task again.
+    const connection = this.connection.signal;
+    if (connection.aborted) return initialState;
+    const either = eitherSignal(signal, connection);
+    try {
+      const fetch = this.hooks.fetch ?? ((s: S, abort: AbortSignal) => this.load(s, abort));
+      return { ...(await fetch(selection, either.signal)), key: keyOf(selection) };
+    } catch (error) {
+      // Aborted because the element left the page: not an error to show.
+      if (connection.aborted) return initialState;
+      if (isKhountousError(error, 'invalid-parameter')) this.hooks.invalid?.(error);
+      throw error;
+    } finally {
+      either.dispose();
+    }
+  }
+
+  /**
+   * Subscribes to the current selection's resource while connected, and to
+   * nothing else: a new selection leaves the previous one's subscription.
+   */
+  private follow(): void {
+    const selection = this.host.isConnected ? this.selection : undefined;
+    const key = selection && !(selection instanceof KhountousError) ? keyOf(selection) : undefined;
+    if (this.subscription?.key === key) return;
+    this.subscription?.unsubscribe();
+    this.subscription = undefined;
+    if (this.notified && this.notified.key !== key) this.notified = undefined;
+    if (!key || !selection || selection instanceof KhountousError) return;
+    const loader = getLoader();
+    const listener = (loaded: Loaded<unknown>) => this.onNotified(key, loaded as Loaded<T>);
+    const args: Parameters<Subscribe> = [this.hooks.resource(selection), selection.baseUrl, listener];
+    const extra = this.extra(selection);
+    if (extra) args.push(extra);
+    const unsubscribe = (loader.subscribe as Subscribe).apply(loader, args);
+    this.subscription = { key, unsubscribe };
+  }
+
+  /** The element's options for `selection`, only those it sets. */
+  private extra(selection: S): ResourceOptions | undefined {
+    return this.hooks.options?.(selection).partial ? { partial: true } : undefined;
+  }
+
+  /** New data from the loader: shown with one update, without running the Task. */
+  private onNotified(key: string, loaded: Loaded<T>): void {
+    if (this.subscription?.key !== key || keyOf(this.selection) !== key) return;
+    this.notified = { ...loaded, key };
+    this.host.requestUpdate();
+  }
+}
