@@ -11,6 +11,7 @@ type CommonKey =
   | 'previous'
   | 'next'
   | 'pageOf'
+  | 'firstPage'
   | 'pagingPaused';
 
 /** The strings every widget uses, in one language. */
@@ -51,6 +52,7 @@ export const commonStrings: Strings<CommonKey> = {
     previous: 'Précédent',
     next: 'Suivant',
     pageOf: (page, pages) => `Page ${page} sur ${pages}`,
+    firstPage: 'Revenir à la page 1',
     pagingPaused: (time) => `Page suivante disponible à ${time}`,
   },
   en: {
@@ -86,6 +88,7 @@ export const commonStrings: Strings<CommonKey> = {
     previous: 'Previous',
     next: 'Next',
     pageOf: (page, pages) => `Page ${page} of ${pages}`,
+    firstPage: 'Back to page 1',
     pagingPaused: (time) => `Next page available at ${time}`,
   },
 };

@@ -23,6 +23,8 @@ export interface Translation {
   next: string;
   /** "Page 2 of 13" */
   pageOf: (page: number, pages: number) => string;
+  /** The button back to the first page of a list, shown on a page past its end. */
+  firstPage: string;
   /** "Next page available at 15:00" (the quota is spent). */
   pagingPaused: (time: string) => string;
   ranking: {

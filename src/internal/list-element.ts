@@ -49,16 +49,19 @@ export abstract class KhountousListElement<S extends ListSelection, Item> extend
 > {
   static override styles = [...KhountousElement.styles, paginationStyles];
 
-  /** Items per page, 1 to 100 (clamped). */
+  /** Items per page, 1 to 100 (clamped). A change keeps the reader on the page that holds the first item they saw. */
   @property() limit: string | number = 10;
 
-  /** The page shown first, from 1. */
+  /** The page shown first, from 1; past the end of the list, the last page. */
   @property() page: string | number = 1;
 
   /** Shows previous/next controls, which stay within the request budget. */
   @property({ type: Boolean }) paginate = false;
 
   @state() private currentPage = 1;
+
+  /** Set once the list went back from a page past its end to its last page: not tried twice in a row. */
+  private movedBack = false;
 
   private readonly quota = new QuotaController(this, false);
 
@@ -70,21 +73,57 @@ export abstract class KhountousListElement<S extends ListSelection, Item> extend
     if (changed.has('paginate')) this.quota.active = this.paginate;
     const filters = (this.constructor as typeof KhountousListElement).filterProperties;
     if (changed.has('page') || [...changed.keys()].some((key) => filters.includes(String(key)))) {
-      this.currentPage = clampInteger(this, 'page', this.page, { min: 1, max: 100_000, fallback: 1 });
+      this.goTo(clampInteger(this, 'page', this.page, { min: 1, max: 100_000, fallback: 1 }));
+    } else if (changed.has('limit') && this.hasUpdated) {
+      // The page that holds the first item the reader saw.
+      const first = (this.currentPage - 1) * this.clampedLimit(changed.get('limit'));
+      this.goTo(Math.floor(first / this.clampedLimit(this.limit)) + 1);
     }
+    this.backFromPastTheEnd();
+  }
+
+  private goTo(page: number): void {
+    this.currentPage = Math.max(1, page);
+    this.movedBack = false;
+  }
+
+  private clampedLimit(value: string | number | undefined): number {
+    return clampInteger(this, 'limit', value ?? 10, { min: 1, max: MAX_LIMIT, fallback: 10 });
+  }
+
+  /**
+   * A page past the end (a `page` too large, or a list that shrank) shows the
+   * last page instead: one more load, from the cache when it has it. Tried
+   * once; if that page is empty too, renderEmpty() offers the way back.
+   */
+  private backFromPastTheEnd(): void {
+    const list = this.data.value?.data;
+    if (!list || this.movedBack || list.data.length > 0 || list.meta.total <= 0) return;
+    const last = Math.ceil(list.meta.total / this.clampedLimit(this.limit));
+    if (this.currentPage <= last) return;
+    this.currentPage = last;
+    this.movedBack = true;
   }
 
   /** The base selection with the clamped limit and the page shown. */
   protected listSelection(base: Selection): ListSelection {
     return {
       ...base,
-      limit: clampInteger(this, 'limit', this.limit, { min: 1, max: MAX_LIMIT, fallback: 10 }),
+      limit: this.clampedLimit(this.limit),
       page: this.currentPage,
     };
   }
 
   protected override isEmpty(list: ListEnvelope<Item>): boolean {
     return list.data.length === 0;
+  }
+
+  /** Nothing on a page past the first while the list has items: never a dead end, a way back to page 1. */
+  protected override renderEmpty(list: ListEnvelope<Item>, selection: S): TemplateResult {
+    if (list.meta.total <= 0 || this.currentPage <= 1) return super.renderEmpty(list, selection);
+    return html`<p class="message" part="empty">
+      ${this.t.empty} <button type="button" @click=${() => this.goTo(1)}>${this.t.firstPage}</button>
+    </p>`;
   }
 
   /**
@@ -126,7 +165,7 @@ export abstract class KhountousListElement<S extends ListSelection, Item> extend
       baseUrl: selection.baseUrl,
       next: this.resource({ ...selection, page: list.meta.page + 1 }),
       quota: this.quota,
-      goTo: (page) => (this.currentPage = Math.max(1, page)),
+      goTo: (page) => this.goTo(page),
     });
   }
 }

@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import '../../src/components/ranking/define.js';
-import { getLoader } from '../../src/core/loader/loader.js';
+import { getLoader, type LoadOptions, type Resource } from '../../src/core/loader/loader.js';
 import type { AdministrationListItem, ListEnvelope } from '../../src/core/types.js';
 import type { KhountousRanking } from '../../src/components/ranking/ranking.js';
 import {
@@ -9,6 +9,8 @@ import {
   isolatedApi,
   mount,
   nextEvent,
+  pagerButtons,
+  settled,
   shadowText,
   sharedApi,
   widgetTestHooks,
@@ -174,6 +176,92 @@ describe('<khountous-ranking>', () => {
     await element.updateComplete;
     expect(rows(element).map(firstName)).to.deep.equal(filtered.data.map((item) => item.name));
     expect(rows(element)[0]!.querySelector('td.rank')!.textContent!.trim()).to.equal('3');
+  });
+
+  /** Clicks "next" until the pager says page `page`. */
+  async function goToPage(element: HTMLElement, page: number): Promise<void> {
+    for (let shown = 1; shown < page; shown += 1) {
+      const loaded = nextEvent(element, 'khountous-load');
+      element.shadowRoot!.querySelectorAll<HTMLButtonElement>('nav button')[1]!.click();
+      await loaded;
+    }
+    await (element as HTMLElement & { updateComplete: Promise<unknown> }).updateComplete;
+  }
+
+  const pagerText = (element: Element) =>
+    element.shadowRoot!.querySelector('nav [aria-live="polite"]')?.textContent?.trim() ?? '';
+
+  for (const [limit, page] of [
+    [50, 1],
+    [20, 3],
+    [3, 14],
+  ] as const) {
+    it(`a limit change keeps the reader on the page holding the first item they saw (page 5 of 10 → page ${page} of ${limit})`, async () => {
+      const all = await api<Ranking>(sharedApi(), '/administrations?limit=100');
+      const element = await ranking({ limit: '10', paginate: '' });
+      await goToPage(element, 5);
+      expect(rows(element)[0]!.querySelector('td.rank')!.textContent!.trim()).to.equal('41');
+      const seen = firstName(rows(element)[0]!);
+      element.setAttribute('limit', String(limit));
+      await settled(element, ['ready']);
+      await element.updateComplete;
+      const pages = Math.ceil(all.meta.total / limit);
+      expect(pagerText(element)).to.equal(`Page ${page} sur ${pages}`);
+      const names = rows(element).map(firstName);
+      expect(names).to.deep.equal(all.data.slice((page - 1) * limit, page * limit).map((item) => item.name));
+      const row = rows(element).find((candidate) => firstName(candidate) === seen)!;
+      expect(row, 'the first item seen is still shown').to.exist;
+      expect(row.querySelector('td.rank')!.textContent!.trim()).to.equal('41');
+      expect(shadowText(element)).not.to.contain('Aucune donnée');
+    });
+  }
+
+  it('a page past the end shows the last page, with a pager to go back', async () => {
+    const all = await api<Ranking>(sharedApi(), '/administrations?limit=100');
+    const pages = Math.ceil(all.meta.total / 10);
+    const last = await api<Ranking>(sharedApi(), `/administrations?limit=10&page=${pages}`);
+    const element = await ranking({ limit: '10', page: '999', paginate: '' });
+    expect(await settled(element, ['ready'])).to.equal('ready');
+    await element.updateComplete;
+    expect(rows(element).map(firstName)).to.deep.equal(last.data.map((item) => item.name));
+    expect(pagerText(element)).to.equal(`Page ${pages} sur ${pages}`);
+    const [previous, next] = pagerButtons(element);
+    expect(previous!.disabled).to.equal(false);
+    expect(next!.disabled).to.equal(true);
+    // Without paginate too: the last page rather than nothing.
+    const bare = await ranking({ limit: '10', page: '999' });
+    expect(await settled(bare, ['ready'])).to.equal('ready');
+    expect(rows(bare).map(firstName)).to.deep.equal(last.data.map((item) => item.name));
+  });
+
+  it('when the last page cannot be shown either, says so with a button back to page 1', async () => {
+    const loader = getLoader();
+    const load = loader.load;
+    // A list that shrank between two answers: every page past the first comes back empty.
+    loader.load = ((resource: Resource, options: LoadOptions) => {
+      const query = resource.kind === 'administrations' ? resource.query : undefined;
+      if (query && (query.page ?? 1) > 1) {
+        const data: Ranking = { data: [], meta: { page: query.page!, pageSize: query.limit!, total: 25 } };
+        return Promise.resolve({ data, stale: false, fetchedAt: Date.now() });
+      }
+      return load.call(loader, resource, options);
+    }) as typeof loader.load;
+    try {
+      const element = await ranking({ limit: '10', page: '999', paginate: '' });
+      const back = () => element.shadowRoot!.querySelector<HTMLButtonElement>('[part~="empty"] button');
+      for (let i = 0; i < 100 && !back(); i++) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(back(), 'a way back').to.exist;
+      expect(back()!.textContent!.trim()).to.equal('Revenir à la page 1');
+      const loaded = nextEvent(element, 'khountous-load');
+      back()!.click();
+      await loaded;
+      await element.updateComplete;
+      expect(rows(element)).to.have.length(10);
+      expect(rows(element)[0]!.querySelector('td.rank')!.textContent!.trim()).to.equal('1');
+      expect(pagerText(element)).to.match(/^Page 1 sur \d+$/);
+    } finally {
+      loader.load = load;
+    }
   });
 
   it('disables "next" and says when, once the budget is spent and the next page is not cached', async () => {
