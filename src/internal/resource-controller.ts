@@ -220,12 +220,13 @@ export class ResourceController<S extends Selection, T> implements ReactiveContr
     if (this.notified && this.notified.key !== key) this.notified = undefined;
     if (!key || !selection || selection instanceof KhountousError) return;
     const loader = getLoader();
-    const listener = (loaded: Loaded<unknown>) => this.onNotified(key, loaded as Loaded<T>);
+    const subscription = { key, unsubscribe: () => {} };
+    const listener = (loaded: Loaded<unknown>) => this.onNotified(subscription, loaded as Loaded<T>);
     const args: Parameters<Subscribe> = [this.hooks.resource(selection), selection.baseUrl, listener];
     const extra = this.extra(selection);
     if (extra) args.push(extra);
-    const unsubscribe = (loader.subscribe as Subscribe).apply(loader, args);
-    this.subscription = { key, unsubscribe };
+    subscription.unsubscribe = (loader.subscribe as Subscribe).apply(loader, args);
+    this.subscription = subscription;
   }
 
   /** The element's options for `selection`, only those it sets. */
@@ -234,9 +235,9 @@ export class ResourceController<S extends Selection, T> implements ReactiveContr
   }
 
   /** New data from the loader: shown with one update, without running the Task. */
-  private onNotified(key: string, loaded: Loaded<T>): void {
-    if (this.subscription?.key !== key || keyOf(this.selection) !== key) return;
-    this.notified = { ...loaded, key };
+  private onNotified(from: { key: string }, loaded: Loaded<T>): void {
+    if (this.subscription !== from || keyOf(this.selection) !== from.key) return;
+    this.notified = { ...loaded, key: from.key };
     this.host.requestUpdate();
   }
 }
