@@ -52,7 +52,7 @@ export abstract class KhountousListElement<S extends ListSelection, Item> extend
   /** Items per page, 1 to 100 (clamped). A change keeps the reader on the page that holds the first item they saw. */
   @property() limit: string | number = 10;
 
-  /** The page shown first, from 1; past the end of the list, the last page. */
+  /** The page shown first, from 1; with `paginate`, a page past the end shows the last page. */
   @property() page: string | number = 1;
 
   /** Shows previous/next controls, which stay within the request budget. */
@@ -92,13 +92,14 @@ export abstract class KhountousListElement<S extends ListSelection, Item> extend
   }
 
   /**
-   * A page past the end (a `page` too large, or a list that shrank) shows the
-   * last page instead: one more load, from the cache when it has it. Tried
-   * once; if that page is empty too, renderEmpty() offers the way back.
+   * With the pager, a page past the end (a `page` too large, or a list that
+   * shrank) shows the last page instead: one more load, from the cache when it
+   * has it. Tried once; if that page is empty too, renderEmpty() offers the
+   * way back. Without the pager, the page asked for is shown, empty or not.
    */
   private backFromPastTheEnd(): void {
     const list = this.data.value?.data;
-    if (!list || this.movedBack || list.data.length > 0 || list.meta.total <= 0) return;
+    if (!this.paginate || !list || this.movedBack || list.data.length > 0 || list.meta.total <= 0) return;
     const last = Math.ceil(list.meta.total / this.clampedLimit(this.limit));
     if (this.currentPage <= last) return;
     this.currentPage = last;
@@ -118,9 +119,10 @@ export abstract class KhountousListElement<S extends ListSelection, Item> extend
     return list.data.length === 0;
   }
 
-  /** Nothing on a page past the first while the list has items: never a dead end, a way back to page 1. */
+  /** With the pager, nothing on a page past the first while the list has items: never a dead end, a way back to page 1. */
   protected override renderEmpty(list: ListEnvelope<Item>, selection: S): TemplateResult {
-    if (list.meta.total <= 0 || this.currentPage <= 1) return super.renderEmpty(list, selection);
+    if (!this.paginate || list.meta.total <= 0 || this.currentPage <= 1)
+      return super.renderEmpty(list, selection);
     return html`<p class="message" part="empty">
       ${this.t.empty} <button type="button" @click=${() => this.goTo(1)}>${this.t.firstPage}</button>
     </p>`;
