@@ -14,9 +14,7 @@ export interface Selection {
  * What an element may add to its loads and its subscription. `partial`: a
  * summary the loader seeds from a cached list will do (a compact card).
  */
-export interface ResourceOptions {
-  partial?: boolean;
-}
+export type ResourceOptions = Pick<LoadOptions, 'partial'>;
 
 /** Data shown, with the key of the selection it belongs to. */
 export interface Shown<T> extends Loaded<T> {
@@ -38,18 +36,10 @@ export interface ResourceHooks<S extends Selection, T> {
 }
 
 /** The key of a selection: equal keys select the same data. */
-export const keyOf = (value: Selection | KhountousError): string =>
+const keyOf = (value: Selection | KhountousError): string =>
   value instanceof KhountousError
     ? `!${value.kind}:${value.param ?? ''}:${value.message}`
     : JSON.stringify(value);
-
-/** `subscribe` as the loader will type it: a 4th argument with per-element options. */
-type Subscribe = (
-  resource: Resource,
-  baseUrl: string,
-  listener: (loaded: Loaded<unknown>) => void,
-  options?: ResourceOptions,
-) => () => void;
 
 /**
  * A signal aborted when either of two is: `AbortSignal.any` where the browser
@@ -157,7 +147,7 @@ export class ResourceController<S extends Selection, T> implements ReactiveContr
 
   /** Asks the shared loader for `selection` with the element's options. */
   load(selection: S, signal: AbortSignal): Promise<Loaded<T>> {
-    const options: LoadOptions & ResourceOptions = {
+    const options: LoadOptions = {
       baseUrl: selection.baseUrl,
       signal,
       element: this.host,
@@ -219,13 +209,13 @@ export class ResourceController<S extends Selection, T> implements ReactiveContr
     this.subscription = undefined;
     if (this.notified && this.notified.key !== key) this.notified = undefined;
     if (!key || !selection || selection instanceof KhountousError) return;
-    const loader = getLoader();
     const subscription = { key, unsubscribe: () => {} };
-    const listener = (loaded: Loaded<unknown>) => this.onNotified(subscription, loaded as Loaded<T>);
-    const args: Parameters<Subscribe> = [this.hooks.resource(selection), selection.baseUrl, listener];
-    const extra = this.extra(selection);
-    if (extra) args.push(extra);
-    subscription.unsubscribe = (loader.subscribe as Subscribe).apply(loader, args);
+    subscription.unsubscribe = getLoader().subscribe(
+      this.hooks.resource(selection),
+      selection.baseUrl,
+      (loaded) => this.onNotified(subscription, loaded as Loaded<T>),
+      this.extra(selection),
+    );
     this.subscription = subscription;
   }
 
