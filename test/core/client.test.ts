@@ -5,7 +5,8 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { createClient, readQuotaReset, type FetchLike } from '../../src/core/client.js';
+import { createClient } from '../../src/core/client.js';
+import { readQuotaReset, type FetchLike } from '../../src/core/http.js';
 import type { KhountousError } from '../../src/core/errors.js';
 import { isKhountousError, type KhountousErrorKind } from '../../src/core/errors.js';
 import { MAX_LIMIT, type ListEnvelope, type AdministrationListItem } from '../../src/core/types.js';

@@ -9,7 +9,8 @@ import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import * as v from 'valibot';
-import { createClient, type ApiResponse, type KhountousClient } from '../../src/core/client.js';
+import { createClient, type KhountousClient } from '../../src/core/client.js';
+import type { ApiResponse } from '../../src/core/http.js';
 import { ERROR_KINDS, isKhountousError } from '../../src/core/errors.js';
 import { createLoader, type Resource } from '../../src/core/loader/loader.js';
 import {

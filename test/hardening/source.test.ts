@@ -95,7 +95,7 @@ describe('no API key in what a browser loads', () => {
   test(
     'the browser entries reach the kit, and nothing of the reference API',
     scenario('privacy', 'entries import no reference API', () => {
-      assert.ok(graph.some((file) => file.endsWith(join('core', 'client.ts'))));
+      assert.ok(graph.some((file) => file.endsWith(join('core', 'http.ts'))));
       assert.deepEqual(
         graph.filter((file) => !file.startsWith(join(ROOT, 'src'))).map((file) => relative(ROOT, file)),
         [],

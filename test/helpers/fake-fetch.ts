@@ -8,7 +8,7 @@
  */
 import { createApi, type KhountousApi } from '../../demo/api/handler.js';
 import type { AccessLevel } from '../../src/core/types.js';
-import type { FetchLike } from '../../src/core/client.js';
+import type { FetchLike } from '../../src/core/http.js';
 
 export const BASE_URL = 'http://api.test/v1';
 /** The address the fake fetch calls from; `direct` reads use other ones, each with its own quota. */

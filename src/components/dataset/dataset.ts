@@ -1,6 +1,6 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
-import { datasetUrl } from '../../core/client.js';
+import { datasetUrl } from '../../core/http.js';
 import { getLoader, type Resource } from '../../core/loader/loader.js';
 import {
   DATASET_FORMATS,

@@ -10,7 +10,7 @@
 import { abortable, follow } from '../abort.js';
 import { createBudget, type Budget } from '../budget.js';
 import type { CacheEntry } from '../cache.js';
-import { get, type ApiResponse, type CallOptions, type Transport } from '../client.js';
+import { get, type ApiResponse, type CallOptions, type Transport } from '../http.js';
 import type { Target } from '../endpoints.js';
 import { isKhountousError, KhountousError } from '../errors.js';
 import type { SafeStorage } from '../storage.js';

@@ -6,14 +6,14 @@
  * (cross-tab.ts) when new data arrives.
  */
 import type { CacheEntry, EntryCache } from '../cache.js';
-import type { ApiResponse, FetchLike } from '../client.js';
+import type { ApiResponse, FetchLike } from '../http.js';
 import { askedOf, at, type ResourceKind, type Target } from '../endpoints.js';
 import { abortError, isKhountousError, KhountousError } from '../errors.js';
 import type { SafeStorage } from '../storage.js';
 import { createBatcher } from './batcher.js';
 import { lockWith, openChannel, type ChannelLike, type LocksLike, type TabMessage } from './cross-tab.js';
 import { createEntries, join, tell, type Entry, type Flight, type Subscriber } from './entry.js';
-import type { LoadOptions, LoaderStats, Settings } from './loader.js';
+import type { LoadOptions, LoaderStats, Settings } from './options.js';
 import { createLookup, seeds, type Loaded, type Source } from './lookup.js';
 import { nextAttempt, onlineListener, PASSING } from './recovery.js';
 import { createRequests, type Clock, type Requests } from './request.js';
