@@ -14,6 +14,12 @@
  * (`block`) empties the budget until the reset it announced, for at most
  * MAX_BLOCK (a day): a broken Retry-After does not silence the widgets for years.
  *
+ * Behind a shared cache (a site's own caching proxy in front of the API, which
+ * says so on every answer: `share`), the quota of 60 per reader no longer
+ * applies: the local log stops blocking for SHARED_FOR after the last such
+ * answer, while what the cache says (a 429 and its reset, X-RateLimit-*) is
+ * still obeyed. The mark is shared by the tabs like the log.
+ *
  * Stored state is another tab's word, or garbage: rows and floors with times
  * that are not finite, lie in the future, or block for longer than MAX_BLOCK
  * are ignored, so a corrupted storage never spends the budget for good.
@@ -26,6 +32,8 @@ const DEFAULT_QUOTA_LIMIT = 60;
 const DEFAULT_QUOTA_WINDOW = 60 * 60 * 1000;
 /** The longest the server's word (a 429, or its remaining count) may hold the budget at zero. */
 const MAX_BLOCK = 24 * 60 * 60 * 1000;
+/** How long the answers of a shared cache lift the local log's limit after the last one. */
+const SHARED_FOR = 24 * 60 * 60 * 1000;
 /** How far in the future a stored time may lie (clocks of tabs that disagree a little). */
 const SKEW = 60_000;
 
@@ -57,6 +65,10 @@ export interface Budget {
   reconcile(rateLimit: RateLimit, now: number, sentId?: string): void;
   /** After a 429: nothing may be sent before `until`. */
   block(until: number, now: number): void;
+  /** An answer came from a shared cache: the local log stops limiting (for SHARED_FOR). */
+  share(now: number): void;
+  /** True while answers of a shared cache lift the local log's limit. */
+  shared(now: number): boolean;
 }
 
 /** What the server said, kept while `now < until`. */
@@ -81,6 +93,8 @@ interface PersistedState {
   log: [number, string, number][];
   floor?: Floor;
   limit?: [number, number];
+  /** When an answer last came from a shared cache. */
+  shared?: number;
 }
 
 export function createBudget(options: BudgetOptions = {}): Budget {
@@ -97,6 +111,8 @@ export function createBudget(options: BudgetOptions = {}): Budget {
   let floor: Floor | undefined;
   /** [limit, when the server said it] */
   let limit: [number, number] = [options.limit ?? DEFAULT_QUOTA_LIMIT, 0];
+  /** When an answer last came from a shared cache (0: never). */
+  let sharedAt = 0;
 
   function prune(now: number): void {
     for (const [id, sent] of log) if (sent.at <= now - windowMs) log.delete(id);
@@ -123,6 +139,7 @@ export function createBudget(options: BudgetOptions = {}): Budget {
         }
       }
       if (isFloor(state.floor, now) && (!floor || state.floor.at > floor.at)) floor = state.floor;
+      if (isTime(state.shared, now)) sharedAt = Math.max(sharedAt, state.shared);
       const stored = state.limit;
       if (
         Array.isArray(stored) &&
@@ -141,12 +158,15 @@ export function createBudget(options: BudgetOptions = {}): Budget {
     const state: PersistedState = { log: [...log].map(([id, sent]) => [sent.at, id, sent.seq]) };
     if (floor) state.floor = floor;
     if (limit[1] > 0) state.limit = limit;
+    if (sharedAt > 0) state.shared = sharedAt;
     storage.setJSON(storageKey, state);
   }
 
-  function localRemaining(): number {
-    return limit[0] - log.size;
+  function localRemaining(now: number): number {
+    return isShared(now) ? Infinity : limit[0] - log.size;
   }
+
+  const isShared = (now: number) => now - sharedAt < SHARED_FOR;
 
   function floorRemaining(now: number): number {
     if (!floor || floor.until <= now) return Infinity;
@@ -157,7 +177,7 @@ export function createBudget(options: BudgetOptions = {}): Budget {
 
   function remaining(now: number): number {
     sync(now);
-    return Math.max(0, Math.min(localRemaining(), floorRemaining(now)));
+    return Math.max(0, Math.min(localRemaining(now), floorRemaining(now)));
   }
 
   function oldestSends(): number[] {
@@ -183,7 +203,7 @@ export function createBudget(options: BudgetOptions = {}): Budget {
       if (remaining(now) > 0) return now;
       let at = now;
       const excess = log.size - limit[0];
-      if (excess >= 0) at = Math.max(at, (oldestSends()[excess] ?? now) + windowMs);
+      if (excess >= 0 && !isShared(now)) at = Math.max(at, (oldestSends()[excess] ?? now) + windowMs);
       if (floor && floorRemaining(now) <= 0) at = Math.max(at, floor.until);
       return at;
     },
@@ -214,6 +234,15 @@ export function createBudget(options: BudgetOptions = {}): Budget {
       floor = { remaining: 0, seq: lastSeq, until: Math.max(bounded, current), at: now };
       prune(now);
       commit();
+    },
+    share(now) {
+      sync(now);
+      sharedAt = Math.max(sharedAt, now);
+      commit();
+    },
+    shared(now) {
+      sync(now);
+      return isShared(now);
     },
   };
   return budget;

@@ -55,6 +55,8 @@ export interface KhountousErrorDetails {
   code?: ApiErrorCode;
   /** What the X-RateLimit-* headers of the error response said (an error is counted too). */
   rateLimit?: RateLimit;
+  /** The answer came from a shared cache in front of the API. */
+  shared?: boolean;
   cause?: unknown;
 }
 
@@ -68,6 +70,7 @@ export class KhountousError extends Error {
   readonly resetAt?: number;
   readonly code?: ApiErrorCode;
   readonly rateLimit?: RateLimit;
+  readonly shared?: boolean;
 
   constructor(kind: KhountousErrorKind, message: string, details: KhountousErrorDetails = {}) {
     super(message, details.cause === undefined ? undefined : { cause: details.cause });
@@ -78,6 +81,7 @@ export class KhountousError extends Error {
     if (details.resetAt !== undefined) this.resetAt = details.resetAt;
     if (details.code !== undefined) this.code = details.code;
     if (details.rateLimit !== undefined) this.rateLimit = details.rateLimit;
+    if (details.shared) this.shared = true;
     Object.defineProperty(this, BRAND, { value: true });
   }
 }

@@ -14,7 +14,7 @@ import { describe, urlOf, type Target } from './endpoints.js';
 import { KhountousError, abortError, isKhountousError, type RateLimit } from './errors.js';
 import { oneOf } from './params.js';
 import { apiErrorBodySchema } from './schemas.js';
-import { DATASET_FORMATS, RATE_LIMIT_HEADERS, type DatasetFormat } from './types.js';
+import { DATASET_FORMATS, RATE_LIMIT_HEADERS, SHARED_CACHE_HEADER, type DatasetFormat } from './types.js';
 
 // ---------------------------------------------------------------------------
 // Public types
@@ -26,6 +26,8 @@ export interface ApiResponse<T> {
   rateLimit?: RateLimit;
   /** True after a 304: `data` is the cached data given in `cached`. */
   notModified?: boolean;
+  /** True when a shared cache in front of the API answered (SHARED_CACHE_HEADER). */
+  shared?: boolean;
 }
 
 export interface CallOptions<T> {
@@ -135,6 +137,9 @@ function readRateLimit(headers: Headers): RateLimit | undefined {
   return { limit, remaining, resetAt: reset * 1000 };
 }
 
+/** True when a shared cache in front of the API answered. */
+const isShared = (headers: Headers) => /^\s*shared\s*$/i.test(headers.get(SHARED_CACHE_HEADER) ?? '');
+
 /** When a 429 says data can be fetched again: Retry-After, else X-RateLimit-Reset, else a default wait. */
 export function readQuotaReset(headers: Headers, now: number): number {
   const retryAfter = headers.get('Retry-After');
@@ -173,6 +178,7 @@ async function errorFor(response: Response, now: number): Promise<KhountousError
     }
   }
   details['rateLimit'] = readRateLimit(response.headers);
+  if (isShared(response.headers)) details['shared'] = true;
   if (status === 429) details['resetAt'] = readQuotaReset(response.headers, now);
   for (const name in details) if (details[name] === undefined) delete details[name];
   const kind = KIND_OF_STATUS[status] ?? (status >= 500 ? 'server' : status >= 400 ? 'bad-request' : 0);
@@ -224,7 +230,12 @@ export async function call<T>(
   }
   const rateLimit = readRateLimit(response.headers);
   const etag = response.headers.get('ETag') ?? undefined;
-  const meta = { status: response.status, ...(etag ? { etag } : {}), ...(rateLimit ? { rateLimit } : {}) };
+  const meta = {
+    status: response.status,
+    ...(etag ? { etag } : {}),
+    ...(rateLimit ? { rateLimit } : {}),
+    ...(isShared(response.headers) ? { shared: true } : {}),
+  };
   if (response.status === 304 && cached) {
     return { ...meta, etag: etag ?? cached.etag, data: cached.data, notModified: true };
   }

@@ -383,3 +383,11 @@ export const RATE_LIMIT_HEADERS = {
 } as const;
 
 export type AccessLevel = 'anonymous' | 'free' | 'partner';
+
+/**
+ * A shared cache in front of the API (a site's caching proxy, deploy/nginx/)
+ * sends this header with the value `shared` on every answer: the answers are
+ * shared by the readers behind it, and the per-reader quota is the cache's
+ * business (docs/scaling.md).
+ */
+export const SHARED_CACHE_HEADER = 'X-Khountous-Cache';

@@ -144,3 +144,40 @@ describe('sharing across tabs', () => {
     assert.equal(tolerant.remaining(T0), 59);
   });
 });
+
+describe('behind a shared cache', () => {
+  test('answers of a shared cache lift the local limit, for a day after the last one', () => {
+    const b = budget();
+    for (let i = 0; i < 60; i++) b.record(T0 + i * 1000);
+    assert.equal(b.canSend(T0 + 60_000), false);
+    b.share(T0 + 60_000);
+    assert.equal(b.shared(T0 + 60_000), true);
+    assert.equal(b.canSend(T0 + 60_000), true);
+    for (let i = 0; i < 100; i++) b.record(T0 + 61_000 + i);
+    assert.equal(b.canSend(T0 + 70_000, 10), true, 'the reserve of revalidations is not reached either');
+    const dayLater = T0 + 60_000 + 24 * HOUR;
+    assert.equal(b.shared(dayLater), false, 'a site that took its cache away: the limit is back');
+  });
+
+  test("the shared cache's own 429 still blocks until its reset", () => {
+    const b = budget();
+    b.share(T0);
+    b.block(T0 + 30_000, T0);
+    assert.equal(b.canSend(T0 + 1000), false);
+    assert.equal(b.nextSlotAt(T0 + 1000), T0 + 30_000);
+    assert.equal(b.canSend(T0 + 30_000), true);
+  });
+
+  test('the mark is shared by the tabs through storage, and garbage in it is ignored', () => {
+    const backend = createMemoryStorage();
+    const storage = createSafeStorage({ backend });
+    const first = budget({ storage });
+    for (let i = 0; i < 60; i++) first.record(T0 + i);
+    first.share(T0 + 100);
+    const other = budget({ storage });
+    assert.equal(other.canSend(T0 + 200), true);
+    backend.setItem('khountous:v1:budget', JSON.stringify({ log: [], shared: 'always' }));
+    const third = budget({ storage: createSafeStorage({ backend }) });
+    assert.equal(third.shared(T0 + 300), false);
+  });
+});

@@ -414,3 +414,26 @@ describe('submitReport', () => {
     assert.equal(api.count, 1);
   });
 });
+
+describe('answers of a shared cache', () => {
+  test('X-Khountous-Cache: shared marks the answer and the error as coming from a shared cache', async () => {
+    const { client, api } = setup();
+    const plain = await client.regions();
+    assert.equal(plain.shared, undefined);
+    let stop = api.intercept(() => jsonResponse(plain.data, 200, { 'X-Khountous-Cache': 'shared' }));
+    assert.equal((await client.regions()).shared, true);
+    stop();
+    stop = api.intercept(() =>
+      jsonResponse({ error: { code: 'rate_limited', message: 'slow' } }, 429, {
+        'X-Khountous-Cache': 'shared',
+        'Retry-After': '5',
+      }),
+    );
+    const error = await failure(client.regions({ lang: 'en' }));
+    assert.equal(error.kind, 'quota');
+    assert.equal(error.shared, true);
+    stop();
+    api.intercept(() => jsonResponse(plain.data, 200, { 'X-Khountous-Cache': 'private' }));
+    assert.equal((await client.regions()).shared, undefined, 'only the value "shared" counts');
+  });
+});

@@ -135,6 +135,7 @@ export function createLoader(options: LoaderOptions = {}): KhountousLoader {
       limit: budget.limit,
       remaining: budget.remaining(now),
       resetAt: budget.resetAt(now) ?? now,
+      shared: budget.shared(now),
       ...counters,
     };
   };

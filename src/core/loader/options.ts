@@ -40,6 +40,8 @@ export interface LoaderStats {
   deduped: number;
   /** Requests and background revalidations that ended in an error. */
   errors: number;
+  /** True while the API's answers come from a shared cache (deploy/nginx/): the per-reader quota does not limit. */
+  shared: boolean;
 }
 
 export interface LoaderOptions {

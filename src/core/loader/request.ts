@@ -159,11 +159,13 @@ export function createRequests(deps: RequestDeps): Requests {
       if (attemptNumber > 0 || !flight.retries) options.reload = true;
       try {
         const response = await attempt(target, signal, options);
+        if (response.shared) spendable.share(clock.now());
         if (response.rateLimit) spendable.reconcile(response.rateLimit, clock.now(), sentId);
         deps.changed();
         return flight.store(response);
       } catch (error) {
         const now = clock.now();
+        if (isKhountousError(error) && error.shared) spendable.share(now);
         if (isKhountousError(error) && error.rateLimit) spendable.reconcile(error.rateLimit, now, sentId);
         if (isKhountousError(error, 'quota')) spendable.block(error.resetAt ?? now, now);
         deps.changed();

@@ -25,7 +25,7 @@ export interface ResourcesDeps {
   settings: Settings;
   /** Freshness per kind, ms. */
   freshness: Record<ResourceKind, number>;
-  counters: Omit<LoaderStats, 'limit' | 'remaining' | 'resetAt'>;
+  counters: Omit<LoaderStats, 'limit' | 'remaining' | 'resetAt' | 'shared'>;
   cache: EntryCache;
   storage: SafeStorage | undefined;
   fetch: FetchLike | undefined;

@@ -39,6 +39,7 @@ describe('observability', () => {
         coalesced: 1,
         deduped: 1,
         errors: 0,
+        shared: false,
       },
     );
     assert.equal(stats.resetAt, env.clock.now() + 3_600_000);

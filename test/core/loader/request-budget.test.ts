@@ -8,7 +8,16 @@ import assert from 'node:assert/strict';
 import { type KhountousError, isKhountousError } from '../../../src/core/errors.js';
 import type { ListEnvelope } from '../../../src/core/types.js';
 import { BASE_URL, jsonResponse } from '../../helpers/fake-fetch.js';
-import { loaderEnv, settleAll, run, slugs, MINUTE, type Ranking } from '../../helpers/loader-env.js';
+import {
+  loaderEnv,
+  settleAll,
+  run,
+  slugs,
+  MINUTE,
+  type LoaderEnv,
+  type Ranking,
+} from '../../helpers/loader-env.js';
+import type { FetchLike } from '../../../src/core/http.js';
 
 describe('the request budget', () => {
   test('never sends a request the budget says will be refused', async () => {
@@ -187,5 +196,67 @@ describe('conditional requests', () => {
     assert.equal(after.fetchedAt, env.clock.now());
     assert.deepEqual(after.data, first.data);
     assert.equal(env.api.count, 2);
+  });
+});
+
+describe('behind a shared cache (deploy/nginx/)', () => {
+  /** The fake API as a shared cache answers it: marked shared, its rate-limit headers hidden. */
+  const throughTier =
+    (env: LoaderEnv): FetchLike =>
+    async (input, init) => {
+      const answer = await env.api.fetch(input, init);
+      const headers = new Headers(answer.headers);
+      for (const name of ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'])
+        headers.delete(name);
+      headers.set('X-Khountous-Cache', 'shared');
+      return new Response(answer.body, { status: answer.status, headers });
+    };
+
+  test('the per-reader quota of 60 no longer refuses loads; one request per resource still', async () => {
+    const env = loaderEnv({ quotas: { anonymous: 1000 } });
+    const tab = env.tab({ fetch: throughTier(env) });
+    const names = await slugs(env, 70);
+    for (const slug of names) await run(tab, { kind: 'administration', slug });
+    for (const slug of names) await run(tab, { kind: 'administration', slug });
+    assert.equal(env.api.count, 70, 'each of 70 resources once, none refused locally');
+    assert.equal(tab.loader.stats(BASE_URL).shared, true);
+    const direct = loaderEnv({ quotas: { anonymous: 1000 } });
+    const refused = await settleAll(
+      direct,
+      (await slugs(direct, 70)).map((slug) => direct.load({ kind: 'administration', slug })),
+    );
+    assert.equal(
+      refused.filter((outcome) => outcome.status === 'rejected').length,
+      10,
+      'without the tier: 60',
+    );
+    assert.equal(direct.loader.stats(BASE_URL).shared, false);
+  });
+
+  test("the cache's 429 and Retry-After are obeyed", async () => {
+    const env = loaderEnv();
+    const tab = env.tab({ fetch: throughTier(env) });
+    await run(tab, { kind: 'regions' });
+    env.api.intercept(() =>
+      jsonResponse({ error: { code: 'rate_limited', message: 'slow down' } }, 429, { 'Retry-After': '30' }),
+    );
+    await assert.rejects(run(tab, { kind: 'regions', lang: 'en' }), (error) =>
+      isKhountousError(error, 'quota'),
+    );
+    const sent = env.api.count;
+    await assert.rejects(run(tab, { kind: 'administration', slug: 'x' }), (error) =>
+      isKhountousError(error, 'quota'),
+    );
+    assert.equal(env.api.count, sent, 'nothing sent before the reset');
+  });
+
+  test('a new page load behind the cache is not limited by the log of the last hour', async () => {
+    const env = loaderEnv({ quotas: { anonymous: 1000 } });
+    const tab = env.tab({ fetch: throughTier(env) });
+    const names = await slugs(env, 65);
+    for (const slug of names.slice(0, 61)) await run(tab, { kind: 'administration', slug });
+    const reloaded = env.tab({ fetch: throughTier(env) });
+    for (const slug of names.slice(61)) await run(reloaded, { kind: 'administration', slug });
+    assert.equal(env.api.count, 65);
   });
 });
