@@ -181,6 +181,9 @@ describe('a failing API, first visit: errors that name the cause, then recovery'
         const arrived = (await faulty.requests()).length;
         const total = sent.reduce((sum, count) => sum + count, 0);
         if (fault === 'reset') expect(arrived).to.be.within(1, 10 * total);
+        // A browser opens at most six connections to a host: with every answer hanging, a
+        // request it still held in its queue when the kit's timeout cancelled it never left.
+        else if (fault === 'hang') expect(arrived).to.be.within(total - ELEMENTS.length, total);
         else expect(arrived).to.equal(total);
 
         // Recovery: nothing to do for the page.
