@@ -51,7 +51,9 @@ import {
   type AdministrationRecord,
   type ReportRecord,
 } from './data.js';
-import { RateLimiter, quotasFromEnv, type QuotaDecision } from './quota.js';
+import { ENDPOINTS, type ResourceKind } from '../../src/core/endpoints.js';
+import { clientAddress, trustedProxies, trustedProxiesFromEnv } from './address.js';
+import { RateLimiter, maxCallersFromEnv, quotasFromEnv, type QuotaDecision } from './quota.js';
 
 /** The version segment every path starts with. */
 export const API_PREFIX = '/v1';
@@ -69,11 +71,36 @@ export const MAX_DESCRIPTION_LENGTH = 5_000;
 /** Largest accepted body of POST /khountous, in bytes. */
 export const MAX_BODY_BYTES = 64 * 1024;
 
-export const CACHE_CONTROL = {
-  resource: 'public, max-age=60',
-  dataset: 'public, max-age=3600',
-  none: 'no-store',
-} as const;
+/** Environment variable that multiplies every freshness time (tests compress time with it). */
+export const FRESHNESS_SCALE_ENV = 'KHOUNTOUS_FRESHNESS_SCALE';
+
+/** How long after its freshness an answer may still be served when the API fails: one day. */
+const STALE_IF_ERROR_SECONDS = 86_400;
+
+/** KHOUNTOUS_FRESHNESS_SCALE when set (a positive number); 1 otherwise. */
+export function freshnessScaleFromEnv(env: Readonly<Record<string, string | undefined>>): number {
+  const raw = env[FRESHNESS_SCALE_ENV];
+  if (raw === undefined || raw === '') return 1;
+  const scale = Number(raw);
+  if (!/^\d*\.?\d+$/.test(raw) || !(scale > 0))
+    throw new Error(`${FRESHNESS_SCALE_ENV} must be a positive number, got "${raw}".`);
+  return scale;
+}
+
+/**
+ * The Cache-Control of a successful GET of `kind`, for browsers and shared
+ * caches alike: public, fresh for the kit's freshness time of the endpoint
+ * (src/core/endpoints.ts, times `scale`, in whole seconds, at least 1), then
+ * served stale while a refresh runs for as long again, and for a day when
+ * the API fails.
+ */
+export function cacheControlOf(kind: ResourceKind, scale = 1): string {
+  const seconds = (value: number) => Math.max(1, Math.round(value * scale));
+  const maxAge = seconds(ENDPOINTS[kind].fresh * 60);
+  return `public, max-age=${maxAge}, stale-while-revalidate=${maxAge}, stale-if-error=${seconds(STALE_IF_ERROR_SECONDS)}`;
+}
+
+const NO_STORE = 'no-store';
 
 export const CORS_HEADERS = {
   'Access-Control-Allow-Origin': '*',
@@ -108,12 +135,25 @@ export interface ApiOptions {
   quotas?: Partial<Record<AccessLevel, number>>;
   /** Accepted API keys and their levels; DEMO_KEYS by default. */
   keys?: Readonly<Record<string, KeyLevel>>;
-  /** Where the KHOUNTOUS_QUOTA_* variables are read; `process.env` by default. */
+  /** Where the KHOUNTOUS_* variables are read; `process.env` by default. */
   env?: Readonly<Record<string, string | undefined>>;
+  /**
+   * Addresses of the proxies the API runs behind, whose X-Forwarded-For is
+   * believed; they override KHOUNTOUS_TRUSTED_PROXIES. None by default.
+   */
+  trustedProxies?: readonly string[];
+  /** Callers the quota remembers per access level (KHOUNTOUS_QUOTA_MAX_CALLERS, 100,000). */
+  maxCallers?: number;
+  /** Multiplies the max-age of every answer (KHOUNTOUS_FRESHNESS_SCALE, 1). */
+  freshnessScale?: number;
 }
 
 export interface KhountousApi {
-  handle(request: Request, clientAddress: string): Promise<Response>;
+  /**
+   * Answers `request`, which came from `peerAddress` (the connection's remote
+   * address); the quota's caller is derived from it (demo/api/address.ts).
+   */
+  handle(request: Request, peerAddress: string): Promise<Response>;
   /** Forgets the submitted reports and every quota. */
   reset(): void;
 }
@@ -156,7 +196,7 @@ function errorReply(error: ApiError): Reply {
   };
   return {
     status: error.status,
-    headers: { 'Content-Type': JSON_TYPE, 'Cache-Control': CACHE_CONTROL.none, ...error.headers },
+    headers: { 'Content-Type': JSON_TYPE, 'Cache-Control': NO_STORE, ...error.headers },
     body: JSON.stringify(body),
   };
 }
@@ -209,8 +249,8 @@ function cacheableReply(
   return { status: 200, headers: { ...headers, ...validators }, body };
 }
 
-const jsonResource = (request: Request, value: unknown): Reply =>
-  cacheableReply(request, JSON.stringify(value), { 'Content-Type': JSON_TYPE }, CACHE_CONTROL.resource);
+const jsonResource = (request: Request, value: unknown, cacheControl: string): Reply =>
+  cacheableReply(request, JSON.stringify(value), { 'Content-Type': JSON_TYPE }, cacheControl);
 
 // ---------------------------------------------------------------------------
 // Query parameters
@@ -537,6 +577,8 @@ class ReferenceApi implements KhountousApi {
   private readonly limiter: RateLimiter;
   private readonly keys: ReadonlyMap<string, KeyLevel>;
   private readonly now: () => number;
+  private readonly trustedProxies: ReadonlySet<string>;
+  private readonly cacheControl: Readonly<Record<ResourceKind, string>>;
   private submitted: ReportRecord[] = [];
   private reports: readonly ReportRecord[] = this.data.reports;
   private reportsBySlug = new Map<string, ReportRecord>();
@@ -557,12 +599,21 @@ class ReferenceApi implements KhountousApi {
   ];
 
   constructor(options: ApiOptions) {
+    const env = options.env ?? process.env;
     this.now = options.now ?? Date.now;
     this.keys = new Map(Object.entries(options.keys ?? DEMO_KEYS));
     this.limiter = new RateLimiter({
       now: this.now,
-      quotas: { ...quotasFromEnv(options.env ?? process.env), ...options.quotas },
+      quotas: { ...quotasFromEnv(env), ...options.quotas },
+      maxCallers: options.maxCallers ?? maxCallersFromEnv(env),
     });
+    this.trustedProxies = options.trustedProxies
+      ? trustedProxies(options.trustedProxies)
+      : trustedProxiesFromEnv(env);
+    const scale = options.freshnessScale ?? freshnessScaleFromEnv(env);
+    this.cacheControl = Object.fromEntries(
+      Object.keys(ENDPOINTS).map((kind) => [kind, cacheControlOf(kind as ResourceKind, scale)]),
+    ) as Record<ResourceKind, string>;
     this.reset();
   }
 
@@ -574,12 +625,13 @@ class ReferenceApi implements KhountousApi {
     this.reportSlugs = new Set(this.reportsBySlug.keys());
   }
 
-  async handle(request: Request, clientAddress: string): Promise<Response> {
+  async handle(request: Request, peerAddress: string): Promise<Response> {
+    const address = clientAddress(peerAddress, request.headers.get('X-Forwarded-For'), this.trustedProxies);
     if (request.method === 'OPTIONS') {
-      const decision = this.limiter.peek('anonymous', clientAddress);
+      const decision = this.limiter.peek('anonymous', address);
       return toResponse({ status: 204, headers: { ...PREFLIGHT_HEADERS }, body: null }, decision, false);
     }
-    const caller = identifyCaller(request.headers.get('Authorization'), clientAddress, this.keys);
+    const caller = identifyCaller(request.headers.get('Authorization'), address, this.keys);
     const decision = this.limiter.consume(caller.level, caller.id);
     const reply = decision.allowed
       ? await this.answer(request, caller)
@@ -622,14 +674,18 @@ class ReferenceApi implements KhountousApi {
     const items = this.data.administrations.filter((admin) =>
       matchesFilters<AdministrationRecord>(admin, { region, sector, level }),
     );
-    return jsonResource(request, paginate(items, query, administrationListItem));
+    return jsonResource(
+      request,
+      paginate(items, query, administrationListItem),
+      this.cacheControl.administrations,
+    );
   }
 
   private getAdministration({ request, url, id }: Context): Reply {
     const { lang = 'fr' } = parseQuery(url.searchParams, ['lang']);
     const admin = this.administrations.get(id);
     if (!admin) throw notFound(`No administration has the slug "${id}".`);
-    return jsonResource(request, administrationView(admin, lang));
+    return jsonResource(request, administrationView(admin, lang), this.cacheControl.administration);
   }
 
   private listReports({ request, url }: Context): Reply {
@@ -643,6 +699,7 @@ class ReferenceApi implements KhountousApi {
     return jsonResource(
       request,
       paginate(items, query, (report) => reportListItem(report, lang)),
+      this.cacheControl.reports,
     );
   }
 
@@ -650,7 +707,7 @@ class ReferenceApi implements KhountousApi {
     const { lang = 'fr' } = parseQuery(url.searchParams, ['lang']);
     const report = this.reportsBySlug.get(id);
     if (!report) throw notFound(`No report has the slug "${id}".`);
-    return jsonResource(request, reportView(report, lang));
+    return jsonResource(request, reportView(report, lang), this.cacheControl.report);
   }
 
   private listVerifications({ request, url }: Context): Reply {
@@ -659,16 +716,18 @@ class ReferenceApi implements KhountousApi {
     return jsonResource(
       request,
       paginate(this.data.factChecks, query, (check) => factCheckView(check, lang)),
+      this.cacheControl.verifications,
     );
   }
 
   private listRegions({ request, url }: Context): Reply {
     parseQuery(url.searchParams, ['lang']);
     const regions = this.data.regions;
-    return jsonResource(request, {
-      data: regions,
-      meta: { page: 1, pageSize: regions.length, total: regions.length },
-    });
+    return jsonResource(
+      request,
+      { data: regions, meta: { page: 1, pageSize: regions.length, total: regions.length } },
+      this.cacheControl.regions,
+    );
   }
 
   private async getDataset({ request, url, id }: Context): Promise<Reply> {
@@ -680,7 +739,7 @@ class ReferenceApi implements KhountousApi {
       request,
       body,
       { 'Content-Type': CONTENT_TYPES[format], 'Content-Disposition': contentDisposition(id, format) },
-      CACHE_CONTROL.dataset,
+      this.cacheControl.dataset,
     );
   }
 
@@ -710,7 +769,7 @@ class ReferenceApi implements KhountousApi {
       status: 201,
       headers: {
         'Content-Type': JSON_TYPE,
-        'Cache-Control': CACHE_CONTROL.none,
+        'Cache-Control': NO_STORE,
         Location: `${API_PREFIX}/khountous/${slug}`,
       },
       body: JSON.stringify(reportView(record, submission.lang)),

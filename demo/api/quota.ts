@@ -6,6 +6,9 @@
  * keys 20,000 per day (per key). A request is allowed when fewer than `limit`
  * requests were counted in the window that ends now; only allowed requests
  * are recorded, so answering 429 costs the caller nothing.
+ *
+ * Who the caller is (an IPv4 address, an IPv6 /64, or a key) is decided by
+ * the handler (./address.ts); this module only counts.
  */
 import type { AccessLevel } from '../../src/core/types.js';
 
@@ -66,52 +69,115 @@ export interface QuotaDecision {
 export interface RateLimiterOptions {
   now?: () => number;
   quotas?: Partial<Record<AccessLevel, number>>;
+  /** Callers remembered per access level (DEFAULT_MAX_CALLERS). */
+  maxCallers?: number;
 }
 
-/** The request times of one caller, oldest first. */
-class SlidingLog {
-  private times: number[] = [];
-  private start = 0;
+/** Callers remembered per access level, unless configured otherwise. */
+export const DEFAULT_MAX_CALLERS = 100_000;
 
-  /** Forgets the times at or before `cutoff`. */
-  prune(cutoff: number): void {
-    while (this.start < this.times.length && (this.times[this.start] as number) <= cutoff) {
-      this.start += 1;
-    }
-    if (this.start > 1024 && this.start * 2 > this.times.length) {
-      this.times = this.times.slice(this.start);
-      this.start = 0;
-    }
+/** Environment variable that overrides DEFAULT_MAX_CALLERS. */
+export const MAX_CALLERS_ENV = 'KHOUNTOUS_QUOTA_MAX_CALLERS';
+
+/** KHOUNTOUS_QUOTA_MAX_CALLERS when set; a value that is not a positive integer throws. */
+export function maxCallersFromEnv(env: Readonly<Record<string, string | undefined>>): number | undefined {
+  const raw = env[MAX_CALLERS_ENV];
+  if (raw === undefined || raw === '') return undefined;
+  if (!/^[1-9]\d*$/.test(raw))
+    throw new Error(`${MAX_CALLERS_ENV} must be a positive integer, got "${raw}".`);
+  return Number(raw);
+}
+
+/** Expired callers dropped at most per decision: the work of a decision stays small. */
+const SWEEP_STEP = 64;
+
+/** Drops the times at or before `cutoff` from a log (oldest first). */
+function prune(times: number[], cutoff: number): void {
+  let expired = 0;
+  while (expired < times.length && (times[expired] as number) <= cutoff) expired += 1;
+  if (expired > 0) times.splice(0, expired);
+}
+
+/** A caller's log, linked in the order its requests were last counted. */
+interface Log {
+  readonly caller: string;
+  /** The times of its counted requests, oldest first. */
+  readonly times: number[];
+  older: Log | undefined;
+  newer: Log | undefined;
+}
+
+/** The logs of one access level: a map for lookups, a list from least to most recently counted. */
+class Logs {
+  readonly byCaller = new Map<string, Log>();
+  oldest: Log | undefined;
+  newest: Log | undefined;
+
+  /** Moves (or adds) `log` to the most recent end. */
+  touch(log: Log): void {
+    if (this.byCaller.get(log.caller) === log) this.unlink(log);
+    else this.byCaller.set(log.caller, log);
+    log.older = this.newest;
+    log.newer = undefined;
+    if (this.newest) this.newest.newer = log;
+    else this.oldest = log;
+    this.newest = log;
   }
 
-  get size(): number {
-    return this.times.length - this.start;
+  drop(log: Log): void {
+    if (this.byCaller.get(log.caller) !== log) return;
+    this.unlink(log);
+    this.byCaller.delete(log.caller);
   }
 
-  get oldest(): number | undefined {
-    return this.times[this.start];
+  clear(): void {
+    this.byCaller.clear();
+    this.oldest = undefined;
+    this.newest = undefined;
   }
 
-  record(time: number): void {
-    this.times.push(time);
+  private unlink(log: Log): void {
+    if (log.older) log.older.newer = log.newer;
+    else this.oldest = log.newer;
+    if (log.newer) log.newer.older = log.older;
+    else this.newest = log.older;
   }
 }
 
-const SWEEP_EVERY = 1_000;
-
+/**
+ * The limiter. Each access level keeps one log per caller, in a map for
+ * lookups and in a list that runs from the least to the most recently
+ * counted caller (a caller moves to its end each time a request is counted).
+ * The callers whose requests all left the window are therefore at its start,
+ * and each decision drops a few of them: no sweep of the whole table, however
+ * large. A level never holds more than `maxCallers` callers: past that, the
+ * least recently counted caller is forgotten (it then starts again with a
+ * full quota), as nginx's limit_req does with its zone. Every operation is
+ * O(1) and memory is bounded by maxCallers and the quota.
+ */
 export class RateLimiter {
   private readonly now: () => number;
   private readonly limits: Readonly<Record<AccessLevel, number>>;
-  private readonly logs = new Map<string, SlidingLog>();
-  private decisionsSinceSweep = 0;
+  private readonly maxCallers: number;
+  private readonly logs: Record<AccessLevel, Logs> = {
+    anonymous: new Logs(),
+    free: new Logs(),
+    partner: new Logs(),
+  };
 
   constructor(options: RateLimiterOptions = {}) {
     this.now = options.now ?? Date.now;
     this.limits = { ...DEFAULT_QUOTAS, ...options.quotas };
+    this.maxCallers = options.maxCallers ?? DEFAULT_MAX_CALLERS;
   }
 
   limitOf(level: AccessLevel): number {
     return this.limits[level];
+  }
+
+  /** Callers remembered for `level`. */
+  callers(level: AccessLevel): number {
+    return this.logs[level].byCaller.size;
   }
 
   /** Counts one request of `caller` if the quota allows it. */
@@ -126,43 +192,42 @@ export class RateLimiter {
 
   /** Forgets every caller. */
   reset(): void {
-    this.logs.clear();
-    this.decisionsSinceSweep = 0;
+    for (const level of ACCESS_LEVELS) this.logs[level].clear();
   }
 
   private decide(level: AccessLevel, caller: string, count: boolean): QuotaDecision {
     const now = this.now();
     const window = QUOTA_WINDOWS[level];
     const limit = this.limits[level];
-    const key = `${level}:${caller}`;
-    const log = this.logs.get(key) ?? new SlidingLog();
-    log.prune(now - window);
-    const allowed = log.size < limit;
+    const logs = this.logs[level];
+    this.sweep(logs, now - window);
+    const log: Log = logs.byCaller.get(caller) ?? { caller, times: [], older: undefined, newer: undefined };
+    const { times } = log;
+    prune(times, now - window);
+    const allowed = times.length < limit;
     if (allowed && count) {
-      log.record(now);
-      this.logs.set(key, log);
+      times.push(now);
+      logs.touch(log);
+      if (logs.byCaller.size > this.maxCallers && logs.oldest) logs.drop(logs.oldest);
+    } else if (times.length === 0) {
+      logs.drop(log);
     }
-    this.sweepSometimes(now);
-    const oldest = log.oldest ?? now;
-    const availableAt = oldest + window;
+    const availableAt = (times[0] ?? now) + window;
     return {
       allowed,
       limit,
-      remaining: Math.max(0, limit - log.size),
+      remaining: Math.max(0, limit - times.length),
       resetSeconds: Math.ceil(availableAt / 1000),
       ...(allowed ? {} : { retryAfterSeconds: Math.max(1, Math.ceil((availableAt - now) / 1000)) }),
     };
   }
 
-  /** Drops the logs whose requests all left their window, so memory stays bounded. */
-  private sweepSometimes(now: number): void {
-    this.decisionsSinceSweep += 1;
-    if (this.decisionsSinceSweep < SWEEP_EVERY) return;
-    this.decisionsSinceSweep = 0;
-    for (const [key, log] of this.logs) {
-      const level = key.slice(0, key.indexOf(':')) as AccessLevel;
-      log.prune(now - QUOTA_WINDOWS[level]);
-      if (log.size === 0) this.logs.delete(key);
+  /** Drops up to SWEEP_STEP of the least recently counted callers whose last request is at or before `cutoff`. */
+  private sweep(logs: Logs, cutoff: number): void {
+    for (let dropped = 0; dropped < SWEEP_STEP && logs.oldest; dropped += 1) {
+      const last = logs.oldest.times[logs.oldest.times.length - 1];
+      if (last !== undefined && last > cutoff) return;
+      logs.drop(logs.oldest);
     }
   }
 }

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { createApi } from '../../demo/api/handler.js';
+import { cacheControlOf, createApi, freshnessScaleFromEnv } from '../../demo/api/handler.js';
+import { ENDPOINTS, type ResourceKind } from '../../src/core/endpoints.js';
 import { getData } from '../../demo/api/data.js';
 import {
   RATE_LIMIT_HEADERS,
@@ -162,22 +163,46 @@ describe('CORS', () => {
 });
 
 describe('HTTP caching', () => {
-  it('marks lists and details public for 60 s and datasets for an hour, errors not at all', async () => {
+  it('marks each endpoint public for its freshness time in the kit, errors not at all', async () => {
     const test = testApi();
-    for (const path of [
-      '/administrations',
-      `/administrations/${data.administrations[0]!.slug}`,
-      '/khountous',
-      '/verifications',
-      '/regions',
-    ]) {
-      assert.equal((await test.call(path)).headers.get('Cache-Control'), 'public, max-age=60', path);
+    const slug = data.administrations[0]!.slug;
+    const report = data.reports[0]!.slug;
+    const cases: [string, ResourceKind, number][] = [
+      ['/administrations', 'administrations', 600],
+      [`/administrations/${slug}`, 'administration', 900],
+      ['/khountous', 'reports', 300],
+      [`/khountous/${report}`, 'report', 600],
+      ['/verifications', 'verifications', 900],
+      ['/regions', 'regions', 1800],
+      ['/datasets/fact-checks', 'dataset', 3600],
+    ];
+    for (const [path, kind, seconds] of cases) {
+      assert.equal(seconds, ENDPOINTS[kind].fresh * 60, `${kind}: the kit's freshness`);
+      assert.equal(
+        (await test.call(path)).headers.get('Cache-Control'),
+        `public, max-age=${seconds}, stale-while-revalidate=${seconds}, stale-if-error=86400`,
+        path,
+      );
     }
-    assert.equal(
-      (await test.call('/datasets/fact-checks')).headers.get('Cache-Control'),
-      'public, max-age=3600',
-    );
     assert.equal((await test.call('/nowhere')).headers.get('Cache-Control'), 'no-store');
+  });
+
+  it('compresses every time by KHOUNTOUS_FRESHNESS_SCALE, in whole seconds, at least 1', async () => {
+    const test = testApi({ env: { KHOUNTOUS_FRESHNESS_SCALE: '0.005' } });
+    assert.equal(
+      (await test.call('/administrations')).headers.get('Cache-Control'),
+      'public, max-age=3, stale-while-revalidate=3, stale-if-error=432',
+    );
+    assert.equal(
+      cacheControlOf('reports', 0.0001),
+      'public, max-age=1, stale-while-revalidate=1, stale-if-error=9',
+    );
+    for (const value of ['0', '-1', 'fast', '1e-3'])
+      assert.throws(
+        () => freshnessScaleFromEnv({ KHOUNTOUS_FRESHNESS_SCALE: value }),
+        /KHOUNTOUS_FRESHNESS_SCALE/,
+      );
+    assert.equal(freshnessScaleFromEnv({}), 1);
   });
 
   it('gives a strong ETag that changes with the body and answers 304 to a matching If-None-Match', async () => {
@@ -193,7 +218,7 @@ describe('HTTP caching', () => {
       assert.equal(cached.status, 304, header);
       assert.equal(await cached.text(), '');
       assert.equal(cached.headers.get('ETag'), etag);
-      assert.equal(cached.headers.get('Cache-Control'), 'public, max-age=60');
+      assert.equal(cached.headers.get('Cache-Control'), cacheControlOf('administrations'));
       assert.equal(cached.headers.get('Access-Control-Allow-Origin'), '*');
       assert.ok(cached.headers.get(REMAINING) !== null);
     }

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { DEFAULT_QUOTAS, RateLimiter, quotasFromEnv } from '../../demo/api/quota.js';
+import { DEFAULT_QUOTAS, RateLimiter, maxCallersFromEnv, quotasFromEnv } from '../../demo/api/quota.js';
 import { FakeClock } from './helpers.js';
 
 const MINUTE = 60_000;
@@ -131,5 +131,42 @@ describe('quota: environment variables', () => {
     for (const value of ['0', '-1', '1.5', 'lots', '1e3']) {
       assert.throws(() => quotasFromEnv({ KHOUNTOUS_QUOTA_FREE: value }), /KHOUNTOUS_QUOTA_FREE/);
     }
+  });
+});
+
+describe('quota: memory bounded', () => {
+  it('forgets callers whose requests all left the window, a few per decision, without a full sweep', () => {
+    const { clock, limiter: rl } = limiter();
+    for (let i = 0; i < 5_000; i += 1) rl.consume('anonymous', `caller-${i}`);
+    assert.equal(rl.callers('anonymous'), 5_000);
+    clock.advance(HOUR);
+    rl.consume('anonymous', 'late');
+    assert.equal(rl.callers('anonymous'), 5_000 - 64 + 1, 'at most 64 dropped by one decision');
+    for (let i = 0; i < 100; i += 1) rl.peek('anonymous', 'late');
+    assert.equal(rl.callers('anonymous'), 1, 'then the rest, over the next decisions');
+    assert.equal(rl.peek('anonymous', 'caller-1').remaining, 60);
+  });
+
+  it('never remembers more than maxCallers per level: the least recently counted goes first', () => {
+    const { clock } = limiter();
+    const rl = new RateLimiter({ now: clock.now, maxCallers: 1_000, quotas: { anonymous: 20 } });
+    rl.consume('anonymous', 'regular');
+    for (let i = 0; i < 5_000; i += 1) {
+      if (i % 500 === 0) rl.consume('anonymous', 'regular');
+      rl.consume('anonymous', `flood-${i}`);
+    }
+    assert.equal(rl.callers('anonymous'), 1_000);
+    assert.equal(rl.peek('anonymous', 'regular').remaining, 9, 'a caller still counting is kept');
+    assert.equal(rl.peek('anonymous', 'flood-0').remaining, 20, 'the oldest was forgotten');
+    assert.equal(rl.peek('anonymous', 'flood-4999').remaining, 19);
+  });
+
+  it('reads KHOUNTOUS_QUOTA_MAX_CALLERS', () => {
+    assert.equal(maxCallersFromEnv({ KHOUNTOUS_QUOTA_MAX_CALLERS: '5000' }), 5_000);
+    assert.equal(maxCallersFromEnv({}), undefined);
+    assert.throws(
+      () => maxCallersFromEnv({ KHOUNTOUS_QUOTA_MAX_CALLERS: '0' }),
+      /KHOUNTOUS_QUOTA_MAX_CALLERS/,
+    );
   });
 });
