@@ -1,0 +1,163 @@
+// The shared cache tier (deploy/nginx/) on this machine: finds Debian's nginx,
+// installing it with apt-get when missing and allowed (root on Debian, as
+// scripts/browsers.mjs does for the browsers), renders the configuration into a
+// directory of its own, and runs nginx there in the foreground.
+//
+// Used by `npm run proxy` (scripts/proxy.mjs) and the tests of test/proxy/.
+import { spawn, spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
+import { dirname, join } from 'node:path';
+import process from 'node:process';
+import { fileURLToPath } from 'node:url';
+
+const DEPLOY = join(dirname(fileURLToPath(import.meta.url)), '..', 'deploy', 'nginx');
+const CANDIDATES = ['/usr/sbin/nginx', '/usr/bin/nginx'];
+
+function canInstall() {
+  return (
+    process.platform === 'linux' &&
+    typeof process.getuid === 'function' &&
+    process.getuid() === 0 &&
+    existsSync('/usr/bin/apt-get') &&
+    !process.env.KHOUNTOUS_NO_INSTALL
+  );
+}
+
+function locate() {
+  const fromEnv = process.env.NGINX_PATH;
+  if (fromEnv) return existsSync(fromEnv) ? fromEnv : undefined;
+  return CANDIDATES.find((path) => existsSync(path));
+}
+
+/**
+ * Debian's nginx: `{ available: true, path }`, or `{ available: false, reason }`.
+ * Installs the `nginx` package first when it is missing and we run as root on
+ * Debian (unless KHOUNTOUS_NO_INSTALL is set). NGINX_PATH names another binary.
+ */
+export function resolveNginx(log = console.log) {
+  let path = locate();
+  if (!path && !process.env.NGINX_PATH && canInstall()) {
+    log('installing Debian package: nginx');
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    const quiet = { stdio: ['ignore', 'ignore', 'inherit'], env };
+    const update = spawnSync('apt-get', ['update', '-q'], quiet);
+    const install =
+      update.status === 0 &&
+      spawnSync('apt-get', ['install', '-y', '-q', '--no-install-recommends', 'nginx'], quiet).status === 0;
+    if (!install) log('apt-get could not install nginx');
+    path = locate();
+  }
+  if (path) return { available: true, path };
+  const reason = process.env.NGINX_PATH
+    ? `NGINX_PATH=${process.env.NGINX_PATH} does not exist`
+    : `nginx not found (looked at ${CANDIDATES.join(', ')}); install Debian's package (apt-get install nginx) or set NGINX_PATH` +
+      (canInstall() ? '' : ' (not installed automatically: that needs root on Debian)');
+  return { available: false, reason };
+}
+
+/** The settings of deploy/nginx/khountous.conf.template, with the defaults of a local run. */
+export const DEFAULT_SETTINGS = {
+  KHOUNTOUS_LISTEN: '127.0.0.1:8788',
+  KHOUNTOUS_SERVER_NAME: 'localhost',
+  KHOUNTOUS_API_UPSTREAM: 'http://127.0.0.1:8787',
+  KHOUNTOUS_API_HOST: '127.0.0.1:8787',
+  KHOUNTOUS_CACHE_DIR: '/var/cache/nginx/khountous',
+  KHOUNTOUS_CONF_DIR: '/etc/nginx/khountous',
+  KHOUNTOUS_RUN_DIR: '/run/nginx-khountous',
+  KHOUNTOUS_ORIGINS: '^https?://(localhost|127\\.0\\.0\\.1)(:[0-9]+)?$',
+  KHOUNTOUS_MISS_RATE: '10r/m',
+  KHOUNTOUS_MISS_BURST: '40',
+  KHOUNTOUS_MISS_RETRY_AFTER: '6',
+};
+
+/**
+ * Replaces each `${NAME}` of a template with `settings[NAME]` (what envsubst
+ * does with the same names); an unknown name throws, so nothing is left unset.
+ */
+export function renderTemplate(text, settings) {
+  return text.replace(/\$\{(KHOUNTOUS_[A-Z_]+)\}/g, (_, name) => {
+    if (!(name in settings)) throw new Error(`no value for \${${name}}`);
+    return settings[name];
+  });
+}
+
+/** The `proxy_set_header Authorization` line of key.conf: the site's key, or none (anonymous). */
+export function keyConf(key) {
+  if (key && !/^[A-Za-z0-9\-._~+/]+=*$/.test(key))
+    throw new Error('the site key has characters a key cannot have');
+  const value = key ? `Bearer ${key}` : '';
+  return `# Written by scripts/nginx.mjs; never commit it. The site's key, sent to the API only.\nproxy_set_header Authorization "${value}"; # the key (empty: anonymous), replacing whatever the reader sent\n`;
+}
+
+/**
+ * Writes a runnable nginx prefix in `dir`: nginx.conf (deploy/nginx/standalone.conf.template,
+ * logs and pid in `dir`), khountous.conf (the tier), key.conf and the cache directory.
+ * `settings` overrides DEFAULT_SETTINGS; returns the paths.
+ */
+export function writeConfig(dir, { key, settings = {} } = {}) {
+  const values = {
+    ...DEFAULT_SETTINGS,
+    KHOUNTOUS_CACHE_DIR: join(dir, 'cache'),
+    KHOUNTOUS_CONF_DIR: dir,
+    KHOUNTOUS_RUN_DIR: dir,
+    KHOUNTOUS_PREFIX: dir,
+    ...settings,
+  };
+  // nginx creates the cache and temporary directories for its workers (who
+  // run as nobody when it starts as root): they must be able to reach them.
+  chmodSync(dir, 0o755);
+  mkdirSync(join(dir, 'logs'), { recursive: true });
+  mkdirSync(join(dir, 'tmp'), { recursive: true, mode: 0o755 });
+  const render = (name) => renderTemplate(readFileSync(join(DEPLOY, name), 'utf8'), values);
+  writeFileSync(join(dir, 'khountous.conf'), render('khountous.conf.template'));
+  writeFileSync(join(dir, 'nginx.conf'), render('standalone.conf.template'));
+  writeFileSync(join(dir, 'key.conf'), keyConf(key), { mode: 0o600 });
+  return {
+    conf: join(dir, 'nginx.conf'),
+    accessLog: join(dir, 'logs', 'access.log'),
+    errorLog: join(dir, 'logs', 'error.log'),
+  };
+}
+
+function portOpen(host, port) {
+  return new Promise((resolve) => {
+    const socket = connect({ host, port });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+/**
+ * Starts nginx in the foreground on the prefix `dir` (see writeConfig) and
+ * waits until `host:port` accepts connections. Returns `{ child, stop }`;
+ * `stop()` ends it (SIGQUIT: graceful) and resolves when it has exited.
+ */
+export async function startNginx(nginxPath, dir, { host, port, timeoutMs = 10_000, stdio = 'pipe' }) {
+  const test = spawnSync(nginxPath, ['-p', dir, '-c', join(dir, 'nginx.conf'), '-t', '-q'], {
+    encoding: 'utf8',
+  });
+  if (test.status !== 0) throw new Error(`nginx -t refused the configuration:\n${test.stderr}`);
+  const child = spawn(nginxPath, ['-p', dir, '-c', join(dir, 'nginx.conf'), '-g', 'daemon off;'], { stdio });
+  let stderr = '';
+  child.stderr?.on('data', (chunk) => (stderr += chunk));
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGQUIT');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+    await exited;
+    clearTimeout(timer);
+  };
+  const deadline = Date.now() + timeoutMs;
+  while (!(await portOpen(host, port))) {
+    if (child.exitCode !== null || Date.now() > deadline) {
+      await stop();
+      throw new Error(`nginx did not start on ${host}:${port}: ${stderr}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return { child, stop };
+}
