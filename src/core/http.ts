@@ -14,7 +14,13 @@ import { describe, urlOf, type Target } from './endpoints.js';
 import { KhountousError, abortError, isKhountousError, type RateLimit } from './errors.js';
 import { oneOf } from './params.js';
 import { apiErrorBodySchema } from './schemas.js';
-import { DATASET_FORMATS, RATE_LIMIT_HEADERS, SHARED_CACHE_HEADER, type DatasetFormat } from './types.js';
+import {
+  CACHE_STATUS_HEADER,
+  DATASET_FORMATS,
+  RATE_LIMIT_HEADERS,
+  SHARED_CACHE_HEADER,
+  type DatasetFormat,
+} from './types.js';
 
 // ---------------------------------------------------------------------------
 // Public types
@@ -28,6 +34,10 @@ export interface ApiResponse<T> {
   notModified?: boolean;
   /** True when a shared cache in front of the API answered (SHARED_CACHE_HEADER). */
   shared?: boolean;
+  /** A shared cache's answer: epoch ms when the API produced the data (its `Date`). */
+  date?: number;
+  /** A shared cache's answer: the cache served a copy past its freshness (CACHE_STATUS_HEADER). */
+  stale?: boolean;
 }
 
 export interface CallOptions<T> {
@@ -140,6 +150,13 @@ function readRateLimit(headers: Headers): RateLimit | undefined {
 /** True when a shared cache in front of the API answered. */
 const isShared = (headers: Headers) => /^\s*shared\s*$/i.test(headers.get(SHARED_CACHE_HEADER) ?? '');
 
+/** What a shared cache says of its copy: shared, when the API produced it, whether it is past its freshness. */
+function sharedCopy(headers: Headers): Pick<ApiResponse<unknown>, 'shared' | 'date' | 'stale'> {
+  const date = Date.parse(headers.get('Date') ?? '');
+  const stale = /^\s*(STALE|UPDATING)\s*$/i.test(headers.get(CACHE_STATUS_HEADER) ?? '');
+  return { shared: true, ...(Number.isFinite(date) ? { date } : {}), ...(stale ? { stale } : {}) };
+}
+
 /** When a 429 says data can be fetched again: Retry-After, else X-RateLimit-Reset, else a default wait. */
 export function readQuotaReset(headers: Headers, now: number): number {
   const retryAfter = headers.get('Retry-After');
@@ -234,7 +251,7 @@ export async function call<T>(
     status: response.status,
     ...(etag ? { etag } : {}),
     ...(rateLimit ? { rateLimit } : {}),
-    ...(isShared(response.headers) ? { shared: true } : {}),
+    ...(isShared(response.headers) ? sharedCopy(response.headers) : {}),
   };
   if (response.status === 304 && cached) {
     return { ...meta, etag: etag ?? cached.etag, data: cached.data, notModified: true };

@@ -391,3 +391,10 @@ export type AccessLevel = 'anonymous' | 'free' | 'partner';
  * business (docs/scaling.md).
  */
 export const SHARED_CACHE_HEADER = 'X-Khountous-Cache';
+
+/**
+ * What the shared cache did (nginx's $upstream_cache_status): `STALE` or
+ * `UPDATING` when it serves a copy past its freshness. Read only on answers
+ * of a shared cache, with their `Date` (when the API produced the data).
+ */
+export const CACHE_STATUS_HEADER = 'X-Cache-Status';

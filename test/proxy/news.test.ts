@@ -55,18 +55,14 @@ describe('shared cache tier: the news page in Chromium', { skip }, () => {
     await page.context().close();
   });
 
-  it(
-    'marks those widgets stale',
-    { todo: 'needs the kit side of issue 13 (point 3): the kit does not read the tier’s headers yet' },
-    async () => {
-      const { page } = await news.open(tier.base);
-      await page.waitForFunction(allReady, null, { timeout: 20_000 });
-      const states = await widgetStates(page);
-      await page.context().close();
-      assert.deepEqual(
-        states.filter((widget) => !widget.stale),
-        [],
-      );
-    },
-  );
+  it('marks those widgets stale', async () => {
+    const { page } = await news.open(tier.base);
+    await page.waitForFunction(allReady, null, { timeout: 20_000 });
+    const states = await widgetStates(page);
+    await page.context().close();
+    assert.deepEqual(
+      states.filter((widget) => !widget.stale),
+      [],
+    );
+  });
 });

@@ -101,7 +101,11 @@ export function createResources(deps: ResourcesDeps) {
 
   /** Stores what the API answered, and tells the other tabs and the subscribers. */
   function store(target: Target, response: ApiResponse<unknown>): CacheEntry {
-    const fetchedAt = clock.now();
+    // A shared cache's copy is as old as the API's answer it keeps; one it serves past its
+    // freshness is stale here too.
+    const now = clock.now();
+    let fetchedAt = Math.min(now, response.date ?? now);
+    if (response.stale) fetchedAt = Math.min(fetchedAt, now - freshness[target.kind]);
     const { data, etag } = response;
     const entry = cache.set(target.key, data, { etag, fetchedAt, asked: askedOf(target) });
     const window = target.window && ([target.window.page, target.window.limit] as [number, number]);

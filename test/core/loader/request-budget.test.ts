@@ -250,6 +250,41 @@ describe('behind a shared cache (deploy/nginx/)', () => {
     assert.equal(env.api.count, sent, 'nothing sent before the reset');
   });
 
+  test('a shared copy is as old as its Date, and stale when the cache says it serves it stale', async () => {
+    const env = loaderEnv();
+    const at =
+      (headers: Record<string, string>): FetchLike =>
+      async (input, init) => {
+        const answer = await throughTier(env)(input, init);
+        const changed = new Headers(answer.headers);
+        for (const [name, value] of Object.entries(headers)) changed.set(name, value);
+        return new Response(answer.body, { status: answer.status, headers: changed });
+      };
+    const producedAt = env.clock.now() - 40 * MINUTE;
+    const old = env.tab({ fetch: at({ Date: new Date(producedAt).toUTCString() }) });
+    const regions = await run(old, { kind: 'regions' });
+    assert.equal(
+      regions.fetchedAt,
+      Math.floor(producedAt / 1000) * 1000,
+      'the API produced it 40 minutes ago',
+    );
+    assert.equal((await run(old, { kind: 'regions' })).stale, true, 'regions are fresh for 30 minutes');
+    const recent = env.tab({
+      fetch: at({ Date: new Date(env.clock.now()).toUTCString(), 'X-Cache-Status': 'STALE' }),
+    });
+    const ranking = await run(recent, { kind: 'administrations', query: { limit: 3 } });
+    assert.equal(ranking.stale, true, 'the cache served a copy past its freshness');
+    const hit = env.tab({
+      fetch: at({ Date: new Date(env.clock.now()).toUTCString(), 'X-Cache-Status': 'HIT' }),
+    });
+    assert.equal(
+      (await run(hit, { kind: 'report', slug: 'x' }).catch(() => undefined))?.stale ?? false,
+      false,
+    );
+    const direct = await run(env, { kind: 'verifications' });
+    assert.equal(direct.fetchedAt, env.clock.now(), 'an answer of the API itself is as old as its arrival');
+  });
+
   test('a new page load behind the cache is not limited by the log of the last hour', async () => {
     const env = loaderEnv({ quotas: { anonymous: 1000 } });
     const tab = env.tab({ fetch: throughTier(env) });
