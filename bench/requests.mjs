@@ -45,7 +45,7 @@ async function view(page, server, url, { reload = false, timeout = 20_000 } = {}
   };
 }
 
-/** Turns the browser's HTTP cache off for a page: the API's max-age=60 has run out in simulated time. */
+/** Turns the browser's HTTP cache off for a page: it keeps real time, not the simulated clock of the views. */
 async function withoutHttpCache(context, page) {
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
