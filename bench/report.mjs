@@ -22,10 +22,65 @@ export function machine(chromiumVersion) {
 
 const kB = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
 const ms = (value) => `${value.toFixed(1)} ms`;
+const ms2 = (value) => `${value.toFixed(2)} ms`;
 const ratio = (value) => `${value.toFixed(2)}×`;
 const MiB = (bytes) => `${(bytes / 1024 ** 2).toFixed(2)} MiB`;
 const signedKB = (bytes) => `${bytes >= 0 ? '+' : '−'}${(Math.abs(bytes) / 1024).toFixed(0)} KiB`;
 const share = (part, whole) => `${part}/${whole}`;
+const count = (value) => value.toLocaleString('en-US');
+
+/** The shared cache tier against direct access (bench/tier.mjs), or undefined when it was skipped. */
+function tierSection(results) {
+  const t = results.tier;
+  if (!t || t.skipped) return undefined;
+  const { direct, tier } = t;
+  const status = (phase, code) => count(phase.byStatus[code] ?? 0);
+  const other = (phase) =>
+    count(
+      Object.entries(phase.byStatus)
+        .filter(([code]) => !['200', '304', '429'].includes(code))
+        .reduce((sum, [, n]) => sum + n, 0),
+    );
+  const fewer = (a, b) => (b === 0 ? '' : a === 0 ? '0' : `1/${count(Math.round(b / a))}`);
+  const latency = (label, key, q) => {
+    const [a, b] = [direct.latency[key][q], tier.latency[key][q]];
+    return [label, a === undefined ? '–' : ms2(a), b === undefined ? '–' : ms2(b), a ? ratio(b / a) : ''];
+  };
+  return {
+    title: `Shared cache tier: ${count(t.settings.views)} page views of the news front page from one address`,
+    head: ['', 'direct', 'through the tier', 'tier/direct'],
+    rows: [
+      [
+        'requests reaching the API',
+        count(direct.upstream.requests),
+        count(tier.upstream.requests),
+        fewer(tier.upstream.requests, direct.upstream.requests),
+      ],
+      [
+        '  of which the API refused (429)',
+        count(direct.upstream.byStatus[429] ?? 0),
+        count(tier.upstream.byStatus[429] ?? 0),
+        '',
+      ],
+      ['answers to readers: 200', status(direct, 200), status(tier, 200), ''],
+      ['  304', status(direct, 304), status(tier, 304), ''],
+      ['  429: refused', status(direct, 429), status(tier, 429), ''],
+      ['  other (5xx, network errors)', other(direct), other(tier), ''],
+      [
+        `page views with all ${t.resources.length} resources`,
+        share(count(direct.viewsWithData), count(direct.views)),
+        share(count(tier.viewsWithData), count(tier.views)),
+        '',
+      ],
+      latency('per request: p50', 'request', 'p50'),
+      latency('  p99', 'request', 'p99'),
+      latency('per page view: p50', 'view', 'p50'),
+      latency('  p99', 'view', 'p99'),
+      latency('per answer with data (200, 304): p50', 'requestWithData', 'p50'),
+      latency('  p99', 'requestWithData', 'p99'),
+    ],
+  };
+}
 
 /** The rows of each section: [label, ...cells]. */
 function sections(results) {
@@ -93,7 +148,8 @@ function sections(results) {
         ],
       ],
     },
-  ];
+    tierSection(results),
+  ].filter(Boolean);
 }
 
 /** Plain-text tables for the console. */
@@ -122,6 +178,64 @@ function baselineStory(baseline) {
   return `The baseline spends the quota in its first ${failed} views; from view ${failed + 1} on, the API refuses ${baseline.status429} of its ${baseline.requests} requests and its widgets show errors.`;
 }
 
+/** The shared cache tier's section of docs/benchmarks.md: its table, or why it was skipped. */
+function tierText(results) {
+  const t = results.tier;
+  if (!t) return '';
+  if (t.skipped) return `### Shared cache tier\n\nSkipped in this run: ${t.skipped}.\n`;
+  const { direct, tier } = t;
+  const m = results.machine;
+  const section = tierSection(results);
+  const marks = Object.entries(tier.cacheStatus)
+    .sort(([, a], [, b]) => b - a)
+    .map(([mark, n]) => `${count(n)} ${mark}`)
+    .join(', ');
+  const resources = tier.upstream.perResource
+    .map(
+      ({ resource, maxAge, requests, bound }) =>
+        `\`${resource}\` (max-age ${maxAge} s): ${requests} (bound ${bound})`,
+    )
+    .join('; ');
+  const refused = direct.byStatus[429] ?? 0;
+  const slowest = tier.latency.request.max;
+  const lock =
+    slowest >= 400
+      ? ` The slowest answer through the tier took ${ms(slowest)}: a reader who asks for a resource while the tier fetches it for the first time waits for that fetch (\`proxy_cache_lock\`), and nginx looks at the lock every 500 ms.`
+      : '';
+  return `### ${section.title}
+
+Measured in the same run: ${m.cpu}, ${m.cores} cores, Node ${m.node}, nginx ${t.nginx} (one
+worker), everything on 127.0.0.1. ${count(t.settings.views)} readers, each opening the page once
+with no cache, arrive evenly over one compressed hour (${t.settings.hourSeconds} s:
+\`KHOUNTOUS_FRESHNESS_SCALE=${t.freshnessScale}\`), first straight to the API
+(${direct.elapsedSeconds} s), then through the tier (${tier.elapsedSeconds} s).
+
+${mdTable(section)}
+
+Direct, every reader counts against the one address's anonymous quota (60 requests per hour):
+the API answers the first ${count(direct.byStatus[200] ?? 0)} requests to reach it and **refuses
+the other ${count(refused)} with 429**, so only ${count(direct.viewsWithData)} page views get all
+their resources and ${count(direct.views - direct.viewsWithData)} of the ${count(direct.views)}
+readers miss data (with the kit they would see its "back at HH:MM" message instead). Most direct answers are
+these refusals, which the API sends without building any data: the direct latencies per request
+and per page view are mostly those of a refusal, and the last two rows compare answers with data
+only (direct: the ${count(direct.latency.requestWithData.count)} that got it).
+
+Through the tier ${tier.viewsWithData === tier.views ? 'every reader gets data' : `${count(tier.viewsWithData)} of ${count(tier.views)} readers get all their data`}
+(answers by \`X-Cache-Status\`: ${marks}) and the API sees ${count(tier.upstream.requests)} requests
+(${count(tier.upstream.byStatus[200] ?? 0)} answered 200, ${count(tier.upstream.byStatus[304] ?? 0)}
+answered 304 to the tier's revalidations). Per resource, against its bound (one per freshness
+period over the ${tier.elapsedSeconds} s, plus ${t.slack}): ${resources}.${lock}
+`;
+}
+
+/** The tier's part of the quick mode paragraph. */
+function tierModes(tier) {
+  if (!tier?.modes) return '';
+  const { quick, full } = tier.modes;
+  return ` Through the tier and direct, it runs ${count(quick.views)} page views over a compressed hour of ${quick.hourSeconds} s each; the full one ${count(full.views)} over ${full.hourSeconds} s.`;
+}
+
 /** docs/benchmarks.md, formatted with the project's Prettier settings. */
 export async function markdown(results, root) {
   const [requests, session, bytes, render, memory] = sections(results);
@@ -143,8 +257,15 @@ It prints the tables below and rewrites this page and bench/results.json (every 
 per-view detail). \`npm run bench -- --quick\` (or \`BENCH_QUICK=1\`) runs the same code with fewer
 runs and page views and writes nothing; \`npm test\` runs it as its last step to prove the bench
 still works. The bench fails (non-zero exit) only when the kit sends more than
-${results.bounds.requests} requests or gets a 429 in the reading session, or when the heap grows by
-more than ${MiB(results.bounds.memoryBytes)} over the mount/unmount cycles; timings never fail it.
+${results.bounds.requests} requests or gets a 429 in the reading session, when the heap grows by
+more than ${MiB(results.bounds.memoryBytes)} over the mount/unmount cycles, or when the shared cache
+tier answers a reader 429 or sends the API more than one request per resource per freshness
+period (plus ${results.bounds.tierSlack}); timings never fail it.
+
+Last, the bench runs page views of the news front page from one address, straight to the API and
+through the shared cache tier (bench/tier.mjs: Debian's nginx with deploy/nginx/, as in
+[docs/scaling.md](scaling.md)). Where nginx is missing and cannot be installed, that part is
+skipped with the reason; under CI (\`CI\` set) that fails the bench.
 
 ## Latest figures
 
@@ -188,6 +309,7 @@ ${mdTable(memory)}
 
 Elements cycled: ${results.memory.widgets.map((tag) => `\`<${tag}>\``).join(', ')}.
 
+${tierText(results)}
 ## Method
 
 ### Requests
@@ -261,9 +383,38 @@ heap is read (three CDP \`HeapProfiler.collectGarbage\` calls, then \`Runtime.ge
 then again after ${results.memory.cycles} more cycles. The growth must stay within
 ${MiB(results.memory.boundBytes)}.
 
+### Shared cache tier
+
+- **Servers.** The reference API runs in the bench's Node process (scripts/tier.ts, shared with
+  the tests of test/proxy/), which counts every request reaching it and every answer by status;
+  nginx runs with deploy/nginx/khountous.conf.template rendered by scripts/nginx.mjs (one worker,
+  no site key: the tier too calls the API anonymously, from its own address). Each phase gets a
+  new API instance with the document's anonymous quota (60 per hour per address, in real time);
+  before them, ${results.tier?.warmupViews ?? 200} page views against a separate instance with a large quota warm its code
+  up, not counted.
+- **Readers.** Each page view is a fresh reader: a new HTTP client (\`http.Agent\`, up to six
+  connections as a browser opens to one host, no cache, no \`If-None-Match\`) that asks at once
+  for the page's ${results.tier?.resources?.length ?? 6} resources, the URLs the kit asks for
+  (test/proxy/client.ts \`NEWS_RESOURCES\`, which test/proxy/news.test.ts checks against the
+  page in Chromium), with \`Accept-Encoding: gzip\`. All of them come from 127.0.0.1: one address,
+  as behind a carrier NAT.
+- **Time.** The views arrive evenly over one hour compressed into a few seconds: the API runs
+  with \`KHOUNTOUS_FRESHNESS_SCALE\` = those seconds / 3,600, so its max-ages, and the tier's
+  cache times with them, shrink in proportion. At most
+  ${results.tier?.settings?.inFlight ?? 50} views are in flight at once; an arrival that finds
+  them all busy waits (counted as \`heldBack\` in bench/results.json).
+- **Latency** runs from sending a request to its last byte, connection set-up included (each
+  reader opens its own connections); a page view's, from its first request to the last byte of its
+  last answer. Percentiles are nearest-rank over every sample. The client shares the Node process
+  with the API: direct latencies include that contention, and the tier's do not include the API
+  at all except on a miss.
+- **Bounds.** Through the tier no answer may be 429, and each resource may reach the API at most
+  ⌈elapsed time / its max-age⌉ + ${results.bounds.tierSlack} times (nginx keeps expiry times in
+  whole seconds).
+
 ### Quick mode
 
-${results.mode === 'quick' ? 'This run was a quick one: ' : 'The quick mode runs '}a reading session of ${results.modes.quick.sessionViews} views (${60 / results.modes.quick.sessionViews} simulated minutes apart), ${results.modes.quick.renderRuns} render runs and ${results.modes.quick.memoryCycles} memory cycles; the full one ${results.modes.full.sessionViews} views, ${results.modes.full.renderRuns} runs and ${results.modes.full.memoryCycles} cycles.
+${results.mode === 'quick' ? 'This run was a quick one: ' : 'The quick mode runs '}a reading session of ${results.modes.quick.sessionViews} views (${60 / results.modes.quick.sessionViews} simulated minutes apart), ${results.modes.quick.renderRuns} render runs and ${results.modes.quick.memoryCycles} memory cycles; the full one ${results.modes.full.sessionViews} views, ${results.modes.full.renderRuns} runs and ${results.modes.full.memoryCycles} cycles.${tierModes(results.tier)}
 `;
   const options = (await prettier.resolveConfig(join(root, 'docs/benchmarks.md'))) ?? {};
   // Paragraphs rewrapped at the print width (the project's `preserve` keeps them as they are then).
