@@ -7,6 +7,7 @@
 import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import process from 'node:process';
+import { aptInstall, canInstall } from './debian.mjs';
 
 const WEBKIT_MINIBROWSER_CANDIDATES = [
   '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser',
@@ -74,34 +75,12 @@ function locate(name) {
   return { path, miniBrowser, xvfbRun };
 }
 
-function canInstall() {
-  return (
-    process.platform === 'linux' &&
-    typeof process.getuid === 'function' &&
-    process.getuid() === 0 &&
-    existsSync('/usr/bin/apt-get') &&
-    !process.env.KHOUNTOUS_NO_INSTALL
-  );
-}
-
 function missingPackages(names) {
   const wanted = names.flatMap((name) => ENGINES[name].packages);
   return [...new Set(wanted)].filter((pkg) => {
     const status = spawnSync('dpkg-query', ['-W', '-f=${Status}', pkg], { encoding: 'utf8' });
     return !(status.status === 0 && status.stdout.includes('install ok installed'));
   });
-}
-
-function aptInstall(packages, log) {
-  log(`installing Debian packages: ${packages.join(' ')}`);
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  const update = spawnSync('apt-get', ['update', '-q'], { stdio: ['ignore', 'ignore', 'inherit'], env });
-  if (update.status !== 0) return false;
-  const install = spawnSync('apt-get', ['install', '-y', '-q', '--no-install-recommends', ...packages], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env,
-  });
-  return install.status === 0;
 }
 
 /**

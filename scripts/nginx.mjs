@@ -10,19 +10,10 @@ import { connect } from 'node:net';
 import { dirname, join } from 'node:path';
 import process from 'node:process';
 import { fileURLToPath } from 'node:url';
+import { aptInstall, canInstall } from './debian.mjs';
 
 const DEPLOY = join(dirname(fileURLToPath(import.meta.url)), '..', 'deploy', 'nginx');
 const CANDIDATES = ['/usr/sbin/nginx', '/usr/bin/nginx'];
-
-function canInstall() {
-  return (
-    process.platform === 'linux' &&
-    typeof process.getuid === 'function' &&
-    process.getuid() === 0 &&
-    existsSync('/usr/bin/apt-get') &&
-    !process.env.KHOUNTOUS_NO_INSTALL
-  );
-}
 
 function locate() {
   const fromEnv = process.env.NGINX_PATH;
@@ -38,13 +29,7 @@ function locate() {
 export function resolveNginx(log = console.log) {
   let path = locate();
   if (!path && !process.env.NGINX_PATH && canInstall()) {
-    log('installing Debian package: nginx');
-    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-    const quiet = { stdio: ['ignore', 'ignore', 'inherit'], env };
-    const update = spawnSync('apt-get', ['update', '-q'], quiet);
-    const install =
-      update.status === 0 &&
-      spawnSync('apt-get', ['install', '-y', '-q', '--no-install-recommends', 'nginx'], quiet).status === 0;
+    const install = aptInstall(['nginx'], log);
     if (!install) log('apt-get could not install nginx');
     path = locate();
   }
