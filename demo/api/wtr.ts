@@ -98,6 +98,8 @@ export interface RecordedRequest {
   fault: Fault | null;
   cookie: boolean;
   origin: string | null;
+  /** The Referer header, as it arrived. */
+  referer: string | null;
   at: number;
 }
 
@@ -358,6 +360,7 @@ export function referenceApiMiddleware() {
       fault,
       cookie: req.headers.cookie !== undefined,
       origin: typeof origin === 'string' ? origin : null,
+      referer: typeof req.headers.referer === 'string' ? req.headers.referer : null,
       at: Date.now(),
     });
     const request = await toWebRequest(req);

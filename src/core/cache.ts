@@ -231,9 +231,11 @@ export function createEntryCache(options: EntryCacheOptions): EntryCache {
   }
 
   function makeEntry<T>(data: T, meta: EntryMeta): CacheEntry<T> {
+    // A time in the future (another tab's clock, a corrupted storage) is taken as now:
+    // data dated later than now would otherwise stay fresh for ever.
     const entry: { data: T; etag?: string; fetchedAt: number; lastUsed: number; asked?: Params } = {
       data,
-      fetchedAt: meta.fetchedAt,
+      fetchedAt: Math.min(meta.fetchedAt, now()),
       lastUsed: now(),
     };
     if (meta.etag !== undefined) entry.etag = meta.etag;
@@ -265,8 +267,11 @@ export function createEntryCache(options: EntryCacheOptions): EntryCache {
         forgetStored(key);
         return inMemory;
       }
-      if (inMemory && inMemory.fetchedAt >= item.f) return inMemory;
-      const entry = makeEntry(item.d as T, { etag: item.e, fetchedAt: item.f, asked: item.a });
+      // A time in the future is taken as now, and stored so, once.
+      const fetchedAt = Math.min(item.f, now());
+      if (inMemory && inMemory.fetchedAt >= fetchedAt) return inMemory;
+      const entry = makeEntry(item.d as T, { etag: item.e, fetchedAt, asked: item.a });
+      if (fetchedAt < item.f) persist(key, entry);
       remember(key, entry);
       const index = readIndex();
       const row = index[key];

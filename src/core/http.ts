@@ -226,7 +226,14 @@ export async function call<T>(
   const headers: Record<string, string> = { Accept: accept };
   if (apiKey !== undefined) headers['Authorization'] = `Bearer ${apiKey}`;
   if (cached) headers['If-None-Match'] = cached.etag;
-  const init: RequestInit = { method, headers, credentials: 'omit', mode: 'cors' };
+  // At most the page's origin reaches the API, whatever the host page's referrer policy.
+  const init: RequestInit = {
+    method,
+    headers,
+    credentials: 'omit',
+    mode: 'cors',
+    referrerPolicy: 'strict-origin',
+  };
   if (reload) init.cache = 'reload';
   if (signal) init.signal = signal;
   if (body !== undefined) {

@@ -202,3 +202,22 @@ describe('entry cache', () => {
     assert.deepEqual(cache.keys(), ['k']);
   });
 });
+
+describe('times in the future', () => {
+  test('a stored entry dated years ahead is taken as fetched now, and stored so, once', () => {
+    const { backend, clock, make } = setup();
+    const future = clock.now() + 5 * 365 * DAY;
+    backend.setItem('khountous:v1:e:k', JSON.stringify({ d: { v: 1 }, f: future }));
+    const seenAt = clock.now();
+    assert.equal(make().get('k')?.fetchedAt, seenAt);
+    assert.equal((JSON.parse(backend.getItem('khountous:v1:e:k')!) as { f: number }).f, seenAt);
+    clock.advance(60_000);
+    assert.equal(make().get('k')?.fetchedAt, seenAt, 'later reads keep the time it was first seen');
+  });
+
+  test('an entry adopted from another tab with a time ahead is taken as now', () => {
+    const { clock, cache } = setup();
+    const adopted = cache.adopt('k', { v: 1 }, { fetchedAt: clock.now() + 10 * 365 * DAY });
+    assert.equal(adopted?.fetchedAt, clock.now());
+  });
+});

@@ -66,6 +66,7 @@ export interface RecordedRequest {
   fault: string | null;
   cookie: boolean;
   origin: string | null;
+  referer: string | null;
 }
 
 export interface FaultPlan {

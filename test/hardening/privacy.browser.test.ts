@@ -87,6 +87,41 @@ describe('requests carry no credentials', function () {
   }
 
   it(
+    "at most the page's origin reaches the API as Referer, even under a host page's unsafe-url policy",
+    scenario('privacy', 'referrer: origin only', async () => {
+      const meta = document.createElement('meta');
+      meta.name = 'referrer';
+      meta.content = 'unsafe-url';
+      document.head.append(meta);
+      const address = location.href;
+      history.replaceState(null, '', `${location.pathname}${location.search || '?'}&reader=secret-42#story`);
+      try {
+        const api = new FaultyApi('privacy-referrer');
+        const control = await fetch(`${api.base}/regions?control=1`);
+        await control.body?.cancel();
+        const page = await fixture<HTMLDivElement>(document.createElement('div'));
+        const requests = await recordRequests(async () => {
+          const element = create(page, 'khountous-region-stats', { 'base-url': api.base });
+          await allSettled([element], ['ready']);
+        });
+        for (const request of requests.filter((r) => r.url.startsWith(api.base))) {
+          expect(request.referrerPolicy, request.url).to.equal('strict-origin');
+        }
+        const arrived = await api.requests();
+        const [first, ...kit] = arrived;
+        expect(first!.referer, 'the host policy sends the whole address to a plain fetch').to.contain(
+          'reader=secret-42',
+        );
+        expect(kit.length).to.be.greaterThan(0);
+        for (const request of kit) expect(request.referer, request.path).to.equal(`${location.origin}/`);
+      } finally {
+        history.replaceState(null, '', address);
+        meta.remove();
+      }
+    }),
+  );
+
+  it(
     'a retry after a failure and a revalidation are just as anonymous',
     scenario('privacy', 'retries and revalidations', async () => {
       const api = new FaultyApi('privacy-retry');

@@ -112,4 +112,21 @@ describe('cross-tab sharing', () => {
     await run(other, { kind: 'regions' });
     assert.equal(env.api.count, 1, 'the second tab finds the entry in storage');
   });
+
+  test('an entry another tab announces with a time years ahead is taken as fetched now', async () => {
+    const env = loaderEnv({ crossTab: true });
+    const expected = await env.api.direct<ListEnvelope<unknown>>('/regions?lang=fr');
+    const heard: { stale: boolean; fetchedAt: number }[] = [];
+    env.loader.subscribe({ kind: 'regions' }, BASE_URL, (loaded) => heard.push(loaded));
+    env.hub!.factory('khountous-v1').postMessage({
+      v: 1,
+      type: 'entry',
+      key: `${BASE_URL}/regions?lang=fr`,
+      data: expected,
+      fetchedAt: env.clock.now() + 10 * 365 * 24 * 60 * 60_000,
+    });
+    await env.clock.settle();
+    assert.equal(heard.length, 1);
+    assert.equal(heard[0]!.fetchedAt, env.clock.now());
+  });
 });

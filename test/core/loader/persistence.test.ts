@@ -9,6 +9,7 @@ import type { Administration, ListEnvelope } from '../../../src/core/types.js';
 import { createSafeStorage } from '../../../src/core/storage.js';
 import { createDisabledStorage, createMemoryStorage } from '../../helpers/fake-browser.js';
 import { loaderEnv, run, slugs, ranking, MINUTE, type Ranking } from '../../helpers/loader-env.js';
+import { FRESHNESS_MINUTES } from '../../../src/core/loader/loader.js';
 
 describe('persistence across page loads', () => {
   test('a reload (new loader, same storage) is served from storage with no request', async () => {
@@ -75,6 +76,23 @@ describe('persistence across page loads', () => {
     const reloaded = env.tab({ storage: createSafeStorage({ backend: createDisabledStorage() }) });
     await run(reloaded, { kind: 'regions' });
     assert.equal(env.api.count, 2);
+  });
+
+  test('an entry stored with a time years ahead is fresh for one period from now, then revalidated', async () => {
+    const env = loaderEnv();
+    await run(env, { kind: 'regions' });
+    const [key] = [...env.storage.items.keys()].filter((name) => name.includes('/regions?'));
+    const item = JSON.parse(env.storage.getItem(key!)!) as { f: number };
+    env.storage.setItem(key!, JSON.stringify({ ...item, f: env.clock.now() + 5 * 365 * 24 * 60 * MINUTE }));
+    const reloaded = env.tab();
+    const first = await run(reloaded, { kind: 'regions' });
+    assert.equal(first.fetchedAt, env.clock.now());
+    assert.equal(first.stale, false);
+    await env.clock.advance(FRESHNESS_MINUTES.regions * MINUTE);
+    const later = await run(reloaded, { kind: 'regions' });
+    assert.equal(later.stale, true, 'not fresh for ever');
+    await env.clock.settle();
+    assert.equal(env.api.count, 2, 'and revalidated');
   });
 
   test('corrupted entries (bad JSON, wrong shape) are dropped and fetched again', async () => {
