@@ -101,6 +101,22 @@ describe('dist/embed-resize.js', function () {
     expect(other.getBoundingClientRect().height).to.equal(otherHeight);
   });
 
+  it('ignores the messages of a frame that is not a kit embed page, on this origin or another', async () => {
+    const embedded = await openFrame(embed('widget=ranking&limit=1&base-url=/v1&lazy=false'));
+    await settled(await widgetIn(embedded, 'khountous-ranking'));
+    const sameOrigin = await openFrame('/test/fixtures/hostile-frame.html?height=20000');
+    const otherOrigin = await openFrame(
+      `http://127.0.0.1:${location.port}/test/fixtures/hostile-frame.html?height=15000`,
+    );
+    const page = () => Math.ceil(embedded.contentDocument!.documentElement.getBoundingClientRect().height);
+    await until(() => page() > 0 && embedded.style.height === `${page()}px`, 'the embed frame to be sized');
+    await delay(400);
+    expect(sameOrigin.style.height).to.equal('');
+    expect(otherOrigin.style.height).to.equal('');
+    expect(sameOrigin.getBoundingClientRect().height).to.be.lessThan(1000);
+    expect(otherOrigin.getBoundingClientRect().height).to.be.lessThan(1000);
+  });
+
   it('ignores messages that do not come from an iframe or are malformed', async () => {
     const frame = await openFrame(embed('widget=ranking&limit=1&base-url=/v1&lazy=false'));
     await settled(await widgetIn(frame, 'khountous-ranking'));
