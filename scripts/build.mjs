@@ -7,7 +7,7 @@
 //   dist/elements/khountous-<name>.js one module per src/components/<name>/define.ts
 //   dist/index.js                     the public exports (defines nothing)
 //   dist/chunks/*.js                  code shared by the modules above
-//   dist/embed.html, embed.js         one widget chosen by URL parameters, for iframes
+//   dist/embed.html, embed.js         one widget chosen by URL parameters, for iframes (its CSP in a <meta>)
 //   dist/embed-resize.js              the optional host snippet that sizes those iframes
 //   dist/types/                       type declarations
 //   dist/integrity.json               SRI hash (sha384) of every file
@@ -110,8 +110,13 @@ async function main() {
 
   // The embed page: demo/embed.html (what `npm start` serves) with the built script.
   const page = readFileSync(join(root, 'demo/embed.html'), 'utf8');
-  const builtPage = page.replace('src="./embed.ts"', 'src="./embed.js"');
-  if (builtPage === page) throw new Error('demo/embed.html no longer loads ./embed.ts');
+  const withScript = page.replace('src="./embed.ts"', 'src="./embed.js"');
+  if (withScript === page) throw new Error('demo/embed.html no longer loads ./embed.ts');
+  const builtPage = withScript.replace(
+    '<meta charset="utf-8" />',
+    `<meta charset="utf-8" />\n    <meta http-equiv="Content-Security-Policy" content="${embedPolicy()}" />`,
+  );
+  if (builtPage === withScript) throw new Error('demo/embed.html has no <meta charset="utf-8" />');
   writeFileSync(join(dist, 'embed.html'), builtPage);
   copyFileSync(join(root, 'demo/embed.css'), join(dist, 'embed.css'));
 
@@ -168,6 +173,29 @@ async function main() {
   const sizes = entrySizes(dist);
   console.log(`\nkhountous widgets ${pkg.version}: sizes of each entry with everything it imports\n`);
   console.log(formatSizeTable(sizes));
+}
+
+/**
+ * The embed page's Content-Security-Policy, in a <meta> so that it holds
+ * wherever the page is served: scripts and styles from the page's origin only
+ * (no inline ones), and connections only to that origin and the kit's default
+ * API (the origins the page accepts for `base-url`), so that a `base-url` that
+ * slipped past the page's check would still fetch nothing.
+ */
+function embedPolicy() {
+  const source = readFileSync(join(root, 'src/internal/base-url.ts'), 'utf8');
+  const match = /export const DEFAULT_BASE_URL = '([^']+)'/.exec(source);
+  if (!match) throw new Error('src/internal/base-url.ts: DEFAULT_BASE_URL not found');
+  const api = new URL(match[1]).origin;
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    `connect-src 'self' ${api}`,
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'none'",
+  ].join('; ');
 }
 
 function listFiles(dir, out = []) {

@@ -82,4 +82,46 @@ describe('a host page with a strict Content-Security-Policy', function () {
     await delay(300);
     expect((await reportsFor(reportId)).length, JSON.stringify(reports)).to.equal(1);
   });
+
+  it('the embed page brings its own policy: it renders with no violation and connects nowhere else', async () => {
+    const text = await (await fetch('/dist/embed.html')).text();
+    const meta = new DOMParser()
+      .parseFromString(text, 'text/html')
+      .querySelector<HTMLMetaElement>('meta[http-equiv="Content-Security-Policy"]');
+    expect(meta, 'a <meta http-equiv="Content-Security-Policy">').to.exist;
+    const policy = meta!.content;
+    expect(policy).to.include("script-src 'self'");
+    expect(policy).to.include("style-src 'self'");
+    expect(policy).to.include("connect-src 'self' https://api.khountous.sn;");
+    expect(policy).not.to.include('unsafe');
+
+    // No ?csp=strict: the only policy is the page's own.
+    const frame = await openFrame('/dist/embed.html?widget=ranking&limit=3&base-url=/v1&lazy=false');
+    const violations: string[] = [];
+    frame.contentDocument!.addEventListener('securitypolicyviolation', (event) =>
+      violations.push(`${event.violatedDirective} ${event.blockedURI}`),
+    );
+    const element = await until(
+      () => frame.contentDocument!.querySelector<HTMLElement>('khountous-ranking') ?? undefined,
+      'the embedded ranking',
+    );
+    expect(await settled(element, ['ready', 'empty', 'error'], 15000)).to.equal('ready');
+    expect(element.shadowRoot!.querySelectorAll('tbody tr').length).to.equal(3);
+    await delay(300);
+    expect(violations).to.deep.equal([]);
+
+    // A request to an origin the page does not allow fails, and is seen as a violation.
+    const inFrame = frame.contentWindow as unknown as Window & typeof globalThis;
+    const foreign = `http://127.0.0.1:${location.port}/v1/rankings`;
+    let failed = false;
+    await inFrame.fetch(foreign).catch(() => {
+      failed = true;
+    });
+    expect(failed, 'the foreign request is blocked').to.equal(true);
+    await until(() => violations.some((v) => v.startsWith('connect-src')), 'the connect-src violation');
+
+    // So is an inline style.
+    frame.contentDocument!.body.setAttribute('style', 'outline: 1px solid red');
+    await until(() => violations.some((v) => v.startsWith('style-src')), 'the style-src violation');
+  });
 });
