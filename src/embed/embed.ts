@@ -9,7 +9,7 @@
  */
 import { elementLoaders } from '../elements.js';
 import { DEFAULT_BASE_URL, resolveBaseUrl } from '../internal/base-url.js';
-import { acceptedAttributes, parseEmbedParams } from './params.js';
+import { acceptedAttributes, parseEmbedParams, type Refusal } from './params.js';
 
 /** The message an embed page posts to its parent whenever its height changes. */
 interface ResizeMessage {
@@ -56,9 +56,32 @@ export async function startEmbed(root: HTMLElement): Promise<void> {
   const pageDefault = resolveBaseUrl('');
   const apiOrigins = [location.origin, new URL(DEFAULT_BASE_URL).origin];
   if (pageDefault) apiOrigins.push(new URL(pageDefault).origin);
-  const element = document.createElement(tag);
-  for (const [name, value] of acceptedAttributes(attributes, observed, apiOrigins, location.href)) {
-    element.setAttribute(name, value);
+  const refused: Refusal[] = [];
+  const accepted = acceptedAttributes(
+    attributes,
+    observed,
+    { apiOrigins, pageUrl: location.href, linkOrigin: framingOrigin() },
+    refused,
+  );
+  for (const { name, value, reason } of refused) {
+    console.warn(`khountous embed: ${name}="${value}" ignored: ${reason}.`);
   }
+  const element = document.createElement(tag);
+  for (const [name, value] of accepted) element.setAttribute(name, value);
   root.replaceChildren(element);
+}
+
+/**
+ * The origin of the page that framed this one, from the referrer the browser
+ * sent with the embed page; undefined when the page is not framed or the
+ * referrer was withheld.
+ */
+function framingOrigin(): string | undefined {
+  if (window.parent === window || !document.referrer) return undefined;
+  try {
+    const origin = new URL(document.referrer).origin;
+    return origin === 'null' ? undefined : origin;
+  } catch {
+    return undefined;
+  }
 }

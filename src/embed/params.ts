@@ -6,6 +6,8 @@
  * (its observed attributes).
  */
 
+import { normaliseBaseUrl } from '../internal/base-url.js';
+
 /** Parameters that steer the page and never become attributes. */
 const RESERVED_PARAMS = ['widget', 'id'] as const;
 
@@ -45,30 +47,84 @@ export function parseEmbedParams(search: string, tags: readonly string[]): Embed
   return { ok: true, request: { tag, attributes, id } };
 }
 
+/** Where the embed page lets an element's URLs lead. */
+export interface EmbedPolicy {
+  /** Origins `base-url` may point to: the embed page's own and the kit's API. */
+  apiOrigins: readonly string[];
+  /** The embed page's URL, against which a relative `base-url` resolves. */
+  pageUrl: string;
+  /**
+   * The origin of the page that framed the embed page, the only one its links
+   * may lead to; undefined when unknown (then no `href-template` is kept).
+   */
+  linkOrigin: string | undefined;
+}
+
+/** Why an attribute the element observes was left off. */
+export interface Refusal {
+  name: string;
+  value: string;
+  reason: string;
+}
+
 /**
- * The attributes an element accepts: those it observes, less `base-url` when it
- * points away from the embed page's own origin and the kit's default API (a
- * link to the embed page must not show another API's text under this origin).
+ * The attributes an element accepts: those it observes, with the URLs checked.
+ *
+ * - `base-url` is kept only when it leads to one of `apiOrigins`, and is kept
+ *   in the one spelling the widget will fetch from (normaliseBaseUrl): the
+ *   string checked is the string used, whatever whitespace, format characters
+ *   or relative form the URL was written in.
+ * - `href-template` is kept only when its literal beginning already fixes the
+ *   link's origin to `linkOrigin` (`https://news.example/...`): the values
+ *   filled in later (API data) then cannot move it, and no protocol-relative,
+ *   backslash or scheme-only spelling leads elsewhere.
  */
 export function acceptedAttributes(
   requested: ReadonlyMap<string, string>,
   observed: readonly string[],
-  allowedApiOrigins: readonly string[],
-  pageUrl: string,
+  policy: EmbedPolicy,
+  refused: Refusal[] = [],
 ): Map<string, string> {
   const accepted = new Map<string, string>();
   for (const [name, value] of requested) {
     if (!observed.includes(name)) continue;
+    let kept: string | undefined = value;
     if (name === 'base-url') {
-      let origin: string;
-      try {
-        origin = new URL(value, pageUrl).origin;
-      } catch {
+      kept = normaliseBaseUrl(value, policy.pageUrl);
+      if (!kept || !policy.apiOrigins.includes(new URL(kept).origin)) {
+        refused.push({ name, value, reason: `leads to none of ${policy.apiOrigins.join(', ')}` });
         continue;
       }
-      if (!allowedApiOrigins.includes(origin)) continue;
+    } else if (name === 'href-template') {
+      if (!policy.linkOrigin) {
+        refused.push({ name, value, reason: 'the page that framed the embed is unknown' });
+        continue;
+      }
+      if (templateOrigin(value) !== policy.linkOrigin) {
+        refused.push({ name, value, reason: `does not begin with ${policy.linkOrigin}/` });
+        continue;
+      }
     }
-    accepted.set(name, value);
+    accepted.set(name, kept);
   }
   return accepted;
+}
+
+/** An absolute http(s) URL's scheme and authority, up to the slash that begins its path. */
+const FIXED_ORIGIN = /^(https?:\/\/[a-z0-9.-]+(?::[0-9]{1,5})?)\//i;
+
+/**
+ * The origin a link template leads to whatever is filled into it, or undefined
+ * when its literal text does not fix one: the template must begin with
+ * `http(s)://host[:port]/`, with no placeholder, user info, backslash or
+ * whitespace before that slash.
+ */
+export function templateOrigin(template: string): string | undefined {
+  const match = FIXED_ORIGIN.exec(template);
+  if (!match) return undefined;
+  try {
+    return new URL(match[1]!).origin;
+  } catch {
+    return undefined;
+  }
 }

@@ -18,9 +18,21 @@ function pageDefault(): string | undefined {
 /** The absolute http(s) base URL, or undefined when the one given is not http(s). */
 export function resolveBaseUrl(attribute: string | undefined | null): string | undefined {
   const raw = attribute?.trim() || pageDefault() || DEFAULT_BASE_URL;
+  return normaliseBaseUrl(raw, typeof document === 'undefined' ? undefined : document.baseURI);
+}
+
+/**
+ * One spelling of a base URL given as text: trimmed, resolved against `base`,
+ * without query, hash or trailing slash. Undefined when it is empty or not
+ * http(s). What resolveBaseUrl gives for a non-empty attribute; the embed page
+ * checks this very string, so that what it allows is what the widget fetches.
+ */
+export function normaliseBaseUrl(value: string, base?: string): string | undefined {
+  const raw = value.trim();
+  if (!raw) return undefined;
   let url: URL;
   try {
-    url = new URL(raw, typeof document === 'undefined' ? undefined : document.baseURI);
+    url = new URL(raw, base);
   } catch {
     return undefined;
   }

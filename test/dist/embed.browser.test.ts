@@ -77,6 +77,55 @@ describe('dist/embed.html', function () {
     const element = await widgetIn(frame, 'khountous-ranking');
     expect(element.hasAttribute('base-url')).to.equal(false);
   });
+
+  it('ignores such a base-url behind a leading space or format character the URL parser reads as a path', async () => {
+    const foreign = `http://127.0.0.1:${location.port}/v1`;
+    for (const space of ['\u00a0', '\ufeff', '\u3000', '\u200a', '\u2028', '\u1680']) {
+      const frame = await openFrame(embed(`widget=ranking&lazy=false&base-url=${encodeURIComponent(space + foreign)}`));
+      const element = await widgetIn(frame, 'khountous-ranking');
+      const value = element.getAttribute('base-url');
+      // What the widget fetches from: the attribute, trimmed, resolved against the embed page.
+      const used = value?.trim() ? new URL(value.trim(), frame.contentDocument!.baseURI).origin : location.origin;
+      expect(used, `U+${space.charCodeAt(0).toString(16)}: ${JSON.stringify(value)}`).to.equal(location.origin);
+      frame.remove();
+    }
+  });
+
+  describe('links (href-template)', () => {
+    const links = async (template: string) => {
+      const frame = await openFrame(
+        embed(`widget=ranking&limit=3&base-url=/v1&lazy=false&href-template=${encodeURIComponent(template)}`),
+      );
+      const element = await widgetIn(frame, 'khountous-ranking');
+      expect(await settled(element)).to.equal('ready');
+      const hrefs = [...element.shadowRoot!.querySelectorAll('a')].map((a) => a.href);
+      frame.remove();
+      return { hrefs, kept: element.getAttribute('href-template') };
+    };
+
+    it('makes links on the origin of the page that framed it', async () => {
+      const { hrefs } = await links(`${location.origin}/reports/{slug}`);
+      expect(hrefs).to.have.length(3);
+      for (const href of hrefs) expect(new URL(href).origin).to.equal(location.origin);
+    });
+
+    it('makes no link off that origin, however the template spells it', async () => {
+      for (const template of [
+        '//evil.example/{slug}',
+        '\\\\evil.example/{slug}',
+        '/\\evil.example/{slug}',
+        'https:evil.example/{slug}',
+        `http://127.0.0.1:${location.port}/{slug}`,
+        `${location.origin}.evil.example/{slug}`,
+        `${location.origin}@evil.example/{slug}`,
+      ]) {
+        const { hrefs, kept } = await links(template);
+        const offSite = hrefs.filter((href) => new URL(href).origin !== location.origin);
+        expect(offSite, template).to.deep.equal([]);
+        expect(kept, template).to.equal(null);
+      }
+    });
+  });
 });
 
 describe('dist/embed-resize.js', function () {

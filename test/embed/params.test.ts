@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { acceptedAttributes, parseEmbedParams } from '../../src/embed/params.js';
+import fc from 'fast-check';
+import { acceptedAttributes, parseEmbedParams, templateOrigin } from '../../src/embed/params.js';
+import { resolveBaseUrl } from '../../src/internal/base-url.js';
+import { fillTemplate } from '../../src/internal/links.js';
 
 const TAGS = ['khountous-ranking', 'khountous-admin-card'];
 
@@ -46,10 +49,44 @@ describe('parseEmbedParams', () => {
   });
 });
 
+/**
+ * Every character JS's trim() or the URL parser may drop or read differently
+ * at the ends of a value: JS whitespace (\s), C0 controls and space, format
+ * characters (zero-width, bidi marks, BOM), and the line and paragraph separators.
+ */
+const EDGE_CHARACTERS = [
+  ...Array.from({ length: 0x21 }, (_, code) => String.fromCharCode(code)),
+  '\u007f',
+  '\u0085',
+  '\u00a0',
+  '\u00ad',
+  '\u1680',
+  '\u180e',
+  ...Array.from({ length: 0x0b }, (_, i) => String.fromCharCode(0x2000 + i)),
+  '\u200b',
+  '\u200c',
+  '\u200d',
+  '\u200e',
+  '\u200f',
+  '\u2028',
+  '\u2029',
+  '\u202a',
+  '\u202e',
+  '\u202f',
+  '\u205f',
+  '\u2060',
+  '\u2066',
+  '\u3000',
+  '\ufeff',
+  '\ufff9',
+];
+const edges = fc.array(fc.constantFrom(...EDGE_CHARACTERS), { maxLength: 4 }).map((chars) => chars.join(''));
+
 describe('acceptedAttributes', () => {
   const page = 'https://cdn.example.org/khountous/embed.html?widget=ranking';
-  const origins = ['https://cdn.example.org', 'https://api.khountous.sn'];
-  const observed = ['lang', 'base-url', 'theme', 'limit', 'region'];
+  const apiOrigins = ['https://cdn.example.org', 'https://api.khountous.sn'];
+  const policy = { apiOrigins, pageUrl: page, linkOrigin: 'https://news.example' };
+  const observed = ['lang', 'base-url', 'theme', 'limit', 'region', 'href-template'];
 
   it('keeps the attributes the element observes', () => {
     const accepted = acceptedAttributes(
@@ -60,19 +97,119 @@ describe('acceptedAttributes', () => {
         ['lang', 'en'],
       ]),
       observed,
-      origins,
-      page,
+      policy,
     );
     assert.deepEqual(Object.fromEntries(accepted), { limit: '5', lang: 'en' });
   });
 
-  it('keeps base-url only for the page origin or the default API', () => {
-    const check = (value: string) =>
-      acceptedAttributes(new Map([['base-url', value]]), observed, origins, page).has('base-url');
-    assert.equal(check('/v1'), true);
-    assert.equal(check('https://api.khountous.sn/v1'), true);
-    assert.equal(check('https://evil.example/v1'), false);
-    assert.equal(check('http://cdn.example.org/v1'), false, 'another scheme is another origin');
-    assert.equal(check('http://['), false);
+  const baseUrl = (value: string) =>
+    acceptedAttributes(new Map([['base-url', value]]), observed, policy).get('base-url');
+
+  it('keeps base-url only for the page origin or the default API, in the spelling the widget uses', () => {
+    assert.equal(baseUrl('/v1'), 'https://cdn.example.org/v1');
+    assert.equal(baseUrl(' https://api.khountous.sn/v1/?x#y '), 'https://api.khountous.sn/v1');
+    assert.equal(baseUrl('https://evil.example/v1'), undefined);
+    assert.equal(baseUrl('http://cdn.example.org/v1'), undefined, 'another scheme is another origin');
+    assert.equal(baseUrl('http://['), undefined);
+    assert.equal(baseUrl('javascript:alert(1)'), undefined);
+    assert.equal(baseUrl(' '), undefined, 'blank: the widget keeps its default');
+  });
+
+  it('refuses a foreign base-url behind a leading no-break space, BOM, U+3000, U+200A or U+2028', () => {
+    for (const space of ['\u00a0', '\ufeff', '\u3000', '\u200a', '\u2028']) {
+      const value = `${space}http://127.0.0.1:6802/v1`;
+      const kept = baseUrl(value);
+      assert.ok(kept === undefined || apiOrigins.includes(new URL(resolveBaseUrl(kept)!).origin), kept);
+    }
+  });
+
+  it('property: the base-url the widget fetches from is one the embed allowed', () => {
+    const host = fc.constantFrom(
+      'http://127.0.0.1:6802',
+      'https://evil.example',
+      '//evil.example',
+      'https://api.khountous.sn',
+      'https://cdn.example.org',
+      '',
+    );
+    fc.assert(
+      fc.property(edges, host, fc.constantFrom('/v1', '/v1/', ''), edges, (before, origin, path, after) => {
+        const value = `${before}${origin}${path}${after}`;
+        const kept = baseUrl(value);
+        if (kept === undefined) return;
+        // What the widget does with the attribute (it resolves against the embed page).
+        const used = resolveBaseUrl(kept);
+        assert.equal(used, kept, `the widget reads ${JSON.stringify(value)} as it was checked`);
+        assert.ok(apiOrigins.includes(new URL(used).origin), JSON.stringify(value));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  const template = (value: string) =>
+    acceptedAttributes(new Map([['href-template', value]]), observed, policy).get('href-template');
+  const unframed = (value: string) =>
+    acceptedAttributes(new Map([['href-template', value]]), observed, {
+      ...policy,
+      linkOrigin: undefined,
+    }).get('href-template');
+
+  it('keeps href-template only when it begins with the framing page origin', () => {
+    assert.equal(template('https://news.example/reports/{slug}'), 'https://news.example/reports/{slug}');
+    assert.equal(template('HTTPS://NEWS.EXAMPLE:443/{slug}'), 'HTTPS://NEWS.EXAMPLE:443/{slug}');
+    for (const value of [
+      '//evil.example/{slug}',
+      '\\\\evil.example/{slug}',
+      '/\\evil.example/{slug}',
+      'https:evil.example/{slug}',
+      'https:\\\\evil.example/{slug}',
+      'https://news.example@evil.example/{slug}',
+      'https://news.example.evil.example/{slug}',
+      'https://news.example{slug}',
+      'https://{slug}/',
+      ' https://news.example/{slug}',
+      'https://news.exa\tmple/{slug}',
+      '/reports/{slug}',
+      '{slug}',
+      'javascript:alert(1)//https://news.example/',
+    ]) {
+      assert.equal(template(value), undefined, value);
+    }
+    assert.equal(unframed('https://news.example/{slug}'), undefined, 'no framing page known');
+  });
+
+  it('property: a kept href-template links to the framing page origin whatever the data', () => {
+    const piece = fc.constantFrom(
+      'https:',
+      'http:',
+      '//',
+      '/',
+      '\\',
+      '\\\\',
+      'news.example',
+      'evil.example',
+      '@',
+      ':443',
+      '.',
+      '{slug}',
+      '?',
+      '#',
+      '%2f',
+      'a',
+    );
+    const templates = fc
+      .tuple(edges, fc.array(piece, { maxLength: 8 }), edges)
+      .map(([before, pieces, after]) => `${before}${pieces.join('')}${after}`);
+    fc.assert(
+      fc.property(templates, fc.string({ unit: 'binary', maxLength: 20 }), (value, slug) => {
+        const kept = template(value);
+        if (kept === undefined) return;
+        const href = fillTemplate(kept, { slug });
+        if (href === undefined) return;
+        assert.equal(new URL(href, page).origin, 'https://news.example', `${value} with ${slug}`);
+      }),
+      { numRuns: 3000 },
+    );
+    assert.equal(templateOrigin('https://news.example/{slug}'), 'https://news.example');
   });
 });
