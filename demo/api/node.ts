@@ -31,22 +31,73 @@ function requestHeaders(req: IncomingMessage): Headers {
   return headers;
 }
 
-async function readRequestBody(req: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req)
-    chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
-  return Buffer.concat(chunks);
+/** True when the request says a body follows (a length above 0, or chunks). */
+function declaresBody(req: IncomingMessage): boolean {
+  const length = req.headers['content-length'];
+  return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
 }
 
-/** The web-standard Request of a Node request; the body is read for methods that have one. */
-export async function toWebRequest(req: IncomingMessage): Promise<Request> {
+/**
+ * The body of `req` as a web stream that reads from the socket only when its
+ * reader asks for more: a body that nobody reads is never read, and a reader
+ * that stops (demo/api/handler.ts does at MAX_BODY_BYTES) stops the reading.
+ */
+function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
+  let closed = false;
+  return new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        req.on('data', (chunk: Buffer | string) => {
+          if (closed) return;
+          controller.enqueue(typeof chunk === 'string' ? Buffer.from(chunk) : new Uint8Array(chunk));
+          if ((controller.desiredSize ?? 0) <= 0) req.pause();
+        });
+        req.on('end', () => {
+          if (closed) return;
+          closed = true;
+          controller.close();
+        });
+        req.on('error', (error) => {
+          if (closed) return;
+          closed = true;
+          controller.error(error);
+        });
+        req.pause();
+      },
+      pull() {
+        req.resume();
+      },
+      cancel() {
+        closed = true;
+        req.pause();
+      },
+    },
+    { highWaterMark: 0 },
+  );
+}
+
+/**
+ * The web-standard Request of a Node request. Its body, when one is declared
+ * (never on GET or HEAD, which a Request cannot carry), is a stream read on
+ * demand: nothing of it has been read when the Request is made.
+ */
+export function toWebRequest(req: IncomingMessage): Request {
   const method = req.method ?? 'GET';
-  const hasBody = method !== 'GET' && method !== 'HEAD';
+  const hasBody = method !== 'GET' && method !== 'HEAD' && declaresBody(req);
   return new Request(new URL(req.url ?? '/', requestOrigin(req)), {
     method,
     headers: requestHeaders(req),
-    body: hasBody ? new Uint8Array(await readRequestBody(req)) : null,
-  });
+    ...(hasBody ? { body: bodyStream(req), duplex: 'half' } : {}),
+  } as RequestInit);
+}
+
+/**
+ * Ends the connection after this response when the request's body was not
+ * read to its end, rather than reading (and discarding) the rest of it as
+ * node:http does on a kept-alive connection.
+ */
+export function closeIfBodyUnread(req: IncomingMessage, res: ServerResponse): void {
+  if (!req.complete && !res.headersSent) res.setHeader('Connection', 'close');
 }
 
 /** Writes a web-standard Response to a Node response (bodies are small: buffered, with Content-Length). */
@@ -84,9 +135,12 @@ export function toNodeMiddleware(api: KhountousApi): NodeMiddleware {
       return;
     }
     const clientAddress = req.socket.remoteAddress ?? 'unknown';
-    toWebRequest(req)
-      .then((request) => api.handle(request, clientAddress))
-      .then((response) => writeWebResponse(response, res))
+    Promise.resolve()
+      .then(() => api.handle(toWebRequest(req), clientAddress))
+      .then((response) => {
+        closeIfBodyUnread(req, res);
+        return writeWebResponse(response, res);
+      })
       .catch((error: unknown) => failInternally(res, error));
   };
 }

@@ -5,7 +5,7 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import { pathToFileURL } from 'node:url';
 import { API_PREFIX, DEMO_KEYS, createApi, type KhountousApi } from './handler.js';
-import { toNodeMiddleware } from './node.js';
+import { closeIfBodyUnread, toNodeMiddleware } from './node.js';
 
 export const DEFAULT_PORT = 8787;
 
@@ -57,6 +57,7 @@ export function createKhountousServer(api: KhountousApi = createApi()): Server {
   const middleware = toNodeMiddleware(api);
   return createServer((req, res) => {
     middleware(req, res, () => {
+      closeIfBodyUnread(req, res);
       if (req.url === '/' || req.url === '/index.html') {
         sendPlain(res, 200, 'text/html; charset=utf-8', landingPage());
       } else {

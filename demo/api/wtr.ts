@@ -47,7 +47,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CORS_HEADERS, createApi, type KhountousApi } from './handler.js';
-import { isApiPath, toNodeMiddleware, toWebRequest, writeWebResponse } from './node.js';
+import { closeIfBodyUnread, isApiPath, toNodeMiddleware, toWebRequest, writeWebResponse } from './node.js';
 
 type NodeMiddleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 
@@ -363,11 +363,15 @@ export function referenceApiMiddleware() {
       referer: typeof req.headers.referer === 'string' ? req.headers.referer : null,
       at: Date.now(),
     });
-    const request = await toWebRequest(req);
+    const request = toWebRequest(req);
     // A faulty answer replaces the body: the real one is asked for in full (never a 304).
     if (fault !== null) request.headers.delete('If-None-Match');
     const real = () => scope.api.handle(request, req.socket.remoteAddress ?? 'unknown');
-    if (fault === null) return writeWebResponse(await real(), res);
+    if (fault === null) {
+      const response = await real();
+      closeIfBodyUnread(req, res);
+      return writeWebResponse(response, res);
+    }
     return answerWithFault(fault, scope.plan!, real, res);
   };
 
