@@ -489,6 +489,20 @@ function parseSubmission(text: string, administrationSlugs: ReadonlySet<string>)
   };
 }
 
+/** `application/json`, with no parameter but a UTF-8 charset (RFC 8259: JSON is UTF-8). */
+const JSON_MEDIA_TYPE = /^application\/json[ \t]*(?:;[ \t]*charset[ \t]*=[ \t]*(?:utf-8|"utf-8")[ \t]*)?$/i;
+
+const isJsonType = (header: string | null): boolean => header !== null && JSON_MEDIA_TYPE.test(header.trim());
+
+const unsupportedMediaType = (): ApiError =>
+  new ApiError(
+    415,
+    'bad_request',
+    'The request body must be JSON, sent with Content-Type: application/json.',
+    'Content-Type',
+    { 'Accept-Post': 'application/json' },
+  );
+
 const bodyTooLarge = (): ApiError =>
   new ApiError(413, 'bad_request', `The request body must not exceed ${MAX_BODY_BYTES} bytes.`, 'body');
 
@@ -787,6 +801,7 @@ class ReferenceApi implements KhountousApi {
       );
     }
     parseQuery(url.searchParams, []);
+    if (!isJsonType(request.headers.get('Content-Type'))) throw unsupportedMediaType();
     const submission = parseSubmission(await readBody(request), new Set(this.administrations.keys()));
     const admin = this.administrations.get(submission.administration) as AdministrationRecord;
     const slug = uniqueSlug(slugify(submission.title, REPORT_SLUG_LENGTH) || 'signalement', this.reportSlugs);

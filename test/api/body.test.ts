@@ -104,6 +104,7 @@ describe('request bodies through the handler (web Requests)', () => {
     ['an anonymous POST', '/khountous', 'POST', json, 401],
     ['a POST with a free key', '/khountous', 'POST', { ...json, ...bearer(FREE_KEY) }, 403],
     ['a POST with a bad key', '/khountous', 'POST', { ...json, ...bearer('nope') }, 401],
+    ['a POST that is not JSON', '/khountous', 'POST', { ...bearer(PARTNER_KEY) }, 415],
     ['a POST with a query parameter', '/khountous?lang=fr', 'POST', { ...json, ...bearer(PARTNER_KEY) }, 400],
     ['a POST to a route that takes none', '/regions', 'POST', json, 405],
     ['a POST to an unknown path', '/nowhere', 'POST', json, 404],

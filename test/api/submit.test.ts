@@ -198,3 +198,48 @@ describe('POST /khountous', () => {
     assert.equal(await reportTotal(test), data.reports.length);
   });
 });
+
+describe('POST /khountous: Content-Type', () => {
+  const post = (test: TestApi, contentType: string | null, body = JSON.stringify(submission())) => {
+    const headers = new Headers(bearer(PARTNER_KEY));
+    if (contentType !== null) headers.set('Content-Type', contentType);
+    // A string body gets text/plain from the Request unless a type is given; a Blob without a type gets none.
+    return test.call('/khountous', { method: 'POST', headers, body: new Blob([body]) });
+  };
+
+  for (const type of [
+    null,
+    'text/plain',
+    'text/plain;charset=UTF-8',
+    'application/x-www-form-urlencoded',
+    'multipart/form-data; boundary=x',
+    'application/jsonx',
+    'application/json-patch+json',
+    'text/json',
+    'application/json; charset=latin1',
+    'application/json; foo=bar',
+    '',
+  ]) {
+    it(`answers 415 to a valid JSON body sent as ${JSON.stringify(type)}, storing nothing`, async () => {
+      const test = testApi();
+      const response = await post(test, type);
+      assert.equal(response.status, 415);
+      assert.equal(response.headers.get('Accept-Post'), 'application/json');
+      const error = await errorOf(response);
+      assert.equal(error.code, 'bad_request');
+      assert.equal(error.param, 'Content-Type');
+      assert.equal(await reportTotal(test), data.reports.length);
+    });
+  }
+
+  for (const type of [
+    'application/json',
+    'application/json; charset=utf-8',
+    'Application/JSON;charset="UTF-8"',
+    'application/json ; charset=utf-8',
+  ]) {
+    it(`accepts ${type}`, async () => {
+      assert.equal((await post(testApi(), type)).status, 201);
+    });
+  }
+});
