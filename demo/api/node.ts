@@ -3,7 +3,7 @@
  * dev server, the web test runner (through Koa) and node:http all accept.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { API_PREFIX, type KhountousApi } from './handler.js';
+import { API_PREFIX, CORS_HEADERS, type KhountousApi } from './handler.js';
 
 export type NodeMiddleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 
@@ -113,6 +113,31 @@ export async function writeWebResponse(response: Response, res: ServerResponse):
   res.end(body);
 }
 
+/**
+ * Methods a web-standard Request cannot carry (the Fetch standard forbids
+ * them): they never reach the handler, and are answered here.
+ */
+const FORBIDDEN_METHODS: ReadonlySet<string> = new Set(['CONNECT', 'TRACE', 'TRACK']);
+
+/** The methods the API implements on some path: the Allow of a forbidden method's 405. */
+export const API_METHODS = 'GET, HEAD, POST, OPTIONS';
+
+/** 405 in the API's error shape, the connection closed (its body, if any, is not read). */
+function refuseMethod(req: IncomingMessage, res: ServerResponse): void {
+  const body = JSON.stringify({
+    error: { code: 'method_not_allowed', message: `${req.method ?? 'This method'} is not allowed.` },
+  });
+  res.writeHead(405, {
+    ...CORS_HEADERS,
+    Allow: API_METHODS,
+    'Cache-Control': 'no-store',
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': String(Buffer.byteLength(body)),
+    Connection: 'close',
+  });
+  res.end(body);
+}
+
 function failInternally(res: ServerResponse, error: unknown): void {
   console.error('khountous api: adapter error', error);
   if (res.headersSent) {
@@ -132,6 +157,10 @@ export function toNodeMiddleware(api: KhountousApi): NodeMiddleware {
   return (req, res, next) => {
     if (!isApiPath(req.url ?? '/')) {
       next();
+      return;
+    }
+    if (FORBIDDEN_METHODS.has(req.method ?? '')) {
+      refuseMethod(req, res);
       return;
     }
     const clientAddress = req.socket.remoteAddress ?? 'unknown';

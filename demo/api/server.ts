@@ -2,10 +2,11 @@
  * The reference API on its own: `npm run api` (or `npx tsx demo/api/server.ts`).
  * Serves /v1 on PORT (8787 by default) and a short landing page at /.
  */
-import { createServer, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { API_PREFIX, DEMO_KEYS, createApi, type KhountousApi } from './handler.js';
-import { closeIfBodyUnread, toNodeMiddleware } from './node.js';
+import { API_METHODS, closeIfBodyUnread, toNodeMiddleware } from './node.js';
 
 export const DEFAULT_PORT = 8787;
 
@@ -55,7 +56,7 @@ function sendPlain(res: ServerResponse, status: number, contentType: string, bod
 /** A node:http server: /v1 through the middleware, the landing page at /, 404 elsewhere. */
 export function createKhountousServer(api: KhountousApi = createApi()): Server {
   const middleware = toNodeMiddleware(api);
-  return createServer((req, res) => {
+  const server = createServer((req, res) => {
     middleware(req, res, () => {
       closeIfBodyUnread(req, res);
       if (req.url === '/' || req.url === '/index.html') {
@@ -65,6 +66,13 @@ export function createKhountousServer(api: KhountousApi = createApi()): Server {
       }
     });
   });
+  // node:http hands CONNECT to this event rather than to the request handler: not a proxy.
+  server.on('connect', (_req: IncomingMessage, socket: Duplex) => {
+    socket.end(
+      `HTTP/1.1 405 Method Not Allowed\r\nAllow: ${API_METHODS}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`,
+    );
+  });
+  return server;
 }
 
 function portFromEnv(): number {
