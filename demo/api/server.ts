@@ -53,10 +53,53 @@ function sendPlain(res: ServerResponse, status: number, contentType: string, bod
   res.end(body);
 }
 
-/** A node:http server: /v1 through the middleware, the landing page at /, 404 elsewhere. */
-export function createKhountousServer(api: KhountousApi = createApi()): Server {
+/** Timeouts (milliseconds) and caps of the server; docs/api-assumptions.md §15. */
+export interface ServerLimits {
+  /** Time to receive a request's headers (node:http's `headersTimeout`). */
+  headersTimeout: number;
+  /** Time to receive a whole request, headers and body (`requestTimeout`). */
+  requestTimeout: number;
+  /** How long an idle kept-alive connection waits for its next request (`keepAliveTimeout`). */
+  keepAliveTimeout: number;
+  /** How long a connection may stay silent in either direction, while an answer is written too (`timeout`). */
+  idleTimeout: number;
+  /** How often the two request timeouts are checked (`connectionsCheckingInterval`). */
+  checkInterval: number;
+  /** Open connections at most; those beyond are closed at once (`maxConnections`). */
+  maxConnections: number;
+  /** Request headers at most; those beyond are dropped (`maxHeadersCount`). */
+  maxHeadersCount: number;
+  /** Requests served on one connection, after which it is closed (`maxRequestsPerSocket`). */
+  maxRequestsPerSocket: number;
+}
+
+export const SERVER_LIMITS: Readonly<ServerLimits> = {
+  headersTimeout: 10_000,
+  requestTimeout: 15_000,
+  keepAliveTimeout: 5_000,
+  idleTimeout: 30_000,
+  checkInterval: 1_000,
+  maxConnections: 512,
+  maxHeadersCount: 64,
+  maxRequestsPerSocket: 1_000,
+};
+
+/**
+ * A node:http server: /v1 through the middleware, the landing page at /, 404
+ * elsewhere, with the timeouts and caps of SERVER_LIMITS (or `limits`).
+ */
+export function createKhountousServer(
+  api: KhountousApi = createApi(),
+  limits: Partial<ServerLimits> = {},
+): Server {
   const middleware = toNodeMiddleware(api);
-  const server = createServer((req, res) => {
+  const settings = { ...SERVER_LIMITS, ...limits };
+  const options = {
+    headersTimeout: settings.headersTimeout,
+    requestTimeout: settings.requestTimeout,
+    connectionsCheckingInterval: settings.checkInterval,
+  };
+  const server = createServer(options, (req, res) => {
     middleware(req, res, () => {
       closeIfBodyUnread(req, res);
       if (req.url === '/' || req.url === '/index.html') {
@@ -72,6 +115,11 @@ export function createKhountousServer(api: KhountousApi = createApi()): Server {
       `HTTP/1.1 405 Method Not Allowed\r\nAllow: ${API_METHODS}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`,
     );
   });
+  server.keepAliveTimeout = settings.keepAliveTimeout;
+  server.timeout = settings.idleTimeout;
+  server.maxConnections = settings.maxConnections;
+  server.maxHeadersCount = settings.maxHeadersCount;
+  server.maxRequestsPerSocket = settings.maxRequestsPerSocket;
   return server;
 }
 
