@@ -351,9 +351,25 @@ function matchesFilters<T extends object>(record: T, filters: Partial<T>): boole
 // ---------------------------------------------------------------------------
 // Datasets
 
+/**
+ * What a spreadsheet reads as the start of a formula in a text cell: OWASP's
+ * list (=, +, -, @, tab, carriage return) and the full-width forms of the
+ * first four, which some locales of Excel accept as well.
+ */
+const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
+
+/**
+ * A text cell that a spreadsheet would read as a formula gets a leading single
+ * quote (OWASP's advice on CSV injection), so that it is shown as text, never
+ * computed. Numbers are written as numbers, a negative one included.
+ */
+function neutraliseCell(text: string): string {
+  return FORMULA_START.test(text) ? `'${text}` : text;
+}
+
 function csvField(value: DatasetCell): string {
   if (value === null) return '';
-  const text = String(value);
+  const text = typeof value === 'number' ? String(value) : neutraliseCell(value);
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 

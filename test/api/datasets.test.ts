@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import ExcelJS from 'exceljs';
+import fc from 'fast-check';
 import { getData } from '../../demo/api/data.js';
 import { toCsv } from '../../demo/api/handler.js';
 import { DATASET_ID_PATTERN, type DatasetCell, type DatasetJson } from '../../src/core/types.js';
@@ -66,6 +67,77 @@ describe('CSV writing', () => {
       ...tricky.map((text, n) => [text, String(n)]),
       ['', '1.5'],
     ]);
+  });
+});
+
+/** What spreadsheets read as the start of a formula (OWASP's list, and its full-width forms). */
+const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
+
+const datasetOf = (rows: { text: string | null; n: number | null }[]): DatasetJson => ({
+  id: 'arbitrary',
+  title: { fr: 'Essai', en: 'Trial' },
+  description: { fr: 'Essai', en: 'Trial' },
+  license: 'CC-BY-4.0',
+  updatedAt: '2026-11-01T00:00:00.000Z',
+  columns: [
+    { key: 'text', label: { fr: 'Texte', en: 'Text' }, type: 'string' },
+    { key: 'n', label: { fr: 'Nombre', en: 'Number' }, type: 'number' },
+  ],
+  rows,
+});
+
+describe('CSV writing: formula injection', () => {
+  const risky = fc
+    .tuple(
+      fc.constantFrom('=', '+', '-', '@', '\t', '\r', '\uFF1D', '\uFF0B', '\uFF0D', '\uFF20'),
+      fc.string(),
+    )
+    .map(([start, rest]) => start + rest);
+  const text = fc.oneof(risky, fc.string(), fc.string({ unit: 'binary' }), fc.constant(null));
+  const number = fc.oneof(
+    fc.integer(),
+    fc.double({ noNaN: true, noDefaultInfinity: true }),
+    fc.integer({ min: -1_000_000, max: -1 }),
+    fc.constant(null),
+  );
+
+  it('starts no text cell with a formula character, prefixing such cells with a quote', () => {
+    fc.assert(
+      fc.property(fc.array(fc.record({ text, n: number })), (rows) => {
+        const records = parseCsv(toCsv(datasetOf(rows)).slice(1)).slice(1);
+        assert.equal(records.length, rows.length);
+        rows.forEach((row, i) => {
+          const [cell] = records[i]!;
+          assert.doesNotMatch(cell!, FORMULA_START);
+          const expected = row.text === null ? '' : FORMULA_START.test(row.text) ? `'${row.text}` : row.text;
+          assert.equal(cell, expected);
+        });
+      }),
+    );
+  });
+
+  it('writes numbers, negative ones included, as numbers, unprefixed', () => {
+    fc.assert(
+      fc.property(fc.array(fc.record({ text: fc.constant(null), n: number })), (rows) => {
+        const records = parseCsv(toCsv(datasetOf(rows)).slice(1)).slice(1);
+        rows.forEach((row, i) => {
+          const cell = records[i]![1]!;
+          if (row.n === null) assert.equal(cell, '');
+          else assert.equal(Number(cell), row.n === 0 ? 0 : row.n, cell);
+          assert.ok(!cell.startsWith("'"), cell);
+        });
+      }),
+    );
+    assert.ok(toCsv(datasetOf([{ text: '-3', n: -3 }])).includes("\r\n'-3,-3\r\n"));
+  });
+
+  it('neutralises the published datasets too', async () => {
+    const test = testApi();
+    for (const dataset of data.datasets) {
+      const csv = await (await test.call(`/datasets/${dataset.id}?format=csv`)).text();
+      for (const record of parseCsv(csv.slice(1)))
+        for (const cell of record) assert.ok(!FORMULA_START.test(cell) || /^-\d/.test(cell), cell);
+    }
   });
 });
 
