@@ -44,21 +44,24 @@ function parseCsv(text: string): string[][] {
 
 const csvText = (cell: DatasetCell): string => (cell === null ? '' : String(cell));
 
+/** A dataset of a text column and a number column, with `rows`. */
+const datasetOf = (rows: { text: string | null; n: number | null }[], id = 'arbitrary'): DatasetJson => ({
+  id,
+  title: { fr: 'Essai', en: 'Trial' },
+  description: { fr: 'Essai', en: 'Trial' },
+  license: 'CC-BY-4.0',
+  updatedAt: '2026-11-01T00:00:00.000Z',
+  columns: [
+    { key: 'text', label: { fr: 'Texte', en: 'Text' }, type: 'string' },
+    { key: 'n', label: { fr: 'Nombre', en: 'Number' }, type: 'number' },
+  ],
+  rows,
+});
+
 describe('CSV writing', () => {
   it('quotes commas, quotes and line breaks, and leaves null cells empty', () => {
     const tricky = ['a, b', 'say "hi"', 'two\r\nlines', 'one\nline', 'plain'];
-    const dataset: DatasetJson = {
-      id: 'tricky',
-      title: { fr: 'Essai', en: 'Trial' },
-      description: { fr: 'Essai', en: 'Trial' },
-      license: 'CC-BY-4.0',
-      updatedAt: '2026-11-01T00:00:00.000Z',
-      columns: [
-        { key: 'text', label: { fr: 'Texte', en: 'Text' }, type: 'string' },
-        { key: 'n', label: { fr: 'Nombre', en: 'Number' }, type: 'number' },
-      ],
-      rows: [...tricky.map((text, n) => ({ text, n })), { text: null, n: 1.5 }],
-    };
+    const dataset = datasetOf([...tricky.map((text, n) => ({ text, n })), { text: null, n: 1.5 }], 'tricky');
     const csv = toCsv(dataset);
     assert.ok(csv.includes('"say ""hi"""'));
     assert.ok(csv.includes('\r\nplain,4\r\n'));
@@ -72,19 +75,6 @@ describe('CSV writing', () => {
 
 /** What spreadsheets read as the start of a formula (OWASP's list, and its full-width forms). */
 const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
-
-const datasetOf = (rows: { text: string | null; n: number | null }[]): DatasetJson => ({
-  id: 'arbitrary',
-  title: { fr: 'Essai', en: 'Trial' },
-  description: { fr: 'Essai', en: 'Trial' },
-  license: 'CC-BY-4.0',
-  updatedAt: '2026-11-01T00:00:00.000Z',
-  columns: [
-    { key: 'text', label: { fr: 'Texte', en: 'Text' }, type: 'string' },
-    { key: 'n', label: { fr: 'Nombre', en: 'Number' }, type: 'number' },
-  ],
-  rows,
-});
 
 describe('CSV writing: formula injection', () => {
   const risky = fc
