@@ -100,7 +100,7 @@ export function createLoader(options: LoaderOptions = {}): KhountousLoader {
   let currentOrigin = 'same-origin';
   const counters = { requests: 0, cacheHits: 0, cacheMisses: 0, coalesced: 0, deduped: 0, errors: 0 };
 
-  const flights = createResources({
+  const resources = createResources({
     clock,
     settings,
     freshness,
@@ -124,7 +124,7 @@ export function createLoader(options: LoaderOptions = {}): KhountousLoader {
   });
 
   const budgetOf = (baseUrl?: string): Budget =>
-    flights.requests.budget(
+    resources.requests.budget(
       baseUrl === undefined ? (currentOrigin === 'same-origin' ? '/' : currentOrigin) : checkBaseUrl(baseUrl),
     );
 
@@ -146,11 +146,11 @@ export function createLoader(options: LoaderOptions = {}): KhountousLoader {
       const target = describe(resource, load.baseUrl);
       if (load.signal?.aborted) throw abortError(load.signal);
       currentOrigin = originOf(target.base);
-      return flights.load(target, load);
+      return resources.load(target, load);
     },
     peek(resource: Resource, baseUrl: string, { partial = false } = {}) {
       try {
-        return flights.peek(describe(resource, baseUrl), partial);
+        return resources.peek(describe(resource, baseUrl), partial);
       } catch {
         return undefined;
       }
@@ -162,7 +162,7 @@ export function createLoader(options: LoaderOptions = {}): KhountousLoader {
       { partial = false } = {},
     ) {
       try {
-        return flights.subscribe(
+        return resources.subscribe(
           describe(resource, baseUrl),
           listener as (loaded: Loaded<unknown>) => void,
           partial,
@@ -174,15 +174,15 @@ export function createLoader(options: LoaderOptions = {}): KhountousLoader {
     recordDownload(baseUrl: string) {
       const base = checkBaseUrl(baseUrl);
       currentOrigin = originOf(base);
-      flights.requests.budget(base).record(clock.now());
+      resources.requests.budget(base).record(clock.now());
       counters.requests++;
-      flights.budgetChanged();
+      resources.budgetChanged();
     },
     canDownload: (baseUrl?: string) => budgetOf(baseUrl).canSend(clock.now()),
     stats,
     configure(configured: { lazy?: boolean }) {
       if (configured.lazy !== undefined) lazy = configured.lazy;
-      if (!lazy) flights.viewport.releaseAll();
+      if (!lazy) resources.viewport.releaseAll();
     },
   }) as KhountousLoader;
 }
