@@ -30,6 +30,7 @@ import { dirname, join, relative } from 'node:path';
 import process from 'node:process';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
+import { minifyLiteralsPlugin } from './minify-literals.mjs';
 import { entrySizes, formatSizeTable } from './size-entries.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -48,11 +49,16 @@ function elementEntries() {
   return entries;
 }
 
-/** What every build shares: production mode, the version constant, minified ES2022. */
+/**
+ * What every build shares: production mode, the version constant, minified
+ * ES2022 with its css/html template literals minified and no comments left
+ * (the output is final: the pure annotations only helped the build itself).
+ */
 const common = {
   configFile: false,
   root,
   mode: 'production',
+  plugins: [minifyLiteralsPlugin()],
   logLevel: quiet ? 'warn' : 'info',
   define: { __KHOUNTOUS_VERSION__: JSON.stringify(pkg.version) },
   build: {
@@ -103,6 +109,7 @@ async function main() {
           entryFileNames: '[name].js',
           chunkFileNames: 'chunks/[name]-[hash].js',
           minify: true,
+          comments: false,
         },
       },
     },
@@ -128,7 +135,7 @@ async function main() {
       outDir: dist,
       emptyOutDir: false,
       lib: { entry: { khountous: join(root, 'src/khountous.ts') }, formats: ['es'] },
-      rolldownOptions: { output: { codeSplitting: false, minify: true } },
+      rolldownOptions: { output: { codeSplitting: false, minify: true, comments: false } },
     },
   });
 
@@ -145,7 +152,7 @@ async function main() {
         name: 'khountousEmbedResize',
         fileName: () => 'embed-resize.js',
       },
-      rolldownOptions: { output: { minify: true } },
+      rolldownOptions: { output: { minify: true, comments: false } },
     },
   });
 
