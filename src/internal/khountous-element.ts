@@ -93,7 +93,11 @@ export abstract class KhountousElement<S extends Selection, T> extends LitElemen
     },
   });
 
-  /** Loads `selection` from the shared loader; an element may first look for what it needs in the cache. */
+  /**
+   * Loads `selection` from the shared loader; an element may first look for
+   * what it needs in the cache. Fresh data of `resource(selection)` already in
+   * the loader's cache is shown without calling it.
+   */
   protected fetchData(selection: S, signal: AbortSignal): Promise<Loaded<T>> {
     return this.data.load(selection, signal);
   }

@@ -92,6 +92,10 @@ export class ResourceController<S extends Selection, T> implements ReactiveContr
   private subscription?: { key: string; unsubscribe: () => void };
   /** Data the loader brought since the Task last settled, for the selection of `key`. */
   private notified?: Shown<T>;
+  /** Fresh data the loader's cache held for the selection of `key` when it was checked: shown without a load. */
+  private cached?: Shown<T>;
+  /** The selection the Task last ran for, or that the cache answered. */
+  private ranFor?: S | KhountousError;
   /** Aborted when the element leaves the page: its in-flight load stops. */
   private connection = new AbortController();
 
@@ -104,12 +108,14 @@ export class ResourceController<S extends Selection, T> implements ReactiveContr
   ) {
     // Added before the Task: the subscription follows a new selection before the Task loads it.
     host.addController(this);
+    // Run by hostUpdate(), not on its own: a selection the cache answers needs no run.
     this.task = new Task<[S | KhountousError], Shown<T>>(host, {
+      autoRun: false,
       args: () => [this.selection],
       task: ([selection], { signal }) => this.perform(selection, signal),
-      // What the Task settles on is newer than what was notified before.
-      onComplete: () => (this.notified = undefined),
-      onError: () => (this.notified = undefined),
+      // What the Task settles on is newer than what was notified or read from the cache before.
+      onComplete: () => (this.notified = this.cached = undefined),
+      onError: () => (this.notified = this.cached = undefined),
     });
   }
 
@@ -125,6 +131,7 @@ export class ResourceController<S extends Selection, T> implements ReactiveContr
   get value(): Shown<T> | undefined {
     const key = keyOf(this.selection);
     if (this.notified?.key === key) return this.notified;
+    if (this.cached?.key === key) return this.cached;
     const value = this.task.value;
     return value && value.key === key ? value : undefined;
   }
@@ -132,12 +139,14 @@ export class ResourceController<S extends Selection, T> implements ReactiveContr
   /** The error of the last run, unless the loader brought data since. */
   get error(): unknown {
     if (this.task.status !== TaskStatus.ERROR) return undefined;
-    return this.notified?.key === keyOf(this.selection) ? undefined : this.task.error;
+    const key = keyOf(this.selection);
+    return this.notified?.key === key || this.cached?.key === key ? undefined : this.task.error;
   }
 
-  /** True while a load runs, or before the first. */
+  /** True while a load runs, or before the first (unless the cache answered). */
   get busy(): boolean {
-    return this.task.status === TaskStatus.PENDING || this.task.status === TaskStatus.INITIAL;
+    if (this.task.status === TaskStatus.PENDING) return true;
+    return this.task.status === TaskStatus.INITIAL && this.cached?.key !== keyOf(this.selection);
   }
 
   /** Loads again (the retry button; the element put back on the page). */
@@ -163,8 +172,19 @@ export class ResourceController<S extends Selection, T> implements ReactiveContr
     if (this.host.hasUpdated) void this.task.run();
   }
 
+  /**
+   * Before each render: follows the selection and, when it changed, shows the
+   * fresh data the loader's cache holds for it in this very render (one
+   * update, no load), else runs the Task.
+   */
   hostUpdate(): void {
     this.follow();
+    const selection = this.selection;
+    if (selection === this.ranFor) return;
+    this.ranFor = selection;
+    const cached = this.host.isConnected ? this.fromCache(selection) : undefined;
+    if (cached) this.cached = cached;
+    else void this.task.run([selection]);
   }
 
   hostDisconnected(): void {
@@ -217,6 +237,13 @@ export class ResourceController<S extends Selection, T> implements ReactiveContr
       this.extra(selection),
     );
     this.subscription = subscription;
+  }
+
+  /** Fresh data of `selection` in the loader's cache, read synchronously. */
+  private fromCache(selection: S | KhountousError): Shown<T> | undefined {
+    if (selection instanceof KhountousError) return undefined;
+    const found = getLoader().peek(this.hooks.resource(selection), selection.baseUrl, this.extra(selection));
+    return found && !found.stale ? { ...(found as Loaded<T>), key: keyOf(selection) } : undefined;
   }
 
   /** The element's options for `selection`, only those it sets. */

@@ -35,12 +35,18 @@ type Widget = HTMLElement & { updateComplete: Promise<unknown>; isUpdatePending:
 function watchLoader(fail?: (resource: Resource) => unknown): {
   live: Subscription[];
   loads: { resource: Resource; options: LoadOptions }[];
+  reads: { resource: Resource; options: unknown }[];
   restore: () => void;
 } {
   const loader = getLoader();
-  const { subscribe, load } = loader;
+  const { subscribe, load, peek } = loader;
   const live: Subscription[] = [];
   const loads: { resource: Resource; options: LoadOptions }[] = [];
+  const reads: { resource: Resource; options: unknown }[] = [];
+  loader.peek = ((resource: Resource, baseUrl: string, options?: { partial?: boolean }) => {
+    reads.push({ resource, options });
+    return peek.call(loader, resource, baseUrl, options);
+  }) as typeof loader.peek;
   loader.subscribe = ((resource: Resource, baseUrl: string, listener: Listener, ...rest: unknown[]) => {
     const off = (subscribe as (...args: unknown[]) => () => void).call(
       loader,
@@ -65,9 +71,11 @@ function watchLoader(fail?: (resource: Resource) => unknown): {
   return {
     live,
     loads,
+    reads,
     restore: () => {
       loader.subscribe = subscribe;
       loader.load = load;
+      loader.peek = peek;
     },
   };
 }
@@ -207,15 +215,20 @@ describe('ResourceController', () => {
     }
   });
 
-  it('passes partial to the loads of a compact card, and nothing to a full one', async () => {
+  it('passes partial to the cache reads and loads of a compact card, and nothing to a full one', async () => {
     const watch = watchLoader();
     try {
       const slug = ranking.data[2]!.slug;
       await mount('khountous-admin-card', { slug, variant: 'compact' });
+      // Shown from the cache (the ranking's summary) or loaded: either way, a summary will do.
+      expect(watch.reads[0]!.options).to.deep.equal({ partial: true });
+      for (const load of watch.loads) expect(load.options).to.include({ partial: true });
+      const [reads, loads] = [watch.reads.length, watch.loads.length];
       await mount('khountous-admin-card', { slug });
-      const [compact, full] = watch.loads;
-      expect(compact!.options).to.include({ partial: true });
-      expect(full!.options).not.to.have.property('partial');
+      expect(watch.reads[reads]!.options, 'the full card reads the cache without partial').to.equal(
+        undefined,
+      );
+      for (const load of watch.loads.slice(loads)) expect(load.options).not.to.have.property('partial');
       const options = watch.live.map((s) => s.options);
       expect(options).to.deep.equal([{ partial: true }, undefined]);
     } finally {

@@ -94,28 +94,30 @@ export class KhountousRanking extends KhountousListElement<RankingSelection, Adm
       ${this.renderPager(ranking, selection, t.caption)}`;
   }
 
+  /** One row: seven parts, the rates formatted once for the column and the narrow layout's line. */
   private renderRow(item: AdministrationListItem, rank: number): TemplateResult {
     const lang = this.language;
     const href = this.hrefTemplate ? fillTemplate(this.hrefTemplate, { slug: item.slug }) : undefined;
     const score = Math.min(100, Math.max(0, item.score));
+    const rate = formatPercent(lang, item.responseRate);
+    const delay = formatDays(lang, item.avgDelayDays);
     return html`<tr part="row">
       <td class="rank num">${formatNumber(lang, rank)}</td>
       <th scope="row" class="name">
-        ${href ? html`<a href=${href} rel=${relFor(href) ?? nothing}>${item.name}</a>` : item.name}
-        <span class="sub"
-          >${formatPercent(lang, item.responseRate)} · ${formatDays(lang, item.avgDelayDays)}</span
+        ${href ? html`<a href=${href} rel=${relFor(href) ?? nothing}>${item.name}</a>` : item.name}<span
+          class="sub"
+          >${`${rate} · ${delay}`}</span
         >
       </th>
       <td class="score">
-        <span class="score-cell">
-          <span class="score-value">${formatNumber(lang, item.score)}</span>
-          <span class="bar" part="bar" aria-hidden="true"
-            ><span ${styleProps({ width: `${score}%` })}></span
-          ></span>
-        </span>
+        <span class="score-cell"
+          ><span class="score-value">${formatNumber(lang, item.score)}</span
+          ><span class="bar" part="bar" aria-hidden="true"
+            ><span ${styleProps({ width: `${score}%` })}></span></span
+        ></span>
       </td>
-      <td class="num wide">${formatPercent(lang, item.responseRate)}</td>
-      <td class="num wide">${formatDays(lang, item.avgDelayDays)}</td>
+      <td class="num wide">${rate}</td>
+      <td class="num wide">${delay}</td>
     </tr>`;
   }
 }
