@@ -10,24 +10,27 @@ import { parseAst } from 'vite';
 
 /**
  * Sizes in bytes (gzip). TARGETS are what the kit aims at: the script-tag bundle
- * within 20 kB with every element, one element within 12 kB with Lit. The
- * data layer alone (src/core, no Lit: 14.7 kB gzip, measured by the bench's
- * floors) keeps the build above them, so size-limit enforces BUDGETS, a ceiling
- * just above today's figures that catches any growth; lower them as the kit gets
- * smaller.
+ * within 28 kB with every element, one element with its chunks within 21 kB.
+ * The build is above them: BUDGETS, which size-limit enforces in `npm test`, are
+ * the figures measured after the css/html literals were minified (36.8 kB and
+ * 31.5 kB for the largest element, reports) plus a margin of about 1 %, so that
+ * any growth fails. What stands between: the data layer (src/core, with valibot's
+ * schemas) and the features a first paint does not need (cross-tab channel,
+ * storage writes, recovery), still imported statically. Lower the budgets as the
+ * kit gets smaller.
  */
 export const TARGETS = {
-  'khountous.js': 20_000,
-  element: 12_000,
+  'khountous.js': 28_000,
+  element: 21_000,
   'autoloader.js': 2_000,
   'embed-resize.js': 1_000,
 };
 
 export const BUDGETS = {
-  'khountous.js': 40_000,
-  element: 35_000,
-  'autoloader.js': 2_000,
-  'embed-resize.js': 1_000,
+  'khountous.js': 37_200,
+  element: 31_800,
+  'autoloader.js': 1_000,
+  'embed-resize.js': 400,
 };
 
 /** Relative files imported statically by one ES module. */
