@@ -94,7 +94,7 @@ export function minifyHtmlParts(parts) {
       }
     } else {
       const start = i;
-      while (i < source.length && !/[\s<\u0000]/.test(source[i])) i += 1;
+      while (i < source.length && !/[\s<]/.test(source[i]) && source[i] !== HOLE) i += 1;
       if (i === start) i += 1; // a lone '<' that opens no tag
       flush({ block: false });
       out.push(source.slice(start, i));
