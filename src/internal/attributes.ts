@@ -1,93 +1,104 @@
 import { KhountousError } from '../core/errors.js';
-import { MAX_ID_LENGTH } from '../core/types.js';
+import {
+  checkValue,
+  type AttributeProblem,
+  type AttributeRule,
+  type ChoiceRule,
+  type IdRule,
+  type IntegerRule,
+} from './attribute-rules.js';
+
+export { quoted } from './attribute-rules.js';
 
 /**
- * Attribute checks in one place. Numeric attributes are clamped into range
- * (with one console warning naming the attribute and the value used), so a
- * typo in a CMS never sends an invalid request nor blanks the widget.
+ * Attribute checks of the elements, from the rules of attribute-rules.ts.
+ * What people type is read when it can be (`Saint Louis` is `saint-louis`,
+ * with a console note); numeric attributes are clamped into range (with one
+ * console warning); anything else throws an AttributeError, which the element
+ * shows on itself: the attribute, the value given, and what would be right.
  */
 const warned = new WeakMap<object, Set<string>>();
 
-function warnOnce(owner: object, message: string): void {
+function warnOnce(owner: object, message: string, level: 'warn' | 'info' = 'warn'): void {
   let seen = warned.get(owner);
   if (!seen) warned.set(owner, (seen = new Set()));
   if (seen.has(message)) return;
   seen.add(message);
-  console.warn(message);
+  // A note that what was typed was read as another spelling: information, not a warning.
+  // eslint-disable-next-line no-console
+  console[level](message);
 }
 
-/** `name="value"` for a message, a long value cut (a pasted paragraph is not repeated whole). */
-export function quoted(attribute: string, value: string): string {
-  const shown = value.length > 60 ? `${value.slice(0, 60)}…" (${value.length} characters)` : `${value}"`;
-  return `${attribute}="${shown}`;
-}
+const prefixed = (owner: Element, message: string): string => {
+  const prefix = `<${owner.localName}>: `;
+  return message.startsWith(prefix) ? message : prefix + message;
+};
 
 /**
  * The console warning of a configuration error (an attribute the widget
- * cannot use), once per element and message, named after the element: the
- * widget itself shows only "misconfigured" to readers.
+ * cannot use), once per element and message, named after the element.
  */
 export function warnConfiguration(owner: Element, message: string): void {
-  const prefix = `<${owner.localName}>: `;
-  warnOnce(owner, message.startsWith(prefix) ? message : prefix + message);
+  warnOnce(owner, prefixed(owner, message));
 }
 
-/**
- * An integer attribute within [min, max]. Not a number -> `fallback`;
- * out of range -> the nearest bound.
- */
-export function clampInteger(
-  owner: Element,
-  attribute: string,
-  value: unknown,
-  { min, max, fallback }: { min: number; max: number; fallback: number },
-): number {
-  if (value === null || value === undefined || value === '') return fallback;
-  const number = typeof value === 'number' ? value : Number(String(value).trim());
-  let result: number;
-  if (!Number.isFinite(number)) result = fallback;
-  else result = Math.min(max, Math.max(min, Math.trunc(number)));
-  if (result !== number) {
-    warnOnce(
-      owner,
-      `<${owner.localName}>: ${quoted(attribute, String(value))} is not an integer from ${min} to ${max}; using ${result}.`,
-    );
+/** A configuration error with what the editor needs to fix it: shown on the widget. */
+export class AttributeError extends KhountousError {
+  readonly problem: AttributeProblem;
+
+  constructor(owner: Element | string, problem: AttributeProblem) {
+    const tag = typeof owner === 'string' ? owner : owner.localName;
+    super('invalid-parameter', `<${tag}>: ${problem.message.en}`, { param: problem.attribute });
+    this.problem = problem;
   }
-  return result;
+}
+
+/** The problem of an error, when it is an AttributeError (of this copy of the kit or another). */
+export function problemIn(error: unknown): AttributeProblem | undefined {
+  const problem = (error as { problem?: AttributeProblem } | null)?.problem;
+  return problem && typeof problem.attribute === 'string' && problem.message ? problem : undefined;
+}
+
+function check(owner: Element, attribute: string, value: unknown, rule: AttributeRule): unknown {
+  const result = checkValue(attribute, rule, value as string | number | null | undefined);
+  if (!result.ok) {
+    warnOnce(owner, prefixed(owner, result.problem.message.en));
+    throw new AttributeError(owner, result.problem);
+  }
+  if (result.problem) warnOnce(owner, prefixed(owner, result.problem.message.en));
+  if (result.note) warnOnce(owner, prefixed(owner, result.note), 'info');
+  return result.value;
 }
 
 /**
- * A filter attribute: empty -> undefined (no filter); one of `allowed` -> it;
- * anything else throws KhountousError('invalid-parameter'), which the element
- * shows as its error state, because quietly dropping a filter would show other
- * data than the author chose.
+ * An integer attribute within the rule's range. Not a number -> its fallback;
+ * out of range -> the nearest bound, with a warning.
+ */
+export function clampInteger(owner: Element, attribute: string, value: unknown, rule: IntegerRule): number {
+  return check(owner, attribute, value, rule) as number;
+}
+
+/**
+ * A choice attribute: empty -> the rule's fallback (undefined: no filter); a
+ * spelling of one of the values -> that value; anything else throws an
+ * AttributeError, because quietly dropping a filter would show other data
+ * than the author chose.
  */
 export function oneOf<T extends string>(
   owner: Element,
   attribute: string,
   value: string | null | undefined,
-  allowed: readonly T[],
+  rule: ChoiceRule & { values: readonly T[] },
 ): T | undefined {
-  const trimmed = value?.trim();
-  if (!trimmed) return undefined;
-  if ((allowed as readonly string[]).includes(trimmed)) return trimmed as T;
-  const message = `<${owner.localName}>: ${quoted(attribute, trimmed)} is not one of ${allowed.join(', ')}.`;
-  warnOnce(owner, message);
-  throw new KhountousError('invalid-parameter', message, { param: attribute });
+  return check(owner, attribute, value, rule) as T | undefined;
 }
 
-/** A required identifier attribute (slug, dataset-id) matching `pattern`, else KhountousError('invalid-parameter'). */
-export function requiredId(
+/** An identifier attribute (slug, dataset-id, period): its form, else an AttributeError; undefined when optional and empty. */
+export function identifier(
   owner: Element,
   attribute: string,
   value: string | null | undefined,
-  pattern: RegExp,
+  rule: IdRule,
 ): string {
-  const trimmed = value?.trim() ?? '';
-  if (trimmed.length <= MAX_ID_LENGTH && pattern.test(trimmed)) return trimmed;
-  const message = trimmed
-    ? `<${owner.localName}>: ${quoted(attribute, trimmed)} is not a valid ${attribute}.`
-    : `<${owner.localName}>: the ${attribute} attribute is required.`;
-  warnOnce(owner, message);
-  throw new KhountousError('invalid-parameter', message, { param: attribute });
+  return check(owner, attribute, value, rule) as string;
 }

@@ -8,7 +8,9 @@ import type { Strings } from '../i18n/strings.js';
 import type { Translation } from '../i18n/translation.js';
 import { states } from '../styles/states.styles.js';
 import { tokens } from '../styles/tokens.styles.js';
-import { clampInteger, quoted, warnConfiguration } from './attributes.js';
+import { missingVersion, notFound, problemOf, RULES, type AttributeProblem } from './attribute-rules.js';
+import { AttributeError, clampInteger, problemIn, quoted, warnConfiguration } from './attributes.js';
+import { attributeMessages } from '../i18n/attributes.js';
 import { BASE_URL_META, resolveBaseUrl } from './base-url.js';
 import { KhountousErrorEvent, KhountousLoadEvent } from './events.js';
 import { formatTime } from './format.js';
@@ -135,7 +137,7 @@ export abstract class KhountousElement<S extends Selection, T> extends LitElemen
    * title itself), from `heading-level` clamped to 2..6, and never above 6.
    */
   protected headingAt(depth = 0): number {
-    const level = clampInteger(this, 'heading-level', this.headingLevel, { min: 2, max: 6, fallback: 3 });
+    const level = clampInteger(this, 'heading-level', this.headingLevel, RULES.headingLevel);
     return Math.min(6, level + depth);
   }
 
@@ -218,15 +220,45 @@ export abstract class KhountousElement<S extends Selection, T> extends LitElemen
     return html`<p class="message" part="empty">${this.t.empty}</p>`;
   }
 
+  /**
+   * The attribute an unknown resource was asked by (`slug`, `dataset-id`) and
+   * its value, so that a not-found error names it; undefined for a list.
+   */
+  protected identifiedBy(): [attribute: string, value: string] | undefined {
+    return undefined;
+  }
+
+  /**
+   * What the editor can fix, for an error that comes from the widget's
+   * configuration: a bad attribute, a base URL without /v1 where the API did
+   * not answer, an identifier the API does not know.
+   */
+  private problemFor(error: KhountousError): AttributeProblem | undefined {
+    const problem = problemIn(error);
+    if (problem) return problem;
+    const selection = this.data.selection;
+    const baseUrl = selection instanceof KhountousError ? undefined : selection.baseUrl;
+    if (baseUrl && ['not-found', 'bad-request', 'invalid-response'].includes(error.kind)) {
+      const written = this.baseUrl?.trim() || this.baseUrlMeta()?.content.trim() || '';
+      const unversioned = missingVersion(written, baseUrl);
+      if (unversioned) return unversioned;
+    }
+    const id = error.kind === 'not-found' ? this.identifiedBy() : undefined;
+    return id ? notFound(...id) : undefined;
+  }
+
   private renderError(error: KhountousError): TemplateResult {
     const when = error.resetAt ? formatTime(this.language, error.resetAt) : undefined;
-    return html`<div class="error" part="error" role="status">
-      <strong>${this.t.errorTitle}</strong>
-      <p>${this.t.error(error.kind, when)}</p>
+    const problem = this.problemFor(error);
+    // Sending the same request again cannot mend a configuration or an unknown identifier.
+    const retry = !problem && error.kind !== 'invalid-parameter' && error.kind !== 'not-found';
+    return html`<div class="error" part="error" role="status" aria-atomic="true">
+      <strong>${problem ? attributeMessages[this.language].title : this.t.errorTitle}</strong>
+      <p>${problem ? problem.message[this.language] : this.t.error(error.kind, when)}</p>
       ${
-        error.kind === 'invalid-parameter'
-          ? nothing
-          : html`<button type="button" part="retry" @click=${() => this.retry()}>${this.t.retry}</button>`
+        retry
+          ? html`<button type="button" part="retry" @click=${() => this.retry()}>${this.t.retry}</button>`
+          : nothing
       }
     </div>`;
   }
@@ -239,9 +271,11 @@ export abstract class KhountousElement<S extends Selection, T> extends LitElemen
   private computeSelection(): S | KhountousError {
     const baseUrl = resolveBaseUrl(this.baseUrl);
     if (!baseUrl) {
-      return new KhountousError('invalid-parameter', `${this.baseUrlSource()} is not an http(s) URL.`, {
-        param: 'base-url',
-      });
+      const given = this.baseUrl?.trim() || this.baseUrlMeta()?.content.trim() || '';
+      return new AttributeError(
+        this,
+        problemOf({ attribute: 'base-url', given, reason: 'not-http', example: RULES.baseUrl.example }),
+      );
     }
     try {
       return this.selection({ lang: this.language, baseUrl });
@@ -260,7 +294,11 @@ export abstract class KhountousElement<S extends Selection, T> extends LitElemen
   /** Where the base URL in use was written, for messages: the attribute, else the page's meta. */
   private baseUrlSource(): string {
     if (this.baseUrl?.trim()) return quoted('base-url', this.baseUrl);
-    const meta = document.querySelector<HTMLMetaElement>(`meta[name="${BASE_URL_META}"]`);
+    const meta = this.baseUrlMeta();
     return meta ? `<meta name="${BASE_URL_META}" content="${meta.content}">` : quoted('base-url', '');
+  }
+
+  private baseUrlMeta(): HTMLMetaElement | null {
+    return document.querySelector<HTMLMetaElement>(`meta[name="${BASE_URL_META}"]`);
   }
 }

@@ -1,6 +1,7 @@
 import { css, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import { MAX_LIMIT, type ListEnvelope } from '../core/types.js';
+import type { ListEnvelope } from '../core/types.js';
+import { RULES } from './attribute-rules.js';
 import { clampInteger } from './attributes.js';
 import { formatNumber } from './format.js';
 import { KhountousElement, type Selection } from './khountous-element.js';
@@ -73,7 +74,7 @@ export abstract class KhountousListElement<S extends ListSelection, Item> extend
     if (changed.has('paginate')) this.quota.active = this.paginate;
     const filters = (this.constructor as typeof KhountousListElement).filterProperties;
     if (changed.has('page') || [...changed.keys()].some((key) => filters.includes(String(key)))) {
-      this.goTo(clampInteger(this, 'page', this.page, { min: 1, max: 100_000, fallback: 1 }));
+      this.goTo(clampInteger(this, 'page', this.page, RULES.page));
     } else if (changed.has('limit') && this.hasUpdated) {
       // The page that holds the first item the reader saw.
       const first = (this.currentPage - 1) * this.clampedLimit(changed.get('limit'));
@@ -88,7 +89,7 @@ export abstract class KhountousListElement<S extends ListSelection, Item> extend
   }
 
   private clampedLimit(value: string | number | undefined): number {
-    return clampInteger(this, 'limit', value ?? 10, { min: 1, max: MAX_LIMIT, fallback: 10 });
+    return clampInteger(this, 'limit', value ?? 10, RULES.limit);
   }
 
   /**

@@ -3,13 +3,13 @@ import { property } from 'lit/decorators.js';
 import type { KhountousError } from '../../core/errors.js';
 import { getLoader, type Resource } from '../../core/loader/loader.js';
 import {
-  SLUG_PATTERN,
   type Administration,
   type AdministrationIndicator,
   type AdministrationListItem,
 } from '../../core/types.js';
 import { regionName } from '../../i18n/regions.js';
-import { requiredId } from '../../internal/attributes.js';
+import { identifier } from '../../internal/attributes.js';
+import { RULES } from '../../internal/attribute-rules.js';
 import { formatDate, formatDays, formatNumber, formatPercent } from '../../internal/format.js';
 import { KhountousElement, type Selection } from '../../internal/khountous-element.js';
 import type { ResourceOptions } from '../../internal/resource-controller.js';
@@ -59,9 +59,13 @@ export class KhountousAdminCard extends KhountousElement<CardSelection, CardData
   protected selection(base: Selection): CardSelection {
     return {
       ...base,
-      slug: requiredId(this, 'slug', this.slug, SLUG_PATTERN),
+      slug: identifier(this, 'slug', this.slug, RULES.slug),
       compact: this.variant === 'compact',
     };
+  }
+
+  protected override identifiedBy(): [string, string] {
+    return ['slug', this.slug];
   }
 
   protected resource({ slug, lang }: CardSelection): Resource {

@@ -4,14 +4,14 @@ import { datasetUrl } from '../../core/http.js';
 import { getLoader, type Resource } from '../../core/loader/loader.js';
 import {
   DATASET_FORMATS,
-  DATASET_ID_PATTERN,
   type DatasetCell,
   type DatasetColumn,
   type DatasetFormat,
   type DatasetJson,
   type Lang,
 } from '../../core/types.js';
-import { clampInteger, requiredId } from '../../internal/attributes.js';
+import { clampInteger, identifier } from '../../internal/attributes.js';
+import { RULES } from '../../internal/attribute-rules.js';
 import { formatDate, formatNumber, formatTime, isoDate } from '../../internal/format.js';
 import { KhountousElement, type Selection } from '../../internal/khountous-element.js';
 import { relFor } from '../../internal/links.js';
@@ -24,9 +24,6 @@ interface DatasetSelection extends Selection {
 }
 
 const FORMAT_NAMES: Record<DatasetFormat, string> = { csv: 'CSV', json: 'JSON', xlsx: 'Excel (XLSX)' };
-
-/** Rows of the preview when `preview` is set without a number. */
-const DEFAULT_PREVIEW = 5;
 
 const cellFormats = new Map<Lang, Intl.NumberFormat>();
 
@@ -85,7 +82,11 @@ export class KhountousDataset extends KhountousElement<DatasetSelection, Dataset
   private readonly quota = new QuotaController(this);
 
   protected selection(base: Selection): DatasetSelection {
-    return { ...base, id: requiredId(this, 'dataset-id', this.datasetId, DATASET_ID_PATTERN) };
+    return { ...base, id: identifier(this, 'dataset-id', this.datasetId, RULES.datasetId) };
+  }
+
+  protected override identifiedBy(): [string, string] {
+    return ['dataset-id', this.datasetId];
   }
 
   protected resource({ id }: DatasetSelection): Resource {
@@ -134,7 +135,7 @@ export class KhountousDataset extends KhountousElement<DatasetSelection, Dataset
 
   private renderPreview(dataset: DatasetJson): TemplateResult | typeof nothing {
     if (this.preview === null || this.preview === undefined) return nothing;
-    const count = clampInteger(this, 'preview', this.preview, { min: 1, max: 50, fallback: DEFAULT_PREVIEW });
+    const count = clampInteger(this, 'preview', this.preview, RULES.preview);
     const rows = dataset.rows.slice(0, count);
     const lang = this.language;
     return html`<p class="preview-title" id="preview-caption">

@@ -2,9 +2,6 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
 import type { Resource } from '../../core/loader/loader.js';
 import {
-  LEVELS,
-  REGION_CODES,
-  SECTORS,
   type AdministrationListItem,
   type Level,
   type ListEnvelope,
@@ -12,6 +9,7 @@ import {
   type Sector,
 } from '../../core/types.js';
 import { oneOf } from '../../internal/attributes.js';
+import { RULES } from '../../internal/attribute-rules.js';
 import { formatDays, formatNumber, formatPercent } from '../../internal/format.js';
 import type { Selection } from '../../internal/khountous-element.js';
 import { fillTemplate, relFor } from '../../internal/links.js';
@@ -61,9 +59,9 @@ export class KhountousRanking extends KhountousListElement<RankingSelection, Adm
   protected selection(base: Selection): RankingSelection {
     return {
       ...this.listSelection(base),
-      region: oneOf(this, 'region', this.region, REGION_CODES),
-      sector: oneOf(this, 'sector', this.sector, SECTORS),
-      level: oneOf(this, 'level', this.level, LEVELS),
+      region: oneOf(this, 'region', this.region, RULES.region),
+      sector: oneOf(this, 'sector', this.sector, RULES.sector),
+      level: oneOf(this, 'level', this.level, RULES.level),
     };
   }
 

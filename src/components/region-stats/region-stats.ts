@@ -2,7 +2,6 @@ import { html, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { Resource } from '../../core/loader/loader.js';
 import {
-  REGION_CODES,
   REGION_INDICATORS,
   type ListEnvelope,
   type RegionCode,
@@ -10,6 +9,7 @@ import {
   type RegionStats,
 } from '../../core/types.js';
 import { oneOf } from '../../internal/attributes.js';
+import { RULES } from '../../internal/attribute-rules.js';
 import { formatDays, formatNumber, formatPercent } from '../../internal/format.js';
 import { KhountousElement, type Selection } from '../../internal/khountous-element.js';
 import { styleProps } from '../../internal/style-props.js';
@@ -59,8 +59,8 @@ export class KhountousRegionStats extends KhountousElement<RegionSelection, Regi
   protected selection(base: Selection): RegionSelection {
     return {
       ...base,
-      region: oneOf(this, 'region', this.region, REGION_CODES),
-      indicator: oneOf(this, 'indicator', this.indicator, REGION_INDICATORS) ?? 'averageScore',
+      region: oneOf(this, 'region', this.region, RULES.region),
+      indicator: oneOf(this, 'indicator', this.indicator, RULES.indicator) ?? 'averageScore',
     };
   }
 

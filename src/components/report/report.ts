@@ -1,9 +1,10 @@
 import { html, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
 import type { Resource } from '../../core/loader/loader.js';
-import { SLUG_PATTERN, type Report } from '../../core/types.js';
+import { type Report } from '../../core/types.js';
 import { regionName } from '../../i18n/regions.js';
-import { requiredId } from '../../internal/attributes.js';
+import { identifier } from '../../internal/attributes.js';
+import { RULES } from '../../internal/attribute-rules.js';
 import { formatDate, isoDate } from '../../internal/format.js';
 import { KhountousElement, type Selection } from '../../internal/khountous-element.js';
 import { reportStyles } from './report.styles.js';
@@ -38,7 +39,11 @@ export class KhountousReport extends KhountousElement<ReportSelection, Report> {
   @property() slug = '';
 
   protected selection(base: Selection): ReportSelection {
-    return { ...base, slug: requiredId(this, 'slug', this.slug, SLUG_PATTERN) };
+    return { ...base, slug: identifier(this, 'slug', this.slug, RULES.reportSlug) };
+  }
+
+  protected override identifiedBy(): [string, string] {
+    return ['slug', this.slug];
   }
 
   protected resource({ slug, lang }: ReportSelection): Resource {

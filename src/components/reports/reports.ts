@@ -2,10 +2,6 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
 import type { Resource } from '../../core/loader/loader.js';
 import {
-  PERIOD_PATTERN,
-  REGION_CODES,
-  REPORT_CATEGORIES,
-  REPORT_STATUSES,
   type ListEnvelope,
   type Period,
   type RegionCode,
@@ -14,7 +10,8 @@ import {
   type ReportStatus,
 } from '../../core/types.js';
 import { regionName } from '../../i18n/regions.js';
-import { oneOf, requiredId } from '../../internal/attributes.js';
+import { identifier, oneOf } from '../../internal/attributes.js';
+import { RULES } from '../../internal/attribute-rules.js';
 import { formatDate, isoDate } from '../../internal/format.js';
 import type { Selection } from '../../internal/khountous-element.js';
 import { fillTemplate, relFor } from '../../internal/links.js';
@@ -82,10 +79,10 @@ export class KhountousReports extends KhountousListElement<ReportsSelection, Rep
   protected selection(base: Selection): ReportsSelection {
     return {
       ...this.listSelection(base),
-      region: oneOf(this, 'region', this.region, REGION_CODES),
-      category: oneOf(this, 'category', this.category, REPORT_CATEGORIES),
-      status: oneOf(this, 'status', this.status, REPORT_STATUSES),
-      period: this.period.trim() ? requiredId(this, 'period', this.period, PERIOD_PATTERN) : undefined,
+      region: oneOf(this, 'region', this.region, RULES.region),
+      category: oneOf(this, 'category', this.category, RULES.category),
+      status: oneOf(this, 'status', this.status, RULES.status),
+      period: identifier(this, 'period', this.period, RULES.period),
     };
   }
 
