@@ -31,8 +31,8 @@ export const commonStrings: Strings<CommonKey> = {
           return 'Cette ressource est introuvable.';
         case 'quota':
           return when
-            ? `Limite de requêtes atteinte : les données reviennent à ${when}.`
-            : 'Limite de requêtes atteinte : réessayez plus tard.';
+            ? `Limite de requêtes atteinte\u202f: les données reviennent à ${when}.`
+            : 'Limite de requêtes atteinte\u202f: réessayez plus tard.';
         case 'network':
           return 'Pas de connexion au service Khountous.';
         case 'server':

@@ -4,16 +4,16 @@ import type { Strings } from './strings.js';
 export const datasetStrings: Strings<'dataset'> = {
   fr: {
     dataset: {
-      license: (license) => `Licence : ${license}`,
+      license: (license) => `Licence\u202f: ${license}`,
       updated: (date) => `Mis à jour le ${date}`,
       downloads: 'Télécharger',
       downloadAs: 'Télécharger au format',
       downloadsPaused: (time) =>
-        `Limite de requêtes atteinte : téléchargements de nouveau possibles à ${time}.`,
+        `Limite de requêtes atteinte\u202f: téléchargements de nouveau possibles à ${time}.`,
       preview: (shown, total) =>
         shown === 1
-          ? `Aperçu : la première ligne sur ${total}`
-          : `Aperçu : les ${shown} premières lignes sur ${total}`,
+          ? `Aperçu\u202f: la première ligne sur ${total}`
+          : `Aperçu\u202f: les ${shown} premières lignes sur ${total}`,
       noValue: 'aucune valeur',
     },
   },

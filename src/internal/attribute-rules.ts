@@ -7,9 +7,10 @@
  * - A choice (`region`, `sector`…) is matched by its fold (accents, case,
  *   spaces, hyphens and punctuation ignored): `Saint Louis`, `thiès`,
  *   `KOLDA` are `saint-louis`, `thies`, `kolda`.
- * - An identifier (`slug`, `dataset-id`, `period`) is slugified (accents
- *   dropped, lower case, runs of other characters made one hyphen) when that
- *   gives its form.
+ * - An identifier (`slug`, `dataset-id`, `period`) is taken as written (read
+ *   otherwise, it would name another resource); when it does not have its
+ *   form, its slugified spelling (accents dropped, lower case, runs of other
+ *   characters one hyphen) is offered as the closest value.
  * - An integer out of range is clamped (a warning, not an error).
  * - Otherwise the problem names the attribute, the value given, what is
  *   accepted and, when one is close, the closest value.
@@ -38,7 +39,7 @@ export interface ChoiceRule {
   fallback?: string;
 }
 
-/** An identifier: `pattern` (a RegExp source) after slugifying; `required` or empty means "not set". */
+/** An identifier matching `pattern` (a RegExp source); when not `required`, empty means "not set". */
 export interface IdRule {
   type: 'id';
   pattern: string;
@@ -261,7 +262,10 @@ function describe(problem: Draft, lang: Lang): string {
     case 'missing':
       return t.missing(problem.attribute, problem.expected?.[lang] ?? '', problem.example ?? '');
     case 'malformed':
-      return t.malformed(code, problem.expected?.[lang] ?? '', problem.example ?? '');
+      return (
+        t.malformed(code, problem.expected?.[lang] ?? '', problem.example ?? '') +
+        (problem.closest ? t.didYouMean(problem.closest) : '')
+      );
   }
 }
 
@@ -308,9 +312,10 @@ export function checkValue(
         return { ok: false, problem: problemOf({ attribute, given, reason: 'missing', ...words }) };
       }
       if (fits(given)) return { ok: true, value: given };
+      // Not read as another spelling: an identifier changed would ask for another resource.
       const slug = slugify(given);
-      if (fits(slug)) return { ok: true, value: slug, note: readAs(attribute, given, slug) };
-      return { ok: false, problem: problemOf({ attribute, given, reason: 'malformed', ...words }) };
+      const near = fits(slug) ? { closest: slug } : {};
+      return { ok: false, problem: problemOf({ attribute, given, reason: 'malformed', ...words, ...near }) };
     }
     case 'integer': {
       if (!given) return { ok: true, value: rule.fallback };

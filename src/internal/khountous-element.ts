@@ -89,8 +89,9 @@ export abstract class KhountousElement<S extends Selection, T> extends LitElemen
     fetch: (selection, signal) => this.fetchData(selection, signal),
     options: (selection) => this.resourceOptions(selection),
     invalid: (error) => {
-      // The client speaks of its `baseUrl` option: name the attribute the author wrote.
-      const attribute = error.param === 'baseUrl' ? `${this.baseUrlSource()}: ` : '';
+      // The client speaks of its `baseUrl` option: name the attribute (or the meta element) the author wrote.
+      const base = error.param === 'baseUrl' || (error.param === 'base-url' && !this.baseUrl?.trim());
+      const attribute = base ? `${this.baseUrlSource()}: ` : '';
       warnConfiguration(this, attribute + error.message);
     },
   });

@@ -287,7 +287,7 @@ describe('filters and display attributes', function () {
   for (const [name, value] of [
     ['sector', 'xyz'],
     ['level', 'federal'],
-    ['sector', 'HEALTH'],
+    ['sector', 'health care'],
   ] as const) {
     it(
       `<khountous-ranking> ${name}="${value}" is a configuration error`,

@@ -12,12 +12,13 @@ import {
   notFound,
   RULES,
   slugify,
+  type AttributeRule,
   type ChoiceRule,
 } from '../../src/internal/attribute-rules.js';
 import { REGION_CODES } from '../../src/core/types.js';
 import { REGION_NAMES } from '../../src/i18n/regions.js';
 
-const choices = Object.entries(RULES).filter(
+const choices = (Object.entries(RULES) as [string, AttributeRule][]).filter(
   (entry): entry is [string, ChoiceRule] => entry[1].type === 'choice',
 );
 
@@ -187,18 +188,20 @@ describe('attribute rules: closest', () => {
 });
 
 describe('attribute rules: identifiers and integers', () => {
-  it('a slug typed as a title is slugified, with a note; one that stays malformed says what is expected', () => {
+  it('a slug typed as a title is refused, offering its slug form; one with no slug form says what is expected', () => {
     const read = checkAttribute('khountous-admin-card', 'slug', ' Mairie de Dakar ');
-    assert.deepEqual(read, {
-      ok: true,
-      value: 'mairie-de-dakar',
-      note: 'slug="Mairie de Dakar" read as "mairie-de-dakar".',
-    });
+    assert.ok(!read.ok);
+    assert.equal(read.problem.closest, 'mairie-de-dakar');
+    assert.equal(
+      read.problem.message.en,
+      'slug="Mairie de Dakar" is not valid: expected lower-case letters, digits and hyphens, e.g. "mairie-de-dakar". Did you mean "mairie-de-dakar"?',
+    );
     const bad = checkAttribute('khountous-admin-card', 'slug', '***');
     assert.ok(!bad.ok);
     assert.equal(bad.problem.reason, 'malformed');
     assert.match(bad.problem.message.en, /^slug="\*\*\*" is not valid: expected lower-case letters/);
     assert.match(bad.problem.message.fr, /^slug="\*\*\*" n’est pas valide\u202f: il faut/);
+    assert.equal(bad.problem.closest, undefined);
   });
 
   it('slugify gives the slug form or nothing, and keeps a slug as it is', () => {
@@ -221,8 +224,9 @@ describe('attribute rules: identifiers and integers', () => {
     );
   });
 
-  it('a period reads 2026/03 as 2026-03 and refuses "March 2026" naming the form', () => {
-    assert.deepEqual(checkAttribute('khountous-reports', 'period', '2026/03').ok, true);
+  it('a period offers 2026-03 for 2026/03 and refuses "March 2026" naming the form', () => {
+    const slash = checkAttribute('khountous-reports', 'period', '2026/03');
+    assert.equal(!slash.ok && slash.problem.closest, '2026-03');
     const result = checkAttribute('khountous-reports', 'period', 'March 2026');
     assert.ok(!result.ok);
     assert.match(result.problem.message.en, /a year \(2026\) or a month \(2026-03\)/);

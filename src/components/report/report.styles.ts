@@ -24,6 +24,10 @@ export const reportStyles = css`
   dt::after {
     content: ':';
   }
+  /* French puts a narrow no-break space (U+202F) before a colon: "Statut :". */
+  [lang='fr'] dt::after {
+    content: '\\202f:';
+  }
   dd {
     margin: 0;
     font-weight: 600;
