@@ -89,6 +89,7 @@ export const RULES = {
   status: { type: 'choice', values: REPORT_STATUSES },
   indicator: { type: 'choice', values: REGION_INDICATORS, fallback: 'averageScore' },
   variant: { type: 'choice', values: ['full', 'compact'], fallback: 'full' },
+  regionVariant: { type: 'choice', values: ['full', 'single'], fallback: 'full' },
   slug: id(SLUG_PATTERN, SLUG_WORDS, 'mairie-de-dakar'),
   reportSlug: id(SLUG_PATTERN, SLUG_WORDS, 'coupure-eau-pikine-2026-03'),
   datasetId: id(DATASET_ID_PATTERN, SLUG_WORDS, 'administration-scores'),
@@ -121,7 +122,12 @@ export const ATTRIBUTE_RULES: Readonly<Record<string, Readonly<Record<string, At
     period: RULES.period,
   },
   'khountous-fact-checks': list,
-  'khountous-region-stats': { ...common, region: RULES.region, indicator: RULES.indicator },
+  'khountous-region-stats': {
+    ...common,
+    region: RULES.region,
+    indicator: RULES.indicator,
+    variant: RULES.regionVariant,
+  },
   'khountous-dataset': { ...common, 'dataset-id': RULES.datasetId, preview: RULES.preview },
 };
 

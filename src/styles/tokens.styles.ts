@@ -78,6 +78,7 @@ export const tokens = css`
   a {
     color: var(--_accent);
   }
+  /* Hidden but read. Not for a <table>, which ignores height and overflow: hide a wrapper of it. */
   .visually-hidden {
     position: absolute !important;
     width: 1px;
@@ -86,6 +87,7 @@ export const tokens = css`
     padding: 0;
     overflow: hidden;
     clip: rect(0 0 0 0);
+    clip-path: inset(50%);
     white-space: nowrap;
     border: 0;
   }

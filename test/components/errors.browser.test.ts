@@ -14,12 +14,14 @@ const errorBox = (element: Element) => element.shadowRoot!.querySelector<HTMLEle
 const retryButton = (element: Element) => element.shadowRoot!.querySelector('[part~="retry"]');
 
 /** Collects console.info lines (the notes of values read as another spelling). */
+/* eslint-disable no-console -- the notes are what is tested */
 function watchNotes(): { lines: string[]; restore: () => void } {
   const original = console.info;
   const lines: string[] = [];
   console.info = (...args: unknown[]) => void lines.push(args.map(String).join(' '));
   return { lines, restore: () => (console.info = original) };
 }
+/* eslint-enable no-console */
 
 describe('errors an editor can act on', () => {
   const warnings = widgetTestHooks();

@@ -56,6 +56,8 @@ export const adminCardStyles = css`
     margin: 0;
     font-weight: 700;
     font-variant-numeric: tabular-nums;
+    /* Words stay whole ("classement"); only a word wider than its tile breaks. */
+    overflow-wrap: break-word;
   }
   .subtitle {
     font-weight: 700;
@@ -124,6 +126,10 @@ export const adminCardStyles = css`
     }
     .figures {
       grid-template-columns: repeat(auto-fit, minmax(7em, 1fr));
+    }
+    /* "1er au classement" takes the whole row rather than breaking inside a word. */
+    .figures .rank {
+      grid-column: 1 / -1;
     }
     .details li {
       grid-template-columns: 1fr 2.5em;

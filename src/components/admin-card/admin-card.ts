@@ -148,7 +148,7 @@ export class KhountousAdminCard extends KhountousElement<CardSelection, CardData
         </div>
         ${
           profile
-            ? html`<div>
+            ? html`<div class="rank">
                 <dt>${this.strings(rankingStrings).ranking.rank}</dt>
                 <dd>${t.rank(formatNumber(lang, profile.rank))}</dd>
               </div>`

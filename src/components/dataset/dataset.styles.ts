@@ -89,8 +89,12 @@ export const datasetStyles = css`
     text-align: end;
     white-space: nowrap;
   }
-  .date {
+  .date,
+  .token {
     white-space: nowrap;
+  }
+  td {
+    overflow-wrap: normal;
   }
   @container (min-width: 40rem) {
     table {

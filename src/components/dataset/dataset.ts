@@ -18,6 +18,7 @@ import { relFor } from '../../internal/links.js';
 import { QuotaController } from '../../internal/quota-controller.js';
 import { datasetStyles } from './dataset.styles.js';
 import { datasetStrings } from '../../i18n/dataset.js';
+import { regionName } from '../../i18n/regions.js';
 
 interface DatasetSelection extends Selection {
   id: string;
@@ -25,20 +26,35 @@ interface DatasetSelection extends Selection {
 
 const FORMAT_NAMES: Record<DatasetFormat, string> = { csv: 'CSV', json: 'JSON', xlsx: 'Excel (XLSX)' };
 
-const cellFormats = new Map<Lang, Intl.NumberFormat>();
+const cellFormats = new Map<string, Intl.NumberFormat>();
 
 /**
- * A number of a data table. Unlike the kit's other figures, grouping starts at
- * five digits, so that a year reads 2025 and not 2 025, while 47 479 is grouped.
+ * A number of a data table, written one way in its whole column: grouped the
+ * language's way (47 479 and 6 550 in French, 47,479 and 6,550 in English) in
+ * a column that holds a number of five digits or more, not grouped in one
+ * that does not, so that a year reads 2025 and not 2 025.
  */
-function formatCellNumber(lang: Lang, value: number): string {
-  let format = cellFormats.get(lang);
+function formatCellNumber(lang: Lang, value: number, grouped: boolean): string {
+  const key = `${lang}:${grouped}`;
+  let format = cellFormats.get(key);
   if (!format) {
-    format = new Intl.NumberFormat(lang, { maximumFractionDigits: 2, useGrouping: 'min2' });
-    cellFormats.set(lang, format);
+    format = new Intl.NumberFormat(lang, { maximumFractionDigits: 2, useGrouping: grouped });
+    cellFormats.set(key, format);
   }
   return format.format(value);
 }
+
+/** The columns of `rows` whose numbers are grouped: those with a number of five digits or more. */
+const groupedColumns = (columns: DatasetColumn[], rows: Record<string, DatasetCell>[]): Set<string> =>
+  new Set(
+    columns
+      .filter((column) =>
+        rows.some(
+          (row) => typeof row[column.key] === 'number' && Math.abs(row[column.key] as number) >= 10_000,
+        ),
+      )
+      .map((column) => column.key),
+  );
 
 /**
  * An open dataset: its title and description in the element's language, its
@@ -138,6 +154,7 @@ export class KhountousDataset extends KhountousElement<DatasetSelection, Dataset
     const count = clampInteger(this, 'preview', this.preview, RULES.preview);
     const rows = dataset.rows.slice(0, count);
     const lang = this.language;
+    const grouped = groupedColumns(dataset.columns, rows);
     return html`<p class="preview-title" id="preview-caption">
         ${this.strings(datasetStrings).dataset.preview(rows.length, formatNumber(lang, dataset.rows.length))}
       </p>
@@ -155,7 +172,11 @@ export class KhountousDataset extends KhountousElement<DatasetSelection, Dataset
                   ${dataset.columns.map(
                     (column) =>
                       html`<td class=${column.type}>
-                        ${this.renderCell(Object.hasOwn(row, column.key) ? (row[column.key] ?? null) : null, column)}
+                        ${this.renderCell(
+                          Object.hasOwn(row, column.key) ? (row[column.key] ?? null) : null,
+                          column,
+                          grouped.has(column.key),
+                        )}
                       </td>`,
                   )}
                 </tr>`,
@@ -165,15 +186,18 @@ export class KhountousDataset extends KhountousElement<DatasetSelection, Dataset
       </div>`;
   }
 
-  private renderCell(value: DatasetCell, column: DatasetColumn): TemplateResult | string {
+  private renderCell(value: DatasetCell, column: DatasetColumn, grouped: boolean): TemplateResult | string {
     const lang = this.language;
     if (value === null) {
       return html`<span aria-hidden="true">—</span
         ><span class="visually-hidden">${this.strings(datasetStrings).dataset.noValue}</span>`;
     }
-    if (typeof value === 'number') return formatCellNumber(lang, value);
+    if (typeof value === 'number') return formatCellNumber(lang, value, grouped);
     if (column.type === 'date')
       return html`<time datetime=${isoDate(value)}>${formatDate(lang, value)}</time>`;
-    return value;
+    // A region column holds codes (dakar): readers see the region's name (Dakar).
+    if (column.key === 'region') return regionName(value);
+    // A single token (2025-01, a code) is not broken at its hyphen.
+    return /^\S{1,24}$/.test(value) ? html`<span class="token">${value}</span>` : value;
   }
 }

@@ -32,12 +32,20 @@ export const rankingStyles = css`
     text-align: end;
     white-space: nowrap;
   }
+  /* A figure's heading may wrap: its column is as wide as its figures, not as its words in a row. */
+  thead th.num {
+    white-space: normal;
+  }
   .rank {
     width: 2.5em;
     color: var(--_muted);
   }
+  /* The names take what the figures leave: a bar of 10em at most, the other figures as wide as they are. */
   .score {
-    width: 30%;
+    width: 10em;
+  }
+  .wide {
+    width: 1%;
   }
   .score-cell {
     display: flex;
@@ -50,7 +58,9 @@ export const rankingStyles = css`
     text-align: end;
   }
   .bar {
-    flex: 1;
+    /* Never narrower than a readable bar: an auto-sized column would squeeze it to a dot. */
+    flex: 1 1 3em;
+    min-width: 2.5em;
     height: 0.55em;
     border-radius: 1em;
     background: var(--_surface);
@@ -78,17 +88,22 @@ export const rankingStyles = css`
     .sub {
       display: block;
     }
+    /* Narrow: the bar goes under the score, so that the names keep the width. */
     .score {
-      width: auto;
+      width: 3.5em;
+    }
+    .score-cell {
+      flex-direction: column;
+      align-items: flex-end;
+      gap: 0.3em;
+    }
+    .bar {
+      flex: none;
+      width: 3em;
     }
     thead th {
       letter-spacing: 0;
       text-transform: none;
-    }
-  }
-  @container (max-width: 22rem) {
-    .bar {
-      display: none;
     }
   }
 `;

@@ -66,8 +66,24 @@ export const regionStatsStyles = css`
     border-radius: calc(var(--_radius) / 1.5);
     padding: 0.5em 0.7em;
   }
+  /* The indicator chosen: an accent at its start, not a ring that reads as a focused field. */
   dl div.highlight {
-    outline: 2px solid var(--_accent);
+    border-inline-start: 0.25em solid var(--_bar);
+  }
+  .single {
+    margin: 0;
+    display: flex;
+    flex-wrap: wrap;
+    align-items: baseline;
+    gap: 0 0.5em;
+  }
+  .single strong {
+    font-size: 1.6em;
+    font-variant-numeric: tabular-nums;
+    color: var(--_bar);
+  }
+  .single span {
+    color: var(--_muted);
   }
   dt {
     font-size: 0.8em;

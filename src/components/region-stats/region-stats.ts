@@ -19,6 +19,7 @@ import { regionStatsStrings } from '../../i18n/region-stats.js';
 interface RegionSelection extends Selection {
   region?: RegionCode;
   indicator: RegionIndicatorKey;
+  single: boolean;
 }
 
 type Regions = ListEnvelope<RegionStats>;
@@ -29,7 +30,8 @@ const BOUNDED: readonly RegionIndicatorKey[] = ['averageScore', 'responseRate', 
 /**
  * Indicators of Senegal's 14 regions: without `region`, a bar chart of all
  * regions for one indicator (values written out, with a table for screen
- * readers); with `region`, that region's indicators.
+ * readers); with `region`, that region's indicators, or with
+ * `variant="single"` only the `indicator` chosen (one figure, to sit in a text).
  *
  * @summary Regional indicators: a chart of the 14 regions, or one region's figures.
  * @tag khountous-region-stats
@@ -54,6 +56,9 @@ export class KhountousRegionStats extends KhountousElement<RegionSelection, Regi
   /** The indicator charted: averageScore, responseRate, avgDelayDays, resolutionRate or reportsPer100k. */
   @property() indicator = 'averageScore';
 
+  /** With `region`: `full` shows all its indicators, `single` only `indicator`, as one figure. */
+  @property({ reflect: true }) variant = 'full';
+
   @state() private tableShown = false;
 
   protected selection(base: Selection): RegionSelection {
@@ -61,6 +66,7 @@ export class KhountousRegionStats extends KhountousElement<RegionSelection, Regi
       ...base,
       region: oneOf(this, 'region', this.region, RULES.region),
       indicator: oneOf(this, 'indicator', this.indicator, RULES.indicator) ?? 'averageScore',
+      single: oneOf(this, 'variant', this.variant, RULES.regionVariant) === 'single',
     };
   }
 
@@ -76,6 +82,7 @@ export class KhountousRegionStats extends KhountousElement<RegionSelection, Regi
   protected renderContent(regions: Regions, selection: RegionSelection): TemplateResult {
     if (!selection.region) return this.renderChart(regions.data, selection.indicator);
     const region = regions.data.find((item) => item.code === selection.region);
+    if (region && selection.single) return this.renderSingle(region, selection.indicator);
     return region
       ? this.renderRegion(region, selection.indicator)
       : html`<p class="message" part="empty">${this.t.empty}</p>`;
@@ -107,26 +114,29 @@ export class KhountousRegionStats extends KhountousElement<RegionSelection, Regi
           </div>`;
         })}
       </div>
-      <table part="table" class=${this.tableShown ? '' : 'visually-hidden'}>
-        <caption class="visually-hidden">
-          ${t.caption(label)}
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">${t.region}</th>
-            <th scope="col">${label}</th>
-          </tr>
-        </thead>
-        <tbody>
-          ${sorted.map(
-            (region) =>
-              html`<tr>
-                <th scope="row">${region.name}</th>
-                <td class="num">${this.format(key, region.indicators[key])}</td>
-              </tr>`,
-          )}
-        </tbody>
-      </table>
+      <!-- A table ignores the height and overflow of the hiding pattern: its wrapper is hidden. -->
+      <div class=${this.tableShown ? '' : 'visually-hidden'}>
+        <table part="table">
+          <caption class="visually-hidden">
+            ${t.caption(label)}
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">${t.region}</th>
+              <th scope="col">${label}</th>
+            </tr>
+          </thead>
+          <tbody>
+            ${sorted.map(
+              (region) =>
+                html`<tr>
+                  <th scope="row">${region.name}</th>
+                  <td class="num">${this.format(key, region.indicators[key])}</td>
+                </tr>`,
+            )}
+          </tbody>
+        </table>
+      </div>
       <button
         type="button"
         class="toggle"
@@ -137,6 +147,15 @@ export class KhountousRegionStats extends KhountousElement<RegionSelection, Regi
         ${t.showTable}
       </button>
     </div>`;
+  }
+
+  /** One indicator of one region, as a figure that sits in a text. */
+  private renderSingle(region: RegionStats, key: RegionIndicatorKey): TemplateResult {
+    return html`<p class="title" role="heading" aria-level=${this.headingAt()}>${region.name}</p>
+      <p class="single" part="indicators">
+        <strong>${this.format(key, region.indicators[key])}</strong>
+        <span>${this.strings(regionStatsStrings).indicators[key]}</span>
+      </p>`;
   }
 
   private renderRegion(region: RegionStats, highlight: RegionIndicatorKey): TemplateResult {
