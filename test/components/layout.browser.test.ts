@@ -49,7 +49,8 @@ describe('layout', () => {
 
   it('region chart: the screen-reader table takes no room (at most 1 px, no overflow)', async () => {
     const frame = document.createElement('div');
-    frame.style.cssText = 'position: relative; overflow: auto; width: 480px; height: 900px';
+    // Smaller than the widget: what it scrolls is the widget, and nothing under it.
+    frame.style.cssText = 'position: relative; overflow: auto; width: 480px; height: 100px';
     document.body.append(frame);
     try {
       const element = document.createElement('khountous-region-stats');
@@ -61,7 +62,6 @@ describe('layout', () => {
       const hidden = table.parentElement!;
       expect(hidden.getBoundingClientRect().height).to.be.at.most(1);
       expect(hidden.getBoundingClientRect().width).to.be.at.most(1);
-      expect(frame.scrollHeight - frame.clientHeight).to.be.at.most(1);
       expect(frame.scrollHeight).to.be.at.most(element.getBoundingClientRect().height + 1);
       // Shown on demand, it takes its room.
       element.shadowRoot!.querySelector<HTMLButtonElement>('[part~="toggle"]')!.click();

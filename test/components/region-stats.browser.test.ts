@@ -61,12 +61,16 @@ describe('<khountous-region-stats>', () => {
     const root = element.shadowRoot!;
     const toggle = root.querySelector<HTMLButtonElement>('[part="toggle"]')!;
     expect(toggle.getAttribute('aria-expanded')).to.equal('false');
-    expect(root.querySelector('[part="table"]')!.classList.contains('visually-hidden')).to.equal(true);
+    expect(
+      root.querySelector('[part="table"]')!.parentElement!.classList.contains('visually-hidden'),
+    ).to.equal(true);
     toggle.focus();
     toggle.click();
     await (element as HTMLElement & { updateComplete: Promise<unknown> }).updateComplete;
     expect(toggle.getAttribute('aria-expanded')).to.equal('true');
-    expect(root.querySelector('[part="table"]')!.classList.contains('visually-hidden')).to.equal(false);
+    expect(
+      root.querySelector('[part="table"]')!.parentElement!.classList.contains('visually-hidden'),
+    ).to.equal(false);
     expect(root.querySelector('[part="table"]')!.getBoundingClientRect().height).to.be.greaterThan(100);
   });
 

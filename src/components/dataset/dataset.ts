@@ -196,8 +196,8 @@ export class KhountousDataset extends KhountousElement<DatasetSelection, Dataset
     if (column.type === 'date')
       return html`<time datetime=${isoDate(value)}>${formatDate(lang, value)}</time>`;
     // A region column holds codes (dakar): readers see the region's name (Dakar).
-    if (column.key === 'region') return regionName(value);
-    // A single token (2025-01, a code) is not broken at its hyphen.
-    return /^\S{1,24}$/.test(value) ? html`<span class="token">${value}</span>` : value;
+    const text = column.key === 'region' ? regionName(value) : value;
+    // A single token (2025-01, Saint-Louis, a code) is not broken at its hyphen.
+    return /^\S{1,24}$/.test(text) ? html`<span class="token">${text}</span>` : text;
   }
 }
