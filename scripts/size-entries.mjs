@@ -17,7 +17,8 @@ import { parseAst } from 'vite';
  * any growth fails. What stands between: the data layer (src/core, with valibot's
  * schemas) and the features a first paint does not need (cross-tab channel,
  * storage writes, recovery), still imported statically. Lower the budgets as the
- * kit gets smaller.
+ * kit gets smaller. The editor-facing attribute messages (attribute-rules.ts,
+ * i18n/attributes.ts) added 2.5 kB to each entry: 39.7 kB and 34.0 kB.
  */
 export const TARGETS = {
   'khountous.js': 28_000,
@@ -27,8 +28,8 @@ export const TARGETS = {
 };
 
 export const BUDGETS = {
-  'khountous.js': 37_200,
-  element: 31_800,
+  'khountous.js': 39_700,
+  element: 34_000,
   'autoloader.js': 1_000,
   'embed-resize.js': 400,
 };
