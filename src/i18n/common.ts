@@ -5,6 +5,7 @@ type CommonKey =
   | 'loading'
   | 'empty'
   | 'retry'
+  | 'retryAt'
   | 'staleAsOf'
   | 'errorTitle'
   | 'error'
@@ -23,6 +24,7 @@ export const commonStrings: Strings<CommonKey> = {
     loading: 'Chargement…',
     empty: 'Aucune donnée à afficher.',
     retry: 'Réessayer',
+    retryAt: (time) => `Réessayer à ${time}`,
     staleAsOf: (time) => `données de ${time}`,
     errorTitle: 'Données indisponibles',
     error: (kind, when) => {
@@ -59,6 +61,7 @@ export const commonStrings: Strings<CommonKey> = {
     loading: 'Loading…',
     empty: 'No data to show.',
     retry: 'Try again',
+    retryAt: (time) => `Try again at ${time}`,
     staleAsOf: (time) => `data as of ${time}`,
     errorTitle: 'Data unavailable',
     error: (kind, when) => {

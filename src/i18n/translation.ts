@@ -14,6 +14,8 @@ export interface Translation {
   loading: string;
   empty: string;
   retry: string;
+  /** The retry button while a spent quota refuses any request: it can be pressed at `time`. */
+  retryAt: (time: string) => string;
   /** "data as of 14:05" */
   staleAsOf: (time: string) => string;
   /** A sentence naming the cause of an error; `when` is the time data comes back, for quota errors. */

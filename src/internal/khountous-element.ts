@@ -15,6 +15,7 @@ import { BASE_URL_META, resolveBaseUrl } from './base-url.js';
 import { KhountousErrorEvent, KhountousLoadEvent } from './events.js';
 import { formatTime } from './format.js';
 import { DEFAULT_LANG, onDocumentLangChange, resolveLang, toSupportedLang } from './lang.js';
+import { QuotaController } from './quota-controller.js';
 import { ResourceController, type ResourceOptions, type Selection } from './resource-controller.js';
 import { ThemeController, type Theme } from './theme-controller.js';
 
@@ -81,6 +82,8 @@ export abstract class KhountousElement<S extends Selection, T> extends LitElemen
   private unsubscribeLang?: () => void;
   private lastEmitted?: unknown;
   private readonly scheme = new ThemeController(this);
+  /** Renders again when a spent quota lets the retry button send something. */
+  private readonly retryClock = new QuotaController(this, false);
 
   /** The data shown: the checked selection, its subscription and the Task that loads it. */
   protected readonly data = new ResourceController<S, T>(this, {
@@ -256,12 +259,20 @@ export abstract class KhountousElement<S extends Selection, T> extends LitElemen
     return html`<div class="error" part="error" role="status" aria-atomic="true">
       <strong>${problem ? attributeMessages[this.language].title : this.t.errorTitle}</strong>
       <p>${problem ? problem.message[this.language] : this.t.error(error.kind, when)}</p>
-      ${
-        retry
-          ? html`<button type="button" part="retry" @click=${() => this.retry()}>${this.t.retry}</button>`
-          : nothing
-      }
+      ${retry ? this.renderRetry(error) : nothing}
     </div>`;
+  }
+
+  /**
+   * The retry button. While a spent quota would refuse the request (until
+   * `resetAt`), it is disabled and says when it can be pressed; the element
+   * renders again then (the loader also tries again by itself at that time).
+   */
+  private renderRetry(error: KhountousError): TemplateResult {
+    const waiting = error.kind === 'quota' && error.resetAt !== undefined && error.resetAt > Date.now();
+    if (waiting) this.retryClock.wakeAt(error.resetAt!);
+    const label = waiting ? this.t.retryAt(formatTime(this.language, error.resetAt!)) : this.t.retry;
+    return html`<button type="button" part="retry" ?disabled=${waiting} @click=${() => this.retry()}>${label}</button>`;
   }
 
   /** Fetches again (the retry button; also called by the page, e.g. after an error). */

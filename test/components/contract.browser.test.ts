@@ -251,6 +251,10 @@ for (const spec of SPECS) {
       const text = shadowText(element);
       expect(text).to.contain('Request limit reached');
       expect(text).to.match(/data will be back at \d{2}:\d{2}/);
+      // A retry now would send nothing: the button says when it can, and cannot be pressed before.
+      const button = element.shadowRoot!.querySelector<HTMLButtonElement>('button[part~="retry"]')!;
+      expect(button.disabled).to.equal(true);
+      expect(button.textContent).to.match(/^Try again at \d{2}:\d{2}$/);
     });
 
     it('reports a base-url that is not http(s) as a configuration error without any request', async () => {

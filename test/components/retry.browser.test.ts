@@ -1,0 +1,53 @@
+/**
+ * The retry button of the error state: while the quota refuses any request,
+ * it cannot be pressed and says when it can; at the reset the widget loads
+ * again (by itself) and the button is gone. On other errors it sends at once.
+ */
+import { expect, fixtureCleanup } from '@open-wc/testing';
+import '../../src/khountous.js';
+import { FaultyApi } from '../hardening/browser-kit.js';
+import { delay, until } from '../helpers/frames.js';
+import { freshKit, mount, settled, shadowText } from '../helpers/kit.js';
+
+const retryButton = (element: Element) =>
+  element.shadowRoot!.querySelector<HTMLButtonElement>('button[part~="retry"]');
+
+describe('the retry button', function () {
+  this.timeout(20000);
+  beforeEach(freshKit);
+  afterEach(() => fixtureCleanup());
+
+  it('after a 429: disabled until the reset, saying when, then the data come back without a click', async () => {
+    const faulty = new FaultyApi('retry-429');
+    await faulty.fail({ fault: '429', times: 1, retryAfter: 3 });
+    const element = await mount('khountous-region-stats', { 'base-url': faulty.base, lang: 'fr', lazy: 'false' });
+    expect(await settled(element)).to.equal('error');
+    const button = retryButton(element)!;
+    expect(button.disabled).to.equal(true);
+    expect(button.textContent).to.match(/^Réessayer à \d{2}:\d{2}$/);
+    // A click now sends nothing.
+    button.click();
+    await delay(300);
+    expect((await faulty.requests()).length).to.equal(1);
+    // Until the reset the button stays disabled; then the loader tries again by itself.
+    await until(() => element.getAttribute('state') === 'ready' || undefined, 'the data after the reset', 8000);
+    expect(retryButton(element)).to.equal(null);
+    expect((await faulty.requests()).length).to.equal(2);
+  });
+
+  it('after a server error: enabled, and a click sends one request', async () => {
+    const faulty = new FaultyApi('retry-500');
+    await faulty.fail({ fault: '500' });
+    const element = await mount('khountous-region-stats', { 'base-url': faulty.base, lang: 'en', lazy: 'false' });
+    expect(await settled(element)).to.equal('error');
+    const button = retryButton(element)!;
+    expect(button.disabled).to.equal(false);
+    expect(button.textContent).to.equal('Try again');
+    await faulty.recover();
+    const before = (await faulty.requests()).length;
+    button.click();
+    expect(await settled(element, ['ready'])).to.equal('ready');
+    expect((await faulty.requests()).length).to.equal(before + 1);
+    expect(shadowText(element)).to.not.contain('Try again');
+  });
+});
