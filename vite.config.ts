@@ -1,11 +1,30 @@
 import { readFileSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { defineConfig, type Plugin } from 'vite';
-import { createApi } from './demo/api/handler.js';
+import { createApi, type KhountousApi } from './demo/api/handler.js';
 import { toNodeMiddleware } from './demo/api/node.js';
+import { DEFAULT_QUOTAS, QUOTA_ENV_VARS, quotasFromEnv } from './demo/api/quota.js';
+
+/** The mode of `npm run start:dev-quota` (`vite --mode dev-quota`). */
+const DEV_QUOTA_MODE = 'dev-quota';
+/** The anonymous quota of that mode, per hour: a long tour of the demo never runs out. */
+const DEV_QUOTA = 1_000;
+/** The demo server's route that forgets the quotas it counted (demo/quota-panel.ts). */
+const RESET_ROUTE = '/__demo/quota-reset';
+
+/**
+ * The demo's anonymous quota: the document's 60 per hour, unless
+ * KHOUNTOUS_QUOTA_ANONYMOUS says otherwise or the mode is dev-quota.
+ */
+function demoQuota(mode: string): number {
+  const fromEnv = quotasFromEnv(process.env).anonymous;
+  if (fromEnv !== undefined) return fromEnv;
+  return mode === DEV_QUOTA_MODE ? DEV_QUOTA : DEFAULT_QUOTAS.anonymous;
+}
 
 /** Serves the reference API at /v1, in the dev server and in `vite preview`. */
-function referenceApi(): Plugin {
-  const middleware = toNodeMiddleware(createApi());
+function referenceApi(api: KhountousApi): Plugin {
+  const middleware = toNodeMiddleware(api);
   return {
     name: 'khountous-reference-api',
     configureServer(server) {
@@ -13,6 +32,62 @@ function referenceApi(): Plugin {
     },
     configurePreviewServer(server) {
       server.middlewares.use(middleware);
+    },
+  };
+}
+
+/** True when a request comes from a page of the demo server itself (not another site). */
+function sameOrigin(req: IncomingMessage): boolean {
+  const origin = req.headers.origin;
+  if (!origin || !req.headers.host) return false;
+  try {
+    return new URL(origin).host === req.headers.host;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The demo's request budget (demo/quota-panel.ts shows it on every page):
+ * - `POST /__demo/quota-reset` makes the reference API start afresh (what it
+ *   counted, and any report submitted to it), for the demo pages' "reset"
+ *   button; only from the demo's own pages.
+ * - `<meta name="khountous-demo:server" content="<start>;<quota>">` on every
+ *   page, so that a page opened on a new server drops the browser's old log.
+ * - The terminal says how much the demo may ask, and how to get more.
+ */
+function demoBudget(api: KhountousApi, quota: number): Plugin {
+  const instance = `${Date.now().toString(36)};${quota}`;
+  const reset = (req: IncomingMessage, res: ServerResponse, next: () => void) => {
+    if (req.url !== RESET_ROUTE) return next();
+    if (req.method !== 'POST') {
+      res.writeHead(405, { Allow: 'POST' }).end();
+    } else if (!sameOrigin(req)) {
+      res
+        .writeHead(403, { 'Content-Type': 'text/plain; charset=utf-8' })
+        .end('Only the demo pages may reset.');
+    } else {
+      api.reset();
+      res.writeHead(204).end();
+    }
+  };
+  return {
+    name: 'khountous-demo-budget',
+    configureServer(server) {
+      server.middlewares.use(reset);
+      server.httpServer?.once('listening', () => {
+        const more =
+          quota === DEFAULT_QUOTAS.anonymous
+            ? `: each page shows what is left and a reset button; \`npm run start:dev-quota\` allows ${DEV_QUOTA}`
+            : ` (${QUOTA_ENV_VARS.anonymous} or --mode ${DEV_QUOTA_MODE})`;
+        server.config.logger.info(`  Demo quota: ${quota} anonymous requests per hour${more}.`);
+      });
+    },
+    configurePreviewServer(server) {
+      server.middlewares.use(reset);
+    },
+    transformIndexHtml() {
+      return [{ tag: 'meta', attrs: { name: 'khountous-demo:server', content: instance }, injectTo: 'head' }];
     },
   };
 }
@@ -64,14 +139,18 @@ const { version } = JSON.parse(readFileSync(new URL('./package.json', import.met
   version: string;
 };
 
-export default defineConfig({
-  root: 'demo',
-  plugins: [referenceApi(), embedPageApi(), demoNav()],
-  define: { __KHOUNTOUS_VERSION__: JSON.stringify(version) },
-  server: {
-    port: Number(process.env.PORT) || 5173,
-    strictPort: Boolean(process.env.PORT),
-    host: process.env.HOST || 'localhost',
-  },
-  preview: { port: Number(process.env.PORT) || 4173 },
+export default defineConfig(({ mode }) => {
+  const quota = demoQuota(mode);
+  const api = createApi({ quotas: { anonymous: quota } });
+  return {
+    root: 'demo',
+    plugins: [referenceApi(api), demoBudget(api, quota), embedPageApi(), demoNav()],
+    define: { __KHOUNTOUS_VERSION__: JSON.stringify(version) },
+    server: {
+      port: Number(process.env.PORT) || 5173,
+      strictPort: Boolean(process.env.PORT),
+      host: process.env.HOST || 'localhost',
+    },
+    preview: { port: Number(process.env.PORT) || 4173 },
+  };
 });

@@ -12,6 +12,7 @@ import {
   REPORT_STATUSES,
   SECTORS,
 } from '../src/core/types.js';
+import './quota-panel.js';
 import '../src/khountous.js';
 import { SAMPLE_ATTRIBUTES } from './samples.js';
 import { snippet, type SnippetFormat } from './snippets.js';

@@ -1,3 +1,5 @@
+// The demo's request budget, before any widget asks for data (demo/quota-panel.ts).
+import './quota-panel.js';
 // The demo pages load the kit from source; a built site would use dist/khountous.js.
 import '../src/khountous.js';
 
