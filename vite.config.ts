@@ -4,6 +4,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { createApi, type KhountousApi } from './demo/api/handler.js';
 import { toNodeMiddleware } from './demo/api/node.js';
 import { DEFAULT_QUOTAS, QUOTA_ENV_VARS, quotasFromEnv } from './demo/api/quota.js';
+import { embedApiOrigins, withApiOrigins } from './scripts/embed-origins.mjs';
 
 /** The mode of `npm run start:dev-quota` (`vite --mode dev-quota`). */
 const DEV_QUOTA_MODE = 'dev-quota';
@@ -95,17 +96,22 @@ function demoBudget(api: KhountousApi, quota: number): Plugin {
 /**
  * The embed page's source (demo/embed.html) is also dist/embed.html, which must
  * not name the dev API; under `npm start` it gets the same page default as the
- * other demo pages.
+ * other demo pages, and the API origins of KHOUNTOUS_EMBED_API_ORIGINS, as a
+ * build would write them.
  */
 function embedPageApi(): Plugin {
+  const origins = embedApiOrigins(process.env);
   return {
     name: 'khountous-embed-page-api',
     apply: 'serve',
     transformIndexHtml(html, context) {
       if (!context.path.endsWith('/embed.html')) return html;
-      return [
-        { tag: 'meta', attrs: { name: 'khountous:base-url', content: '/v1' }, injectTo: 'head-prepend' },
-      ];
+      return {
+        html: withApiOrigins(html, origins),
+        tags: [
+          { tag: 'meta', attrs: { name: 'khountous:base-url', content: '/v1' }, injectTo: 'head-prepend' },
+        ],
+      };
     },
   };
 }

@@ -30,6 +30,7 @@ import { dirname, join, relative } from 'node:path';
 import process from 'node:process';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
+import { embedApiOrigins, withApiOrigins } from './embed-origins.mjs';
 import { minifyLiteralsPlugin } from './minify-literals.mjs';
 import { entrySizes, formatSizeTable } from './size-entries.mjs';
 
@@ -119,12 +120,13 @@ async function main() {
   const page = readFileSync(join(root, 'demo/embed.html'), 'utf8');
   const withScript = page.replace('src="./embed.ts"', 'src="./embed.js"');
   if (withScript === page) throw new Error('demo/embed.html no longer loads ./embed.ts');
+  const apiOrigins = embedApiOrigins(process.env);
   const builtPage = withScript.replace(
     '<meta charset="utf-8" />',
-    `<meta charset="utf-8" />\n    <meta http-equiv="Content-Security-Policy" content="${embedPolicy()}" />`,
+    `<meta charset="utf-8" />\n    <meta http-equiv="Content-Security-Policy" content="${embedPolicy(apiOrigins)}" />`,
   );
   if (builtPage === withScript) throw new Error('demo/embed.html has no <meta charset="utf-8" />');
-  writeFileSync(join(dist, 'embed.html'), builtPage);
+  writeFileSync(join(dist, 'embed.html'), withApiOrigins(builtPage, apiOrigins));
   copyFileSync(join(root, 'demo/embed.css'), join(dist, 'embed.css'));
 
   // 2. The script-tag bundle: one file, nothing to fetch after it.
@@ -185,11 +187,12 @@ async function main() {
 /**
  * The embed page's Content-Security-Policy, in a <meta> so that it holds
  * wherever the page is served: scripts and styles from the page's origin only
- * (no inline ones), and connections only to that origin and the kit's default
- * API (the origins the page accepts for `base-url`), so that a `base-url` that
- * slipped past the page's check would still fetch nothing.
+ * (no inline ones), and connections only to that origin, the kit's default
+ * API and `apiOrigins` (KHOUNTOUS_EMBED_API_ORIGINS): the origins the page
+ * accepts for `base-url`, so that a `base-url` that slipped past the page's
+ * check would still fetch nothing.
  */
-function embedPolicy() {
+function embedPolicy(apiOrigins) {
   const source = readFileSync(join(root, 'src/internal/base-url.ts'), 'utf8');
   const match = /export const DEFAULT_BASE_URL = '([^']+)'/.exec(source);
   if (!match) throw new Error('src/internal/base-url.ts: DEFAULT_BASE_URL not found');
@@ -198,7 +201,7 @@ function embedPolicy() {
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self'",
-    `connect-src 'self' ${api}`,
+    `connect-src 'self' ${[api, ...apiOrigins.filter((origin) => origin !== api)].join(' ')}`,
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'none'",

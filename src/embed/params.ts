@@ -49,7 +49,10 @@ export function parseEmbedParams(search: string, tags: readonly string[]): Embed
 
 /** Where the embed page lets an element's URLs lead. */
 export interface EmbedPolicy {
-  /** Origins `base-url` may point to: the embed page's own and the kit's API. */
+  /**
+   * Origins `base-url` may point to: the embed page's own, the kit's default
+   * API, the page's `khountous:base-url` and its `khountous:api-origins`.
+   */
   apiOrigins: readonly string[];
   /** The embed page's URL, against which a relative `base-url` resolves. */
   pageUrl: string;
@@ -65,6 +68,40 @@ export interface Refusal {
   name: string;
   value: string;
   reason: string;
+  /** For `base-url`: the origin it leads to, or undefined when it is not an http(s) URL. */
+  origin?: string;
+}
+
+/** The name of the meta by which a copy of the embed page allows more API origins. */
+export const API_ORIGINS_META = 'khountous:api-origins';
+
+/**
+ * The origins a `khountous:api-origins` meta allows: its content split on
+ * whitespace and commas, each an exact http(s) origin (`https://host[:port]`,
+ * no path, no wildcard). Anything else is returned in `invalid`, not allowed.
+ */
+export function parseApiOrigins(content: string): { origins: string[]; invalid: string[] } {
+  const origins: string[] = [];
+  const invalid: string[] = [];
+  for (const token of content.split(/[\s,]+/).filter(Boolean)) {
+    const origin = exactOrigin(token);
+    if (origin) {
+      if (!origins.includes(origin)) origins.push(origin);
+    } else invalid.push(token);
+  }
+  return { origins, invalid };
+}
+
+/** `token` as an origin when it is exactly one (a trailing slash tolerated), else undefined. */
+function exactOrigin(token: string): string | undefined {
+  if (!/^https?:\/\/[^/?#@\\*]+\/?$/i.test(token)) return undefined;
+  try {
+    const url = new URL(token);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
+    return url.origin;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -91,8 +128,13 @@ export function acceptedAttributes(
     let kept: string | undefined = value;
     if (name === 'base-url') {
       kept = normaliseBaseUrl(value, policy.pageUrl);
-      if (!kept || !policy.apiOrigins.includes(new URL(kept).origin)) {
-        refused.push({ name, value, reason: `leads to none of ${policy.apiOrigins.join(', ')}` });
+      if (!kept) {
+        refused.push({ name, value, reason: 'is not an http(s) URL' });
+        continue;
+      }
+      const origin = new URL(kept).origin;
+      if (!policy.apiOrigins.includes(origin)) {
+        refused.push({ name, value, origin, reason: `leads to none of ${policy.apiOrigins.join(', ')}` });
         continue;
       }
     } else if (name === 'href-template') {

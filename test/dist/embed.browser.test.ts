@@ -71,22 +71,55 @@ describe('dist/embed.html', function () {
     expect(frame.contentDocument!.querySelector('b')).to.equal(null);
   });
 
-  it('ignores a base-url on another origin than the page or the default API', async () => {
-    const foreign = `http://127.0.0.1:${location.port}/v1`;
-    const frame = await openFrame(embed(`widget=ranking&base-url=${encodeURIComponent(foreign)}`));
-    const element = await widgetIn(frame, 'khountous-ranking');
-    expect(element.hasAttribute('base-url')).to.equal(false);
+  it('refuses a base-url on another origin than the page or the default API, saying so on the page', async () => {
+    const foreign = `http://127.0.0.1:${location.port}`;
+    for (const [lang, words] of [
+      ['fr', [`base-url mène à ${foreign}`, 'Origines acceptées', 'khountous:api-origins']],
+      ['en', [`base-url leads to ${foreign}`, 'Accepted origins', 'khountous:api-origins']],
+    ] as const) {
+      const frame = await openFrame(embed(`widget=ranking&lang=${lang}&base-url=${encodeURIComponent(`${foreign}/v1`)}`));
+      const problem = await until(
+        () => frame.contentDocument!.querySelector<HTMLElement>('.problem') ?? undefined,
+        'the refusal',
+      );
+      expect(problem.getAttribute('role')).to.equal('alert');
+      for (const word of words) expect(problem.textContent, word).to.contain(word);
+      expect(problem.textContent).to.contain(`KHOUNTOUS_EMBED_API_ORIGINS=${foreign} npm run build`);
+      expect(problem.textContent).to.contain(location.origin);
+      // No widget on another API than the one asked for.
+      expect(frame.contentDocument!.querySelector('khountous-ranking')).to.equal(null);
+      frame.remove();
+    }
+  });
+
+  it('refuses a base-url that is not http(s), as text', async () => {
+    const frame = await openFrame(embed(`widget=ranking&base-url=${encodeURIComponent('javascript:alert(1)//<b>x</b>')}`));
+    const problem = await until(
+      () => frame.contentDocument!.querySelector<HTMLElement>('.problem') ?? undefined,
+      'the refusal',
+    );
+    expect(problem.textContent).to.contain('base-url « javascript:alert(1)//<b>x</b> » n’est pas une adresse http(s).');
+    expect(frame.contentDocument!.querySelector('b')).to.equal(null);
   });
 
   it('ignores such a base-url behind a leading space or format character the URL parser reads as a path', async () => {
     const foreign = `http://127.0.0.1:${location.port}/v1`;
     for (const space of ['\u00a0', '\ufeff', '\u3000', '\u200a', '\u2028', '\u1680']) {
       const frame = await openFrame(embed(`widget=ranking&lazy=false&base-url=${encodeURIComponent(space + foreign)}`));
-      const element = await widgetIn(frame, 'khountous-ranking');
-      const value = element.getAttribute('base-url');
-      // What the widget fetches from: the attribute, trimmed, resolved against the embed page.
-      const used = value?.trim() ? new URL(value.trim(), frame.contentDocument!.baseURI).origin : location.origin;
-      expect(used, `U+${space.charCodeAt(0).toString(16)}: ${JSON.stringify(value)}`).to.equal(location.origin);
+      const shown = await until(
+        () => frame.contentDocument!.querySelector<HTMLElement>('khountous-ranking, .problem') ?? undefined,
+        'the widget or the refusal',
+      );
+      const label = `U+${space.charCodeAt(0).toString(16)}`;
+      if (shown.classList.contains('problem')) {
+        // Refused: nothing is fetched, and the page says why.
+        expect(shown.textContent, label).to.contain('base-url');
+      } else {
+        const value = shown.getAttribute('base-url');
+        // What the widget fetches from: the attribute, trimmed, resolved against the embed page.
+        const used = value?.trim() ? new URL(value.trim(), frame.contentDocument!.baseURI).origin : location.origin;
+        expect(used, `${label}: ${JSON.stringify(value)}`).to.equal(location.origin);
+      }
       frame.remove();
     }
   });

@@ -1,7 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { acceptedAttributes, parseEmbedParams, templateOrigin } from '../../src/embed/params.js';
+import {
+  acceptedAttributes,
+  parseApiOrigins,
+  parseEmbedParams,
+  templateOrigin,
+  type Refusal,
+} from '../../src/embed/params.js';
 import { resolveBaseUrl } from '../../src/internal/base-url.js';
 import { fillTemplate } from '../../src/internal/links.js';
 
@@ -211,5 +217,52 @@ describe('acceptedAttributes', () => {
       { numRuns: 3000 },
     );
     assert.equal(templateOrigin('https://news.example/{slug}'), 'https://news.example');
+  });
+});
+
+describe('parseApiOrigins (<meta name="khountous:api-origins">)', () => {
+  it('allows exact http(s) origins, separated by spaces or commas', () => {
+    assert.deepEqual(
+      parseApiOrigins(' https://proxy.example.org, http://localhost:6123/  HTTPS://API.Example.org '),
+      {
+        origins: ['https://proxy.example.org', 'http://localhost:6123', 'https://api.example.org'],
+        invalid: [],
+      },
+    );
+  });
+
+  it('allows nothing that is not exactly an origin: no wildcard, path, other scheme or user info', () => {
+    const tokens = [
+      '*',
+      'https://*.example.org',
+      'https://x.example/v1',
+      'ftp://x.example',
+      'x.example',
+      'https://u@x.example',
+      'https://x.example?q',
+    ];
+    assert.deepEqual(parseApiOrigins(tokens.join(' ')), { origins: [], invalid: tokens });
+  });
+
+  it('an allowed origin lets base-url lead there, and only there', () => {
+    const { origins } = parseApiOrigins('http://localhost:6123');
+    const policy = {
+      apiOrigins: ['https://site.example', ...origins],
+      pageUrl: 'https://site.example/embed.html',
+      linkOrigin: undefined,
+    };
+    const refused: Refusal[] = [];
+    const kept = acceptedAttributes(
+      new Map([['base-url', 'http://localhost:6123/v1']]),
+      ['base-url'],
+      policy,
+      refused,
+    );
+    assert.equal(kept.get('base-url'), 'http://localhost:6123/v1');
+    acceptedAttributes(new Map([['base-url', 'http://localhost:6124/v1']]), ['base-url'], policy, refused);
+    assert.deepEqual(
+      refused.map(({ origin }) => origin),
+      ['http://localhost:6124'],
+    );
   });
 });
