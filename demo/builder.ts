@@ -54,6 +54,7 @@ const widgetSelect = $<HTMLSelectElement>('widget');
 const fields = $<HTMLDivElement>('fields');
 const preview = $<HTMLDivElement>('preview');
 const hostInput = $<HTMLInputElement>('host');
+const baseUrlInput = $<HTMLInputElement>('base-url');
 const output = $<HTMLTextAreaElement>('snippet');
 const status = $<HTMLParagraphElement>('copy-status');
 const formats = document.querySelectorAll<HTMLInputElement>('input[name="format"]');
@@ -132,11 +133,25 @@ function chosenAttributes(): [string, string][] {
 
 const hostUrl = () => hostInput.value.trim() || hostInput.placeholder;
 
+/**
+ * The SRI hashes of the last `npm run build` (dist/integrity.json), for the
+ * snippets' `integrity`; none before the first build.
+ */
+const integrity = Object.values(
+  import.meta.glob<Record<string, string>>('../dist/integrity.json', { eager: true, import: 'default' }),
+)[0];
+
 /** The snippet follows every keystroke. */
 function updateSnippet(): void {
   const tag = currentElement().tagName!;
   const format = ([...formats].find((input) => input.checked)?.value ?? 'script') as SnippetFormat;
-  output.value = snippet(format, { tag, attributes: chosenAttributes(), host: hostUrl() });
+  output.value = snippet(format, {
+    tag,
+    attributes: chosenAttributes(),
+    host: hostUrl(),
+    baseUrl: baseUrlInput.value.trim(),
+    integrity,
+  });
   status.textContent = '';
 }
 
@@ -191,6 +206,7 @@ widgetSelect.addEventListener('change', renderFields);
 fields.addEventListener('input', updateSnippet);
 fields.addEventListener('change', update);
 hostInput.addEventListener('input', updateSnippet);
+baseUrlInput.addEventListener('input', updateSnippet);
 formats.forEach((input) => input.addEventListener('change', updateSnippet));
 $<HTMLButtonElement>('copy').addEventListener('click', () => void copy());
 renderFields();

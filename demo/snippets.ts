@@ -1,6 +1,10 @@
 /**
  * The code the embed builder gives to copy: a script tag, an iframe on the
  * embed page, or npm/React code. Attribute values are escaped for HTML.
+ * The script tag opens the connection to the API early (`preconnect`), names
+ * an API other than the default one (`khountous:base-url`) and carries the
+ * file's SRI hash with `crossorigin`; the iframe passes `base-url` to the
+ * embed page and loads embed-resize.js the same way.
  */
 export type SnippetFormat = 'script' | 'iframe' | 'react';
 
@@ -11,7 +15,29 @@ export interface SnippetInput {
   attributes: readonly (readonly [string, string])[];
   /** Where the kit's files (dist/) are published, ending with a slash. */
   host: string;
+  /** The API the widgets read, when not the default one (`base-url`): absolute, or relative to `host`. */
+  baseUrl?: string;
+  /** The SRI hashes of dist/integrity.json (file path -> `sha384-...`), when known. */
+  integrity?: Readonly<Record<string, string>>;
 }
+
+/** The API the widgets read when no `base-url` is given. */
+export const DEFAULT_API = 'https://api.khountous.sn/v1';
+
+/** The API's absolute base URL and its origin (for the preconnect), from the snippet's input. */
+function apiOf(baseUrl: string | undefined, host: string): { url: string; origin: string } | undefined {
+  try {
+    const url = new URL(baseUrl?.trim() || DEFAULT_API, host);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
+    return { url: url.href.replace(/\/+$/, ''), origin: url.origin };
+  } catch {
+    return undefined;
+  }
+}
+
+/** ` integrity="…" crossorigin="anonymous"` for a file of dist/ (crossorigin alone when its hash is unknown). */
+const subresource = (file: string, integrity: SnippetInput['integrity']) =>
+  (integrity?.[file] ? ` integrity="${escapeAttribute(integrity[file])}"` : '') + ` crossorigin="anonymous"`;
 
 export const escapeAttribute = (value: string): string =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -24,32 +50,42 @@ const attributeList = (attributes: SnippetInput['attributes']) =>
 const componentName = (tag: string) =>
   tag.replace(/^khountous/, 'Khountous').replace(/-(\w)/g, (_match, letter: string) => letter.toUpperCase());
 
-export function snippet(format: SnippetFormat, { tag, attributes, host }: SnippetInput): string {
+export function snippet(
+  format: SnippetFormat,
+  { tag, attributes, host, baseUrl, integrity }: SnippetInput,
+): string {
   const base = host.endsWith('/') ? host : `${host}/`;
+  const api = apiOf(baseUrl, base);
+  const ownApi = Boolean(baseUrl?.trim()) && api !== undefined && api.url !== DEFAULT_API;
   switch (format) {
     case 'iframe': {
       const params = new URLSearchParams({ widget: tag.replace(/^khountous-/, '') });
       for (const [name, value] of attributes) params.set(name, value === '' ? 'true' : value);
+      if (ownApi) params.set('base-url', api!.url);
       return [
         `<iframe src="${escapeAttribute(`${base}embed.html?${params}`)}"`,
         `  title="Khountous" width="100%" height="480" frameborder="0" loading="lazy"></iframe>`,
         `<!-- Optional, once per page: sizes the iframe to its content. -->`,
-        `<script src="${escapeAttribute(base)}embed-resize.js" async></script>`,
+        `<script src="${escapeAttribute(base)}embed-resize.js"${subresource('embed-resize.js', integrity)} async></script>`,
       ].join('\n');
     }
-    case 'react':
+    case 'react': {
+      const withApi = ownApi ? [...attributes, ['base-url', api!.url] as const] : attributes;
       return [
         `// npm install khountous-widgets`,
         `import 'khountous-widgets/elements/${tag}.js';`,
         ``,
         `export function ${componentName(tag)}() {`,
-        `  return <${tag}${attributeList(attributes)} />;`,
+        `  return <${tag}${attributeList(withApi)} />;`,
         `}`,
       ].join('\n');
+    }
     default:
       return [
         `<!-- Once per page: -->`,
-        `<script type="module" src="${escapeAttribute(base)}khountous.js"></script>`,
+        ...(api ? [`<link rel="preconnect" href="${escapeAttribute(api.origin)}" crossorigin />`] : []),
+        ...(ownApi ? [`<meta name="khountous:base-url" content="${escapeAttribute(api!.url)}" />`] : []),
+        `<script type="module" src="${escapeAttribute(base)}khountous.js"${subresource('khountous.js', integrity)}></script>`,
         `<!-- Where the widget goes: -->`,
         `<${tag}${attributeList(attributes)}></${tag}>`,
       ].join('\n');

@@ -18,7 +18,8 @@ describe('embed builder snippets', () => {
       snippet('script', input),
       [
         '<!-- Once per page: -->',
-        '<script type="module" src="https://example.org/khountous/khountous.js"></script>',
+        '<link rel="preconnect" href="https://api.khountous.sn" crossorigin />',
+        '<script type="module" src="https://example.org/khountous/khountous.js" crossorigin="anonymous"></script>',
         '<!-- Where the widget goes: -->',
         '<khountous-ranking region="kolda" paginate href-template="/a?x=&quot;1&quot;&amp;y=&lt;b&gt;"></khountous-ranking>',
       ].join('\n'),
@@ -35,7 +36,54 @@ describe('embed builder snippets', () => {
     assert.equal(url.searchParams.get('paginate'), 'true');
     assert.equal(url.searchParams.get('href-template'), '/a?x="1"&y=<b>');
     assert.match(text, /title="Khountous"/);
-    assert.match(text, /<script src="https:\/\/example.org\/khountous\/embed-resize.js" async><\/script>/);
+    assert.match(
+      text,
+      /<script src="https:\/\/example.org\/khountous\/embed-resize.js" crossorigin="anonymous" async><\/script>/,
+    );
+    assert.equal(url.searchParams.has('base-url'), false);
+  });
+
+  const integrity = {
+    'khountous.js': 'sha384-AAAA+/bb',
+    'embed-resize.js': 'sha384-CCCC',
+  };
+
+  it('script tag with another API: preconnect to its origin, the base-url meta, integrity and crossorigin', () => {
+    const text = snippet('script', { ...input, baseUrl: 'http://localhost:6123/v1/', integrity });
+    assert.deepEqual(text.split('\n').slice(0, 4), [
+      '<!-- Once per page: -->',
+      '<link rel="preconnect" href="http://localhost:6123" crossorigin />',
+      '<meta name="khountous:base-url" content="http://localhost:6123/v1" />',
+      '<script type="module" src="https://example.org/khountous/khountous.js" integrity="sha384-AAAA+/bb" crossorigin="anonymous"></script>',
+    ]);
+  });
+
+  it('a relative base-url is resolved against where the kit is published; the default API needs no meta', () => {
+    const relative = snippet('script', { ...input, baseUrl: '/proxy/v1' });
+    assert.match(relative, /<link rel="preconnect" href="https:\/\/example.org" crossorigin \/>/);
+    assert.match(relative, /<meta name="khountous:base-url" content="https:\/\/example.org\/proxy\/v1" \/>/);
+    const standard = snippet('script', { ...input, baseUrl: 'https://api.khountous.sn/v1' });
+    assert.doesNotMatch(standard, /khountous:base-url/);
+  });
+
+  it('a base-url with markup in it stays an attribute value', () => {
+    const text = snippet('script', { ...input, baseUrl: 'https://x.example/"><script>alert(1)</script>' });
+    assert.doesNotMatch(text, /"><script>alert/);
+  });
+
+  it('iframe with another API: base-url in the embed URL, embed-resize.js with integrity and crossorigin', () => {
+    const text = snippet('iframe', { ...input, baseUrl: 'http://localhost:6123/v1', integrity });
+    const src = /src="([^"]+)"/.exec(text)![1]!.replace(/&amp;/g, '&');
+    assert.equal(new URL(src).searchParams.get('base-url'), 'http://localhost:6123/v1');
+    assert.match(
+      text,
+      /<script src="https:\/\/example.org\/khountous\/embed-resize.js" integrity="sha384-CCCC" crossorigin="anonymous" async><\/script>/,
+    );
+  });
+
+  it('React with another API: base-url on the element', () => {
+    const text = snippet('react', { ...input, attributes: [], baseUrl: 'http://localhost:6123/v1' });
+    assert.match(text, /return <khountous-ranking base-url="http:\/\/localhost:6123\/v1" \/>;/);
   });
 
   it('React: imports the element module and renders the tag', () => {
