@@ -272,7 +272,9 @@ export abstract class KhountousElement<S extends Selection, T> extends LitElemen
     const waiting = error.kind === 'quota' && error.resetAt !== undefined && error.resetAt > Date.now();
     if (waiting) this.retryClock.wakeAt(error.resetAt!);
     const label = waiting ? this.t.retryAt(formatTime(this.language, error.resetAt!)) : this.t.retry;
-    return html`<button type="button" part="retry" ?disabled=${waiting} @click=${() => this.retry()}>${label}</button>`;
+    return html`<button type="button" part="retry" ?disabled=${waiting} @click=${() => this.retry()}>
+      ${label}
+    </button>`;
   }
 
   /** Fetches again (the retry button; also called by the page, e.g. after an error). */

@@ -20,7 +20,11 @@ describe('the retry button', function () {
   it('after a 429: disabled until the reset, saying when, then the data come back without a click', async () => {
     const faulty = new FaultyApi('retry-429');
     await faulty.fail({ fault: '429', times: 1, retryAfter: 3 });
-    const element = await mount('khountous-region-stats', { 'base-url': faulty.base, lang: 'fr', lazy: 'false' });
+    const element = await mount('khountous-region-stats', {
+      'base-url': faulty.base,
+      lang: 'fr',
+      lazy: 'false',
+    });
     expect(await settled(element)).to.equal('error');
     const button = retryButton(element)!;
     expect(button.disabled).to.equal(true);
@@ -30,7 +34,11 @@ describe('the retry button', function () {
     await delay(300);
     expect((await faulty.requests()).length).to.equal(1);
     // Until the reset the button stays disabled; then the loader tries again by itself.
-    await until(() => element.getAttribute('state') === 'ready' || undefined, 'the data after the reset', 8000);
+    await until(
+      () => element.getAttribute('state') === 'ready' || undefined,
+      'the data after the reset',
+      8000,
+    );
     expect(retryButton(element)).to.equal(null);
     expect((await faulty.requests()).length).to.equal(2);
   });
@@ -38,7 +46,11 @@ describe('the retry button', function () {
   it('after a server error: enabled, and a click sends one request', async () => {
     const faulty = new FaultyApi('retry-500');
     await faulty.fail({ fault: '500' });
-    const element = await mount('khountous-region-stats', { 'base-url': faulty.base, lang: 'en', lazy: 'false' });
+    const element = await mount('khountous-region-stats', {
+      'base-url': faulty.base,
+      lang: 'en',
+      lazy: 'false',
+    });
     expect(await settled(element)).to.equal('error');
     const button = retryButton(element)!;
     expect(button.disabled).to.equal(false);
