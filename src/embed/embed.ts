@@ -94,7 +94,8 @@ export async function startEmbed(root: HTMLElement): Promise<void> {
 function allowedApiOrigins(): string[] {
   const origins = [location.origin, new URL(DEFAULT_BASE_URL).origin];
   const pageDefault = resolveBaseUrl('');
-  if (pageDefault) origins.push(new URL(pageDefault).origin);
+  if (pageDefault && !origins.includes(new URL(pageDefault).origin))
+    origins.push(new URL(pageDefault).origin);
   const meta = document.querySelector<HTMLMetaElement>(`meta[name="${API_ORIGINS_META}"]`);
   const { origins: listed, invalid } = parseApiOrigins(meta?.content ?? '');
   for (const token of invalid) {
