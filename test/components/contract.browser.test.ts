@@ -254,7 +254,7 @@ for (const spec of SPECS) {
       // A retry now would send nothing: the button says when it can, and cannot be pressed before.
       const button = element.shadowRoot!.querySelector<HTMLButtonElement>('button[part~="retry"]')!;
       expect(button.disabled).to.equal(true);
-      expect(button.textContent).to.match(/^Try again at \d{2}:\d{2}$/);
+      expect(button.textContent!.trim()).to.match(/^Try again at \d{2}:\d{2}$/);
     });
 
     it('reports a base-url that is not http(s) as a configuration error without any request', async () => {
