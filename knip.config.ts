@@ -24,9 +24,18 @@ const config: KnipConfig = {
     // Read by puppeteer (the Firefox launcher of the browser tests): never download a browser.
     '.puppeteerrc.cjs',
   ],
-  project: ['**/*.{ts,js,mjs,cjs}'],
-  // Installed for the Firefox launcher (@web/test-runner-puppeteer), which no file imports by this name.
-  ignoreDependencies: ['puppeteer'],
+  project: ['**/*.{ts,js,mjs,cjs,vue}'],
+  ignoreDependencies: [
+    // Installed for the Firefox launcher (@web/test-runner-puppeteer), which no file imports by this name.
+    'puppeteer',
+    // Used by the React and Vue apps that test/dist/snippets-compile.test.ts writes to a temporary directory.
+    'react',
+    'react-dom',
+    '@types/react',
+    '@types/react-dom',
+    '@vue/tsconfig',
+    'vue-tsc',
+  ],
   // Debian's tools, with which scripts/browsers.mjs installs a missing browser.
   ignoreBinaries: ['apt-get', 'dpkg-query'],
   // URLs of the bench's server (bench/server.mjs), imported by the bench's pages.

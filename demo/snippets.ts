@@ -74,6 +74,8 @@ export function snippet(
       return [
         `// npm install khountous-widgets`,
         `import 'khountous-widgets/elements/${tag}.js';`,
+        `// The JSX types of the khountous-* elements (once per app is enough):`,
+        `import type {} from 'khountous-widgets/react';`,
         ``,
         `export function ${componentName(tag)}() {`,
         `  return <${tag}${attributeList(withApi)} />;`,

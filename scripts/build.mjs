@@ -10,6 +10,7 @@
 //   dist/embed.html, embed.js         one widget chosen by URL parameters, for iframes (its CSP in a <meta>)
 //   dist/embed-resize.js              the optional host snippet that sizes those iframes
 //   dist/types/                       type declarations
+//   dist/react.d.ts, dist/vue.d.ts    React 19 JSX and Vue 3 template typings (scripts/framework-types.mjs)
 //   dist/integrity.json               SRI hash (sha384) of every file
 //
 // Lit is bundled in production mode (no dev-mode code or warnings) and the output
@@ -32,6 +33,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 import { embedApiOrigins, withApiOrigins } from './embed-origins.mjs';
 import { minifyLiteralsPlugin } from './minify-literals.mjs';
+import { writeFrameworkTypes } from './framework-types.mjs';
 import { entrySizes, formatSizeTable } from './size-entries.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -168,6 +170,8 @@ async function main() {
     const specifier = types.replace(/\.ts$/, '.js');
     writeFileSync(join(dist, `${name}.d.ts`), `export * from '${specifier}';\n`);
   }
+  // JSX (React 19) and Vue 3 template typings, from the manifest: dist/react.d.ts, dist/vue.d.ts.
+  writeFrameworkTypes(JSON.parse(readFileSync(join(root, 'custom-elements.json'), 'utf8')), dist);
 
   // 5. Subresource Integrity of every file a browser may load.
   const integrity = {};

@@ -7,6 +7,9 @@ export { KhountousError, isKhountousError, type KhountousErrorKind } from './cor
 export { getLoader, type Loaded, type Resource } from './core/loader/loader.js';
 export { KhountousLoadEvent, KhountousErrorEvent } from './internal/events.js';
 export { KhountousElement } from './internal/khountous-element.js';
+// Named by KhountousElement's declarations, hence by the React and Vue typings too.
+export type { Theme } from './internal/theme-controller.js';
+export type { Selection } from './internal/resource-controller.js';
 export { VERSION } from './version.js';
 export { KhountousRanking } from './components/ranking/ranking.js';
 export { KhountousAdminCard } from './components/admin-card/admin-card.js';

@@ -56,7 +56,7 @@ export type ViewState = 'loading' | 'ready' | 'empty' | 'error';
  * @cssprop [--khountous-radius=0.5rem] - Corner radius.
  * @cssprop [--khountous-spacing=0.75rem] - Inner spacing.
  *
- * @fires khountous-error - An error is shown; `detail` is the KhountousError (its `kind` names the cause).
+ * @fires {KhountousErrorEvent} khountous-error - An error is shown; `detail` is the KhountousError (its `kind` names the cause).
  */
 export abstract class KhountousElement<S extends Selection, T> extends LitElement {
   static override styles = [tokens, states];

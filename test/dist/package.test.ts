@@ -126,6 +126,8 @@ describe('package.json', () => {
     for (const [subpath, value] of Object.entries(pkg.exports)) {
       for (const condition of ['types', 'default']) {
         if (typeof value === 'string' && condition === 'types') continue;
+        // Typings only (`./react`, `./vue`): nothing to run.
+        if (typeof value !== 'string' && condition === 'default' && Object.keys(value).join() === 'types') continue;
         const path = target(value, condition);
         if (path.includes('*')) {
           for (const name of components) {
@@ -155,7 +157,8 @@ describe('package.json', () => {
     assert.ok(!matches('./src/index.ts'));
   });
 
-  it('publishes dist and the manifest', () => {
-    assert.deepEqual([...pkg.files].sort(), ['custom-elements.json', 'dist']);
+  it('publishes dist, the manifest and the licence', () => {
+    assert.deepEqual([...pkg.files].sort(), ['LICENSE', 'custom-elements.json', 'dist']);
+    assert.match(readFileSync(join(root, 'LICENSE'), 'utf8'), /^MIT License\n\nCopyright \(c\) \d{4} /);
   });
 });

@@ -45,7 +45,7 @@ const isProfile = (data: CardData): data is Administration => 'scoreDetails' in 
  * @cssprop [--khountous-color-bar=#00853f] - Score-detail bars.
  * @cssprop [--khountous-color-surface=#f3f5f7] - Figure tiles.
  *
- * @fires khountous-load - Data is shown; `detail` is the administration.
+ * @fires {KhountousLoadEvent<Administration | AdministrationListItem>} khountous-load - Data is shown; `detail` is the administration.
  */
 export class KhountousAdminCard extends KhountousElement<CardSelection, CardData> {
   static override styles = [...KhountousElement.styles, adminCardStyles];

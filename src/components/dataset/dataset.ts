@@ -84,7 +84,7 @@ const groupedColumns = (columns: DatasetColumn[], rows: Record<string, DatasetCe
  * @cssprop [--khountous-color-accent=#006b3f] - Download links.
  * @cssprop [--khountous-color-surface=#f3f5f7] - Background of the download links and the table head.
  *
- * @fires khountous-load - Data is shown; `detail` is the dataset (JSON form).
+ * @fires {KhountousLoadEvent<DatasetJson>} khountous-load - Data is shown; `detail` is the dataset (JSON form).
  */
 export class KhountousDataset extends KhountousElement<DatasetSelection, DatasetJson> {
   static override styles = [...KhountousElement.styles, datasetStyles];

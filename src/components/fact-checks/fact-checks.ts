@@ -75,7 +75,7 @@ const sourceHref = (url: string): string | undefined =>
  * @cssprop [--khountous-color-verdict-unverifiable=#55606b] - Colour of "unverifiable" (#a9b3bd dark).
  * @cssprop [--khountous-color-accent=#006b3f] - Source links.
  *
- * @fires khountous-load - Data is shown; `detail` is the list envelope.
+ * @fires {KhountousLoadEvent<ListEnvelope<FactCheck>>} khountous-load - Data is shown; `detail` is the list envelope.
  */
 export class KhountousFactChecks extends KhountousListElement<ListSelection, FactCheck> {
   static override styles = [...KhountousListElement.styles, captionedListStyles, factChecksStyles];

@@ -37,7 +37,7 @@ type Ranking = ListEnvelope<AdministrationListItem>;
  * @csspart bar - The score bar.
  * @csspart pagination - The previous/next controls.
  *
- * @fires khountous-load - Data is shown; `detail` is the list envelope.
+ * @fires {KhountousLoadEvent<ListEnvelope<AdministrationListItem>>} khountous-load - Data is shown; `detail` is the list envelope.
  */
 export class KhountousRanking extends KhountousListElement<RankingSelection, AdministrationListItem> {
   static override styles = [...KhountousListElement.styles, rankingStyles];

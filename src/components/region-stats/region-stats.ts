@@ -45,7 +45,7 @@ const BOUNDED: readonly RegionIndicatorKey[] = ['averageScore', 'responseRate', 
  * @cssprop [--khountous-color-bar=#00853f] - Bars.
  * @cssprop [--khountous-color-surface=#f3f5f7] - Bar tracks and figure tiles.
  *
- * @fires khountous-load - Data is shown; `detail` is the list of regions (or the one region).
+ * @fires {KhountousLoadEvent<ListEnvelope<RegionStats>>} khountous-load - Data is shown; `detail` is the list of regions (or the one region).
  */
 export class KhountousRegionStats extends KhountousElement<RegionSelection, Regions> {
   static override styles = [...KhountousElement.styles, regionStatsStyles];

@@ -30,7 +30,7 @@ interface ReportSelection extends Selection {
  * @cssprop [--khountous-color-accent=#006b3f] - Timeline marks and the response's rule.
  * @cssprop [--khountous-color-surface=#f3f5f7] - Background of the official response.
  *
- * @fires khountous-load - Data is shown; `detail` is the report.
+ * @fires {KhountousLoadEvent<Report>} khountous-load - Data is shown; `detail` is the report.
  */
 export class KhountousReport extends KhountousElement<ReportSelection, Report> {
   static override styles = [...KhountousElement.styles, reportStyles];

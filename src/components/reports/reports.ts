@@ -54,7 +54,7 @@ type Reports = ListEnvelope<ReportListItem>;
  * @cssprop [--khountous-color-accent=#006b3f] - Links and the mark of an official response.
  * @cssprop [--khountous-color-border=#d5dbe1] - Rules between reports and the status badge.
  *
- * @fires khountous-load - Data is shown; `detail` is the list envelope.
+ * @fires {KhountousLoadEvent<ListEnvelope<ReportListItem>>} khountous-load - Data is shown; `detail` is the list envelope.
  */
 export class KhountousReports extends KhountousListElement<ReportsSelection, ReportListItem> {
   static override styles = [...KhountousListElement.styles, captionedListStyles, reportsStyles];

@@ -71,6 +71,27 @@ export interface KhountousLoader extends EventTarget {
   canDownload(baseUrl?: string): boolean;
   stats(baseUrl?: string): LoaderStats;
   configure(options: { lazy?: boolean }): void;
+  /** `khountous-quota`: `detail` is `stats()`, whenever it changes. */
+  addEventListener(
+    type: 'khountous-quota',
+    listener: (event: CustomEvent<LoaderStats>) => void,
+    options?: boolean | AddEventListenerOptions,
+  ): void;
+  addEventListener(
+    type: string,
+    listener: EventListenerOrEventListenerObject | null,
+    options?: boolean | AddEventListenerOptions,
+  ): void;
+  removeEventListener(
+    type: 'khountous-quota',
+    listener: (event: CustomEvent<LoaderStats>) => void,
+    options?: boolean | EventListenerOptions,
+  ): void;
+  removeEventListener(
+    type: string,
+    listener: EventListenerOrEventListenerObject | null,
+    options?: boolean | EventListenerOptions,
+  ): void;
 }
 
 /** The name of the event that carries `stats()` in `detail`. */
