@@ -141,6 +141,19 @@ function demoNav(): Plugin {
   };
 }
 
+/**
+ * The demo's icon (demo/public/favicon.svg) on every demo page, so that no browser
+ * asks for a /favicon.ico that is not there (a 404 in the console).
+ */
+function demoFavicon(): Plugin {
+  return {
+    name: 'khountous-demo-favicon',
+    transformIndexHtml: () => [
+      { tag: 'link', attrs: { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }, injectTo: 'head' },
+    ],
+  };
+}
+
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
   version: string;
 };
@@ -150,7 +163,7 @@ export default defineConfig(({ mode }) => {
   const api = createApi({ quotas: { anonymous: quota } });
   return {
     root: 'demo',
-    plugins: [referenceApi(api), demoBudget(api, quota), embedPageApi(), demoNav()],
+    plugins: [referenceApi(api), demoBudget(api, quota), embedPageApi(), demoNav(), demoFavicon()],
     define: { __KHOUNTOUS_VERSION__: JSON.stringify(version) },
     server: {
       port: Number(process.env.PORT) || 5173,

@@ -42,4 +42,13 @@ describe('demo pages served by npm start', () => {
     const html = await server.transformIndexHtml('/', readFileSync(new URL('index.html', demo), 'utf8'));
     assert.match(html, /<a href="\.\/index\.html" aria-current="page">/);
   });
+
+  for (const page of pages) {
+    it(`${page}: links the demo's icon, which is served`, async () => {
+      const html = await server.transformIndexHtml(`/${page}`, readFileSync(new URL(page, demo), 'utf8'));
+      const icons = [...html.matchAll(/<link rel="icon" href="([^"]+)"/g)].map((m) => m[1]!);
+      assert.deepEqual(icons, ['/favicon.svg']);
+      assert.ok(existsSync(new URL(`public${icons[0]}`, demo)), 'demo/public/favicon.svg');
+    });
+  }
 });
