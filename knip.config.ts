@@ -34,6 +34,7 @@ const config: KnipConfig = {
     '@types/react',
     '@types/react-dom',
     '@vue/tsconfig',
+    'vue',
     'vue-tsc',
   ],
   // Debian's tools, with which scripts/browsers.mjs installs a missing browser.
