@@ -12,6 +12,8 @@
 //   dist/types/                       type declarations
 //   dist/react.d.ts, dist/vue.d.ts    React 19 JSX and Vue 3 template typings (scripts/framework-types.mjs)
 //   dist/integrity.json               SRI hash (sha384) of every file
+//   dist/khountous-widgets-wordpress.zip  the WordPress plugin (wordpress/khountous-widgets/) with
+//                                     the kit inside (kit/), ready for Plugins > Add New > Upload
 //
 // Lit is bundled in production mode (no dev-mode code or warnings) and the output
 // is minified. `custom-elements.json` is regenerated first, so the manifest the
@@ -30,6 +32,7 @@ import {
 import { dirname, join, relative } from 'node:path';
 import process from 'node:process';
 import { fileURLToPath } from 'node:url';
+import { zipSync } from 'fflate';
 import { build } from 'vite';
 import { embedApiOrigins, withApiOrigins } from './embed-origins.mjs';
 import { minifyLiteralsPlugin } from './minify-literals.mjs';
@@ -182,7 +185,12 @@ async function main() {
   }
   writeFileSync(join(dist, 'integrity.json'), `${JSON.stringify(integrity, null, 2)}\n`);
 
-  // 6. The figures.
+  // 6. The WordPress plugin: its generated files (scripts/wordpress.ts), then
+  //    its zip with the kit's browser files inside.
+  run('WordPress plugin (scripts/wordpress.ts)', 'npx', ['tsx', 'scripts/wordpress.ts']);
+  writeFileSync(join(dist, 'khountous-widgets-wordpress.zip'), pluginZip());
+
+  // 7. The figures.
   const sizes = entrySizes(dist);
   console.log(`\nkhountous widgets ${pkg.version}: sizes of each entry with everything it imports\n`);
   console.log(formatSizeTable(sizes));
@@ -210,6 +218,26 @@ function embedPolicy(apiOrigins) {
     "base-uri 'none'",
     "form-action 'none'",
   ].join('; ');
+}
+
+/**
+ * The plugin's zip: khountous-widgets/ (the plugin's files) and
+ * khountous-widgets/kit/ (what a browser loads from dist/, with integrity.json),
+ * with fixed dates, so that one tree gives one zip.
+ */
+function pluginZip() {
+  const plugin = join(root, 'wordpress', 'khountous-widgets');
+  const files = {};
+  const mtime = new Date('2000-01-01T00:00:00Z');
+  for (const file of listFiles(plugin)) {
+    files[`khountous-widgets/${relative(plugin, file).split('\\').join('/')}`] = [readFileSync(file), { mtime }];
+  }
+  for (const file of listFiles(dist)) {
+    const path = relative(dist, file).split('\\').join('/');
+    if (path.startsWith('types/') || path.endsWith('.d.ts') || path.endsWith('.zip')) continue;
+    files[`khountous-widgets/kit/${path}`] = [readFileSync(file), { mtime }];
+  }
+  return zipSync(files, { level: 9 });
 }
 
 function listFiles(dir, out = []) {

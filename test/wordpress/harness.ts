@@ -1,0 +1,308 @@
+/**
+ * A real WordPress for the tests of test/wordpress/: Debian's wordpress package
+ * copied into a temporary directory with a wp-config.php of its own (WP_DEBUG
+ * on, everything logged), its own MariaDB (a private data directory and
+ * socket, no network) and PHP's built-in server on a port of 127.0.0.1. The
+ * plugin is installed the way a new user does: as an administrator, through
+ * Plugins > Add New > Upload (wp-admin/update.php?action=upload-plugin) with
+ * the zip the build wrote, then activated from the link WordPress answers with.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+// @ts-expect-error: a plain .mjs script without declarations
+import { PATHS, resolveWordPress } from '../../scripts/wordpress-env.mjs';
+import { freePort } from '../../scripts/tier.js';
+
+export { freePort };
+
+let found: { available: boolean; reason?: string } | undefined;
+
+/** Why WordPress cannot run here, or false. Under CI a missing WordPress throws: it must fail. */
+export function skipReason(): string | false {
+  found ??= resolveWordPress((message: string) => console.warn(`  ${message}`)) as {
+    available: boolean;
+    reason?: string;
+  };
+  if (found.available) return false;
+  if (process.env.CI) throw new Error(`WordPress is required under CI: ${found.reason}`);
+  return `WordPress unavailable: ${found.reason}`;
+}
+
+export const PASSWORD = 'correct horse battery staple';
+
+/** A logged-in browser session of WordPress, as cookies. */
+export class Session {
+  private readonly cookies = new Map<string, string>();
+  constructor(readonly site: string) {}
+
+  async fetch(path: string, init: RequestInit = {}): Promise<Response> {
+    let url = new URL(path, this.site).href;
+    let options: RequestInit = { ...init, redirect: 'manual' };
+    for (let hop = 0; hop < 5; hop++) {
+      const headers = new Headers(options.headers);
+      if (this.cookies.size > 0)
+        headers.set('Cookie', [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; '));
+      const response = await fetch(url, { ...options, headers });
+      for (const cookie of response.headers.getSetCookie()) {
+        const [pair] = cookie.split(';');
+        const index = pair!.indexOf('=');
+        const name = pair!.slice(0, index);
+        const value = pair!.slice(index + 1);
+        if (/expires=Thu, 01-Jan-1970|Max-Age=0/i.test(cookie) || value === 'deleted') this.cookies.delete(name);
+        else this.cookies.set(name, value);
+      }
+      const location = response.headers.get('location');
+      if (response.status >= 300 && response.status < 400 && location) {
+        url = new URL(location, url).href;
+        options = { method: 'GET', redirect: 'manual' };
+        continue;
+      }
+      return response;
+    }
+    throw new Error(`too many redirects from ${path}`);
+  }
+
+  async login(user: string, password = PASSWORD): Promise<void> {
+    this.cookies.set('wordpress_test_cookie', 'WP%20Cookie%20check');
+    const response = await this.fetch('/wp-login.php', {
+      method: 'POST',
+      body: new URLSearchParams({ log: user, pwd: password, testcookie: '1', 'wp-submit': 'Log In' }),
+    });
+    if (![...this.cookies.keys()].some((name) => name.startsWith('wordpress_logged_in_')))
+      throw new Error(`${user} could not log in: ${response.status} ${(await response.text()).slice(0, 500)}`);
+  }
+
+  /** The value of a hidden input of a page (`_wpnonce`...). */
+  static field(html: string, name: string): string {
+    const match = new RegExp(`name=["']${name}["'][^>]*value=["']([^"']*)["']`).exec(html);
+    if (!match) throw new Error(`no field ${name} in the page`);
+    return match[1]!;
+  }
+}
+
+export interface WordPress {
+  site: string;
+  dir: string;
+  /** Users by role: `{ login, id, appPassword }`. */
+  users: Record<'admin' | 'author' | 'contributor', { login: string; id: number; appPassword: string }>;
+  /** Runs PHP with WordPress loaded (`wp-load.php`), as the CLI; returns stdout. */
+  php(code: string): string;
+  /** WP_DEBUG's log (notices, warnings, errors) and the PHP server's stderr. */
+  logs(): string;
+  /** Calls the REST API as a user (application password: what kses sees is that user). */
+  rest(user: keyof WordPress['users'], route: string, init?: RequestInit): Promise<Response>;
+  stop(): Promise<void>;
+}
+
+function waitFor(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  return new Promise((resolve, reject) => {
+    const tick = async () => {
+      if (await check()) return resolve();
+      if (Date.now() > deadline) return reject(new Error(`timed out waiting for ${what}`));
+      setTimeout(tick, 100);
+    };
+    void tick();
+  });
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    const signal = (name: NodeJS.Signals) => {
+      try {
+        // A detached child leads its own group (PHP's server and its workers).
+        process.kill(-child.pid!, name);
+      } catch {
+        child.kill(name);
+      }
+    };
+    const timer = setTimeout(() => signal('SIGKILL'), 5_000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    signal('SIGTERM');
+  });
+}
+
+/** Starts MariaDB, copies WordPress, installs it and serves it. */
+export async function startWordPress(): Promise<WordPress> {
+  const dir = mkdtempSync(join(tmpdir(), 'khountous-wp-'));
+  const children: ChildProcess[] = [];
+  let serverLog = '';
+  const stop = async () => {
+    for (const child of children.reverse()) await stopChild(child);
+    rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    // MariaDB: a data directory and a socket of its own, no TCP, no grant tables.
+    const data = join(dir, 'db');
+    const socket = join(dir, 'mysql.sock');
+    const init = spawnSync(
+      PATHS.installDb,
+      ['--no-defaults', `--datadir=${data}`, '--user=root', '--auth-root-authentication-method=normal', '--skip-test-db'],
+      { encoding: 'utf8' },
+    );
+    if (init.status !== 0) throw new Error(`mariadb-install-db failed: ${init.stderr}`);
+    const mariadb = spawn(
+      PATHS.mariadbd,
+      [
+        '--no-defaults',
+        `--datadir=${data}`,
+        `--socket=${socket}`,
+        `--pid-file=${join(dir, 'mariadb.pid')}`,
+        `--log-error=${join(dir, 'mariadb.err')}`,
+        '--skip-networking',
+        '--skip-grant-tables',
+        '--user=root',
+      ],
+      { stdio: 'ignore' },
+    );
+    children.push(mariadb);
+    await waitFor(() => existsSync(socket), 'MariaDB');
+    const create = spawnSync(PATHS.client, ['--no-defaults', `--socket=${socket}`, '-uroot', '-e', 'CREATE DATABASE wordpress'], {
+      encoding: 'utf8',
+    });
+    if (create.status !== 0) throw new Error(`CREATE DATABASE failed: ${create.stderr}`);
+
+    // WordPress: Debian's files, our wp-config.php (Debian's reads /etc/wordpress/).
+    const root = join(dir, 'wp');
+    const copy = spawnSync('cp', ['-a', '--reflink=auto', '/usr/share/wordpress', root]);
+    if (copy.status !== 0) throw new Error('could not copy /usr/share/wordpress');
+    rmSync(join(root, '.htaccess'), { force: true });
+    const port = await freePort();
+    const site = `http://127.0.0.1:${port}`;
+    const salts = ['AUTH', 'SECURE_AUTH', 'LOGGED_IN', 'NONCE']
+      .flatMap((name) => [`${name}_KEY`, `${name}_SALT`])
+      .map((name) => `define( '${name}', '${name.toLowerCase()}-${Math.random().toString(36).slice(2)}' );`)
+      .join('\n');
+    writeFileSync(
+      join(root, 'wp-config.php'),
+      `<?php
+define( 'DB_NAME', 'wordpress' );
+define( 'DB_USER', 'root' );
+define( 'DB_PASSWORD', '' );
+define( 'DB_HOST', 'localhost:${socket}' );
+define( 'DB_CHARSET', 'utf8mb4' );
+define( 'WP_HOME', '${site}' );
+define( 'WP_SITEURL', '${site}' );
+define( 'WP_DEBUG', true );
+define( 'WP_DEBUG_LOG', '${join(dir, 'debug.log')}' );
+define( 'WP_DEBUG_DISPLAY', false );
+define( 'WP_ENVIRONMENT_TYPE', 'local' );
+define( 'FS_METHOD', 'direct' );
+define( 'AUTOMATIC_UPDATER_DISABLED', true );
+define( 'DISABLE_WP_CRON', true );
+define( 'WP_HTTP_BLOCK_EXTERNAL', true );
+${salts}
+$table_prefix = 'wp_';
+if ( ! defined( 'ABSPATH' ) ) {
+	define( 'ABSPATH', __DIR__ . '/' );
+}
+require_once ABSPATH . 'wp-settings.php';
+`,
+    );
+
+    const php = (code: string): string => {
+      const script = join(dir, `run-${Math.random().toString(36).slice(2)}.php`);
+      writeFileSync(
+        script,
+        `<?php
+$_SERVER['HTTP_HOST'] = '127.0.0.1:${port}';
+$_SERVER['REQUEST_URI'] = '/';
+$_SERVER['SERVER_NAME'] = '127.0.0.1';
+$_SERVER['SERVER_PORT'] = '${port}';
+${code.startsWith('<?php') ? code.slice(5) : code}
+`,
+      );
+      const result = spawnSync(PATHS.php, [script], { cwd: root, encoding: 'utf8' });
+      rmSync(script, { force: true });
+      if (result.status !== 0) throw new Error(`PHP failed (${result.status}): ${result.stdout}\n${result.stderr}`);
+      return result.stdout;
+    };
+
+    // Install, then an author and a contributor, each with an application password.
+    const installed = JSON.parse(
+      php(`
+define( 'WP_INSTALLING', true );
+require '${root}/wp-load.php';
+require_once ABSPATH . 'wp-admin/includes/upgrade.php';
+$result = wp_install( 'Khountous test', 'admin', 'admin@example.org', false, '', '${PASSWORD}', 'en_US' );
+$users = array( 'admin' => array( 'id' => $result['user_id'] ) );
+foreach ( array( 'author', 'contributor' ) as $role ) {
+	$users[ $role ] = array( 'id' => wp_insert_user( array( 'user_login' => $role, 'user_pass' => '${PASSWORD}', 'user_email' => $role . '@example.org', 'role' => $role ) ) );
+}
+foreach ( $users as $role => $user ) {
+	list( $password ) = WP_Application_Passwords::create_new_application_password( $user['id'], array( 'name' => 'test' ) );
+	$users[ $role ]['appPassword'] = $password;
+	$users[ $role ]['login'] = $role;
+}
+switch_theme( 'twentytwentythree' );
+echo wp_json_encode( $users );
+`),
+    ) as WordPress['users'];
+
+    // PHP's built-in server, a few workers (the editor's preview and the page's requests overlap).
+    const server = spawn(PATHS.php, ['-S', `127.0.0.1:${port}`, '-t', root], {
+      cwd: root,
+      env: { ...process.env, PHP_CLI_SERVER_WORKERS: '4' },
+      stdio: ['ignore', 'ignore', 'pipe'],
+      // Its own process group: the server and its workers stop together.
+      detached: true,
+    });
+    children.push(server);
+    server.stderr!.on('data', (chunk: Buffer) => {
+      // Each request is logged as "[date] 127.0.0.1:port [200]: GET /..."; keep the rest.
+      for (const line of chunk.toString().split('\n')) {
+        if (line && !/ (Accepted|Closing|\[\d{3}\]: )/.test(line)) serverLog += `${line}\n`;
+      }
+    });
+    await waitFor(async () => {
+      try {
+        return (await fetch(`${site}/wp-login.php`)).ok;
+      } catch {
+        return false;
+      }
+    }, 'PHP server');
+
+    return {
+      site,
+      dir,
+      users: installed,
+      php: (code) => php(`require '${root}/wp-load.php';\n${code}`),
+      logs: () => (existsSync(join(dir, 'debug.log')) ? readFileSync(join(dir, 'debug.log'), 'utf8') : '') + serverLog,
+      rest(user, route, init = {}) {
+        const { login, appPassword } = installed[user];
+        const headers = new Headers(init.headers);
+        headers.set('Authorization', `Basic ${Buffer.from(`${login}:${appPassword}`).toString('base64')}`);
+        if (init.body && !headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
+        const [path, query] = route.split('?');
+        return fetch(`${site}/?rest_route=${encodeURIComponent(path!)}${query ? `&${query}` : ''}`, { ...init, headers });
+      },
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/** Installs a plugin zip as an administrator does: Plugins > Add New > Upload Plugin, then "Activate Plugin". */
+export async function uploadPlugin(admin: Session, zip: Buffer, name: string): Promise<string> {
+  const form = await (await admin.fetch('/wp-admin/plugin-install.php?tab=upload')).text();
+  const nonce = Session.field(form, '_wpnonce');
+  const body = new FormData();
+  body.set('_wpnonce', nonce);
+  body.set('_wp_http_referer', '/wp-admin/plugin-install.php?tab=upload');
+  body.set('pluginzip', new Blob([zip], { type: 'application/zip' }), name);
+  body.set('install-plugin-submit', 'Install Now');
+  const answer = await (await admin.fetch('/wp-admin/update.php?action=upload-plugin', { method: 'POST', body })).text();
+  const activate = /href="([^"]*action=activate[^"]*)"/.exec(answer);
+  if (!activate) throw new Error(`the upload gave no activation link:\n${answer.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').slice(0, 1500)}`);
+  const url = activate[1]!.replace(/&amp;/g, '&');
+  const activated = await admin.fetch(new URL(url, `${admin.site}/wp-admin/`).href);
+  return `${answer}\n${await activated.text()}`;
+}

@@ -1,0 +1,146 @@
+<?php
+/**
+ * One widget as HTML: the custom element with its checked attributes, a link
+ * to the data on the platform inside it (what a reader sees where the kit
+ * does not run), or, for an attribute the widget cannot use, the widget's own
+ * message to whoever can edit the post (readers get nothing).
+ *
+ * @package Khountous_Widgets
+ */
+
+defined( 'ABSPATH' ) || exit;
+
+/**
+ * `[khountous-ranking region="kolda" limit="5"]`: one shortcode per widget.
+ *
+ * @param array<int|string, string>|string $atts    The shortcode's attributes.
+ * @param string|null                      $content Unused.
+ * @param string                           $tag     The shortcode (`khountous-ranking`).
+ * @return string
+ */
+function khountous_widgets_shortcode( $atts, $content, $tag ) {
+	$given = array();
+	foreach ( (array) $atts as $name => $value ) {
+		if ( is_int( $name ) ) {
+			// A bare word (`[khountous-ranking paginate]`) sets a yes/no attribute, as in HTML.
+			$given[ strtolower( $value ) ] = '';
+		} else {
+			$given[ $name ] = $value;
+		}
+	}
+	return khountous_widgets_render( substr( $tag, strlen( 'khountous-' ) ), $given );
+}
+
+/**
+ * Whether the current request may see a widget's configuration errors: the editor's preview, or someone who can edit posts.
+ *
+ * @return bool
+ */
+function khountous_widgets_shows_errors() {
+	$post = get_post();
+	if ( $post ) {
+		return current_user_can( 'edit_post', $post->ID );
+	}
+	return current_user_can( 'edit_posts' );
+}
+
+/**
+ * The link to a widget's data on the platform, for readers without the kit.
+ *
+ * @param array<string, mixed>  $definition The widget's definition.
+ * @param array<string, string> $attributes The checked attributes.
+ * @return string
+ */
+function khountous_widgets_data_url( $definition, $attributes ) {
+	$settings = khountous_widgets_settings();
+	$base     = '' !== $settings['api_base_url'] ? $settings['api_base_url'] : 'https://api.khountous.sn/v1';
+	$path     = preg_replace_callback(
+		'/\{([a-z-]+)\}/',
+		static function ( $match ) use ( $attributes ) {
+			return rawurlencode( isset( $attributes[ $match[1] ] ) ? $attributes[ $match[1] ] : '' );
+		},
+		$definition['link']['path']
+	);
+	$query    = array();
+	foreach ( $definition['link']['query'] as $name ) {
+		if ( isset( $attributes[ $name ] ) && '' !== $attributes[ $name ] ) {
+			$query[ $name ] = $attributes[ $name ];
+		}
+	}
+	if ( 0 === strpos( $definition['link']['path'], '/datasets/' ) ) {
+		$query['format'] = 'csv';
+	}
+	return $base . $path . ( $query ? '?' . http_build_query( $query, '', '&', PHP_QUERY_RFC3986 ) : '' );
+}
+
+/**
+ * The HTML of one widget.
+ *
+ * @param string               $widget The widget (`ranking`, `report`...).
+ * @param array<string, mixed> $given  The attributes as written.
+ * @return string
+ */
+function khountous_widgets_render( $widget, $given ) {
+	$definitions = khountous_widgets_definitions();
+	if ( ! isset( $definitions['widgets'][ $widget ] ) ) {
+		return '';
+	}
+	$definition = $definitions['widgets'][ $widget ];
+	$checked    = khountous_widgets_check( $widget, $given );
+	$lang       = khountous_widgets_user_lang();
+
+	if ( $checked['errors'] ) {
+		if ( ! khountous_widgets_shows_errors() ) {
+			return '';
+		}
+		return khountous_widgets_problem_box( $definition['tag'], $definitions['messages'][ $lang ]['title'], $checked['errors'], 'error' );
+	}
+
+	khountous_widgets_enqueue_kit();
+	$settings   = khountous_widgets_settings();
+	$attributes = $checked['attributes'];
+	$html       = '<' . $definition['tag'];
+	if ( '' !== $settings['api_base_url'] ) {
+		$html .= ' base-url="' . esc_attr( $settings['api_base_url'] ) . '"';
+	}
+	foreach ( $attributes as $name => $value ) {
+		$html .= ' ' . $name . ( '' === $value ? '' : '="' . esc_attr( $value ) . '"' );
+	}
+	$html .= '><a href="' . esc_url( khountous_widgets_data_url( $definition, $attributes ) ) . '">'
+		. esc_html__( 'See the data on Khountous', 'khountous-widgets' ) . '</a></' . $definition['tag'] . '>';
+
+	if ( $checked['warnings'] && khountous_widgets_shows_errors() && khountous_widgets_is_preview() ) {
+		$html = khountous_widgets_problem_box( $definition['tag'], '', $checked['warnings'], 'warning' ) . $html;
+	}
+	return $html;
+}
+
+/**
+ * Whether this is the block editor's preview (the block renderer of the REST API).
+ *
+ * @return bool
+ */
+function khountous_widgets_is_preview() {
+	return defined( 'REST_REQUEST' ) && REST_REQUEST;
+}
+
+/**
+ * What is wrong with a widget's attributes, as the widget says it.
+ *
+ * @param string   $tag      The element's tag.
+ * @param string   $title    The heading (empty: none).
+ * @param string[] $messages The sentences.
+ * @param string   $level    `error` or `warning`.
+ * @return string
+ */
+function khountous_widgets_problem_box( $tag, $title, $messages, $level ) {
+	$html = '<div class="khountous-widgets-problem khountous-widgets-' . esc_attr( $level ) . '" role="' . ( 'error' === $level ? 'alert' : 'status' ) . '" data-widget="' . esc_attr( $tag ) . '" style="border-left:4px solid ' . ( 'error' === $level ? '#d63638' : '#dba617' ) . ';padding:0.25em 1em;background:#fff;color:#1e1e1e">';
+	if ( '' !== $title ) {
+		$html .= '<p><strong>' . esc_html( $title ) . '</strong></p>';
+	}
+	$html .= '<ul>';
+	foreach ( $messages as $message ) {
+		$html .= '<li>' . esc_html( $message ) . '</li>';
+	}
+	return $html . '</ul></div>';
+}
