@@ -20,7 +20,8 @@ defined( 'ABSPATH' ) || exit;
  */
 function khountous_widgets_shortcode( $atts, $content, $tag ) {
 	$given = array();
-	foreach ( (array) $atts as $name => $value ) {
+	// WordPress gives an empty string, not an array, to a shortcode without attributes.
+	foreach ( is_array( $atts ) ? $atts : array() as $name => $value ) {
 		if ( is_int( $name ) ) {
 			// A bare word (`[khountous-ranking paginate]`) sets a yes/no attribute, as in HTML.
 			$given[ strtolower( $value ) ] = '';
