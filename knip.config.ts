@@ -18,6 +18,9 @@ const config: KnipConfig = {
     'demo/**/*.{ts,html}',
     'bench/**/*.{js,mjs,html}',
     'scripts/**/*.mjs',
+    'scripts/wordpress.ts',
+    // The WordPress plugin's editor script, loaded by WordPress.
+    'wordpress/**/*.js',
     'test/**/*.{ts,js,mjs}',
     'web-test-runner.config.mjs',
     'custom-elements-manifest.config.mjs',
@@ -37,8 +40,8 @@ const config: KnipConfig = {
     'vue',
     'vue-tsc',
   ],
-  // Debian's tools, with which scripts/browsers.mjs installs a missing browser.
-  ignoreBinaries: ['apt-get', 'dpkg-query'],
+  // Debian's tools, with which scripts/browsers.mjs installs a missing browser, and PHP (test/wordpress/).
+  ignoreBinaries: ['apt-get', 'dpkg-query', 'php'],
   // URLs of the bench's server (bench/server.mjs), imported by the bench's pages.
   ignoreUnresolved: ['/dist/khountous.js', '/bench/baseline/widgets.js'],
   treatConfigHintsAsErrors: true,

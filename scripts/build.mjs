@@ -230,7 +230,10 @@ function pluginZip() {
   const files = {};
   const mtime = new Date('2000-01-01T00:00:00Z');
   for (const file of listFiles(plugin)) {
-    files[`khountous-widgets/${relative(plugin, file).split('\\').join('/')}`] = [readFileSync(file), { mtime }];
+    files[`khountous-widgets/${relative(plugin, file).split('\\').join('/')}`] = [
+      readFileSync(file),
+      { mtime },
+    ];
   }
   for (const file of listFiles(dist)) {
     const path = relative(dist, file).split('\\').join('/');

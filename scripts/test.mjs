@@ -17,6 +17,7 @@ import { join } from 'node:path';
 import process from 'node:process';
 import { resolveEngines } from './browsers.mjs';
 import { resolveNginx } from './nginx.mjs';
+import { resolveWordPress } from './wordpress-env.mjs';
 import { afterRerun, filesToRerun } from './rerun.mjs';
 
 const args = process.argv.slice(2);
@@ -97,7 +98,14 @@ function buildStep() {
   }
   if (results.some((result) => result.step === 'build:build' && result.failed === 0)) {
     // In a git checkout, against the index: a rewritten file fails every run until it is staged.
-    const git = spawnSync('git', ['diff', '--quiet', '--', 'custom-elements.json'], { stdio: 'ignore' });
+    // The WordPress plugin's generated files (scripts/wordpress.ts) likewise.
+    const git = spawnSync(
+      'git',
+      ['diff', '--quiet', '--', 'custom-elements.json', 'wordpress/khountous-widgets'],
+      {
+        stdio: 'ignore',
+      },
+    );
     const same =
       git.status === 0 || git.status === 1
         ? git.status === 0
@@ -105,7 +113,7 @@ function buildStep() {
     results.push({ step: 'build:manifest', passed: same ? 1 : 0, failed: same ? 0 : 1 });
     if (!same)
       problems.push(
-        'custom-elements.json is not the one the build writes: stage or commit the rewritten file',
+        'custom-elements.json or wordpress/khountous-widgets/ is not what the build writes: stage or commit the rewritten files',
       );
   }
 }
@@ -113,7 +121,9 @@ function buildStep() {
 /** Tests under test/dist/ load the built files: build them when the build step did not run. */
 function ensureDist(files) {
   if (steps.includes('build') || existsSync('dist/khountous.js')) return;
-  if (!files.some((file) => file.includes(join('test', 'dist')))) return;
+  // test/wordpress/ installs the plugin's zip, which the build writes.
+  if (!files.some((file) => file.includes(join('test', 'dist')) || file.includes(join('test', 'wordpress'))))
+    return;
   log('dist/ is missing: building it for the tests of test/dist/');
   if (!run('node', ['scripts/build.mjs', '--quiet'])) problems.push('the build for test/dist/ failed');
 }
@@ -130,6 +140,14 @@ function nodeTests() {
     if (!nginx.available) {
       console.log(`\n!! test/proxy/ will skip: ${nginx.reason}`);
       if (inCi) problems.push(`nginx missing under CI: ${nginx.reason}`);
+    }
+  }
+  // The WordPress plugin's tests (test/wordpress/) run Debian's WordPress, PHP and MariaDB.
+  if (files.some((file) => file.includes(join('test', 'wordpress')))) {
+    const wordpress = resolveWordPress((message) => console.log(`  ${message}`));
+    if (!wordpress.available) {
+      console.log(`\n!! test/wordpress/ will skip: ${wordpress.reason}`);
+      if (inCi) problems.push(`WordPress missing under CI: ${wordpress.reason}`);
     }
   }
   if (files.length === 0) {

@@ -35,7 +35,8 @@ function missing() {
     .map(([name]) => name);
   if (existsSync(PATHS.php)) {
     const modules = spawnSync(PATHS.php, ['-m'], { encoding: 'utf8' }).stdout ?? '';
-    for (const module of ['mysqli', 'intl', 'mbstring']) if (!modules.includes(module)) absent.push(`php-${module}`);
+    for (const module of ['mysqli', 'intl', 'mbstring'])
+      if (!modules.includes(module)) absent.push(`php-${module}`);
   }
   return absent;
 }

@@ -102,7 +102,9 @@ interface ManifestElement {
   attributes?: ManifestAttribute[];
 }
 
-function elementsOf(manifest: { modules: { declarations?: (ManifestElement & { customElement?: boolean })[] }[] }) {
+function elementsOf(manifest: {
+  modules: { declarations?: (ManifestElement & { customElement?: boolean })[] }[];
+}) {
   const elements: ManifestElement[] = [];
   for (const module of manifest.modules) {
     for (const declaration of module.declarations ?? []) {
@@ -149,7 +151,8 @@ function kindOf(tag: string, attribute: ManifestAttribute): Kind {
   if (type === 'boolean') return { kind: 'boolean', default: attribute.default === 'true' };
   if (attribute.name === 'lang') return { kind: 'choice-text', values: [...LANGS] };
   const literals = [...type.matchAll(/'([^']+)'/g)].map((match) => match[1]!);
-  if (literals.length > 0 && /^('[^']+'\s*\|\s*)*'[^']+'$/.test(type)) return { kind: 'choice-text', values: literals };
+  if (literals.length > 0 && /^('[^']+'\s*\|\s*)*'[^']+'$/.test(type))
+    return { kind: 'choice-text', values: literals };
   if (attribute.name === 'theme') return { kind: 'choice-text', values: ['auto', 'light', 'dark'] };
   return { kind: 'text' };
 }
@@ -227,7 +230,8 @@ async function generate(): Promise<Generated[]> {
   const missingRules = Object.keys(ATTRIBUTE_RULES).filter(
     (tag) => !elements.some((element) => element.tagName === tag),
   );
-  if (missingRules.length > 0) throw new Error(`rules for elements the manifest lacks: ${missingRules.join(', ')}`);
+  if (missingRules.length > 0)
+    throw new Error(`rules for elements the manifest lacks: ${missingRules.join(', ')}`);
 
   const widgets: Record<string, unknown> = {};
   const labels: string[] = [];
@@ -248,13 +252,18 @@ async function generate(): Promise<Generated[]> {
       const kind = kindOf(tag, attribute);
       attributes[attribute.name] = kind;
       blockAttributes[attribute.name] =
-        kind.kind === 'boolean' ? { type: 'boolean', default: kind.default } : { type: 'string', default: '' };
+        kind.kind === 'boolean'
+          ? { type: 'boolean', default: kind.default }
+          : { type: 'string', default: '' };
       attributeLabels.push(
         `\t\t\t\t${phpString(attribute.name)} => array(\n\t\t\t\t\t'label' => ${translated(label)},\n\t\t\t\t\t'help'  => ${translated((attribute.description ?? '').replace(/\s*\n\s*/g, ' '))},\n\t\t\t\t),`,
       );
     }
-    for (const param of [...link.path.matchAll(/\{([a-z-]+)\}/g)].map((match) => match[1]!).concat(link.query)) {
-      if (!(param in attributes)) throw new Error(`${tag}: the data link uses ${param}, which it does not have`);
+    for (const param of [...link.path.matchAll(/\{([a-z-]+)\}/g)]
+      .map((match) => match[1]!)
+      .concat(link.query)) {
+      if (!(param in attributes))
+        throw new Error(`${tag}: the data link uses ${param}, which it does not have`);
     }
     widgets[name] = { tag, attributes, link };
     labels.push(
@@ -369,7 +378,10 @@ export function compileMo(entries: PoEntry[]): Buffer {
   const kept = entries
     .filter((entry) => entry.id === '' || entry.strings.some((text) => text !== ''))
     .map((entry) => ({
-      key: (entry.context !== undefined ? `${entry.context}\u0004` : '') + entry.id + (entry.plural !== undefined ? `\0${entry.plural}` : ''),
+      key:
+        (entry.context !== undefined ? `${entry.context}\u0004` : '') +
+        entry.id +
+        (entry.plural !== undefined ? `\0${entry.plural}` : ''),
       value: entry.strings.join('\0'),
     }))
     .sort((a, b) => (Buffer.compare(Buffer.from(a.key), Buffer.from(b.key)) < 0 ? -1 : 1));

@@ -50,7 +50,8 @@ export class Session {
         const index = pair!.indexOf('=');
         const name = pair!.slice(0, index);
         const value = pair!.slice(index + 1);
-        if (/expires=Thu, 01-Jan-1970|Max-Age=0/i.test(cookie) || value === 'deleted') this.cookies.delete(name);
+        if (/expires=Thu, 01-Jan-1970|Max-Age=0/i.test(cookie) || value === 'deleted')
+          this.cookies.delete(name);
         else this.cookies.set(name, value);
       }
       const location = response.headers.get('location');
@@ -71,7 +72,9 @@ export class Session {
       body: new URLSearchParams({ log: user, pwd: password, testcookie: '1', 'wp-submit': 'Log In' }),
     });
     if (![...this.cookies.keys()].some((name) => name.startsWith('wordpress_logged_in_')))
-      throw new Error(`${user} could not log in: ${response.status} ${(await response.text()).slice(0, 500)}`);
+      throw new Error(
+        `${user} could not log in: ${response.status} ${(await response.text()).slice(0, 500)}`,
+      );
   }
 
   /** The value of a hidden input of a page (`_wpnonce`...). */
@@ -143,7 +146,13 @@ export async function startWordPress(): Promise<WordPress> {
     const socket = join(dir, 'mysql.sock');
     const init = spawnSync(
       PATHS.installDb,
-      ['--no-defaults', `--datadir=${data}`, '--user=root', '--auth-root-authentication-method=normal', '--skip-test-db'],
+      [
+        '--no-defaults',
+        `--datadir=${data}`,
+        '--user=root',
+        '--auth-root-authentication-method=normal',
+        '--skip-test-db',
+      ],
       { encoding: 'utf8' },
     );
     if (init.status !== 0) throw new Error(`mariadb-install-db failed: ${init.stderr}`);
@@ -163,9 +172,13 @@ export async function startWordPress(): Promise<WordPress> {
     );
     children.push(mariadb);
     await waitFor(() => existsSync(socket), 'MariaDB');
-    const create = spawnSync(PATHS.client, ['--no-defaults', `--socket=${socket}`, '-uroot', '-e', 'CREATE DATABASE wordpress'], {
-      encoding: 'utf8',
-    });
+    const create = spawnSync(
+      PATHS.client,
+      ['--no-defaults', `--socket=${socket}`, '-uroot', '-e', 'CREATE DATABASE wordpress'],
+      {
+        encoding: 'utf8',
+      },
+    );
     if (create.status !== 0) throw new Error(`CREATE DATABASE failed: ${create.stderr}`);
 
     // WordPress: Debian's files, our wp-config.php (Debian's reads /etc/wordpress/).
@@ -220,7 +233,8 @@ ${code.startsWith('<?php') ? code.slice(5) : code}
       );
       const result = spawnSync(PATHS.php, [script], { cwd: root, encoding: 'utf8' });
       rmSync(script, { force: true });
-      if (result.status !== 0) throw new Error(`PHP failed (${result.status}): ${result.stdout}\n${result.stderr}`);
+      if (result.status !== 0)
+        throw new Error(`PHP failed (${result.status}): ${result.stdout}\n${result.stderr}`);
       return result.stdout;
     };
 
@@ -273,14 +287,18 @@ echo wp_json_encode( $users );
       dir,
       users: installed,
       php: (code) => php(`require '${root}/wp-load.php';\n${code}`),
-      logs: () => (existsSync(join(dir, 'debug.log')) ? readFileSync(join(dir, 'debug.log'), 'utf8') : '') + serverLog,
+      logs: () =>
+        (existsSync(join(dir, 'debug.log')) ? readFileSync(join(dir, 'debug.log'), 'utf8') : '') + serverLog,
       rest(user, route, init = {}) {
         const { login, appPassword } = installed[user];
         const headers = new Headers(init.headers);
         headers.set('Authorization', `Basic ${Buffer.from(`${login}:${appPassword}`).toString('base64')}`);
         if (init.body && !headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
         const [path, query] = route.split('?');
-        return fetch(`${site}/?rest_route=${encodeURIComponent(path!)}${query ? `&${query}` : ''}`, { ...init, headers });
+        return fetch(`${site}/?rest_route=${encodeURIComponent(path!)}${query ? `&${query}` : ''}`, {
+          ...init,
+          headers,
+        });
       },
       stop,
     };
@@ -297,11 +315,19 @@ export async function uploadPlugin(admin: Session, zip: Buffer, name: string): P
   const body = new FormData();
   body.set('_wpnonce', nonce);
   body.set('_wp_http_referer', '/wp-admin/plugin-install.php?tab=upload');
-  body.set('pluginzip', new Blob([zip], { type: 'application/zip' }), name);
+  body.set('pluginzip', new Blob([new Uint8Array(zip)], { type: 'application/zip' }), name);
   body.set('install-plugin-submit', 'Install Now');
-  const answer = await (await admin.fetch('/wp-admin/update.php?action=upload-plugin', { method: 'POST', body })).text();
+  const answer = await (
+    await admin.fetch('/wp-admin/update.php?action=upload-plugin', { method: 'POST', body })
+  ).text();
   const activate = /href="([^"]*action=activate[^"]*)"/.exec(answer);
-  if (!activate) throw new Error(`the upload gave no activation link:\n${answer.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').slice(0, 1500)}`);
+  if (!activate)
+    throw new Error(
+      `the upload gave no activation link:\n${answer
+        .replace(/<[^>]+>/g, ' ')
+        .replace(/\s+/g, ' ')
+        .slice(0, 1500)}`,
+    );
   const url = activate[1]!.replace(/&amp;/g, '&');
   const activated = await admin.fetch(new URL(url, `${admin.site}/wp-admin/`).href);
   return `${answer}\n${await activated.text()}`;

@@ -20,7 +20,8 @@ const ZIP = 'dist/khountous-widgets-wordpress.zip';
 const PLUGIN = 'wordpress/khountous-widgets';
 const WIDGETS = Object.keys(ATTRIBUTE_RULES).map((tag) => tag.replace(/^khountous-/, ''));
 
-const phpLiteral = (value: unknown) => `json_decode( base64_decode( '${Buffer.from(JSON.stringify(value)).toString('base64')}' ), true )`;
+const phpLiteral = (value: unknown) =>
+  `json_decode( base64_decode( '${Buffer.from(JSON.stringify(value)).toString('base64')}' ), true )`;
 
 describe('WordPress plugin on a real WordPress', { skip }, () => {
   let wp: WordPress;
@@ -38,7 +39,8 @@ describe('WordPress plugin on a real WordPress', { skip }, () => {
     admin = new Session(wp.site);
     await admin.login('admin');
     installAnswer = await uploadPlugin(admin, readFileSync(ZIP), 'khountous-widgets-wordpress.zip');
-    const get = async (path: string) => (await (await fetch(`${api.base}${path}`)).json()) as { data: { slug: string }[] };
+    const get = async (path: string) =>
+      (await (await fetch(`${api.base}${path}`)).json()) as { data: { slug: string }[] };
     required = {
       'admin-card': { slug: (await get('/administrations?limit=1')).data[0]!.slug },
       report: { slug: (await get('/khountous?limit=1')).data[0]!.slug },
@@ -97,7 +99,9 @@ describe('WordPress plugin on a real WordPress', { skip }, () => {
   it('installs from the zip through Plugins > Add New > Upload, and activates without a PHP notice', () => {
     assert.match(installAnswer, /Plugin installed successfully/);
     assert.equal(
-      wp.php(`echo in_array( 'khountous-widgets/khountous-widgets.php', (array) get_option( 'active_plugins' ), true ) ? 'yes' : 'no';`),
+      wp.php(
+        `echo in_array( 'khountous-widgets/khountous-widgets.php', (array) get_option( 'active_plugins' ), true ) ? 'yes' : 'no';`,
+      ),
       'yes',
     );
     assert.ok(existsSync(join(wp.dir, 'wp/wp-content/plugins/khountous-widgets/kit/khountous.js')));
@@ -109,7 +113,10 @@ describe('WordPress plugin on a real WordPress', { skip }, () => {
     const bad = checkValue('base-url', rule, 'ftp://api.example/v1');
     assert.equal(bad.ok, false);
     const refused = await saveSettings({ api_base_url: 'ftp://api.example/v1' });
-    assert.ok(refused.includes(escapeHtml(bad.ok ? '' : bad.problem.message.en)), 'the refusal names the problem');
+    assert.ok(
+      refused.includes(escapeHtml(bad.ok ? '' : bad.problem.message.en)),
+      'the refusal names the problem',
+    );
     await saveSettings({ api_base_url: `${api.base}/` });
     assert.equal(
       wp.php(`echo get_option( 'khountous_widgets_settings' )['api_base_url'];`),
@@ -120,16 +127,57 @@ describe('WordPress plugin on a real WordPress', { skip }, () => {
 
   it('PHP gives the same value and the same message as the widgets, for the same input', () => {
     const inputs = [
-      '', ' ', 'kolda', 'Kolda', ' KOLDA ', 'Saint Louis', 'thiès', 'Région de Kolda', 'tamba', 'koldaa', 'xyz',
-      'Mairie de Dakar', 'mairie-de-dakar', 'a'.repeat(250), `${'é'.repeat(59)}😀x`, '2026-13', '2026', '2026-03',
-      '5', '0', '-3', '500', '7.9', '1e2', '0x10', 'abc', 'Infinity', '  12  ', '\u00a0kolda\u00a0', 'health',
-      'Santé', 'ftp://x', 'https://api.example/v1', '/v1', '//evil.example', 'compact', 'COMPACT', 'averagescore',
-      'responserate', 'communal', 'Communale', 'admin-scores', 'Administration Scores',
+      '',
+      ' ',
+      'kolda',
+      'Kolda',
+      ' KOLDA ',
+      'Saint Louis',
+      'thiès',
+      'Région de Kolda',
+      'tamba',
+      'koldaa',
+      'xyz',
+      'Mairie de Dakar',
+      'mairie-de-dakar',
+      'a'.repeat(250),
+      `${'é'.repeat(59)}😀x`,
+      '2026-13',
+      '2026',
+      '2026-03',
+      '5',
+      '0',
+      '-3',
+      '500',
+      '7.9',
+      '1e2',
+      '0x10',
+      'abc',
+      'Infinity',
+      '  12  ',
+      '\u00a0kolda\u00a0',
+      'health',
+      'Santé',
+      'ftp://x',
+      'https://api.example/v1',
+      '/v1',
+      '//evil.example',
+      'compact',
+      'COMPACT',
+      'averagescore',
+      'responserate',
+      'communal',
+      'Communale',
+      'admin-scores',
+      'Administration Scores',
     ];
     const rules = new Map<string, [string, AttributeRule]>();
     for (const byAttribute of Object.values(ATTRIBUTE_RULES))
-      for (const [attribute, rule] of Object.entries(byAttribute)) rules.set(JSON.stringify(rule), [attribute, rule]);
-    const cases = [...rules.values()].flatMap(([attribute, rule]) => inputs.map((value) => ({ attribute, rule, value })));
+      for (const [attribute, rule] of Object.entries(byAttribute))
+        rules.set(JSON.stringify(rule), [attribute, rule]);
+    const cases = [...rules.values()].flatMap(([attribute, rule]) =>
+      inputs.map((value) => ({ attribute, rule, value })),
+    );
     const php = JSON.parse(
       wp.php(`
 $out = array();
@@ -152,7 +200,7 @@ echo wp_json_encode( $out );
         value: ts.ok ? (ts.value ?? null) : null,
         // A value cut inside a surrogate pair: the browser shows the half left as U+FFFD, as PHP writes it.
         message: ts.problem
-          ? { fr: ts.problem.message.fr.toWellFormed(), en: ts.problem.message.en.toWellFormed() }
+          ? { fr: wellFormed(ts.problem.message.fr), en: wellFormed(ts.problem.message.en) }
           : null,
       };
       assert.deepEqual(php[index], expected, `${attribute}=${JSON.stringify(value)} (${rule.type})`);
@@ -201,7 +249,9 @@ echo wp_json_encode( $out );
     await page.goto(post.link);
     await page.waitForFunction(
       (count) => {
-        const all = [...document.querySelectorAll('*')].filter((node) => node.localName.startsWith('khountous-'));
+        const all = [...document.querySelectorAll('*')].filter((node) =>
+          node.localName.startsWith('khountous-'),
+        );
         return all.length === count && all.every((node) => node.getAttribute('state') === 'ready');
       },
       WIDGETS.length * 2,
@@ -224,7 +274,7 @@ echo wp_json_encode( $out );
     await page.close();
   });
 
-  it('bad attributes: the editor sees the widget\'s own message, readers see nothing', async () => {
+  it("bad attributes: the editor sees the widget's own message, readers see nothing", async () => {
     const rule = ATTRIBUTE_RULES['khountous-ranking']!.region!;
     const expected = checkValue('region', rule, 'Kolda x');
     assert.equal(expected.ok, false);
@@ -250,7 +300,10 @@ echo wp_json_encode( $out );
     wp.php(`delete_user_meta( ${wp.users.author.id}, 'locale' );`);
 
     // On the page: nothing for a reader, the message for the author.
-    const post = await createPost('author', '[khountous-ranking region="Kolda x"]\n\n[khountous-ranking limit="5" foo="1"]');
+    const post = await createPost(
+      'author',
+      '[khountous-ranking region="Kolda x"]\n\n[khountous-ranking limit="5" foo="1"]',
+    );
     const reader = await (await fetch(post.link)).text();
     assert.doesNotMatch(reader, /khountous-ranking|Kolda x|khountous\.js/);
     const author = new Session(wp.site);
@@ -264,7 +317,10 @@ echo wp_json_encode( $out );
     const content = `${block('report')}\n\n${shortcode('dataset', { preview: '3' })}`;
     const post = await createPost('contributor', content, 'pending');
     assert.equal(await rawContent('contributor', post.id), content);
-    const preview = await wp.rest('contributor', `/wp/v2/block-renderer/khountous-widgets/report?context=edit&${new URLSearchParams({ 'attributes[slug]': required.report!.slug! })}`);
+    const preview = await wp.rest(
+      'contributor',
+      `/wp/v2/block-renderer/khountous-widgets/report?context=edit&${new URLSearchParams({ 'attributes[slug]': required.report!.slug! })}`,
+    );
     assert.match(((await preview.json()) as { rendered: string }).rendered, /<khountous-report /);
   });
 
@@ -305,7 +361,11 @@ echo wp_json_encode( $out );
 describe('WordPress plugin: its files', { skip }, () => {
   const phpFiles = (dir: string): string[] =>
     readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-      entry.isDirectory() ? phpFiles(join(dir, entry.name)) : entry.name.endsWith('.php') ? [join(dir, entry.name)] : [],
+      entry.isDirectory()
+        ? phpFiles(join(dir, entry.name))
+        : entry.name.endsWith('.php')
+          ? [join(dir, entry.name)]
+          : [],
     );
 
   it('every PHP file passes php -l', () => {
@@ -320,11 +380,15 @@ describe('WordPress plugin: its files', { skip }, () => {
   it('the French translation covers every string of the plugin', () => {
     const po = readFileSync(join(PLUGIN, 'languages/khountous-widgets-fr_FR.po'), 'utf8');
     const translated = new Set(
-      [...po.matchAll(/^msgid ("(?:[^"\\]|\\.)*")\nmsgstr ("(?:[^"\\]|\\.)+")$/gm)].map((match) => JSON.parse(match[1]!) as string),
+      [...po.matchAll(/^msgid ("(?:[^"\\]|\\.)*")\nmsgstr ("(?:[^"\\]|\\.)+")$/gm)].map(
+        (match) => JSON.parse(match[1]!) as string,
+      ),
     );
     const wanted = new Set<string>();
     for (const file of phpFiles(PLUGIN)) {
-      for (const match of readFileSync(file, 'utf8').matchAll(/(?:__|esc_html__|esc_attr__)\(\s*'((?:[^'\\]|\\.)*)',\s*'khountous-widgets'/g))
+      for (const match of readFileSync(file, 'utf8').matchAll(
+        /(?:__|esc_html__|esc_attr__)\(\s*'((?:[^'\\]|\\.)*)',\s*'khountous-widgets'/g,
+      ))
         wanted.add(match[1]!.replace(/\\(['\\])/g, '$1'));
     }
     for (const widget of WIDGETS) {
@@ -352,6 +416,16 @@ function pluginProblems(log: string): string[] {
     .filter((line) => !/Development Server/.test(line));
 }
 
+/** A lone surrogate as the browser shows it: U+FFFD. */
+function wellFormed(text: string): string {
+  return text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
+}
+
 function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#039;');
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#039;');
 }

@@ -18,15 +18,17 @@
   function control(attribute, value, set) {
     var common = { key: attribute.name, label: attribute.label, help: attribute.help };
     if (attribute.kind === 'boolean') {
-      return el(
-        components.ToggleControl,
-        Object.assign(common, { checked: Boolean(value), onChange: set }),
-      );
+      return el(components.ToggleControl, Object.assign(common, { checked: Boolean(value), onChange: set }));
     }
     if (attribute.choices) {
       var options = [{ value: '', label: config.strings.none }].concat(attribute.choices);
       // A value typed by hand elsewhere (a pasted shortcode) stays visible, to be corrected.
-      if (value && !attribute.choices.some(function (choice) { return choice.value === value; })) {
+      if (
+        value &&
+        !attribute.choices.some(function (choice) {
+          return choice.value === value;
+        })
+      ) {
         options.push({ value: value, label: value });
       }
       return el(
@@ -61,11 +63,7 @@
         return el(
           'div',
           useBlockProps(),
-          el(
-            InspectorControls,
-            null,
-            el(components.PanelBody, { title: config.strings.settings }, controls),
-          ),
+          el(InspectorControls, null, el(components.PanelBody, { title: config.strings.settings }, controls)),
           el(ServerSideRender, { block: name, attributes: props.attributes }),
         );
       },

@@ -259,7 +259,7 @@ function khountous_widgets_describe( $problem, $lang ) {
 				)
 			);
 		case 'malformed':
-			return strtr(
+			$text = strtr(
 				$t['malformed'],
 				array(
 					'{code}'     => $code,
@@ -267,6 +267,10 @@ function khountous_widgets_describe( $problem, $lang ) {
 					'{example}'  => $example,
 				)
 			);
+			if ( isset( $problem['closest'] ) ) {
+				$text .= strtr( $t['didYouMean'], array( '{closest}' => $problem['closest'] ) );
+			}
+			return $text;
 	}
 	return '';
 }
@@ -363,14 +367,12 @@ function khountous_widgets_check_value( $attribute, $rule, $value ) {
 					'value' => $given,
 				);
 			}
-			$slug = khountous_widgets_slugify( $given );
-			if ( $fits( $slug ) ) {
-				return array(
-					'ok'    => true,
-					'value' => $slug,
-				);
-			}
+			// Not read as another spelling (another identifier is another resource): offered instead.
+			$slug            = khountous_widgets_slugify( $given );
 			$draft['reason'] = 'malformed';
+			if ( $fits( $slug ) ) {
+				$draft['closest'] = $slug;
+			}
 			return array(
 				'ok'      => false,
 				'problem' => khountous_widgets_problem( $draft ),

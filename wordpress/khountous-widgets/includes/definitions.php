@@ -497,6 +497,27 @@ return array(
 						),
 					),
 				),
+				'variant' => array(
+					'kind' => 'rule',
+					'rule' => array(
+						'type' => 'choice',
+						'values' => array(
+							'full',
+							'single',
+						),
+						'fallback' => 'full',
+					),
+					'labels' => array(
+						'fr' => array(
+							'full' => 'full',
+							'single' => 'single',
+						),
+						'en' => array(
+							'full' => 'full',
+							'single' => 'single',
+						),
+					),
+				),
 				'lang' => array(
 					'kind' => 'choice-text',
 					'values' => array(

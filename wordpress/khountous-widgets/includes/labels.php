@@ -173,6 +173,10 @@ function khountous_widgets_labels() {
 					'label' => __( 'Indicator', 'khountous-widgets' ),
 					'help'  => __( 'The indicator charted: averageScore, responseRate, avgDelayDays, resolutionRate or reportsPer100k.', 'khountous-widgets' ),
 				),
+				'variant' => array(
+					'label' => __( 'Variant', 'khountous-widgets' ),
+					'help'  => __( 'With `region`: `full` shows all its indicators, `single` only `indicator`, as one figure.', 'khountous-widgets' ),
+				),
 				'lang' => array(
 					'label' => __( 'Language', 'khountous-widgets' ),
 					'help'  => __( 'Language of the interface and of editorial texts: `fr` or `en`. Defaults to the closest ancestor\'s `lang`, then the document\'s, then `fr`.', 'khountous-widgets' ),
