@@ -37,7 +37,6 @@ const config: KnipConfig = {
     '@types/react',
     '@types/react-dom',
     '@vue/tsconfig',
-    'vue',
     'vue-tsc',
   ],
   // Debian's tools, with which scripts/browsers.mjs installs a missing browser, and PHP (test/wordpress/).

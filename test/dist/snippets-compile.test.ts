@@ -19,6 +19,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import ts from 'typescript';
+import { version as vueVersion } from 'vue';
 import { parseAst } from 'vite';
 import { SAMPLE_ATTRIBUTES } from '../../demo/samples.js';
 import { snippet } from '../../demo/snippets.js';
@@ -206,6 +207,7 @@ describe('snippets compile as pasted', () => {
   });
 
   it('README vue blocks pass `vue-tsc -b` in a Vue 3 app', () => {
+    assert.match(vueVersion, /^3\./, `the Vue installed is ${vueVersion}, not Vue 3`);
     const app = join(dir, 'vue');
     write(join(app, 'tsconfig.json'), json(solution));
     write(join(app, 'tsconfig.app.json'), json(vueApp));
