@@ -144,6 +144,11 @@ async function main() {
       lib: { entry: { khountous: join(root, 'src/khountous.ts') }, formats: ['es'] },
       rolldownOptions: { output: { codeSplitting: false, minify: true, comments: false } },
     },
+    // The loader's later features (src/core/loader/later.ts) come in this file rather
+    // than through import(), whose inlined form costs more than the module itself.
+    resolve: {
+      alias: [{ find: /^\.\/bring-later\.js$/, replacement: join(root, 'src/core/loader/later.ts') }],
+    },
   });
 
   // 3. The host's resize snippet: a classic script, no module needed.

@@ -44,6 +44,9 @@ export const ERROR_KINDS = [
 
 export type KhountousErrorKind = (typeof ERROR_KINDS)[number];
 
+/** Failures worth another attempt later: the cause may pass. */
+export const PASSING: readonly KhountousErrorKind[] = ['server', 'network', 'invalid-response', 'quota'];
+
 export interface KhountousErrorDetails {
   /** HTTP status, when a response was received. */
   status?: number;

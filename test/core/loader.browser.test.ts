@@ -176,6 +176,22 @@ describe('loader in the browser', () => {
     expect(await settled(ranking)).to.equal('ready');
   });
 
+  it('announces what it stored to the other tabs once its later features arrived (import())', async () => {
+    const base = isolatedApi('later');
+    const heard: { type?: string; key?: string }[] = [];
+    const channel = new BroadcastChannel('khountous-v1');
+    channel.addEventListener('message', (event: MessageEvent) => heard.push(event.data));
+    try {
+      await getLoader().load({ kind: 'regions' }, { baseUrl: base, lazy: false });
+      for (let i = 0; i < 100 && !heard.some((message) => message.type === 'entry'); i += 1)
+        await new Promise((resolve) => setTimeout(resolve, 30));
+      const entries = heard.filter((message) => message.type === 'entry');
+      expect(entries.map((message) => message.key)).to.deep.equal([`${base}/regions?lang=fr`]);
+    } finally {
+      channel.close();
+    }
+  });
+
   it('tells the page about its budget with khountous-quota events', async () => {
     const base = isolatedApi('events');
     const loader = getLoader();

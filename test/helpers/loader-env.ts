@@ -3,7 +3,13 @@
  * an in-memory localStorage, and optionally fake locks, channels and
  * viewport. `tab()` makes a second loader sharing what two tabs of one origin
  * share (storage, locks, channels, the API and its quota).
+ *
+ * later.ts (the channel between tabs, the recovery) is imported here, as a page has
+ * it after its first data: these loaders have it from the start, which keeps the
+ * fake clock's timings exact. test/core/loader/later.test.ts covers the loader
+ * before the module arrives.
  */
+import '../../src/core/loader/later.js';
 import {
   createLoader,
   type KhountousLoader,

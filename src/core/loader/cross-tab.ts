@@ -2,8 +2,8 @@
  * Sharing between the tabs of an origin: one lock per cache key (Web Locks),
  * so that one tab fetches while the others wait and then read storage, and
  * a BroadcastChannel that hands stored entries and budget changes to the
- * other tabs. The names are versioned (names.ts); messages carry `v: 1`, and
- * anything else on the channel is ignored.
+ * other tabs (channel.ts, loaded after the first data). The names are versioned
+ * (names.ts); messages carry `v: 1`, and anything else on the channel is ignored.
  */
 import { abortError, isKhountousError } from '../errors.js';
 import { NAMES } from '../names.js';
@@ -21,7 +21,7 @@ export interface ChannelLike {
 }
 
 /** An entry another tab stored: its key, and for a list its family and window. */
-interface EntryMessage {
+export interface EntryMessage {
   type: 'entry';
   key: string;
   /** The key without the list window; the key itself for a resource that is not a list. */
@@ -70,64 +70,4 @@ export function lockWith(initial: LocksLike | undefined): WithLock {
       return task();
     }
   };
-}
-
-export interface Channel {
-  post(message: TabMessage): void;
-}
-
-/**
- * The channel between tabs (`null`: none), with the messages that arrive
- * checked: `receive` gets only well-formed messages of this version.
- */
-export function openChannel(
-  factory: ((name: string) => ChannelLike) | null | undefined,
-  receive: (message: TabMessage) => void,
-): Channel {
-  let channel: ChannelLike | undefined;
-  try {
-    const Channel = (
-      globalThis as { BroadcastChannel?: new (name: string) => ChannelLike & { unref?: () => void } }
-    ).BroadcastChannel;
-    const opened = factory === undefined ? Channel && new Channel(NAMES.channel) : factory?.(NAMES.channel);
-    (opened as { unref?: () => void } | undefined)?.unref?.(); // Node: do not keep the process alive
-    channel = opened;
-  } catch {
-    channel = undefined;
-  }
-  channel?.addEventListener('message', ({ data }) => {
-    const message = readMessage(data);
-    if (message) receive(message);
-  });
-  return {
-    post(message) {
-      try {
-        channel?.postMessage({ v: 1, ...message });
-      } catch {
-        // a closed channel or data that cannot be cloned: the other tabs read storage
-      }
-    },
-  };
-}
-
-const isCount = (value: unknown) => Number.isSafeInteger(value) && (value as number) > 0;
-
-function readMessage(raw: unknown): TabMessage | undefined {
-  if (typeof raw !== 'object' || raw === null) return undefined;
-  const message = raw as Record<string, unknown>;
-  if (message['v'] !== 1) return undefined;
-  if (message['type'] === 'budget') return { type: 'budget' };
-  const { key, family = key, window, etag, fetchedAt, data } = message;
-  if (
-    message['type'] !== 'entry' ||
-    typeof key !== 'string' ||
-    typeof family !== 'string' ||
-    typeof fetchedAt !== 'number' ||
-    data === undefined ||
-    (etag !== undefined && typeof etag !== 'string') ||
-    (window !== undefined && !(Array.isArray(window) && window.length === 2 && window.every(isCount)))
-  ) {
-    return undefined;
-  }
-  return message as unknown as EntryMessage;
 }

@@ -23,7 +23,8 @@
  * `revalidationReserve` requests remain; a revalidation that failed is not
  * tried again before one freshness period; a 429 empties the budget until its
  * reset. After a failure that may pass, recovery.ts plans one more attempt
- * while a subscriber shows the resource. Nothing refetches on focus,
+ * while a subscriber shows the resource. The channel between tabs and the
+ * recovery come with later.ts, imported after the first data or failure. Nothing refetches on focus,
  * visibility or reconnect. The module guards every browser global: it runs in
  * Node.
  */
@@ -34,6 +35,7 @@ import { abortError } from '../errors.js';
 import { NAMES } from '../names.js';
 import { checkBaseUrl } from '../params.js';
 import { createSafeStorage } from '../storage.js';
+import { bringLater } from './bring-later.js';
 import { defaultLocks, type ChannelLike, type LocksLike } from './cross-tab.js';
 import {
   DEFAULTS,
@@ -142,6 +144,7 @@ export function createLoader(options: LoaderOptions = {}): KhountousLoader {
         : (options.intersectionObserver ?? undefined),
     lazy: () => lazy,
     dispatch: () => loader.dispatchEvent(quotaEvent(stats())),
+    later: options.later ?? bringLater,
   });
 
   const budgetOf = (baseUrl?: string): Budget =>

@@ -6,6 +6,7 @@ import type { FetchLike } from '../http.js';
 import type { ResourceKind } from '../endpoints.js';
 import type { SafeStorage } from '../storage.js';
 import type { ChannelLike, LocksLike } from './cross-tab.js';
+import type { Later } from './later.js';
 import type { ObserverConstructor } from './viewport.js';
 
 export interface LoadOptions {
@@ -84,6 +85,11 @@ export interface LoaderOptions {
   maxStoredSize?: number;
   /** Entries older than this (ms) are dropped. Default 7 days. */
   maxAge?: number;
+  /**
+   * Brings the features a first paint does not need (later.ts), when no loader of the page
+   * has them yet. Default: `import()` of that module, after the first data or failure.
+   */
+  later?: () => Promise<Later>;
 }
 
 export const DEFAULTS = {
@@ -97,3 +103,9 @@ export const DEFAULTS = {
 };
 
 export type Settings = typeof DEFAULTS;
+
+/**
+ * The module of the features a first paint does not need (later.ts), once it
+ * has run: every loader of the page uses it from then on.
+ */
+export const arrived: { later?: Later } = {};

@@ -1,5 +1,6 @@
 /**
- * Recovery after a failed load, as a pure rule, and the `online` listener.
+ * Recovery after a failed load, as a pure rule, and the `online` listener
+ * (loaded after the page's first data or failure, through later.ts).
  *
  * When a request fails for a passing cause (5xx, network, timeout, invalid
  * response, quota) and a subscriber still shows that resource, the loader
@@ -16,8 +17,7 @@
  */
 import type { KhountousErrorKind } from '../errors.js';
 
-/** Failures worth another attempt later: the cause may pass. */
-export const PASSING: readonly KhountousErrorKind[] = ['server', 'network', 'invalid-response', 'quota'];
+export { PASSING } from '../errors.js';
 
 export interface Failure {
   kind: KhountousErrorKind;

@@ -3,19 +3,23 @@
  * cache (lookup.ts), fetched once however many callers (batcher.ts,
  * request.ts), revalidated when stale, tried again after a failure that may
  * pass (recovery.ts), and told to their subscribers and to the other tabs
- * (cross-tab.ts) when new data arrives.
+ * (channel.ts) when new data arrives. The channel and the recovery come with
+ * later.ts, imported once the first data is served or the first request fails:
+ * until it arrives, messages for the other tabs wait in a queue and failures
+ * wait for their recovery to be planned.
  */
 import type { CacheEntry, EntryCache } from '../cache.js';
 import type { ApiResponse, FetchLike } from '../http.js';
 import { askedOf, at, type ResourceKind, type Target } from '../endpoints.js';
-import { abortError, isKhountousError, KhountousError } from '../errors.js';
+import { abortError, isKhountousError, KhountousError, PASSING } from '../errors.js';
 import type { SafeStorage } from '../storage.js';
 import { createBatcher } from './batcher.js';
-import { lockWith, openChannel, type ChannelLike, type LocksLike, type TabMessage } from './cross-tab.js';
+import { lockWith, type ChannelLike, type LocksLike, type TabMessage } from './cross-tab.js';
 import { createEntries, join, tell, type Entry, type Flight, type Subscriber } from './entry.js';
-import type { LoadOptions, LoaderStats, Settings } from './options.js';
+import type { Channel } from './channel.js';
+import type { Later, Recovery } from './later.js';
+import { arrived, type LoadOptions, type LoaderStats, type Settings } from './options.js';
 import { createLookup, seeds, type Loaded, type Source } from './lookup.js';
-import { nextAttempt, onlineListener, PASSING } from './recovery.js';
 import { createRequests, type Clock, type Requests } from './request.js';
 import { createViewport, type ObserverConstructor, type Viewport } from './viewport.js';
 import { covers } from './windows.js';
@@ -35,6 +39,8 @@ export interface ResourcesDeps {
   lazy(): boolean;
   /** Dispatches the `khountous-quota` event. */
   dispatch(): void;
+  /** Brings later.ts (an `import()`); used when no loader of the page has it yet. */
+  later(): Promise<Later>;
 }
 
 type Near = Pick<LoadOptions, 'element' | 'lazy'>;
@@ -58,9 +64,37 @@ export function createResources(deps: ResourcesDeps) {
       deps.dispatch();
     });
   };
-  const channel = openChannel(deps.channel, receive);
+
+  // -- what comes with later.ts -------------------------------------------------
+
+  let channel: Channel | undefined;
+  let recovery: Recovery | undefined;
+  let asked = false;
+  /** Tasks waiting for later.ts, in order. */
+  const waiting: (() => void)[] = [];
+  const ready = (later: Later) => {
+    if (recovery) return;
+    channel = later.openChannel(deps.channel, receive);
+    recovery = later.createRecovery({ clock, settings, freshness, entries, lookup, requests, start });
+    for (const task of waiting.splice(0)) task();
+  };
+  /** Runs `task` once later.ts is there: at once when it is, else when it arrives (asked for now). */
+  const withLater = (task: () => void) => {
+    if (!recovery && arrived.later) ready(arrived.later);
+    if (recovery) return task();
+    waiting.push(task);
+    if (asked) return;
+    asked = true;
+    // A module that fails to arrive is asked for again at the next need; the tasks wait.
+    deps.later().then(ready, () => (asked = false));
+  };
+  const post = (message: TabMessage) => withLater(() => channel!.post(message));
+  const planRecovery = (entry: Entry, error: unknown) => withLater(() => recovery!.plan(entry, error));
+  // A recovery exists only once later.ts is there.
+  const cancelRecovery = (entry: Entry) => entry.recovery && recovery!.cancel(entry);
+
   const budgetChanged = () => {
-    channel.post({ type: 'budget' });
+    post({ type: 'budget' });
     statsChanged();
   };
 
@@ -109,7 +143,7 @@ export function createResources(deps: ResourcesDeps) {
     const { data, etag } = response;
     const entry = cache.set(target.key, data, { etag, fetchedAt, asked: askedOf(target) });
     const window = target.window && ([target.window.page, target.window.limit] as [number, number]);
-    channel.post({ type: 'entry', key: target.key, family: target.family, window, data, etag, fetchedAt });
+    post({ type: 'entry', key: target.key, family: target.family, window, data, etag, fetchedAt });
     notify({ target, entry });
     return entry;
   }
@@ -136,6 +170,8 @@ export function createResources(deps: ResourcesDeps) {
     counters.cacheHits++;
     if (source.target.key !== want.key) counters.coalesced++;
     statsChanged();
+    // The page shows data: the other tabs may now tell it theirs.
+    withLater(() => {});
     const loaded = lookup.view(want, source);
     if (loaded.stale) void revalidate(source.target, options);
     return loaded;
@@ -273,96 +309,6 @@ export function createResources(deps: ResourcesDeps) {
     );
   }
 
-  // -- recovery -----------------------------------------------------------------
-
-  /** True when a subscriber is told of what a request for the entry brings. */
-  const watched = ({ target }: Entry) =>
-    entries
-      .family(target.family)
-      .some((entry) =>
-        [...entry.subscribers].some(
-          ({ target: want }) =>
-            want.key === target.key ||
-            (!!target.window && !!want.window && covers(target.window, want.window)),
-        ),
-      );
-
-  const online = onlineListener(() => {
-    for (const entry of entries.all()) {
-      if (entry.recovery?.kind !== 'network' || entry.recovery.timer === undefined) continue;
-      clock.clearTimeout(entry.recovery.timer);
-      recover(entry);
-    }
-    updateOnline();
-  });
-
-  /** Listens to `online` only while a network failure waits for its recovery. */
-  const updateOnline = () =>
-    online(
-      [...entries.all()].some(({ recovery }) => recovery?.kind === 'network' && recovery.timer !== undefined),
-    );
-
-  /** After a failed request: plans the next automatic attempt, when the cause may pass and someone waits. */
-  function planRecovery(entry: Entry, error: unknown): void {
-    const previous = entry.recovery;
-    if (!isKhountousError(error, ...PASSING) || !watched(entry)) {
-      // Cancelled callers leave a planned attempt as it was.
-      if (!isKhountousError(error, 'aborted') || previous?.timer === undefined) cancelRecovery(entry);
-      return;
-    }
-    const now = clock.now();
-    const budget = requests.budget(entry.target.base);
-    const shown = lookup.find(entry.target) !== undefined;
-    const failures = (previous?.failures ?? 0) + 1;
-    const { at: when, spend } = nextAttempt({
-      kind: error.kind,
-      resetAt: error.resetAt,
-      failures,
-      shown,
-      spent: previous?.spend === true,
-      now,
-      fresh: freshness[entry.target.kind],
-      delay: settings.recoveryDelay,
-      reserve: settings.revalidationReserve,
-      remaining: budget.remaining(now),
-      budgetResetAt: budget.resetAt(now),
-    });
-    if (shown) entry.quietUntil = when;
-    if (previous?.timer !== undefined) clock.clearTimeout(previous.timer);
-    entry.recovery = {
-      failures,
-      kind: error.kind,
-      spend,
-      timer: clock.setTimeout(() => recover(entry), Math.max(0, when - now)),
-    };
-    updateOnline();
-  }
-
-  /** The planned attempt: one request, no retries, within the reserve, if still needed. */
-  function recover(entry: Entry): void {
-    const recovery = entry.recovery;
-    if (!recovery) return;
-    recovery.timer = undefined;
-    const found = lookup.find(entry.target);
-    if (!watched(entry) || (found && lookup.isFresh(found.target.kind, found.entry)))
-      return cancelRecovery(entry);
-    // A request under way plans again if it fails.
-    if (!entry.flight) {
-      join(start(entry.target, recovery.spend ? 0 : settings.revalidationReserve, false).flight!).catch(
-        () => {},
-      );
-    }
-    updateOnline();
-  }
-
-  function cancelRecovery(entry: Entry): void {
-    const recovery = entry.recovery;
-    if (!recovery) return;
-    if (recovery.timer !== undefined) clock.clearTimeout(recovery.timer);
-    entry.recovery = undefined;
-    updateOnline();
-  }
-
   // -- subscriptions --------------------------------------------------------------
 
   function subscribe(target: Target, listener: Subscriber['listener'], partial: boolean): () => void {
@@ -385,6 +331,9 @@ export function createResources(deps: ResourcesDeps) {
     const found = lookup.find(target, partial);
     return found && lookup.view(target, found);
   };
+
+  // Another loader of the page brought later.ts already: the channel opens now, as it would have.
+  if (arrived.later) ready(arrived.later);
 
   return { load, peek, subscribe, requests, viewport, budgetChanged };
 }
