@@ -8,7 +8,7 @@ export { getLoader, type Loaded, type Resource } from './core/loader/loader.js';
 export { KhountousLoadEvent, KhountousErrorEvent } from './internal/events.js';
 export { KhountousElement } from './internal/khountous-element.js';
 // Named by KhountousElement's declarations, hence by the React and Vue typings too.
-export type { Theme } from './internal/theme-controller.js';
+export type { Theme } from './internal/khountous-element.js';
 export type { Selection } from './internal/resource-controller.js';
 export { VERSION } from './version.js';
 export { KhountousRanking } from './components/ranking/ranking.js';

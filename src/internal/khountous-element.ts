@@ -17,10 +17,13 @@ import { formatTime } from './format.js';
 import { DEFAULT_LANG, onDocumentLangChange, resolveLang, toSupportedLang } from './lang.js';
 import { QuotaController } from './quota-controller.js';
 import { ResourceController, type ResourceOptions, type Selection } from './resource-controller.js';
-import { ThemeController, type Theme } from './theme-controller.js';
 
 export type { Selection } from './resource-controller.js';
-export type { Theme } from './theme-controller.js';
+/**
+ * `light` or `dark` as written; `auto` takes the `color-scheme` the page gives
+ * the element, as the browser's form controls do (CSS decides, tokens.styles.ts).
+ */
+export type Theme = 'light' | 'dark' | 'auto';
 export type ViewState = 'loading' | 'ready' | 'empty' | 'error';
 
 /**
@@ -29,7 +32,8 @@ export type ViewState = 'loading' | 'ready' | 'empty' | 'error';
  * content, empty, error with retry, stale mark) with the `state` and `stale`
  * host attributes and the `khountous-load` / `khountous-error` events. What
  * it shows comes from a ResourceController (selection → subscription →
- * Task), its colours from a ThemeController.
+ * Task), its colours from CSS (the `theme` attribute, or the page's
+ * `color-scheme` through `light-dark()`: tokens.styles.ts).
  *
  * A subclass says what it shows: `selection()` (the checked inputs; throw a
  * KhountousError('invalid-parameter') for a bad one), `resource()` (what to
@@ -67,7 +71,7 @@ export abstract class KhountousElement<S extends Selection, T> extends LitElemen
   /** Base URL of the API, ending with /v1. Defaults to `<meta name="khountous:base-url">`, then https://api.khountous.sn/v1. */
   @property({ attribute: 'base-url' }) baseUrl = '';
 
-  /** Colour theme: `light`, `dark`, or `auto` (the host page's `color-scheme`, then the reader's system setting). */
+  /** Colour theme: `light`, `dark`, or `auto` (the `color-scheme` the page gives the element; none: light). */
   @property({ reflect: true }) theme: Theme = 'auto';
 
   /** Set to false to fetch even while far off-screen. */
@@ -81,7 +85,6 @@ export abstract class KhountousElement<S extends Selection, T> extends LitElemen
 
   private unsubscribeLang?: () => void;
   private lastEmitted?: unknown;
-  private readonly scheme = new ThemeController(this);
   /** Renders again when a spent quota lets the retry button send something. */
   private readonly retryClock = new QuotaController(this, false);
 
@@ -194,7 +197,7 @@ export abstract class KhountousElement<S extends Selection, T> extends LitElemen
 
   protected override render(): TemplateResult {
     return html`<div
-      class="root ${this.scheme.dark ? 'dark' : ''}"
+      class="root"
       part="base"
       lang=${this.language}
       aria-busy=${this.data.busy ? 'true' : 'false'}

@@ -29,17 +29,19 @@ export const tokens = css`
     --_size: var(--khountous-font-size, 1rem);
     --_radius: var(--khountous-radius, 0.5rem);
     --_space: var(--khountous-spacing, 0.75rem);
-    --_text: var(--khountous-color-text, #1d2327);
-    --_muted: var(--khountous-color-muted, #55606b);
-    --_bg: var(--khountous-color-background, #ffffff);
-    --_surface: var(--khountous-color-surface, #f3f5f7);
-    --_border: var(--khountous-color-border, #d5dbe1);
-    --_accent: var(--khountous-color-accent, #006b3f);
-    --_bar: var(--khountous-color-bar, #00853f);
-    --_error: var(--khountous-color-error, #b3261e);
-    --_stale: var(--khountous-color-stale, #8a5a00);
-    --_focus: var(--khountous-color-focus, #1a5fb4);
+    --_text: var(--khountous-color-text, light-dark(#1d2327, #e6e9ec));
+    --_muted: var(--khountous-color-muted, light-dark(#55606b, #a9b3bd));
+    --_bg: var(--khountous-color-background, light-dark(#ffffff, #16191c));
+    --_surface: var(--khountous-color-surface, light-dark(#f3f5f7, #22272c));
+    --_border: var(--khountous-color-border, light-dark(#d5dbe1, #3a424a));
+    --_accent: var(--khountous-color-accent, light-dark(#006b3f, #5fd49a));
+    --_bar: var(--khountous-color-bar, light-dark(#00853f, #3fbf7f));
+    --_error: var(--khountous-color-error, light-dark(#b3261e, #ff8a80));
+    --_stale: var(--khountous-color-stale, light-dark(#8a5a00, #f0b85a));
+    --_focus: var(--khountous-color-focus, light-dark(#1a5fb4, #8ab4f8));
     all: initial;
+    /* The scheme the page gives the element (inherited, as by the browser's form controls), or its theme. */
+    color-scheme: inherit;
     display: block;
     box-sizing: border-box;
     font-family: var(--_font);
@@ -53,18 +55,38 @@ export const tokens = css`
     text-align: start;
     overflow-wrap: anywhere;
   }
-  .root.dark {
-    --_text: var(--khountous-color-text, #e6e9ec);
-    --_muted: var(--khountous-color-muted, #a9b3bd);
-    --_bg: var(--khountous-color-background, #16191c);
-    --_surface: var(--khountous-color-surface, #22272c);
-    --_border: var(--khountous-color-border, #3a424a);
-    --_accent: var(--khountous-color-accent, #5fd49a);
-    --_bar: var(--khountous-color-bar, #3fbf7f);
-    --_error: var(--khountous-color-error, #ff8a80);
-    --_stale: var(--khountous-color-stale, #f0b85a);
-    --_focus: var(--khountous-color-focus, #8ab4f8);
+  :host([theme='light']) .root {
+    color-scheme: light;
+  }
+  :host([theme='dark']) .root {
     color-scheme: dark;
+  }
+  /* Engines without light-dark() (before Safari 17.5, Firefox 120, Chrome 123): light, or dark when asked. */
+  @supports not (color: light-dark(#000, #fff)) {
+    .root {
+      --_text: var(--khountous-color-text, #1d2327);
+      --_muted: var(--khountous-color-muted, #55606b);
+      --_bg: var(--khountous-color-background, #ffffff);
+      --_surface: var(--khountous-color-surface, #f3f5f7);
+      --_border: var(--khountous-color-border, #d5dbe1);
+      --_accent: var(--khountous-color-accent, #006b3f);
+      --_bar: var(--khountous-color-bar, #00853f);
+      --_error: var(--khountous-color-error, #b3261e);
+      --_stale: var(--khountous-color-stale, #8a5a00);
+      --_focus: var(--khountous-color-focus, #1a5fb4);
+    }
+    :host([theme='dark']) .root {
+      --_text: var(--khountous-color-text, #e6e9ec);
+      --_muted: var(--khountous-color-muted, #a9b3bd);
+      --_bg: var(--khountous-color-background, #16191c);
+      --_surface: var(--khountous-color-surface, #22272c);
+      --_border: var(--khountous-color-border, #3a424a);
+      --_accent: var(--khountous-color-accent, #5fd49a);
+      --_bar: var(--khountous-color-bar, #3fbf7f);
+      --_error: var(--khountous-color-error, #ff8a80);
+      --_stale: var(--khountous-color-stale, #f0b85a);
+      --_focus: var(--khountous-color-focus, #8ab4f8);
+    }
   }
   .root *,
   .root *::before,

@@ -24,6 +24,13 @@ import {
 } from '../helpers/kit.js';
 import { until } from '../helpers/frames.js';
 
+/** The rendered background of an element's base part. */
+const background = (element: HTMLElement) =>
+  getComputedStyle(element.shadowRoot!.querySelector('[part~="base"]')!).backgroundColor;
+const LIGHT_BACKGROUND = 'rgb(255, 255, 255)';
+/** #16191c, the dark theme's background. */
+const DARK_BACKGROUND = 'rgb(22, 25, 28)';
+
 interface Spec {
   tag: string;
   /** Attributes that select real data. */
@@ -159,14 +166,15 @@ for (const spec of SPECS) {
       expect(shadowText(other)).to.contain(spec.words.fr);
     });
 
-    it('follows theme="dark", theme="light", and in auto the host color-scheme', async () => {
+    it('follows theme="dark", theme="light", and in auto the color-scheme the page gives it', async () => {
+      expect(CSS.supports('color', 'light-dark(#000, #fff)'), 'the engine resolves light-dark()').to.equal(
+        true,
+      );
       const dark = await create(spec.tag, { ...spec.attrs(), 'base-url': sharedApi(), theme: 'dark' });
-      const root = (element: HTMLElement) => element.shadowRoot!.querySelector('[part~="base"]')!;
-      expect(root(dark).classList.contains('dark')).to.equal(true);
+      expect(background(dark)).to.equal(DARK_BACKGROUND);
       dark.setAttribute('theme', 'light');
       await (dark as HTMLElement & { updateComplete: Promise<unknown> }).updateComplete;
-      expect(root(dark).classList.contains('dark')).to.equal(false);
-      expect(getComputedStyle(root(dark)).backgroundColor).to.equal('rgb(255, 255, 255)');
+      expect(background(dark)).to.equal(LIGHT_BACKGROUND);
 
       const host = await fixture<HTMLDivElement>(document.createElement('div'));
       host.style.colorScheme = 'dark';
@@ -176,9 +184,15 @@ for (const spec of SPECS) {
       }
       host.append(auto);
       await settled(auto);
-      expect(root(auto).classList.contains('dark')).to.equal(true);
-      expect(getComputedStyle(root(auto)).backgroundColor).not.to.equal('rgb(255, 255, 255)');
+      expect(background(auto)).to.equal(DARK_BACKGROUND);
       await expect(auto).to.be.accessible();
+      // theme="light" wins over the page's scheme; `light dark` follows the reader's system.
+      auto.setAttribute('theme', 'light');
+      await until(() => background(auto) === LIGHT_BACKGROUND, 'light in a dark container', 2000);
+      auto.setAttribute('theme', 'auto');
+      host.style.colorScheme = 'light dark';
+      const system = matchMedia('(prefers-color-scheme: dark)').matches ? DARK_BACKGROUND : LIGHT_BACKGROUND;
+      await until(() => background(auto) === system, 'the system setting under `light dark`', 2000);
     });
 
     it('hides the fallback content written inside it, and never reads it as data', async () => {
@@ -197,21 +211,21 @@ for (const spec of SPECS) {
       expect(shadowText(element)).not.to.contain('Fallback-7f3c');
     });
 
-    it('in theme="auto", follows a host page that switches its dark mode after attach', async () => {
+    it('in theme="auto", is light on a silent page and follows a dark-mode switch after attach', async () => {
       const sheet = document.createElement('style');
       sheet.textContent = 'html.night-mode, body[data-theme="dark"] { color-scheme: dark; }';
       document.head.append(sheet);
       const html = document.documentElement;
       try {
         const element = await create(spec.tag, { ...spec.attrs(), 'base-url': sharedApi() });
-        const isDark = () => element.shadowRoot!.querySelector('[part~="base"]')!.classList.contains('dark');
-        const light = !matchMedia('(prefers-color-scheme: dark)').matches;
-        expect(isDark()).to.equal(!light);
+        const isDark = () => background(element) === DARK_BACKGROUND;
+        // A page that declares no color-scheme is light, as the browser's form controls are.
+        expect(background(element)).to.equal(LIGHT_BACKGROUND);
         // A class on <html>, as a site's dark-mode switch would set.
         html.classList.add('night-mode');
         await until(() => isDark(), 'the dark theme after html.night-mode', 2000);
         html.classList.remove('night-mode');
-        await until(() => isDark() === !light, 'the theme back after the class went', 2000);
+        await until(() => background(element) === LIGHT_BACKGROUND, 'light after the class went', 2000);
         // A data attribute on <body>.
         document.body.dataset['theme'] = 'dark';
         await until(() => isDark(), 'the dark theme after body[data-theme=dark]', 2000);

@@ -6,18 +6,27 @@ export const factChecksStyles = css`
     quotes: '«\\202f' '\\202f»';
   }
   .root {
-    --_true: var(--khountous-color-verdict-true, #1b7a3a);
-    --_mostly-true: var(--khountous-color-verdict-mostly-true, #2a6f62);
-    --_misleading: var(--khountous-color-verdict-misleading, #9a5200);
-    --_false: var(--khountous-color-verdict-false, #b3261e);
-    --_unverifiable: var(--khountous-color-verdict-unverifiable, #55606b);
+    --_true: var(--khountous-color-verdict-true, light-dark(#1b7a3a, #5fd49a));
+    --_mostly-true: var(--khountous-color-verdict-mostly-true, light-dark(#2a6f62, #6fd3c0));
+    --_misleading: var(--khountous-color-verdict-misleading, light-dark(#9a5200, #f0b85a));
+    --_false: var(--khountous-color-verdict-false, light-dark(#b3261e, #ff8a80));
+    --_unverifiable: var(--khountous-color-verdict-unverifiable, light-dark(#55606b, #a9b3bd));
   }
-  .root.dark {
-    --_true: var(--khountous-color-verdict-true, #5fd49a);
-    --_mostly-true: var(--khountous-color-verdict-mostly-true, #6fd3c0);
-    --_misleading: var(--khountous-color-verdict-misleading, #f0b85a);
-    --_false: var(--khountous-color-verdict-false, #ff8a80);
-    --_unverifiable: var(--khountous-color-verdict-unverifiable, #a9b3bd);
+  @supports not (color: light-dark(#000, #fff)) {
+    .root {
+      --_true: var(--khountous-color-verdict-true, #1b7a3a);
+      --_mostly-true: var(--khountous-color-verdict-mostly-true, #2a6f62);
+      --_misleading: var(--khountous-color-verdict-misleading, #9a5200);
+      --_false: var(--khountous-color-verdict-false, #b3261e);
+      --_unverifiable: var(--khountous-color-verdict-unverifiable, #55606b);
+    }
+    :host([theme='dark']) .root {
+      --_true: var(--khountous-color-verdict-true, #5fd49a);
+      --_mostly-true: var(--khountous-color-verdict-mostly-true, #6fd3c0);
+      --_misleading: var(--khountous-color-verdict-misleading, #f0b85a);
+      --_false: var(--khountous-color-verdict-false, #ff8a80);
+      --_unverifiable: var(--khountous-color-verdict-unverifiable, #a9b3bd);
+    }
   }
   .caption {
     margin-block-end: 0.5em;

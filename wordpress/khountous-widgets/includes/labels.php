@@ -35,7 +35,7 @@ function khountous_widgets_labels() {
 				),
 				'theme' => array(
 					'label' => __( 'Theme', 'khountous-widgets' ),
-					'help'  => __( 'Colour theme: `light`, `dark`, or `auto` (the host page\'s `color-scheme`, then the reader\'s system setting).', 'khountous-widgets' ),
+					'help'  => __( 'Colour theme: `light`, `dark`, or `auto` (the `color-scheme` the page gives the element; none: light).', 'khountous-widgets' ),
 				),
 				'lazy' => array(
 					'label' => __( 'Load when near the screen', 'khountous-widgets' ),
@@ -65,7 +65,7 @@ function khountous_widgets_labels() {
 				),
 				'theme' => array(
 					'label' => __( 'Theme', 'khountous-widgets' ),
-					'help'  => __( 'Colour theme: `light`, `dark`, or `auto` (the host page\'s `color-scheme`, then the reader\'s system setting).', 'khountous-widgets' ),
+					'help'  => __( 'Colour theme: `light`, `dark`, or `auto` (the `color-scheme` the page gives the element; none: light).', 'khountous-widgets' ),
 				),
 				'lazy' => array(
 					'label' => __( 'Load when near the screen', 'khountous-widgets' ),
@@ -99,7 +99,7 @@ function khountous_widgets_labels() {
 				),
 				'theme' => array(
 					'label' => __( 'Theme', 'khountous-widgets' ),
-					'help'  => __( 'Colour theme: `light`, `dark`, or `auto` (the host page\'s `color-scheme`, then the reader\'s system setting).', 'khountous-widgets' ),
+					'help'  => __( 'Colour theme: `light`, `dark`, or `auto` (the `color-scheme` the page gives the element; none: light).', 'khountous-widgets' ),
 				),
 				'lazy' => array(
 					'label' => __( 'Load when near the screen', 'khountous-widgets' ),
@@ -149,7 +149,7 @@ function khountous_widgets_labels() {
 				),
 				'theme' => array(
 					'label' => __( 'Theme', 'khountous-widgets' ),
-					'help'  => __( 'Colour theme: `light`, `dark`, or `auto` (the host page\'s `color-scheme`, then the reader\'s system setting).', 'khountous-widgets' ),
+					'help'  => __( 'Colour theme: `light`, `dark`, or `auto` (the `color-scheme` the page gives the element; none: light).', 'khountous-widgets' ),
 				),
 				'lazy' => array(
 					'label' => __( 'Load when near the screen', 'khountous-widgets' ),
@@ -183,7 +183,7 @@ function khountous_widgets_labels() {
 				),
 				'theme' => array(
 					'label' => __( 'Theme', 'khountous-widgets' ),
-					'help'  => __( 'Colour theme: `light`, `dark`, or `auto` (the host page\'s `color-scheme`, then the reader\'s system setting).', 'khountous-widgets' ),
+					'help'  => __( 'Colour theme: `light`, `dark`, or `auto` (the `color-scheme` the page gives the element; none: light).', 'khountous-widgets' ),
 				),
 				'lazy' => array(
 					'label' => __( 'Load when near the screen', 'khountous-widgets' ),
@@ -209,7 +209,7 @@ function khountous_widgets_labels() {
 				),
 				'theme' => array(
 					'label' => __( 'Theme', 'khountous-widgets' ),
-					'help'  => __( 'Colour theme: `light`, `dark`, or `auto` (the host page\'s `color-scheme`, then the reader\'s system setting).', 'khountous-widgets' ),
+					'help'  => __( 'Colour theme: `light`, `dark`, or `auto` (the `color-scheme` the page gives the element; none: light).', 'khountous-widgets' ),
 				),
 				'lazy' => array(
 					'label' => __( 'Load when near the screen', 'khountous-widgets' ),
@@ -263,7 +263,7 @@ function khountous_widgets_labels() {
 				),
 				'theme' => array(
 					'label' => __( 'Theme', 'khountous-widgets' ),
-					'help'  => __( 'Colour theme: `light`, `dark`, or `auto` (the host page\'s `color-scheme`, then the reader\'s system setting).', 'khountous-widgets' ),
+					'help'  => __( 'Colour theme: `light`, `dark`, or `auto` (the `color-scheme` the page gives the element; none: light).', 'khountous-widgets' ),
 				),
 				'lazy' => array(
 					'label' => __( 'Load when near the screen', 'khountous-widgets' ),
