@@ -3,7 +3,8 @@
 // enough to serve WordPress) and MariaDB, installed with apt-get when missing
 // and allowed (root on Debian, as scripts/browsers.mjs does for the browsers).
 // php-intl gives PHP the Unicode normalisation the widgets use; php-mbstring
-// its case mapping. Nothing here runs a service of the system: the tests start
+// its case mapping; php-codesniffer (phpcs) checks the plugin's PHP against
+// wordpress/khountous-widgets/phpcs.xml.dist. Nothing here runs a service of the system: the tests start
 // their own MariaDB and PHP server in a directory of their own.
 import { existsSync } from 'node:fs';
 import process from 'node:process';
@@ -18,6 +19,7 @@ export const WORDPRESS_PACKAGES = [
   'php-intl',
   'php-mbstring',
   'mariadb-server',
+  'php-codesniffer',
 ];
 
 export const PATHS = {
@@ -27,6 +29,7 @@ export const PATHS = {
   mariadbd: '/usr/sbin/mariadbd',
   installDb: '/usr/bin/mariadb-install-db',
   client: '/usr/bin/mariadb',
+  phpcs: '/usr/bin/phpcs',
 };
 
 function missing() {

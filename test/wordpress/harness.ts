@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { PATHS, resolveWordPress } from '../../scripts/wordpress-env.mjs';
 import { freePort } from '../../scripts/tier.js';
 
-export { freePort };
+export { freePort, PATHS };
 
 let found: { available: boolean; reason?: string } | undefined;
 

@@ -13,7 +13,7 @@ import { chromium, type Browser } from 'playwright-core';
 import { CHROMIUM_FLAGS, resolveEngines } from '../../scripts/browsers.mjs';
 import { startApi, type CountedApi } from '../../scripts/tier.js';
 import { ATTRIBUTE_RULES, checkValue, type AttributeRule } from '../../src/internal/attribute-rules.js';
-import { Session, skipReason, startWordPress, uploadPlugin, type WordPress } from './harness.js';
+import { PATHS, Session, skipReason, startWordPress, uploadPlugin, type WordPress } from './harness.js';
 
 const skip = skipReason();
 const ZIP = 'dist/khountous-widgets-wordpress.zip';
@@ -375,6 +375,30 @@ describe('WordPress plugin: its files', { skip }, () => {
       const result = spawnSync('php', ['-l', file], { encoding: 'utf8' });
       assert.equal(result.status, 0, `${file}: ${result.stdout}${result.stderr}`);
     }
+  });
+
+  it("every PHP file passes phpcs with the plugin's ruleset (phpcs.xml.dist)", () => {
+    const result = spawnSync(PATHS.phpcs, ['-q', '--report=full', '--no-colors'], {
+      cwd: PLUGIN,
+      encoding: 'utf8',
+    });
+    assert.equal(result.status, 0, `phpcs:\n${result.stdout}${result.stderr}`);
+    // The ruleset is the one read, and it bites: a file in WordPress style passes, a bad one fails.
+    const explain = spawnSync(PATHS.phpcs, ['-e'], { cwd: PLUGIN, encoding: 'utf8' }).stdout;
+    for (const sniff of [
+      'Generic.WhiteSpace.DisallowSpaceIndent',
+      'PSR2.Files.ClosingTag',
+      'Generic.Arrays.DisallowShortArraySyntax',
+    ])
+      assert.ok(explain.includes(sniff), `${sniff} is in the ruleset`);
+    const bad = spawnSync(PATHS.phpcs, ['-q', '--report=emacs', '--stdin-path=bad.php', '-'], {
+      cwd: PLUGIN,
+      encoding: 'utf8',
+      input: '<?php\n/**\n * A file.\n *\n * @package X\n */\n\n$a = [ 1 ];\n?>\n',
+    });
+    assert.notEqual(bad.status, 0);
+    assert.match(bad.stdout, /DisallowShortArraySyntax/);
+    assert.match(bad.stdout, /ClosingTag/);
   });
 
   it('the French translation covers every string of the plugin', () => {

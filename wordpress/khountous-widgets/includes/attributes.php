@@ -221,7 +221,7 @@ function khountous_widgets_js_number( $text ) {
  * The sentence of a problem in one language (the kit's `describe`).
  *
  * @param array<string, mixed> $problem The problem.
- * @param string               $lang    `fr` or `en`.
+ * @param string               $lang    The language: `fr` or `en`.
  * @return string
  */
 function khountous_widgets_describe( $problem, $lang ) {

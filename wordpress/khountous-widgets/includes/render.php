@@ -131,7 +131,7 @@ function khountous_widgets_is_preview() {
  * @param string   $tag      The element's tag.
  * @param string   $title    The heading (empty: none).
  * @param string[] $messages The sentences.
- * @param string   $level    `error` or `warning`.
+ * @param string   $level    The kind: `error` or `warning`.
  * @return string
  */
 function khountous_widgets_problem_box( $tag, $title, $messages, $level ) {
