@@ -8,9 +8,17 @@
  * the zip the build wrote, then activated from the link WordPress answers with.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 // @ts-expect-error: a plain .mjs script without declarations
 import { PATHS, resolveWordPress } from '../../scripts/wordpress-env.mjs';
 import { freePort } from '../../scripts/tier.js';
@@ -185,6 +193,20 @@ export async function startWordPress(): Promise<WordPress> {
     const root = join(dir, 'wp');
     const copy = spawnSync('cp', ['-a', '--reflink=auto', '/usr/share/wordpress', root]);
     if (copy.status !== 0) throw new Error('could not copy /usr/share/wordpress');
+    // Debian links some of WordPress's files to other packages' (underscore.js, getID3)
+    // by relative paths, which the copy breaks: the copy gets the files themselves.
+    const links = spawnSync('find', [root, '-type', 'l'], { encoding: 'utf8' }).stdout.split('\n');
+    for (const link of links.filter(Boolean)) {
+      const original = join('/usr/share/wordpress', relative(root, link));
+      let target: string;
+      try {
+        target = realpathSync(original);
+      } catch {
+        continue; // a link Debian leaves dangling (.htaccess to /etc/wordpress/)
+      }
+      rmSync(link);
+      copyFileSync(target, link);
+    }
     rmSync(join(root, '.htaccess'), { force: true });
     const port = await freePort();
     const site = `http://127.0.0.1:${port}`;
@@ -255,6 +277,8 @@ foreach ( $users as $role => $user ) {
 	$users[ $role ]['login'] = $role;
 }
 switch_theme( 'twentytwentythree' );
+// No avatars: the browser would ask gravatar.com, out of reach of the tests.
+update_option( 'show_avatars', 0 );
 echo wp_json_encode( $users );
 `),
     ) as WordPress['users'];
@@ -306,6 +330,19 @@ echo wp_json_encode( $users );
     await stop();
     throw error;
   }
+}
+
+/** The plugin's settings form (Settings > Khountous widgets), as an administrator sends it; the answer's HTML. */
+export async function saveSettings(admin: Session, values: Record<string, string>): Promise<string> {
+  const page = await (await admin.fetch('/wp-admin/options-general.php?page=khountous-widgets')).text();
+  const body = new URLSearchParams({
+    option_page: 'khountous_widgets',
+    action: 'update',
+    _wpnonce: Session.field(page, '_wpnonce'),
+    _wp_http_referer: '/wp-admin/options-general.php?page=khountous-widgets',
+  });
+  for (const [key, value] of Object.entries(values)) body.set(`khountous_widgets_settings[${key}]`, value);
+  return (await admin.fetch('/wp-admin/options.php', { method: 'POST', body })).text();
 }
 
 /** Installs a plugin zip as an administrator does: Plugins > Add New > Upload Plugin, then "Activate Plugin". */

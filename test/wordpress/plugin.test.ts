@@ -13,7 +13,15 @@ import { chromium, type Browser } from 'playwright-core';
 import { CHROMIUM_FLAGS, resolveEngines } from '../../scripts/browsers.mjs';
 import { startApi, type CountedApi } from '../../scripts/tier.js';
 import { ATTRIBUTE_RULES, checkValue, type AttributeRule } from '../../src/internal/attribute-rules.js';
-import { PATHS, Session, skipReason, startWordPress, uploadPlugin, type WordPress } from './harness.js';
+import {
+  PATHS,
+  Session,
+  saveSettings as saveSettingsAs,
+  skipReason,
+  startWordPress,
+  uploadPlugin,
+  type WordPress,
+} from './harness.js';
 
 const skip = skipReason();
 const ZIP = 'dist/khountous-widgets-wordpress.zip';
@@ -61,18 +69,7 @@ describe('WordPress plugin on a real WordPress', { skip }, () => {
     await api?.stop();
   });
 
-  /** The settings form, as the administrator sends it. */
-  const saveSettings = async (values: Record<string, string>) => {
-    const page = await (await admin.fetch('/wp-admin/options-general.php?page=khountous-widgets')).text();
-    const body = new URLSearchParams({
-      option_page: 'khountous_widgets',
-      action: 'update',
-      _wpnonce: Session.field(page, '_wpnonce'),
-      _wp_http_referer: '/wp-admin/options-general.php?page=khountous-widgets',
-    });
-    for (const [key, value] of Object.entries(values)) body.set(`khountous_widgets_settings[${key}]`, value);
-    return (await admin.fetch('/wp-admin/options.php', { method: 'POST', body })).text();
-  };
+  const saveSettings = (values: Record<string, string>) => saveSettingsAs(admin, values);
 
   const createPost = async (user: 'author' | 'contributor', content: string, status = 'publish') => {
     const response = await wp.rest(user, '/wp/v2/posts', {
