@@ -322,12 +322,15 @@ echo wp_json_encode( $out );
   });
 
   it('an embed URL on its own line becomes the iframe, on the page and in the block editor', async () => {
-    const embed = `${wp.site}/wp-content/plugins/khountous-widgets/kit/embed.html?widget=report&slug=${required.report!.slug}&lang=en`;
+    const query = `widget=report&slug=${required.report!.slug}&lang=en`;
+    const embed = `${wp.site}/wp-content/plugins/khountous-widgets/kit/embed.html?${query}`;
     const post = await createPost('author', `<p>Before</p>\n\n${embed}\n\n<p>After</p>`);
     const html = await (await fetch(post.link)).text();
     const iframe = /<iframe class="khountous-widgets-embed" src="([^"]+)" title="([^"]+)"/.exec(html);
     assert.ok(iframe, 'the page holds the iframe');
-    assert.equal(iframe[1]!.replace(/&amp;/g, '&').replace(/&#038;/g, '&'), embed);
+    // An API is set in the settings: the plugin's copy of the page, served by WordPress for that API.
+    const served = `${wp.site}/?khountous-widgets-embed=1&${query}`;
+    assert.equal(iframe[1]!.replace(/&amp;/g, '&').replace(/&#038;/g, '&'), served);
     assert.equal(iframe[2], 'Khountous: Citizen report');
     const resize = /<script[^>]*embed-resize\.js[^>]*>/.exec(html)?.[0] ?? '';
     assert.match(resize, /integrity="sha384-/, 'the resize script, with its integrity');
@@ -340,12 +343,74 @@ echo wp_json_encode( $out );
     const other = await createPost('author', `https://elsewhere.example/kit/embed.html?widget=report&slug=x`);
     assert.doesNotMatch(await (await fetch(other.link)).text(), /<iframe/);
 
+    // The page served: the kit's embed.html, its files from the plugin's copy, the API of the
+    // settings as its default, and that API's origin allowed by the page and by its policy.
+    const apiOrigin = new URL(api.base).origin;
+    const page = await fetch(served);
+    assert.equal(page.status, 200);
+    assert.match(page.headers.get('content-type') ?? '', /^text\/html/);
+    const servedHtml = await page.text();
+    const kit = readFileSync('dist/embed.html', 'utf8');
+    assert.ok(kit.includes('<meta name="khountous:api-origins" content="" />'));
+    assert.ok(servedHtml.includes(`<meta name="khountous:api-origins" content="${apiOrigin}" />`));
+    assert.ok(servedHtml.includes(`<meta name="khountous:base-url" content="${api.base}" />`));
+    const policy = /http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(servedHtml)?.[1] ?? '';
+    const connect = /connect-src ([^;]+)/.exec(policy)?.[1]?.split(' ') ?? [];
+    assert.ok(connect.includes(apiOrigin), `connect-src allows ${apiOrigin}: ${policy}`);
+    assert.ok(
+      connect.includes("'self'") && connect.includes('https://api.khountous.sn'),
+      'and what it allowed',
+    );
+    assert.equal(
+      policy.replace(` ${apiOrigin}`, ''),
+      /content="([^"]+)"/.exec(kit)![1],
+      'the rest unchanged',
+    );
+    assert.match(
+      servedHtml,
+      /<script type="module" src="http:\/\/[^"]+\/wp-content\/plugins\/khountous-widgets\/kit\/embed\.js"/,
+    );
+    // Without an API in the settings, the iframe is the plugin's file and the route is not there.
+    await saveSettings({ api_base_url: '' });
+    const plain = await createPost('author', embed);
+    assert.ok(
+      (await (await fetch(plain.link)).text()).includes(
+        `src="${escapeHtml(embed).replace(/&amp;/g, '&#038;')}"`,
+      ),
+    );
+    assert.equal((await fetch(served)).status, 404);
+    await saveSettings({ api_base_url: api.base });
+
     if (!browser) return;
-    const page = await browser.newPage();
-    await page.goto(post.link);
-    const frame = page.frameLocator('iframe.khountous-widgets-embed');
-    await frame.locator('khountous-report').waitFor({ state: 'attached', timeout: 20_000 });
-    await page.close();
+    // Requests to the API of the settings for this report (its own origin: another port).
+    const asked = () =>
+      [...api.upstream]
+        .filter(([key]) => key.includes(required.report!.slug!))
+        .reduce((sum, [, times]) => sum + times.length, 0);
+    const before = asked();
+    const tab = await browser.newPage();
+    const errors: string[] = [];
+    tab.on('pageerror', (error) => errors.push(error.message));
+    tab.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    await tab.goto(post.link);
+    const frame = tab.frameLocator('iframe.khountous-widgets-embed');
+    const report = frame.locator('khountous-report');
+    await report.waitFor({ state: 'attached', timeout: 20_000 });
+    await tab.waitForFunction(
+      () => {
+        const frame = document.querySelector<HTMLIFrameElement>('iframe.khountous-widgets-embed');
+        return frame?.contentDocument?.querySelector('khountous-report')?.getAttribute('state') === 'ready';
+      },
+      undefined,
+      { timeout: 20_000 },
+    );
+    const text = await report.evaluate((node) => (node.shadowRoot?.textContent ?? '').trim().length);
+    assert.ok(text > 20, 'the report shows its data');
+    assert.ok(asked() > before, 'fetched from the API of the settings');
+    assert.deepEqual(errors, []);
+    await tab.close();
   });
 
   it('the plugin leaves no PHP notice, warning or error in the log', () => {

@@ -41,7 +41,7 @@ function khountous_widgets_user_lang() {
  * @return string
  */
 function khountous_widgets_trim( $value ) {
-	$space = '[\x{0009}-\x{000D}\x{0020}\x{00A0}\x{1680}\x{2000}-\x{200A}\x{2028}\x{2029}\x{202F}\x{205F}\x{3000}\x{FEFF}]';
+	$space   = '[\x{0009}-\x{000D}\x{0020}\x{00A0}\x{1680}\x{2000}-\x{200A}\x{2028}\x{2029}\x{202F}\x{205F}\x{3000}\x{FEFF}]';
 	$trimmed = preg_replace( '/^' . $space . '+|' . $space . '+$/u', '', (string) $value );
 	return null === $trimmed ? trim( (string) $value ) : $trimmed;
 }

@@ -10,7 +10,7 @@
 
 defined( 'ABSPATH' ) || exit;
 
-const KHOUNTOUS_WIDGETS_KIT = 'khountous-widgets-kit';
+const KHOUNTOUS_WIDGETS_KIT    = 'khountous-widgets-kit';
 const KHOUNTOUS_WIDGETS_RESIZE = 'khountous-widgets-embed-resize';
 
 /**
