@@ -1,7 +1,8 @@
 /**
  * The embed builder: pick a widget and its attributes (fields generated from
  * custom-elements.json), see it live, copy the snippet as a script tag, an
- * iframe, or npm/React code.
+ * iframe, or npm/React code. The page and its help texts are in French or
+ * English (demo/builder-help.ts), as its language switch says (`?lang=en`).
  */
 import manifest from '../custom-elements.json';
 import {
@@ -14,21 +15,17 @@ import {
 } from '../src/core/types.js';
 import './quota-panel.js';
 import '../src/khountous.js';
+import {
+  attributeHelp,
+  inlineNodes,
+  PAGE_TEXT,
+  summaryHelp,
+  type HelpLang,
+  type ManifestAttribute,
+  type ManifestElement,
+} from './builder-help.js';
 import { SAMPLE_ATTRIBUTES } from './samples.js';
 import { snippet, type SnippetFormat } from './snippets.js';
-
-interface ManifestAttribute {
-  name: string;
-  type?: { text: string };
-  default?: string;
-  description?: string;
-  inheritedFrom?: unknown;
-}
-interface ManifestElement {
-  tagName?: string;
-  summary?: string;
-  attributes?: ManifestAttribute[];
-}
 
 /** Values an attribute takes, where the manifest's type says only `string`. */
 const KNOWN_VALUES: Record<string, readonly string[]> = {
@@ -58,6 +55,13 @@ const baseUrlInput = $<HTMLInputElement>('base-url');
 const output = $<HTMLTextAreaElement>('snippet');
 const status = $<HTMLParagraphElement>('copy-status');
 const formats = document.querySelectorAll<HTMLInputElement>('input[name="format"]');
+const langButtons = document.querySelectorAll<HTMLButtonElement>('.lang-switch [data-lang]');
+
+const asLang = (value: string | null | undefined): HelpLang | undefined =>
+  value === 'fr' || value === 'en' ? value : undefined;
+let lang: HelpLang =
+  asLang(new URLSearchParams(location.search).get('lang')) ?? asLang(document.documentElement.lang) ?? 'fr';
+const pageText = (key: string) => PAGE_TEXT[key]?.[lang] ?? '';
 
 const unquote = (value: string | undefined) => (value ?? '').replace(/^'(.*)'$/, '$1');
 const literalUnion = (type: string) =>
@@ -96,7 +100,7 @@ function fieldFor(attribute: ManifestAttribute, value: string): HTMLElement {
   input.dataset.boolean = String(type === 'boolean');
   const hint = document.createElement('small');
   hint.id = `${id}-hint`;
-  hint.textContent = attribute.description ?? '';
+  hint.replaceChildren(...inlineNodes(attributeHelp(lang, currentElement(), attribute)));
   input.setAttribute('aria-describedby', hint.id);
   wrapper.append(label, input, hint);
   return wrapper;
@@ -113,8 +117,38 @@ function renderFields(): void {
   // The element's own attributes first, then those every element shares.
   attributes.sort((a, b) => Number(Boolean(a.inheritedFrom)) - Number(Boolean(b.inheritedFrom)));
   fields.replaceChildren(...attributes.map((attribute) => fieldFor(attribute, sample[attribute.name] ?? '')));
-  $<HTMLParagraphElement>('summary').textContent = element.summary ?? '';
+  $<HTMLParagraphElement>('summary').replaceChildren(...inlineNodes(summaryHelp(lang, element)));
   update();
+}
+
+/**
+ * Puts the page in `next`: its own texts, the help of the fields shown (their
+ * values kept), and the document's lang, which the preview's widget and the
+ * budget panel follow. The address keeps the choice (`?lang=en`).
+ */
+function setLanguage(next: HelpLang): void {
+  lang = next;
+  document.documentElement.lang = next;
+  document.title = pageText('title');
+  for (const node of document.querySelectorAll<HTMLElement>('[data-i18n]')) {
+    node.replaceChildren(...inlineNodes(pageText(node.dataset.i18n!)));
+  }
+  for (const node of document.querySelectorAll<HTMLElement>('[data-i18n-aria-label]')) {
+    node.setAttribute('aria-label', pageText(node.dataset.i18nAriaLabel!));
+  }
+  for (const button of langButtons) button.setAttribute('aria-pressed', String(button.dataset.lang === next));
+  const element = currentElement();
+  $<HTMLParagraphElement>('summary').replaceChildren(...inlineNodes(summaryHelp(next, element)));
+  for (const attribute of element.attributes ?? []) {
+    document
+      .getElementById(`attr-${attribute.name}-hint`)
+      ?.replaceChildren(...inlineNodes(attributeHelp(next, element, attribute)));
+  }
+  status.textContent = '';
+  const url = new URL(location.href);
+  if (next === 'fr') url.searchParams.delete('lang');
+  else url.searchParams.set('lang', next);
+  history.replaceState(history.state, '', url);
 }
 
 /** The attributes chosen, in the order of the fields; defaults left out. */
@@ -188,11 +222,11 @@ async function copy(): Promise<void> {
     output.select();
     const copied = document.execCommand('copy');
     if (!copied) {
-      status.textContent = 'Sélectionné : appuyez sur Ctrl+C (⌘C) pour copier.';
+      status.textContent = pageText('selectToCopy');
       return;
     }
   }
-  status.textContent = 'Copié !';
+  status.textContent = pageText('copied');
 }
 
 widgetSelect.append(
@@ -209,4 +243,8 @@ hostInput.addEventListener('input', updateSnippet);
 baseUrlInput.addEventListener('input', updateSnippet);
 formats.forEach((input) => input.addEventListener('change', updateSnippet));
 $<HTMLButtonElement>('copy').addEventListener('click', () => void copy());
+for (const button of langButtons) {
+  button.addEventListener('click', () => setLanguage(asLang(button.dataset.lang) ?? 'fr'));
+}
 renderFields();
+setLanguage(lang);

@@ -2,7 +2,10 @@
 // `npm run screenshots`: a PNG of each widget in French and English, light and
 // dark, at 320 px and 960 px, in screenshots/. Serves the demo (Vite, with the
 // reference API) on a free port and photographs demo/single.html with the
-// system's Chromium through playwright-core (no browser download).
+// system's Chromium through playwright-core (no browser download); then the
+// whole embed builder page (builder-<lang>-<theme>-<width>.png).
+//
+//   npm run screenshots [-- builder]   (`builder`: only the builder's)
 import { mkdirSync } from 'node:fs';
 import process from 'node:process';
 import { chromium } from 'playwright-core';
@@ -31,7 +34,8 @@ async function firstSlug(path) {
   return body.data[0].slug;
 }
 
-const widgets = [
+const onlyBuilder = process.argv.includes('builder');
+const widgets = onlyBuilder ? [] : [
   { name: 'ranking', params: { limit: '8', paginate: '' } },
   { name: 'admin-card', params: { slug: await firstSlug('/administrations?limit=1') } },
   {
@@ -102,6 +106,26 @@ try {
             .screenshot({ path: `${OUT}/${widget.name}-${lang}-${theme}-${width}.png` });
           count += 1;
         }
+      }
+    }
+  }
+  // The builder page as a reader sees it, its theme from the system's colour scheme.
+  for (const lang of LANGS) {
+    for (const theme of THEMES) {
+      for (const width of WIDTHS) {
+        const page = await context.newPage();
+        await page.emulateMedia({ colorScheme: theme });
+        await page.setViewportSize({ width, height: 800 });
+        await page.goto(`${origin}/builder.html?widget=ranking&lang=${lang}`);
+        // The preview is below the fold at 320 px: the widget waits to be near the viewport.
+        await page.locator('#preview > *').scrollIntoViewIfNeeded();
+        await page.waitForFunction(() => {
+          const element = document.querySelector('#preview > *');
+          return ['ready', 'empty', 'error'].includes(element?.getAttribute('state') ?? '');
+        });
+        await page.screenshot({ path: `${OUT}/builder-${lang}-${theme}-${width}.png`, fullPage: true });
+        await page.close();
+        count += 1;
       }
     }
   }
