@@ -11,6 +11,7 @@ import { puppeteerLauncher } from '@web/test-runner-puppeteer';
 import { webdriverLauncher } from '@web/test-runner-webdriver';
 import { referenceApiMiddleware } from './demo/api/wtr.ts';
 import { cspMiddleware } from './test/server/csp-middleware.ts';
+import { demoSitePlugin } from './test/server/demo-site.ts';
 import { hardeningSummary } from './test/server/hardening-summary.ts';
 import { CHROMIUM_FLAGS } from './scripts/browsers.mjs';
 
@@ -127,6 +128,8 @@ export default {
   browserStartTimeout: 120000,
   middleware: [cspMiddleware(), hardening.middleware, referenceApiMiddleware()],
   plugins: [
+    // The demo as `npm start` serves it, on its own origin (test/demo/*.browser.test.ts).
+    demoSitePlugin(),
     esbuildPlugin({
       ts: true,
       tsconfig: './tsconfig.json',

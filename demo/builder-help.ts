@@ -51,7 +51,8 @@ export const FRENCH_ELEMENTS: Record<string, FrenchElement> = {
     },
   },
   'khountous-fact-checks': {
-    summary: 'Des vérifications de faits, avec leur verdict, leur niveau de preuve et leurs sources, par pages.',
+    summary:
+      'Des vérifications de faits, avec leur verdict, leur niveau de preuve et leurs sources, par pages.',
     attributes: {},
   },
   'khountous-ranking': {
@@ -82,7 +83,8 @@ export const FRENCH_ELEMENTS: Record<string, FrenchElement> = {
     attributes: {
       region: 'Seulement les signalements situés dans cette région (un code de région comme `kolda`).',
       category: 'Seulement les signalements de cette catégorie (par exemple `delay`, `corruption`).',
-      status: 'Seulement les signalements dont le statut actuel est celui-ci (par exemple `answered`, `resolved`).',
+      status:
+        'Seulement les signalements dont le statut actuel est celui-ci (par exemple `answered`, `resolved`).',
       period: 'Seulement les signalements déposés cette année-là (`2026`) ou ce mois-là (`2026-03`), en UTC.',
       'href-template': `Fait des titres des liens${NNBSP}: \`{slug}\` est remplacé par le slug du signalement, par exemple \`/reports/{slug}\`.`,
     },
@@ -114,7 +116,11 @@ export function frenchAttribute(element: ManifestElement, attribute: ManifestAtt
 }
 
 /** An attribute's help in `lang` (French falls back to English rather than to nothing). */
-export function attributeHelp(lang: HelpLang, element: ManifestElement, attribute: ManifestAttribute): string {
+export function attributeHelp(
+  lang: HelpLang,
+  element: ManifestElement,
+  attribute: ManifestAttribute,
+): string {
   const english = attribute.description ?? '';
   return lang === 'fr' ? (frenchAttribute(element, attribute) ?? english) : english;
 }

@@ -35,27 +35,29 @@ async function firstSlug(path) {
 }
 
 const onlyBuilder = process.argv.includes('builder');
-const widgets = onlyBuilder ? [] : [
-  { name: 'ranking', params: { limit: '8', paginate: '' } },
-  { name: 'admin-card', params: { slug: await firstSlug('/administrations?limit=1') } },
-  {
-    name: 'admin-card-compact',
-    widget: 'admin-card',
-    params: { slug: await firstSlug('/administrations?limit=1&page=2'), variant: 'compact' },
-  },
-  { name: 'report', params: { slug: await firstSlug('/khountous?status=resolved&limit=1') } },
-  { name: 'region-stats', params: {} },
-  { name: 'region-stats-region', widget: 'region-stats', params: { region: 'ziguinchor' } },
-  { name: 'reports', params: { limit: '5', paginate: '' } },
-  {
-    name: 'reports-filtered',
-    widget: 'reports',
-    params: { region: 'kolda', status: 'resolved', limit: '3' },
-  },
-  { name: 'fact-checks', params: { limit: '4', paginate: '' } },
-  { name: 'dataset', params: { 'dataset-id': 'budget-execution', preview: '5' } },
-  { name: 'dataset-plain', widget: 'dataset', params: { 'dataset-id': 'administration-scores' } },
-];
+const widgets = onlyBuilder
+  ? []
+  : [
+      { name: 'ranking', params: { limit: '8', paginate: '' } },
+      { name: 'admin-card', params: { slug: await firstSlug('/administrations?limit=1') } },
+      {
+        name: 'admin-card-compact',
+        widget: 'admin-card',
+        params: { slug: await firstSlug('/administrations?limit=1&page=2'), variant: 'compact' },
+      },
+      { name: 'report', params: { slug: await firstSlug('/khountous?status=resolved&limit=1') } },
+      { name: 'region-stats', params: {} },
+      { name: 'region-stats-region', widget: 'region-stats', params: { region: 'ziguinchor' } },
+      { name: 'reports', params: { limit: '5', paginate: '' } },
+      {
+        name: 'reports-filtered',
+        widget: 'reports',
+        params: { region: 'kolda', status: 'resolved', limit: '3' },
+      },
+      { name: 'fact-checks', params: { limit: '4', paginate: '' } },
+      { name: 'dataset', params: { 'dataset-id': 'budget-execution', preview: '5' } },
+      { name: 'dataset-plain', widget: 'dataset', params: { 'dataset-id': 'administration-scores' } },
+    ];
 
 const browser = await chromium.launch({
   executablePath: engine.path,

@@ -17,14 +17,15 @@ export async function openFrame(src: string, width = 800): Promise<HTMLIFrameEle
 /** Polls `check` until it returns a value other than undefined/false, or fails after `timeout` ms. */
 export async function until<T>(
   check: () => T | undefined | false | Promise<T | undefined | false>,
-  what: string,
+  what: string | (() => string),
   timeout = 8000,
 ): Promise<T> {
   const deadline = performance.now() + timeout;
   for (;;) {
     const value = await check();
     if (value !== undefined && value !== false) return value;
-    if (performance.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    if (performance.now() > deadline)
+      throw new Error(`timed out waiting for ${typeof what === 'function' ? what() : what}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }

@@ -1,0 +1,116 @@
+/**
+ * Browser-test helpers for the demo's pages as `npm start` serves them
+ * (test/server/demo-site.ts): a page opened in an iframe of the test page,
+ * what its probe reported (console errors, uncaught errors, refused
+ * resources, the widgets' states), the requests the demo server answered
+ * for it, and questions about its DOM.
+ */
+import { until } from './frames.js';
+
+export interface ProbeReport {
+  kind: string;
+  detail: unknown;
+  page: string;
+  /** Its rank among the reports of its frame (beacons may arrive out of order). */
+  seq: number;
+}
+export interface ServedRequest {
+  method: string;
+  url: string;
+  status: number;
+  referer: string;
+}
+export interface DemoPage {
+  frame: HTMLIFrameElement;
+  /** Everything the probes of the page and of its frames reported. */
+  reports(): Promise<ProbeReport[]>;
+  /** Resolves once every frame of the page has loaded and every widget in it has settled. */
+  settled(timeout?: number): Promise<void>;
+  /** The requests the demo server answered since the page was opened. */
+  served(): Promise<ServedRequest[]>;
+  ask<T>(question: Record<string, unknown>): Promise<T>;
+  close(): void;
+}
+
+let origin: Promise<string> | undefined;
+export const demoOrigin = () =>
+  (origin ??= fetch('/__demo-site/origin')
+    .then((response) => response.json() as Promise<{ origin: string }>)
+    .then((body) => body.origin));
+
+const SETTLED = new Set(['ready', 'empty', 'error']);
+
+/** What the probes reported from the `since`-th report on (test/server/demo-site.ts). */
+async function probeReports(since: number): Promise<{ count: number; reports: ProbeReport[] }> {
+  return (await (await fetch(`/__demo-site/reports?since=${since}`)).json()) as {
+    count: number;
+    reports: ProbeReport[];
+  };
+}
+let questions = 0;
+
+export async function openDemoPage(path: string): Promise<DemoPage> {
+  const base = await demoOrigin();
+  const { count } = (await (await fetch('/__demo-site/requests?since=0')).json()) as { count: number };
+  const { count: from } = await probeReports(0);
+  const reportsNow = async () => (await probeReports(from)).reports;
+  const frame = document.createElement('iframe');
+  // Over the test page, exactly its viewport: the widgets' lazy loading sees the whole frame.
+  frame.style.cssText =
+    'position: fixed; inset: 0; width: 100vw; height: 100vh; border: 0; background: white;';
+  frame.src = `${base}${path}`;
+  document.body.append(frame);
+
+  let seen = new Map<string, { loaded: boolean; states: string[] }>();
+  const lastStates = async () => {
+    const byPage = new Map<string, { seq: number; loaded: boolean; states: string[] }>();
+    for (const report of await reportsNow()) {
+      if (report.kind !== 'states' || (byPage.get(report.page)?.seq ?? 0) > report.seq) continue;
+      byPage.set(report.page, {
+        seq: report.seq,
+        ...(report.detail as { loaded: boolean; states: string[] }),
+      });
+    }
+    seen = byPage;
+    return byPage;
+  };
+  return {
+    frame,
+    reports: reportsNow,
+    async settled(timeout = 20000) {
+      await until(
+        async () => {
+          const pages = await lastStates();
+          if (pages.size === 0) return false;
+          return [...pages.values()].every(
+            (page) => page.loaded && page.states.every((state) => SETTLED.has(state.split(':')[1]!)),
+          );
+        },
+        () => `every widget of ${path} to settle (${JSON.stringify([...seen])})`,
+        timeout,
+      );
+    },
+    async served() {
+      const body = (await (await fetch(`/__demo-site/requests?since=${count}`)).json()) as {
+        requests: ServedRequest[];
+      };
+      return body.requests;
+    },
+    async ask<T>(question: Record<string, unknown>) {
+      const id = ++questions;
+      const { count: before } = await probeReports(0);
+      frame.contentWindow!.postMessage({ khountousProbeAsk: { ...question, id } }, base);
+      const report = await until(
+        async () =>
+          (await probeReports(before)).reports.find(
+            (entry) => entry.kind === 'answer' && (entry.detail as { id: number }).id === id,
+          ),
+        `an answer to ${JSON.stringify(question)}`,
+      );
+      return (report.detail as { answer: T }).answer;
+    },
+    close() {
+      frame.remove();
+    },
+  };
+}

@@ -1,0 +1,215 @@
+/**
+ * For the test runner: the demo as `npm start` serves it (Vite with
+ * vite.config.ts and the reference API), on its own origin, started at the
+ * first test that asks for it. Browser tests load its pages in an iframe
+ * (test/demo/*.browser.test.ts, through test/helpers/demo-page.ts).
+ *
+ * - `GET /__demo-site/origin` starts it and answers `{ origin }`.
+ * - `GET /__demo-site/pages` answers the pages of demo/ (`["admin-card.html", …]`).
+ * - `GET /__demo-site/requests?since=N` answers what it served from the N-th
+ *   request on: method, URL, status and the page that asked (Referer), so
+ *   that a failed request is seen whichever engine made it.
+ * - `GET /__demo-site/reports?since=N` answers what the pages' probes
+ *   reported from the N-th report on.
+ * - Every page it serves gets `/__demo-probe.js` first in its head: it tells
+ *   the server (a beacon to `/__demo-probe/report`) of console errors and
+ *   warnings, uncaught errors, refused resources, Content-Security-Policy
+ *   violations and requests that got no answer; of the state of each
+ *   khountous-* element; and answers the questions the test page posts to
+ *   it about its DOM.
+ *
+ * The demo's quota is the dev-quota one, so that touring every page in
+ * every engine never runs out.
+ */
+import { readdirSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createServer, type Plugin, type ViteDevServer } from 'vite';
+
+export interface ServedRequest {
+  method: string;
+  url: string;
+  status: number;
+  referer: string;
+}
+
+/** Runs in each demo page (and each frame of it) before any other script. */
+const PROBE = String.raw`(() => {
+  const page = location.pathname + location.search;
+  // Reports go to the demo server (a beacon), which the test runner's routes answer from:
+  // a message to the test page would depend on how each engine runs its frames.
+  let seq = 0;
+  const tell = (kind, detail) => {
+    seq += 1;
+    navigator.sendBeacon('/__demo-probe/report', JSON.stringify({ kind, detail, page, seq, frame: window.name || '' }));
+  };
+  for (const level of ['error', 'warn']) {
+    const original = console[level];
+    console[level] = function (...args) {
+      tell('console-' + level, args.map((arg) => (arg instanceof Error ? arg.message : String(arg))).join(' '));
+      return original.apply(this, args);
+    };
+  }
+  addEventListener('error', (event) => {
+    const target = event.target;
+    if (target && target !== window && (target.src || target.href)) tell('resource', target.localName + ' ' + (target.src || target.href));
+    else tell('exception', event.message);
+  }, true);
+  addEventListener('unhandledrejection', (event) => tell('exception', String(event.reason && event.reason.message || event.reason)));
+  addEventListener('securitypolicyviolation', (event) => tell('csp', event.violatedDirective + ' ' + event.blockedURI));
+  const originalFetch = window.fetch;
+  window.fetch = function (input, init) {
+    const url = typeof input === 'string' ? input : input.url || String(input);
+    return originalFetch.call(this, input, init).catch((error) => {
+      if (!(error && error.name === 'AbortError')) tell('request', 'no answer: ' + url);
+      throw error;
+    });
+  };
+  const states = () => [...document.querySelectorAll('*')]
+    .filter((element) => element.localName.startsWith('khountous-'))
+    .map((element) => element.localName + ':' + (element.getAttribute('state') || ''));
+  let last = '';
+  const report = () => {
+    const now = JSON.stringify(states());
+    if (now !== last || document.readyState === 'complete') { last = now; tell('states', { loaded: document.readyState === 'complete', states: JSON.parse(now) }); }
+  };
+  new MutationObserver(report).observe(document, { subtree: true, attributes: true, attributeFilter: ['state'], childList: true });
+  addEventListener('load', async () => {
+    report();
+    // Every widget near the viewport once, as a reader scrolling down would.
+    for (let y = 0; y < document.documentElement.scrollHeight; y += innerHeight / 2) {
+      scrollTo(0, y);
+      await new Promise((resolve) => setTimeout(resolve, 60));
+    }
+    scrollTo(0, 0);
+    report();
+  });
+  const describe = (node) => ({
+    text: node.textContent,
+    html: node.innerHTML,
+    codes: [...node.querySelectorAll('code')].map((code) => code.textContent),
+    children: [...node.children].map((child) => child.localName),
+    shadow: node.shadowRoot ? node.shadowRoot.textContent : null,
+  });
+  addEventListener('message', (event) => {
+    const ask = event.data && event.data.khountousProbeAsk;
+    if (!ask) return;
+    let answer;
+    if (ask.click) { document.querySelector(ask.click).click(); answer = true; }
+    if (ask.show) { document.querySelector(ask.show).scrollIntoView(); answer = true; }
+    if (ask.select) {
+      const select = document.querySelector(ask.select);
+      select.value = ask.value;
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+      answer = true;
+    }
+    if (ask.describe) answer = [...document.querySelectorAll(ask.describe)].map(describe);
+    if (ask.attribute) answer = document.querySelector(ask.attribute[0]) && document.querySelector(ask.attribute[0]).getAttribute(ask.attribute[1]);
+    tell('answer', { id: ask.id, answer });
+  });
+})();
+`;
+
+export interface ProbeReport {
+  kind: string;
+  detail: unknown;
+  page: string;
+  seq: number;
+}
+
+function probe(requests: ServedRequest[], reports: ProbeReport[]): Plugin {
+  return {
+    name: 'khountous-test-probe',
+    // First, so that its log sees the requests the reference API answers too.
+    enforce: 'pre',
+    configureServer(server) {
+      server.middlewares.use((req: IncomingMessage, res: ServerResponse, next: () => void) => {
+        if (req.url === '/__demo-probe/report' && req.method === 'POST') {
+          let body = '';
+          req.setEncoding('utf8');
+          req.on('data', (chunk: string) => (body += chunk));
+          req.on('end', () => {
+            try {
+              reports.push(JSON.parse(body) as ProbeReport);
+            } catch {
+              reports.push({
+                kind: 'probe',
+                detail: `unreadable report: ${body.slice(0, 200)}`,
+                page: '',
+                seq: 0,
+              });
+            }
+            res.writeHead(204).end();
+          });
+          return;
+        }
+        res.on('finish', () =>
+          requests.push({
+            method: req.method ?? '',
+            url: req.url ?? '',
+            status: res.statusCode,
+            referer: String(req.headers.referer ?? ''),
+          }),
+        );
+        if (req.url === '/__demo-probe.js') {
+          res.writeHead(200, { 'Content-Type': 'text/javascript', 'Cache-Control': 'no-store' }).end(PROBE);
+          return;
+        }
+        next();
+      });
+    },
+    transformIndexHtml: () => [
+      { tag: 'script', attrs: { src: '/__demo-probe.js' }, injectTo: 'head-prepend' },
+    ],
+  };
+}
+
+/** A plugin of @web/test-runner: serves the /__demo-site/ routes, stops the demo with the run. */
+export function demoSitePlugin() {
+  let starting: Promise<ViteDevServer> | undefined;
+  const requests: ServedRequest[] = [];
+  const reports: ProbeReport[] = [];
+  const start = () =>
+    (starting ??= (async () => {
+      const vite = await createServer({
+        configFile: 'vite.config.ts',
+        mode: 'dev-quota',
+        logLevel: 'silent',
+        server: { host: '127.0.0.1', port: 0 },
+        plugins: [probe(requests, reports)],
+      });
+      await vite.listen();
+      return vite;
+    })());
+  return {
+    name: 'khountous-demo-site',
+    async serve(context: { path: string; URL: URL }) {
+      if (context.path === '/__demo-site/origin') {
+        const vite = await start();
+        const origin = vite.resolvedUrls!.local[0]!.replace(/\/$/, '');
+        return { body: JSON.stringify({ origin }), type: 'json' };
+      }
+      if (context.path === '/__demo-site/pages') {
+        const pages = readdirSync('demo').filter((file) => file.endsWith('.html'));
+        return { body: JSON.stringify(pages.sort()), type: 'json' };
+      }
+      if (context.path === '/__demo-site/reports') {
+        const since = Number(context.URL.searchParams.get('since') ?? 0);
+        return {
+          body: JSON.stringify({ count: reports.length, reports: reports.slice(since) }),
+          type: 'json',
+        };
+      }
+      if (context.path === '/__demo-site/requests') {
+        const since = Number(context.URL.searchParams.get('since') ?? 0);
+        return {
+          body: JSON.stringify({ count: requests.length, requests: requests.slice(since) }),
+          type: 'json',
+        };
+      }
+      return undefined;
+    },
+    async serverStop() {
+      if (starting) await (await starting).close();
+    },
+  };
+}
