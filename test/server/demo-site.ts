@@ -80,6 +80,28 @@ const PROBE = String.raw`(() => {
       scrollTo(0, y);
       await new Promise((resolve) => setTimeout(resolve, 60));
     }
+    // Then each widget still waiting (in this page or in a frame of the same origin), in turn,
+    // as long as one waits: a frame may have loaded after the scroll went past it.
+    const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+    const waiting = () => {
+      const found = [];
+      const visit = (doc, host) => {
+        for (const element of doc.querySelectorAll('*')) {
+          if (element.localName.startsWith('khountous-') && !['ready', 'empty', 'error'].includes(element.getAttribute('state') || '')) found.push(host || element);
+        }
+        for (const frame of doc.querySelectorAll('iframe')) {
+          try { if (frame.contentDocument) visit(frame.contentDocument, host || frame); } catch {}
+        }
+      };
+      visit(document, null);
+      return found;
+    };
+    for (const deadline = Date.now() + 15000; Date.now() < deadline; ) {
+      const [next] = waiting();
+      if (!next) break;
+      next.scrollIntoView({ block: 'center' });
+      await sleep(150);
+    }
     scrollTo(0, 0);
     report();
   });
