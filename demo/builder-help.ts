@@ -96,7 +96,7 @@ export const FRENCH_INHERITED: Record<string, Record<string, string>> = {
   KhountousElement: {
     lang: `Langue de l’interface et des textes éditoriaux${NNBSP}: \`fr\` ou \`en\`. Par défaut, le \`lang\` de l’ancêtre le plus proche, puis celui du document, puis \`fr\`.`,
     'base-url': `Adresse de base de l’API, finissant par /v1. Par défaut, \`<meta name="khountous:base-url">\`, puis https://api.khountous.sn/v1.`,
-    theme: `Thème de couleurs${NNBSP}: \`light\`, \`dark\` ou \`auto\` (le \`color-scheme\` de la page hôte, puis le réglage du système du lecteur).`,
+    theme: `Thème de couleurs${NNBSP}: \`light\`, \`dark\` ou \`auto\` (le \`color-scheme\` que la page donne à l’élément${NNBSP}; sans lui, clair).`,
     lazy: 'Mettre à false pour charger les données même loin de l’écran.',
     'heading-level': `Niveau du titre du widget, de 2 à 6, pour suivre le plan de la page hôte${NNBSP}; ses sous-parties prennent le niveau suivant. Les widgets sans titre l’ignorent.`,
   },
@@ -106,6 +106,47 @@ export const FRENCH_INHERITED: Record<string, Record<string, string>> = {
     page: `La page affichée d’abord, à partir de 1${NNBSP}; avec \`paginate\`, une page au-delà de la fin affiche la dernière.`,
     paginate: 'Affiche des boutons précédent et suivant, qui restent dans le budget de requêtes.',
   },
+};
+
+/**
+ * The English each French text was written from, as the first 8 hex digits of
+ * its SHA-256, keyed `<tag>` (summary) or `<tag or class> <attribute>`: when
+ * a description of src/ changes, test/demo/builder-help.test.ts names the
+ * French text to read again (then its new fingerprint goes here).
+ */
+export const TRANSLATED_FROM: Record<string, string> = {
+  'KhountousElement base-url': '081a7e23',
+  'KhountousElement heading-level': 'eac55369',
+  'KhountousElement lang': '0a84ff4e',
+  'KhountousElement lazy': '241154f7',
+  'KhountousElement theme': 'ea9e6f27',
+  'KhountousListElement limit': '4654ff1e',
+  'KhountousListElement page': 'e03cd8a2',
+  'KhountousListElement paginate': 'de0f9d7c',
+  'khountous-admin-card': '77a1e016',
+  'khountous-admin-card slug': '6fada4f6',
+  'khountous-admin-card variant': '569c3339',
+  'khountous-dataset': '69210dd9',
+  'khountous-dataset dataset-id': 'e7460dba',
+  'khountous-dataset preview': 'c3aee704',
+  'khountous-fact-checks': 'a4133395',
+  'khountous-ranking': '6f5babbd',
+  'khountous-ranking href-template': '2136a82a',
+  'khountous-ranking level': '57516e77',
+  'khountous-ranking region': '773e6807',
+  'khountous-ranking sector': 'b487227c',
+  'khountous-region-stats': 'eae6144f',
+  'khountous-region-stats indicator': 'd46350a3',
+  'khountous-region-stats region': '554acb8b',
+  'khountous-region-stats variant': '13d0c53e',
+  'khountous-report': 'c9924047',
+  'khountous-report slug': 'dd0a32c5',
+  'khountous-reports': '5b98501c',
+  'khountous-reports category': 'd13c78c9',
+  'khountous-reports href-template': '92255fbf',
+  'khountous-reports period': '131f48ef',
+  'khountous-reports region': '2b08e0ca',
+  'khountous-reports status': '1ca7181a',
 };
 
 /** The French description of an attribute of `element`, or undefined when none is written. */

@@ -5,6 +5,7 @@
  * gone, and every text the builder page names has both languages.
  */
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import manifest from '../../custom-elements.json' with { type: 'json' };
@@ -15,6 +16,7 @@ import {
   frenchAttribute,
   inlinePieces,
   PAGE_TEXT,
+  TRANSLATED_FROM,
   type ManifestElement,
 } from '../../demo/builder-help.js';
 
@@ -52,6 +54,35 @@ describe('embed builder help texts', () => {
       assert.deepEqual(missing, []);
     });
   }
+
+  it('every French text was written from the English the manifest has now', () => {
+    const fingerprint = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 8);
+    const changed: string[] = [];
+    const expected = new Set<string>();
+    const check = (key: string, english: string) => {
+      expected.add(key);
+      const now = fingerprint(english);
+      if (TRANSLATED_FROM[key] !== now)
+        changed.push(
+          `${key}: the English is now "${english}"; read its French again, then fingerprint ${now}`,
+        );
+    };
+    for (const element of elements) {
+      check(element.tagName!, element.summary ?? '');
+      for (const attribute of element.attributes ?? []) {
+        check(
+          `${attribute.inheritedFrom?.name ?? element.tagName} ${attribute.name}`,
+          attribute.description ?? '',
+        );
+      }
+    }
+    assert.deepEqual(changed, []);
+    assert.deepEqual(
+      Object.keys(TRANSLATED_FROM).filter((key) => !expected.has(key)),
+      [],
+      'fingerprints of texts the manifest no longer has',
+    );
+  });
 
   it('no French text for an attribute or element that the manifest does not have', () => {
     const own = new Set<string>();
