@@ -196,10 +196,18 @@ export function demoSitePlugin() {
         configFile: 'vite.config.ts',
         mode: 'dev-quota',
         logLevel: 'silent',
-        server: { host: '127.0.0.1', port: 0 },
         plugins: [probe(requests, reports)],
+        // Every module transformed before the first page: the dependency optimizer then finds
+        // all it needs at once, and never reloads a page under test for a late discovery.
+        server: { host: '127.0.0.1', port: 0, warmup: { clientFiles: ['./*.ts', '../src/**/*.ts'] } },
       });
       await vite.listen();
+      await Promise.all(
+        readdirSync('demo')
+          .filter((file) => file.endsWith('.ts'))
+          .map((file) => vite.warmupRequest(`/${file}`)),
+      );
+      await vite.waitForRequestsIdle();
       return vite;
     })());
   return {
