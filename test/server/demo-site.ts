@@ -96,10 +96,11 @@ const PROBE = String.raw`(() => {
       visit(document, null);
       return found;
     };
-    for (const deadline = Date.now() + 15000; Date.now() < deadline; ) {
+    // Done when nothing has waited for a second (a frame's widgets may not exist yet).
+    for (let deadline = Date.now() + 15000, quiet = 0; Date.now() < deadline && quiet < 7; ) {
       const [next] = waiting();
-      if (!next) break;
-      next.scrollIntoView({ block: 'center' });
+      quiet = next ? 0 : quiet + 1;
+      next?.scrollIntoView({ block: 'center' });
       await sleep(150);
     }
     scrollTo(0, 0);
