@@ -4,6 +4,7 @@ import { cpus, loadavg, release, totalmem } from 'node:os';
 import { join } from 'node:path';
 import process from 'node:process';
 import * as prettier from 'prettier';
+import { VARIANTS, paintTables } from './paint.mjs';
 
 /** The machine the figures come from. */
 export function machine(chromiumVersion) {
@@ -149,6 +150,7 @@ function sections(results) {
       ],
     },
     tierSection(results),
+    ...(results.paint ? paintTables(results.paint) : []),
   ].filter(Boolean);
 }
 
@@ -237,6 +239,82 @@ function tierModes(tier) {
 }
 
 /** docs/benchmarks.md, formatted with the project's Prettier settings. */
+const PAINT_PAGES = {
+  floor: 'an inline script in the head starts the same API requests at navigation and writes their text',
+  baseline: 'the baseline widgets (bench/baseline/), each fetching for itself',
+  script: 'the script tag: `<script type="module" src="/dist/khountous.js">` in the head',
+  'script+preconnect': 'the same with `<link rel="preconnect" href="API origin" crossorigin>` before it',
+  autoloader: 'the autoloader: `<script type="module" src="/dist/autoloader.js">` in the head',
+  'autoloader+preconnect': 'the same with the preconnect',
+  embed: 'each widget in an iframe of dist/embed.html, served from the API origin',
+};
+
+/** The paint tables, or nothing when the run had no paint phase. */
+function paintText(results) {
+  const paint = results.paint;
+  if (!paint) return '';
+  const tables = paintTables(paint)
+    .map((section) => `### ${section.title}\n\n${mdTable(section)}`)
+    .join('\n\n');
+  const pages = VARIANTS.map((variant) => `- **${variant}**: ${PAINT_PAGES[variant]}.`).join('\n');
+  return `## What a reader sees on a slow network
+
+The news front page on a ${paint.viewport.width}×${paint.viewport.height} viewport, from navigation
+to the first skeleton painted and to the data painted (first widget, and every widget the page loads
+without scrolling), on each network profile with the API's connection cold (a new one) or warm (set
+up by an earlier request of the same page). The pages:
+
+${pages}
+
+${tables}
+
+"÷ floor" is the page's median over the floor's median in the same table. Method below.
+`;
+}
+
+/** How the paint figures are measured. */
+function paintMethod(results) {
+  const paint = results.paint;
+  if (!paint) return 'Not part of this run.';
+  const profiles = Object.entries(paint.profiles)
+    .map(([name, p]) => `${name}: ${p.downKbps} kbit/s down, ${p.upKbps} kbit/s up, ${p.rttMs} ms round trip`)
+    .join('; ');
+  return `bench/paint.mjs, also runnable alone (\`node --import tsx bench/paint.mjs [--quick] [--write]\`).
+
+- **Origins.** The page and the kit come from one loopback server, the API from another (another
+  port: another origin with its own connections). Files are served gzip-compressed (level 9), the
+  API's JSON as the reference API writes it (not compressed).
+- **Network.** Chromium's throttling (CDP \`Network.emulateNetworkConditions\`, every frame of the
+  page): ${profiles}. The latency given to Chromium is one round trip per request; the
+  throughput is shared by the requests in flight. No CPU slowdown.
+- **Connections.** Chromium's throttling works per request: opening a connection costs nothing on
+  the loopback, so a cold API connection, a warm one and a preconnect would all look alike.
+  Lighthouse, which throttles the same way, multiplies every request's latency by 3.75 to stand for
+  connection set-up and slow start; here the API's server adds the set-up once per connection
+  instead: ${paint.setupRoundTrips} round trips (TCP, then TLS 1.3; DNS taken as cached) from the moment the
+  browser opens its first socket to the API's origin. A request that arrives before that is held
+  until it is over, plus one round trip (the hold stands in for Chromium's latency, which runs from
+  the same instant). Once a socket is set up, every request to the origin goes through at once, as
+  over one HTTP/2 connection. A \`<link rel="preconnect" crossorigin>\` opens that socket while the
+  page still loads (\`crossorigin\`: the kit's requests are anonymous and use the browser's
+  anonymous connections). The page's own origin counts as connected (the reader has its HTML).
+- **Cold and warm.** Each page view runs in a new browser context (no cache, no storage, no
+  connection) after every connection of the API server is closed. Warm: the context first loads
+  a page of the page's origin that fetches the API's origin once (anonymous, as the kit), then
+  navigates to the measured page, the connection still open.
+- **Painted.** An init script in every frame watches the widgets' \`state\` attribute (the kit's
+  elements and the baseline's reflect it after each render; the floor sets it with its text). A
+  change to \`loading\` (the skeleton) or to \`ready\`/\`empty\` (data) is timed in the frame that
+  draws it: a \`requestAnimationFrame\` callback posts a \`MessageChannel\` message, which runs once
+  that frame's style, layout and paint are done. Times are from the top page's navigation start
+  (\`performance.timeOrigin\`, so that iframes compare). A widget the kit leaves for later (beyond
+  about one screen, or below the fold inside an iframe) shows its skeleton and counts in neither.
+- **Floor requests.** The floor asks for the API URLs the script-tag page asked for in an
+  unthrottled view first: ${paint.floorRequests.length} requests.
+- **Runs.** Each figure is a median of ${paint.runs} page views; the pages alternate within each
+  run. The bench fails when a kit page sends more API requests than distinct resources.`;
+}
+
 export async function markdown(results, root) {
   const [requests, session, bytes, render, memory] = sections(results);
   const m = results.machine;
@@ -310,6 +388,7 @@ ${mdTable(memory)}
 Elements cycled: ${results.memory.widgets.map((tag) => `\`<${tag}>\``).join(', ')}.
 
 ${tierText(results)}
+${paintText(results)}
 ## Method
 
 ### Requests
@@ -411,6 +490,10 @@ ${MiB(results.memory.boundBytes)}.
 - **Bounds.** Through the tier no answer may be 429, and each resource may reach the API at most
   ⌈elapsed time / its max-age⌉ + ${results.bounds.tierSlack} times (nginx keeps expiry times in
   whole seconds).
+
+### Painted on a slow network
+
+${paintMethod(results)}
 
 ### Quick mode
 

@@ -26,6 +26,7 @@ import { chromium } from 'playwright-core';
 import { CHROMIUM_FLAGS, resolveEngines } from '../scripts/browsers.mjs';
 import { measureBytes } from './bytes.mjs';
 import { measureMemory, measureRender } from './measure.mjs';
+import { PAINT_RUNS, measurePaint } from './paint.mjs';
 import { machine, markdown, table } from './report.mjs';
 import { readingSession, repeatViews } from './requests.mjs';
 import { startServer } from './server.mjs';
@@ -42,8 +43,8 @@ export const MEMORY_BOUND = 1024 * 1024;
 export const REQUEST_BOUND = 60;
 
 const MODES = {
-  full: { mode: 'full', sessionViews: 60, renderRuns: 41, memoryCycles: 50 },
-  quick: { mode: 'quick', sessionViews: 12, renderRuns: 5, memoryCycles: 10 },
+  full: { mode: 'full', sessionViews: 60, renderRuns: 41, memoryCycles: 50, paintRuns: PAINT_RUNS.full },
+  quick: { mode: 'quick', sessionViews: 12, renderRuns: 5, memoryCycles: 10, paintRuns: PAINT_RUNS.quick },
 };
 const SETTINGS = quick ? MODES.quick : MODES.full;
 
@@ -132,6 +133,10 @@ async function main() {
       }),
     );
 
+    const paint = await timed('paint', () =>
+      measurePaint(browser, { root, dist, runs: SETTINGS.paintRuns, log: (message) => log(message) }),
+    );
+
     const tier = await timed('tier', () => measureTier({ quick }));
     if (tier.skipped) console.log(`\n!! SKIPPED the shared cache tier: ${tier.skipped}`);
 
@@ -142,6 +147,7 @@ async function main() {
     if (kit.status429 > 0) failures.push(`the API answered 429 to the kit ${kit.status429} times`);
     if (!memory.ok)
       failures.push(`the heap grew by ${memory.growthBytes} bytes (bound ${MEMORY_BOUND}) after the cycles`);
+    failures.push(...paint.failures);
     failures.push(...(tier.failures ?? []));
     const warnings = [];
     for (const [name, result] of Object.entries(render)) {
@@ -162,6 +168,7 @@ async function main() {
       bytes,
       render,
       memory,
+      paint,
       tier,
       bounds: { requests: REQUEST_BOUND, memoryBytes: MEMORY_BOUND, tierSlack: TIER_SLACK },
       failures,

@@ -37,7 +37,7 @@ import { build } from 'vite';
 import { embedApiOrigins, withApiOrigins } from './embed-origins.mjs';
 import { minifyLiteralsPlugin } from './minify-literals.mjs';
 import { writeFrameworkTypes } from './framework-types.mjs';
-import { entrySizes, formatSizeTable } from './size-entries.mjs';
+import { closure, entrySizes, formatSizeTable } from './size-entries.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
@@ -55,6 +55,36 @@ function elementEntries() {
   return entries;
 }
 
+/** Stands for the module graph in the built files until writePreloadGraph replaces it. */
+const PRELOAD_PLACEHOLDER = '@@khountous-preload-graph@@';
+
+/**
+ * For each element module (`elements/khountous-<name>`), every file it imports
+ * statically, transitively, by index into one list of paths relative to dist/;
+ * written in place of the placeholder in each of `files` (which sit in dist/).
+ */
+function writePreloadGraph(elementNames, files) {
+  const paths = [];
+  const tags = {};
+  for (const name of elementNames) {
+    const entry = join(dist, `${name}.js`);
+    tags[name.replace(/^elements\//, '')] = closure(entry).map((file) => {
+      const path = `./${relative(dist, file).split('\\').join('/')}`;
+      if (!paths.includes(path)) paths.push(path);
+      return paths.indexOf(path);
+    });
+  }
+  const literal = JSON.stringify(JSON.stringify({ files: paths, tags }));
+  const placeholder = new RegExp(`(["'\`])${PRELOAD_PLACEHOLDER}\\1`, 'g');
+  for (const file of files) {
+    const path = join(dist, file);
+    const code = readFileSync(path, 'utf8');
+    const written = code.replace(placeholder, () => literal);
+    if (written === code) throw new Error(`dist/${file}: the module graph's placeholder was not found`);
+    writeFileSync(path, written);
+  }
+}
+
 /**
  * What every build shares: production mode, the version constant, minified
  * ES2022 with its css/html template literals minified and no comments left
@@ -66,7 +96,10 @@ const common = {
   mode: 'production',
   plugins: [minifyLiteralsPlugin()],
   logLevel: quiet ? 'warn' : 'info',
-  define: { __KHOUNTOUS_VERSION__: JSON.stringify(pkg.version) },
+  define: {
+    __KHOUNTOUS_VERSION__: JSON.stringify(pkg.version),
+    __KHOUNTOUS_PRELOAD__: JSON.stringify(PRELOAD_PLACEHOLDER),
+  },
   build: {
     target: 'es2022',
     minify: true,
@@ -120,6 +153,10 @@ async function main() {
       },
     },
   });
+
+  // The module graph of each element, written into the files that import elements on
+  // demand (they announce it with <link rel="modulepreload"> before the import).
+  writePreloadGraph(Object.keys(elements), ['autoloader.js', 'embed.js']);
 
   // The embed page: demo/embed.html (what `npm start` serves) with the built script.
   const page = readFileSync(join(root, 'demo/embed.html'), 'utf8');

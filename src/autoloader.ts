@@ -9,8 +9,15 @@
  */
 import { elementLoaders } from './elements.js';
 import { createAutoloader } from './internal/autoload.js';
+import { announceGraph, parsePreloadGraph } from './internal/preload.js';
 
-const autoloader = createAutoloader(elementLoaders);
+/** Each element's module graph, written into the built file by the build (none from source). */
+declare const __KHOUNTOUS_PRELOAD__: string | undefined;
+const graph = parsePreloadGraph(
+  typeof __KHOUNTOUS_PRELOAD__ === 'string' ? __KHOUNTOUS_PRELOAD__ : undefined,
+);
+
+const autoloader = createAutoloader(elementLoaders, (tag) => announceGraph(graph, tag, import.meta.url));
 
 /** Loads the elements used in `root` that are not registered yet. */
 export const discover = (root: ParentNode): Promise<void> => autoloader.discover(root);

@@ -48,7 +48,8 @@ function showProblem(root: HTMLElement, text: string): void {
   root.replaceChildren(paragraph);
 }
 
-export async function startEmbed(root: HTMLElement): Promise<void> {
+/** `before(tag)` runs just before the element's module is imported (the entry announces its graph there). */
+export async function startEmbed(root: HTMLElement, before?: (tag: string) => void): Promise<void> {
   const tags = Object.keys(elementLoaders);
   const parsed = parseEmbedParams(location.search, tags);
   reportHeight(parsed.ok ? parsed.request.id : '');
@@ -57,6 +58,7 @@ export async function startEmbed(root: HTMLElement): Promise<void> {
     return;
   }
   const { tag, attributes } = parsed.request;
+  before?.(tag);
   await elementLoaders[tag]!();
   const constructor = customElements.get(tag) as
     (CustomElementConstructor & { observedAttributes?: string[] }) | undefined;

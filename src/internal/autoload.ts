@@ -17,7 +17,14 @@ export interface Autoloader {
   disconnect(): void;
 }
 
-export function createAutoloader(loaders: Readonly<Record<string, ElementLoader>>): Autoloader {
+/**
+ * `before(tag)` runs once per tag, just before its module is imported (the
+ * entry announces the module graph there).
+ */
+export function createAutoloader(
+  loaders: Readonly<Record<string, ElementLoader>>,
+  before?: (tag: string) => void,
+): Autoloader {
   const started = new Map<string, Promise<unknown>>();
   const observers = new Set<MutationObserver>();
   const known = new Set(Object.keys(loaders));
@@ -27,6 +34,7 @@ export function createAutoloader(loaders: Readonly<Record<string, ElementLoader>
     if (!pending) {
       const loader = loaders[tag];
       if (!loader) return Promise.resolve();
+      before?.(tag);
       pending = loader().catch((error: unknown) => {
         // A later sighting may try again (a network blip on a chunk).
         started.delete(tag);

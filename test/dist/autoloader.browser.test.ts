@@ -50,6 +50,39 @@ describe('dist/autoloader.js', function () {
     expect(loadedModules()).to.deep.equal(['/dist/elements/khountous-ranking.js']);
   });
 
+  it('announces the whole module graph of an element before importing it: no serial chain', async () => {
+    await until(() => customElements.get('khountous-ranking'), '<khountous-ranking> to be defined');
+    // The graph, read from the built files themselves: every file imported statically, transitively.
+    const graph = new Set<string>();
+    const visit = async (path: string): Promise<void> => {
+      if (graph.has(path)) return;
+      graph.add(path);
+      const code = await (await fetch(path)).text();
+      for (const [, specifier] of code.matchAll(/(?:^|[;}])\s*(?:import|export)[^"'`;]*?from\s*["'`](\.[^"'`]+)["'`]/g))
+        await visit(new URL(specifier!, new URL(path, location.href)).pathname);
+    };
+    await visit('/dist/elements/khountous-ranking.js');
+    expect(graph.size).to.be.greaterThan(3);
+    const announced = [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map(
+      (link) => new URL(link.href).pathname,
+    );
+    expect([...announced].sort()).to.deep.equal([...graph].sort());
+    // Every file was requested before the element's own module had arrived: none waited for its importer.
+    const timing = (path: string) =>
+      performance
+        .getEntriesByType('resource')
+        .find((entry) => new URL(entry.name).pathname === path) as PerformanceResourceTiming | undefined;
+    const element = timing('/dist/elements/khountous-ranking.js');
+    expect(element, 'resource timing of the element module').to.not.equal(undefined);
+    for (const path of graph) {
+      const entry = timing(path);
+      expect(entry, `resource timing of ${path}`).to.not.equal(undefined);
+      expect(entry!.startTime, `${path} requested before the element module arrived`).to.be.at.most(
+        element!.responseEnd,
+      );
+    }
+  });
+
   it('loads an element added later, once', async () => {
     const first = document.createElement('khountous-admin-card');
     first.setAttribute('slug', 'hopital-regional-de-tambacounda');
