@@ -2,8 +2,8 @@
 // KHOUNTOUS_ENGINE and the binaries through CHROME_PATH, FIREFOX_PATH and
 // WEBKIT_DRIVER_PORT / WEBKIT_BROWSER_PATH (see scripts/browsers.mjs).
 // This file is loaded with tsx, so it can import the reference API's TypeScript.
-import { readFileSync, writeFileSync } from 'node:fs';
-import { relative } from 'node:path';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, normalize, relative } from 'node:path';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { defaultReporter } from '@web/test-runner';
 import { chromeLauncher } from '@web/test-runner-chrome';
@@ -112,6 +112,30 @@ const reporters = [
 ];
 if (process.env.KHOUNTOUS_COUNTS_FILE) reporters.push(countingReporter(process.env.KHOUNTOUS_COUNTS_FILE));
 
+/**
+ * The built files (dist/*.js) as a static server sends them: byte for byte, not
+ * through the dev server's import rewriting, so that the integrity hashes the
+ * build wrote into them hold. With the cookie `khountous-slow-elements=<ms>`,
+ * the files of the element code (elements/*.js, chunks/kit-*.js) arrive that
+ * much later: the element code of a slow network, for the early start's tests.
+ */
+function distAsBuilt() {
+  const dist = new URL('./dist/', import.meta.url).pathname;
+  return async (context, next) => {
+    const path = context.path;
+    if (context.method !== 'GET' || !path.startsWith('/dist/') || !path.endsWith('.js')) return next();
+    const file = normalize(join(dist, path.slice('/dist/'.length)));
+    if (!file.startsWith(dist) || !existsSync(file) || !statSync(file).isFile()) return next();
+    const slow = Number(context.cookies.get('khountous-slow-elements') ?? 0);
+    if (slow > 0 && /^\/dist\/(elements\/|chunks\/kit-)/.test(path)) {
+      await new Promise((resolve) => setTimeout(resolve, Math.min(slow, 5000)));
+    }
+    context.type = 'text/javascript';
+    context.set('Cache-Control', 'no-store');
+    context.body = readFileSync(file);
+  };
+}
+
 export default {
   files: process.env.KHOUNTOUS_TEST_FILES
     ? process.env.KHOUNTOUS_TEST_FILES.split(',')
@@ -126,7 +150,7 @@ export default {
   filterBrowserLogs: ({ args }) => !(typeof args[0] === 'string' && args[0].startsWith('Lit is in dev mode')),
   testsFinishTimeout: 20 * 60 * 1000,
   browserStartTimeout: 120000,
-  middleware: [cspMiddleware(), hardening.middleware, referenceApiMiddleware()],
+  middleware: [cspMiddleware(), hardening.middleware, referenceApiMiddleware(), distAsBuilt()],
   plugins: [
     // The demo as `npm start` serves it, on its own origin (test/demo/*.browser.test.ts).
     demoSitePlugin(),

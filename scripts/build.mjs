@@ -2,8 +2,10 @@
 // `npm run build`: writes dist/ for the script tag, the autoloader, npm users and
 // the embed page, then prints the size of each entry.
 //
-//   dist/khountous.js                 every element in one self-contained module (script tag)
+//   dist/khountous.js                 the script tag: starts the API requests of the page's widgets, then
+//                                     imports every element from one file, chunks/kit-<hash>.js
 //   dist/autoloader.js                registers the tags found on the page, loading each on first sight
+//   dist/start.js                     the autoloader's early start (the shared loader, each element's plan)
 //   dist/elements/khountous-<name>.js one module per src/components/<name>/define.ts
 //   dist/index.js                     the public exports (defines nothing)
 //   dist/chunks/*.js                  code shared by the modules above
@@ -59,22 +61,28 @@ function elementEntries() {
 const PRELOAD_PLACEHOLDER = '@@khountous-preload-graph@@';
 
 /**
- * For each element module (`elements/khountous-<name>`), every file it imports
- * statically, transitively, by index into one list of paths relative to dist/;
- * written in place of the placeholder in each of `files` (which sit in dist/).
+ * For each module of `modules` (name -> file under dist/: `khountous-ranking`
+ * -> `elements/khountous-ranking.js`), every file it imports statically,
+ * transitively, by index into one list of paths relative to dist/ (files of
+ * `except` left out); with `integrity`, each file's SRI hash too. Written in
+ * place of the placeholder in each of `files` (which sit in dist/).
  */
-function writePreloadGraph(elementNames, files) {
+function writePreloadGraph(modules, files, { except = [], integrity = false } = {}) {
   const paths = [];
   const tags = {};
-  for (const name of elementNames) {
-    const entry = join(dist, `${name}.js`);
-    tags[name.replace(/^elements\//, '')] = closure(entry).map((file) => {
-      const path = `./${relative(dist, file).split('\\').join('/')}`;
-      if (!paths.includes(path)) paths.push(path);
-      return paths.indexOf(path);
-    });
+  const left = new Set(except.map((file) => join(dist, file)));
+  for (const [name, file] of Object.entries(modules)) {
+    tags[name] = closure(join(dist, file))
+      .filter((path) => !left.has(path))
+      .map((path) => {
+        const relativePath = `./${relative(dist, path).split('\\').join('/')}`;
+        if (!paths.includes(relativePath)) paths.push(relativePath);
+        return paths.indexOf(relativePath);
+      });
   }
-  const literal = JSON.stringify(JSON.stringify({ files: paths, tags }));
+  const graph = { files: paths, tags };
+  if (integrity) graph.integrity = paths.map((path) => sri(join(dist, path)));
+  const literal = JSON.stringify(JSON.stringify(graph));
   const placeholder = new RegExp(`(["'\`])${PRELOAD_PLACEHOLDER}\\1`, 'g');
   for (const file of files) {
     const path = join(dist, file);
@@ -139,6 +147,7 @@ async function main() {
           ...elements,
           index: join(root, 'src/index.ts'),
           autoloader: join(root, 'src/autoloader.ts'),
+          start: join(root, 'src/start.ts'),
           embed: join(root, 'src/embed/main.ts'),
         },
         formats: ['es'],
@@ -147,6 +156,16 @@ async function main() {
         output: {
           entryFileNames: '[name].js',
           chunkFileNames: 'chunks/[name]-[hash].js',
+          // The data layer and every element's plan in one chunk, which the early start
+          // and each element share.
+          advancedChunks: {
+            groups: [
+              {
+                name: 'data',
+                test: /[\\/]src[\\/](core[\\/]|internal[\\/](plan|attributes|lang|base-url|document-watch|early-start)\.ts|components[\\/][^\\/]+[\\/]plan\.ts|plans\.ts)/,
+              },
+            ],
+          },
           minify: true,
           comments: false,
         },
@@ -154,9 +173,12 @@ async function main() {
     },
   });
 
-  // The module graph of each element, written into the files that import elements on
-  // demand (they announce it with <link rel="modulepreload"> before the import).
-  writePreloadGraph(Object.keys(elements), ['autoloader.js', 'embed.js']);
+  // The module graph of each element (and of the autoloader's early start), written into
+  // the files that import elements on demand (they announce it with
+  // <link rel="modulepreload"> before the import).
+  const modules = { start: 'start.js' };
+  for (const name of Object.keys(elements)) modules[name.replace(/^elements\//, '')] = `${name}.js`;
+  writePreloadGraph(modules, ['autoloader.js', 'embed.js']);
 
   // The embed page: demo/embed.html (what `npm start` serves) with the built script.
   const page = readFileSync(join(root, 'demo/embed.html'), 'utf8');
@@ -171,7 +193,9 @@ async function main() {
   writeFileSync(join(dist, 'embed.html'), withApiOrigins(builtPage, apiOrigins));
   copyFileSync(join(root, 'demo/embed.css'), join(dist, 'embed.css'));
 
-  // 2. The script-tag bundle: one file, nothing to fetch after it.
+  // 2. The script-tag bundle: khountous.js (the early start and the shared loader) and the
+  //    elements in one file it imports (chunks/kit-<hash>.js), which imports nothing but
+  //    khountous.js. khountous.js announces that file with its integrity hash.
   await build({
     ...common,
     build: {
@@ -179,7 +203,19 @@ async function main() {
       outDir: dist,
       emptyOutDir: false,
       lib: { entry: { khountous: join(root, 'src/khountous.ts') }, formats: ['es'] },
-      rolldownOptions: { output: { codeSplitting: false, minify: true, comments: false } },
+      rolldownOptions: {
+        // The modules both files use stay in khountous.js (which then exports them to the
+        // kit): no third file, no extra round trip before the early start (no top-level await
+        // in src/khountous.ts either, which would turn this off).
+        preserveEntrySignatures: 'allow-extension',
+        output: {
+          entryFileNames: '[name].js',
+          chunkFileNames: 'chunks/kit-[hash].js',
+          codeSplitting: true,
+          minify: true,
+          comments: false,
+        },
+      },
     },
     // The loader's later features (src/core/loader/later.ts) come in this file rather
     // than through import(), whose inlined form costs more than the module itself.
@@ -187,6 +223,11 @@ async function main() {
       alias: [{ find: /^\.\/bring-later\.js$/, replacement: join(root, 'src/core/loader/later.ts') }],
     },
   });
+  const kit = /import\(["'`]\.\/(chunks\/kit-[\w-]+\.js)["'`]\)/.exec(
+    readFileSync(join(dist, 'khountous.js'), 'utf8'),
+  )?.[1];
+  if (!kit) throw new Error('dist/khountous.js does not import its chunks/kit-*.js');
+  writePreloadGraph({ kit }, ['khountous.js'], { except: ['khountous.js'], integrity: true });
 
   // 3. The host's resize snippet: a classic script, no module needed.
   await build({
@@ -223,7 +264,7 @@ async function main() {
   for (const file of listFiles(dist)) {
     const path = relative(dist, file).split('\\').join('/');
     if (path.endsWith('.d.ts') || path === 'integrity.json') continue;
-    integrity[path] = `sha384-${createHash('sha384').update(readFileSync(file)).digest('base64')}`;
+    integrity[path] = sri(file);
   }
   writeFileSync(join(dist, 'integrity.json'), `${JSON.stringify(integrity, null, 2)}\n`);
 
@@ -283,6 +324,11 @@ function pluginZip() {
     files[`khountous-widgets/kit/${path}`] = [readFileSync(file), { mtime }];
   }
   return zipSync(files, { level: 9 });
+}
+
+/** The Subresource Integrity hash of a file. */
+function sri(file) {
+  return `sha384-${createHash('sha384').update(readFileSync(file)).digest('base64')}`;
 }
 
 function listFiles(dir, out = []) {

@@ -17,7 +17,27 @@ const graph = parsePreloadGraph(
   typeof __KHOUNTOUS_PRELOAD__ === 'string' ? __KHOUNTOUS_PRELOAD__ : undefined,
 );
 
-const autoloader = createAutoloader(elementLoaders, (tag) => announceGraph(graph, tag, import.meta.url));
+/**
+ * The early start, once, before the first element is imported: the API
+ * requests of the widgets in the document leave as soon as the shared loader
+ * has arrived (start.js, announced first), while the element code is fetched.
+ */
+let started = false;
+const startEarly = (): void => {
+  if (started || typeof document === 'undefined') return;
+  started = true;
+  announceGraph(graph, 'start', import.meta.url);
+  import('./start.js').then(
+    ({ start }) => start(document),
+    // The elements load their data themselves.
+    () => undefined,
+  );
+};
+
+const autoloader = createAutoloader(elementLoaders, (tag) => {
+  startEarly();
+  announceGraph(graph, tag, import.meta.url);
+});
 
 /** Loads the elements used in `root` that are not registered yet. */
 export const discover = (root: ParentNode): Promise<void> => autoloader.discover(root);

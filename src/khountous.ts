@@ -1,10 +1,29 @@
-/** Script-tag entry: registers every element of the kit. */
-import './components/ranking/define.js';
-import './components/admin-card/define.js';
-import './components/report/define.js';
-import './components/region-stats/define.js';
-import './components/reports/define.js';
-import './components/fact-checks/define.js';
-import './components/dataset/define.js';
+/**
+ * Script-tag entry: registers every element of the kit.
+ *
+ * It first starts the API requests of the widgets already in the page (the
+ * early start: the shared loader and each element's plan, no Lit), then
+ * imports the elements, fetched meanwhile. The elements' file is announced
+ * with a `<link rel="modulepreload">` that carries its integrity hash, which
+ * the build writes into this file: the hash of this file vouches for it too.
+ * The elements are defined once that file has run (`customElements.whenDefined`);
+ * the classes are exported by the package's main entry (index.js).
+ */
+import { announceGraph, parsePreloadGraph } from './internal/preload.js';
+import { start } from './start.js';
 
-export * from './index.js';
+/** The elements' file with its integrity, written into the built file by the build (none from source). */
+declare const __KHOUNTOUS_PRELOAD__: string | undefined;
+
+if (typeof document !== 'undefined') {
+  start(document);
+  announceGraph(
+    parsePreloadGraph(typeof __KHOUNTOUS_PRELOAD__ === 'string' ? __KHOUNTOUS_PRELOAD__ : undefined),
+    'kit',
+    import.meta.url,
+  );
+}
+
+// Not awaited at the top level: a top-level await would keep the bundler from placing the
+// shared modules in this file, and cost a round trip before the early start.
+void import('./kit.js');

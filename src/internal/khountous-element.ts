@@ -14,7 +14,8 @@ import { attributeMessages } from '../i18n/attributes.js';
 import { BASE_URL_META, resolveBaseUrl } from './base-url.js';
 import { KhountousErrorEvent, KhountousLoadEvent } from './events.js';
 import { formatTime } from './format.js';
-import { DEFAULT_LANG, onDocumentLangChange, resolveLang, toSupportedLang } from './lang.js';
+import { languageOf, onDocumentLangChange, resolveLang } from './lang.js';
+import type { Read } from './plan.js';
 import { QuotaController } from './quota-controller.js';
 import { ResourceController, type ResourceOptions, type Selection } from './resource-controller.js';
 
@@ -118,7 +119,7 @@ export abstract class KhountousElement<S extends Selection, T> extends LitElemen
 
   /** The language in use (attribute, ancestors, document, French). */
   protected get language(): Lang {
-    return this.lang ? (toSupportedLang(this.lang) ?? DEFAULT_LANG) : this.pageLang;
+    return languageOf(this.lang, () => this.pageLang);
   }
 
   /** What every widget says (loading, errors, the pager), in the language in use. */
@@ -147,6 +148,18 @@ export abstract class KhountousElement<S extends Selection, T> extends LitElemen
     const level = clampInteger(this, 'heading-level', this.headingLevel, RULES.headingLevel);
     return Math.min(6, level + depth);
   }
+
+  /**
+   * One input of the element by attribute name, for its plan (plan.ts): the
+   * property of that attribute (`dataset-id` -> `datasetId`).
+   */
+  protected input(attribute: string): unknown {
+    const name = attribute.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
+    return (this as unknown as Record<string, unknown>)[name];
+  }
+
+  /** `input`, bound: what a plan's `select` reads. */
+  protected readonly read: Read = (attribute) => this.input(attribute);
 
   protected abstract selection(base: Selection): S;
   protected abstract resource(selection: S): Resource;

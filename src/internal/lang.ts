@@ -2,12 +2,20 @@ import { LANGS, type Lang } from '../core/types.js';
 import { documentWatch } from './document-watch.js';
 
 /** The language used when nothing on the page names a supported one. */
-export const DEFAULT_LANG: Lang = 'fr';
+const DEFAULT_LANG: Lang = 'fr';
 
 /** `en`, `en-GB`, `EN` -> `en`; anything unsupported -> undefined. */
-export function toSupportedLang(value: string | null | undefined): Lang | undefined {
+function toSupportedLang(value: string | null | undefined): Lang | undefined {
   const primary = value?.trim().toLowerCase().split('-')[0];
   return (LANGS as readonly string[]).includes(primary ?? '') ? (primary as Lang) : undefined;
+}
+
+/**
+ * The language of an element whose `lang` is `value`: that one (French when
+ * unsupported), else the language it inherits.
+ */
+export function languageOf(value: string | null | undefined, inherited: () => Lang): Lang {
+  return value ? (toSupportedLang(value) ?? DEFAULT_LANG) : inherited();
 }
 
 /**

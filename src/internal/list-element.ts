@@ -1,11 +1,10 @@
 import { css, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { ListEnvelope } from '../core/types.js';
-import { RULES } from './attribute-rules.js';
-import { clampInteger } from './attributes.js';
 import { formatNumber } from './format.js';
-import { KhountousElement, type Selection } from './khountous-element.js';
+import { KhountousElement } from './khountous-element.js';
 import { paginationStyles, renderPagination } from './pager.js';
+import { clampLimit, clampPage, type ListSelection } from './plan.js';
 import { QuotaController } from './quota-controller.js';
 
 /** The caption with its count and the bare list of renderCaptionedList(). */
@@ -32,11 +31,7 @@ export const captionedListStyles = css`
   }
 `;
 
-/** What every paged list selects besides its filters. */
-export interface ListSelection extends Selection {
-  limit: number;
-  page: number;
-}
+export type { ListSelection };
 
 /**
  * The base of the elements that show one page of a list endpoint: `limit`
@@ -74,7 +69,7 @@ export abstract class KhountousListElement<S extends ListSelection, Item> extend
     if (changed.has('paginate')) this.quota.active = this.paginate;
     const filters = (this.constructor as typeof KhountousListElement).filterProperties;
     if (changed.has('page') || [...changed.keys()].some((key) => filters.includes(String(key)))) {
-      this.goTo(clampInteger(this, 'page', this.page, RULES.page));
+      this.goTo(clampPage(this, this.page));
     } else if (changed.has('limit') && this.hasUpdated) {
       // The page that holds the first item the reader saw.
       const first = (this.currentPage - 1) * this.clampedLimit(changed.get('limit'));
@@ -89,7 +84,7 @@ export abstract class KhountousListElement<S extends ListSelection, Item> extend
   }
 
   private clampedLimit(value: string | number | undefined): number {
-    return clampInteger(this, 'limit', value ?? 10, RULES.limit);
+    return clampLimit(this, value);
   }
 
   /**
@@ -107,13 +102,9 @@ export abstract class KhountousListElement<S extends ListSelection, Item> extend
     this.movedBack = true;
   }
 
-  /** The base selection with the clamped limit and the page shown. */
-  protected listSelection(base: Selection): ListSelection {
-    return {
-      ...base,
-      limit: this.clampedLimit(this.limit),
-      page: this.currentPage,
-    };
+  /** The page is the one shown, which the pager and a list that shrank may have moved. */
+  protected override input(attribute: string): unknown {
+    return attribute === 'page' ? this.currentPage : super.input(attribute);
   }
 
   protected override isEmpty(list: ListEnvelope<Item>): boolean {

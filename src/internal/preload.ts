@@ -8,10 +8,15 @@
  * that they are all fetched at once.
  */
 
-/** What the build writes: file paths relative to the entry, and each tag's files by index. */
+/**
+ * What the build writes: file paths relative to the entry, and each tag's
+ * (or module's) files by index; with `integrity`, each file's SRI hash, which
+ * the link carries so that the browser refuses a file changed on its way.
+ */
 export interface PreloadGraph {
   readonly files: readonly string[];
   readonly tags: Readonly<Record<string, readonly number[]>>;
+  readonly integrity?: readonly string[];
 }
 
 /** The graph from the text the build wrote, or undefined (a build from source, a bad text). */
@@ -43,6 +48,8 @@ export function announceGraph(graph: PreloadGraph | undefined, tag: string, base
     const link = document.createElement('link');
     link.rel = 'modulepreload';
     link.href = href;
+    const integrity = graph.integrity?.[index];
+    if (integrity) link.integrity = integrity;
     (document.head ?? document.documentElement).append(link);
   }
 }

@@ -2,13 +2,9 @@ import type { ReactiveController, ReactiveElement } from 'lit';
 import { initialState, Task, TaskStatus } from '@lit/task';
 import { KhountousError, isKhountousError } from '../core/errors.js';
 import { getLoader, type LoadOptions, type Loaded, type Resource } from '../core/loader/loader.js';
-import type { Lang } from '../core/types.js';
+import type { Selection } from './plan.js';
 
-/** What a widget fetches: the inputs that select its data, resolved and checked. */
-export interface Selection {
-  lang: Lang;
-  baseUrl: string;
-}
+export type { Selection };
 
 /**
  * What an element may add to its loads and its subscription. `partial`: a

@@ -1,7 +1,7 @@
 /**
  * The built package (dist/, from `npm run build`; scripts/test.mjs builds it
  * first): every element has its module and declarations, the script-tag
- * bundle is self-contained and registers every element in production Lit, the
+ * bundle starts the loads then registers every element in production Lit, the
  * package.json fields point at files that exist, integrity.json is right.
  */
 import assert from 'node:assert/strict';
@@ -55,14 +55,25 @@ describe('dist/', () => {
     }
   });
 
-  it('khountous.js is one self-contained module that registers every element', () => {
+  it('khountous.js starts the loads, then imports every element from one file that imports only khountous.js', () => {
     const code = read('khountous.js');
-    assert.deepEqual(importsOf(code), []);
-    assert.doesNotMatch(code, /\bimport\(/, 'no dynamic import');
-    for (const name of components) assert.ok(code.includes(`khountous-${name}`), name);
-    assert.equal(code.match(/customElements\.define\(/g)?.length, 1, 'one defineElement for all tags');
-    // src/khountous.ts imports every element's define module.
-    const entry = readFileSync(join(root, 'src/khountous.ts'), 'utf8');
+    assert.deepEqual(importsOf(code), [], 'no static import: nothing to fetch before the early start');
+    const kits = [...code.matchAll(/\bimport\(\s*[`'"](\.\/chunks\/kit-[\w-]+\.js)[`'"]\s*\)/g)].map((m) => m[1]!);
+    assert.equal(kits.length, 1, 'one import() of the elements’ file');
+    assert.equal(code.match(/\bimport\(/g)?.length, 1, 'no other dynamic import');
+    assert.doesNotMatch(code, /customElements\.define\(/, 'no element in khountous.js');
+    for (const name of components) assert.ok(code.includes(`khountous-${name}`), `${name}: its plan`);
+    const kit = read(kits[0]!);
+    assert.deepEqual(importsOf(kit), ['../khountous.js']);
+    assert.doesNotMatch(kit, /\bimport\(/);
+    for (const name of components) assert.ok(kit.includes(`khountous-${name}`), name);
+    assert.equal(kit.match(/customElements\.define\(/g)?.length, 1, 'one defineElement for all tags');
+    // The modulepreload of the elements' file carries its integrity.
+    const integrity = JSON.parse(read('integrity.json')) as Record<string, string>;
+    assert.ok(integrity[kits[0]!.slice(2)]);
+    assert.ok(code.includes(integrity[kits[0]!.slice(2)]!), 'the elements’ file’s hash is in khountous.js');
+    // src/kit.ts imports every element's define module.
+    const entry = readFileSync(join(root, 'src/kit.ts'), 'utf8');
     for (const name of components) assert.ok(entry.includes(`./components/${name}/define.js`), name);
   });
 
@@ -71,11 +82,12 @@ describe('dist/', () => {
       const code = read(file);
       assert.doesNotMatch(code, /Lit is in dev mode|lit\.dev\/msg\//, file);
     }
+    const kit = /chunks\/kit-[\w-]+\.js/.exec(read('khountous.js'))![0];
+    assert.ok(read(kit).includes(pkg.version), 'the version constant');
     const code = read('khountous.js');
     assert.doesNotMatch(code, /\/\*\*\s*\n/, 'minified: no doc comment');
     assert.doesNotMatch(code, /^\s+(const|let|return|if|function)\b/m, 'minified: no indented code');
-    assert.ok(code.includes(pkg.version), 'the version constant');
-    assert.doesNotMatch(code, /__KHOUNTOUS_VERSION__/);
+    assert.doesNotMatch(code, /__KHOUNTOUS_VERSION__|__KHOUNTOUS_PRELOAD__|@@khountous-preload-graph@@/);
   });
 
   it('the autoloader loads elements with import() and imports none of them statically', () => {

@@ -17,7 +17,7 @@
  * 20 ms apart, a request timeout of 1.5 s, real network).
  */
 import { expect, fixture, fixtureCleanup } from '@open-wc/testing';
-import '../../src/khountous.js';
+import '../../src/kit.js';
 import type { KhountousError, KhountousErrorKind } from '../../src/core/errors.js';
 import { createSafeStorage } from '../../src/core/storage.js';
 import { freshKit } from '../helpers/kit.js';

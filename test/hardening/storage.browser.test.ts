@@ -7,7 +7,7 @@
  * nothing reaches the page as an uncaught error.
  */
 import { expect, fixture, fixtureCleanup } from '@open-wc/testing';
-import '../../src/khountous.js';
+import '../../src/kit.js';
 import { STORAGE_PREFIX } from '../../src/core/storage.js';
 import { countFetches, freshKit } from '../helpers/kit.js';
 import { ELEMENTS, FaultyApi, allSettled, create, learnSlugs, pageGuard } from './browser-kit.js';

@@ -107,6 +107,41 @@ describe('ResourceController', () => {
   beforeEach(freshKit);
   afterEach(fixtureCleanup);
 
+  it('draws cached data in its first render: no skeleton, no load', async () => {
+    const first = await mount<Widget>('khountous-ranking', { limit: '4' });
+    expect(first.getAttribute('state')).to.equal('ready');
+    const watch = watchLoader();
+    try {
+      // What each render of a second ranking of the same list drew, as the render ends.
+      const renders: { skeleton: boolean; rows: number }[] = [];
+      const second = document.createElement('khountous-ranking') as Widget & {
+        addController(controller: { hostUpdated(): void }): void;
+      };
+      second.setAttribute('base-url', sharedApi());
+      second.setAttribute('limit', '4');
+      second.addController({
+        hostUpdated: () =>
+          renders.push({
+            skeleton: second.shadowRoot!.querySelector('.skeleton') !== null,
+            rows: second.shadowRoot!.querySelectorAll('tbody tr').length,
+          }),
+      });
+      document.body.append(second);
+      await second.updateComplete;
+      await pause();
+      try {
+        expect(renders[0], 'the first render').to.deep.equal({ skeleton: false, rows: 4 });
+        expect(renders, 'one render').to.have.length(1);
+        expect(watch.loads, 'no load').to.have.length(0);
+        expect(second.getAttribute('state')).to.equal('ready');
+      } finally {
+        second.remove();
+      }
+    } finally {
+      watch.restore();
+    }
+  });
+
   it('shows what the loader notifies with one update, without running the Task again', async () => {
     const watch = watchLoader();
     try {

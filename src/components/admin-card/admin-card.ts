@@ -8,20 +8,14 @@ import {
   type AdministrationListItem,
 } from '../../core/types.js';
 import { regionName } from '../../i18n/regions.js';
-import { identifier } from '../../internal/attributes.js';
-import { RULES } from '../../internal/attribute-rules.js';
 import { formatDate, formatDays, formatNumber, formatPercent } from '../../internal/format.js';
 import { KhountousElement, type Selection } from '../../internal/khountous-element.js';
 import type { ResourceOptions } from '../../internal/resource-controller.js';
 import { styleProps } from '../../internal/style-props.js';
+import { adminCardPlan, type CardSelection } from './plan.js';
 import { adminCardStyles } from './admin-card.styles.js';
 import { adminStrings } from '../../i18n/admin.js';
 import { rankingStrings } from '../../i18n/ranking.js';
-
-interface CardSelection extends Selection {
-  slug: string;
-  compact: boolean;
-}
 
 /** The full profile, or only the list-level fields when those are all a compact card needs. */
 type CardData = Administration | AdministrationListItem;
@@ -57,24 +51,20 @@ export class KhountousAdminCard extends KhountousElement<CardSelection, CardData
   @property({ reflect: true }) variant: 'full' | 'compact' = 'full';
 
   protected selection(base: Selection): CardSelection {
-    return {
-      ...base,
-      slug: identifier(this, 'slug', this.slug, RULES.slug),
-      compact: this.variant === 'compact',
-    };
+    return adminCardPlan.select(this, this.read, base);
   }
 
   protected override identifiedBy(): [string, string] {
     return ['slug', this.slug];
   }
 
-  protected resource({ slug, lang }: CardSelection): Resource {
-    return { kind: 'administration', slug, lang };
+  protected resource(selection: CardSelection): Resource {
+    return adminCardPlan.resource(selection);
   }
 
   /** A compact card needs only list-level fields: a ranking row from the cache will do, with the ranking's age. */
   protected override resourceOptions(selection: CardSelection): ResourceOptions {
-    return { partial: selection.compact };
+    return adminCardPlan.options!(selection);
   }
 
   /** While the profile loads, list-level fields known from a cached ranking show at once. */

@@ -10,19 +10,16 @@ import {
   type DatasetJson,
   type Lang,
 } from '../../core/types.js';
-import { clampInteger, identifier } from '../../internal/attributes.js';
+import { clampInteger } from '../../internal/attributes.js';
 import { RULES } from '../../internal/attribute-rules.js';
 import { formatDate, formatNumber, formatTime, isoDate } from '../../internal/format.js';
 import { KhountousElement, type Selection } from '../../internal/khountous-element.js';
 import { relFor } from '../../internal/links.js';
 import { QuotaController } from '../../internal/quota-controller.js';
+import { datasetPlan, type DatasetSelection } from './plan.js';
 import { datasetStyles } from './dataset.styles.js';
 import { datasetStrings } from '../../i18n/dataset.js';
 import { regionName } from '../../i18n/regions.js';
-
-interface DatasetSelection extends Selection {
-  id: string;
-}
 
 const FORMAT_NAMES: Record<DatasetFormat, string> = { csv: 'CSV', json: 'JSON', xlsx: 'Excel (XLSX)' };
 
@@ -98,15 +95,15 @@ export class KhountousDataset extends KhountousElement<DatasetSelection, Dataset
   private readonly quota = new QuotaController(this);
 
   protected selection(base: Selection): DatasetSelection {
-    return { ...base, id: identifier(this, 'dataset-id', this.datasetId, RULES.datasetId) };
+    return datasetPlan.select(this, this.read, base);
   }
 
   protected override identifiedBy(): [string, string] {
     return ['dataset-id', this.datasetId];
   }
 
-  protected resource({ id }: DatasetSelection): Resource {
-    return { kind: 'dataset', id };
+  protected resource(selection: DatasetSelection): Resource {
+    return datasetPlan.resource(selection);
   }
 
   protected renderContent(dataset: DatasetJson, selection: DatasetSelection): TemplateResult {

@@ -17,6 +17,7 @@ import {
   type ListSelection,
 } from '../../internal/list-element.js';
 import { factChecksStyles } from './fact-checks.styles.js';
+import { factChecksPlan } from './plan.js';
 import { factChecksStrings } from '../../i18n/fact-checks.js';
 
 type FactChecks = ListEnvelope<FactCheck>;
@@ -81,11 +82,11 @@ export class KhountousFactChecks extends KhountousListElement<ListSelection, Fac
   static override styles = [...KhountousListElement.styles, captionedListStyles, factChecksStyles];
 
   protected selection(base: Selection): ListSelection {
-    return this.listSelection(base);
+    return factChecksPlan.select(this, this.read, base);
   }
 
-  protected resource({ lang, limit, page }: ListSelection): Resource {
-    return { kind: 'verifications', query: { lang, limit, page } };
+  protected resource(selection: ListSelection): Resource {
+    return factChecksPlan.resource(selection);
   }
 
   protected renderContent(list: FactChecks, selection: ListSelection): TemplateResult {

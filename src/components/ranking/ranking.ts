@@ -1,28 +1,15 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
 import type { Resource } from '../../core/loader/loader.js';
-import {
-  type AdministrationListItem,
-  type Level,
-  type ListEnvelope,
-  type RegionCode,
-  type Sector,
-} from '../../core/types.js';
-import { oneOf } from '../../internal/attributes.js';
-import { RULES } from '../../internal/attribute-rules.js';
+import { type AdministrationListItem, type ListEnvelope } from '../../core/types.js';
 import { formatDays, formatNumber, formatPercent } from '../../internal/format.js';
 import type { Selection } from '../../internal/khountous-element.js';
 import { fillTemplate, relFor } from '../../internal/links.js';
-import { KhountousListElement, type ListSelection } from '../../internal/list-element.js';
+import { KhountousListElement } from '../../internal/list-element.js';
 import { styleProps } from '../../internal/style-props.js';
+import { rankingPlan, type RankingSelection } from './plan.js';
 import { rankingStyles } from './ranking.styles.js';
 import { rankingStrings } from '../../i18n/ranking.js';
-
-interface RankingSelection extends ListSelection {
-  region?: RegionCode;
-  sector?: Sector;
-  level?: Level;
-}
 
 type Ranking = ListEnvelope<AdministrationListItem>;
 
@@ -57,16 +44,11 @@ export class KhountousRanking extends KhountousListElement<RankingSelection, Adm
   @property({ attribute: 'href-template' }) hrefTemplate = '';
 
   protected selection(base: Selection): RankingSelection {
-    return {
-      ...this.listSelection(base),
-      region: oneOf(this, 'region', this.region, RULES.region),
-      sector: oneOf(this, 'sector', this.sector, RULES.sector),
-      level: oneOf(this, 'level', this.level, RULES.level),
-    };
+    return rankingPlan.select(this, this.read, base);
   }
 
-  protected resource({ lang, region, sector, level, limit, page }: RankingSelection): Resource {
-    return { kind: 'administrations', query: { lang, region, sector, level, limit, page } };
+  protected resource(selection: RankingSelection): Resource {
+    return rankingPlan.resource(selection);
   }
 
   protected renderContent(ranking: Ranking, selection: RankingSelection): TemplateResult {

@@ -4,23 +4,15 @@ import type { Resource } from '../../core/loader/loader.js';
 import {
   REGION_INDICATORS,
   type ListEnvelope,
-  type RegionCode,
   type RegionIndicatorKey,
   type RegionStats,
 } from '../../core/types.js';
-import { oneOf } from '../../internal/attributes.js';
-import { RULES } from '../../internal/attribute-rules.js';
 import { formatDays, formatNumber, formatPercent } from '../../internal/format.js';
 import { KhountousElement, type Selection } from '../../internal/khountous-element.js';
 import { styleProps } from '../../internal/style-props.js';
+import { regionStatsPlan, type RegionSelection } from './plan.js';
 import { regionStatsStyles } from './region-stats.styles.js';
 import { regionStatsStrings } from '../../i18n/region-stats.js';
-
-interface RegionSelection extends Selection {
-  region?: RegionCode;
-  indicator: RegionIndicatorKey;
-  single: boolean;
-}
 
 type Regions = ListEnvelope<RegionStats>;
 
@@ -62,17 +54,12 @@ export class KhountousRegionStats extends KhountousElement<RegionSelection, Regi
   @state() private tableShown = false;
 
   protected selection(base: Selection): RegionSelection {
-    return {
-      ...base,
-      region: oneOf(this, 'region', this.region, RULES.region),
-      indicator: oneOf(this, 'indicator', this.indicator, RULES.indicator) ?? 'averageScore',
-      single: oneOf(this, 'variant', this.variant, RULES.regionVariant) === 'single',
-    };
+    return regionStatsPlan.select(this, this.read, base);
   }
 
   /** One request serves every form: the 14 regions come in one list. */
-  protected resource({ lang }: RegionSelection): Resource {
-    return { kind: 'regions', lang };
+  protected resource(selection: RegionSelection): Resource {
+    return regionStatsPlan.resource(selection);
   }
 
   protected override isEmpty(regions: Regions): boolean {

@@ -3,16 +3,11 @@ import { property } from 'lit/decorators.js';
 import type { Resource } from '../../core/loader/loader.js';
 import { type Report } from '../../core/types.js';
 import { regionName } from '../../i18n/regions.js';
-import { identifier } from '../../internal/attributes.js';
-import { RULES } from '../../internal/attribute-rules.js';
 import { formatDate, isoDate } from '../../internal/format.js';
 import { KhountousElement, type Selection } from '../../internal/khountous-element.js';
+import { reportPlan, type ReportSelection } from './plan.js';
 import { reportStyles } from './report.styles.js';
 import { reportStrings } from '../../i18n/report.js';
-
-interface ReportSelection extends Selection {
-  slug: string;
-}
 
 /**
  * One published citizen report: title, category, region, status, the dated
@@ -39,15 +34,15 @@ export class KhountousReport extends KhountousElement<ReportSelection, Report> {
   @property() slug = '';
 
   protected selection(base: Selection): ReportSelection {
-    return { ...base, slug: identifier(this, 'slug', this.slug, RULES.reportSlug) };
+    return reportPlan.select(this, this.read, base);
   }
 
   protected override identifiedBy(): [string, string] {
     return ['slug', this.slug];
   }
 
-  protected resource({ slug, lang }: ReportSelection): Resource {
-    return { kind: 'report', slug, lang };
+  protected resource(selection: ReportSelection): Resource {
+    return reportPlan.resource(selection);
   }
 
   protected renderContent(report: Report): TemplateResult {

@@ -1,35 +1,16 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
 import type { Resource } from '../../core/loader/loader.js';
-import {
-  type ListEnvelope,
-  type Period,
-  type RegionCode,
-  type ReportCategory,
-  type ReportListItem,
-  type ReportStatus,
-} from '../../core/types.js';
+import { type ListEnvelope, type ReportListItem } from '../../core/types.js';
 import { regionName } from '../../i18n/regions.js';
-import { identifier, oneOf } from '../../internal/attributes.js';
-import { RULES } from '../../internal/attribute-rules.js';
 import { formatDate, isoDate } from '../../internal/format.js';
 import type { Selection } from '../../internal/khountous-element.js';
 import { fillTemplate, relFor } from '../../internal/links.js';
-import {
-  captionedListStyles,
-  KhountousListElement,
-  type ListSelection,
-} from '../../internal/list-element.js';
+import { captionedListStyles, KhountousListElement } from '../../internal/list-element.js';
+import { reportsPlan, type ReportsSelection } from './plan.js';
 import { reportsStyles } from './reports.styles.js';
 import { reportStrings } from '../../i18n/report.js';
 import { reportsStrings } from '../../i18n/reports.js';
-
-interface ReportsSelection extends ListSelection {
-  region?: RegionCode;
-  category?: ReportCategory;
-  status?: ReportStatus;
-  period?: Period;
-}
 
 type Reports = ListEnvelope<ReportListItem>;
 
@@ -77,17 +58,11 @@ export class KhountousReports extends KhountousListElement<ReportsSelection, Rep
   @property({ attribute: 'href-template' }) hrefTemplate = '';
 
   protected selection(base: Selection): ReportsSelection {
-    return {
-      ...this.listSelection(base),
-      region: oneOf(this, 'region', this.region, RULES.region),
-      category: oneOf(this, 'category', this.category, RULES.category),
-      status: oneOf(this, 'status', this.status, RULES.status),
-      period: identifier(this, 'period', this.period, RULES.period),
-    };
+    return reportsPlan.select(this, this.read, base);
   }
 
-  protected resource({ lang, region, category, status, period, limit, page }: ReportsSelection): Resource {
-    return { kind: 'reports', query: { lang, region, category, status, period, limit, page } };
+  protected resource(selection: ReportsSelection): Resource {
+    return reportsPlan.resource(selection);
   }
 
   protected renderContent(reports: Reports, selection: ReportsSelection): TemplateResult {
