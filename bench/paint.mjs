@@ -10,6 +10,9 @@
 //     --dist DIR --runs N --profiles slow-3g,fast-4g   another build, run count, profiles
 //   node --import tsx bench/paint.mjs --write      also writes its figures into bench/results.json
 //                                       and docs/benchmarks.md (the rest kept as it is)
+//     --compare DIR [--compare-name NAME]   also the script tag and the autoloader of another
+//                                       build (DIR, say main's dist/), alternating with this one's
+//     --variants a,b --connections cold,warm   a part of the grid
 //
 // bench/run.mjs calls measurePaint() as one of its phases.
 //
@@ -40,6 +43,9 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { createApi } from '../demo/api/handler.ts';
 import { isApiPath, toNodeMiddleware } from '../demo/api/node.ts';
+import { VARIANTS, paintTables } from './paint-tables.mjs';
+
+export { VARIANTS, paintTables };
 
 /** Round trips to set a connection up: TCP, then TLS 1.3 (DNS counted as cached). */
 export const SETUP_ROUND_TRIPS = 2;
@@ -55,19 +61,19 @@ export const PROFILES = {
 /** Page views per variant and condition. */
 export const PAINT_RUNS = { full: 7, quick: 1 };
 
+/**
+ * What `npm test` runs (the bench's quick mode): a smoke run of four page views,
+ * fast 4G with the API connection cold, proving the pages, the marks and the
+ * request bound still work; `npm run bench` runs the whole grid.
+ */
+export const PAINT_QUICK = {
+  profiles: ['fast-4g'],
+  connections: ['cold'],
+  variants: ['floor', 'script', 'autoloader', 'embed'],
+};
+
 /** A mobile viewport: what the reader sees decides what the kit loads without scrolling. */
 export const VIEWPORT = { width: 412, height: 915 };
-
-/** The ways into the page, in the order they are run (alternating, run after run). */
-export const VARIANTS = [
-  'floor',
-  'baseline',
-  'script',
-  'script+preconnect',
-  'autoloader',
-  'autoloader+preconnect',
-  'embed',
-];
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -91,11 +97,15 @@ function fileUnder(dir, path) {
   return existsSync(file) && statSync(file).isFile() ? file : undefined;
 }
 
-/** Serves /dist, /demo and /bench files and the `pages` by path; undefined when nothing matched. */
-function staticFile(root, dist, pathname, pages) {
+/**
+ * Serves /dist, /demo and /bench files, the other build of `--compare` under
+ * /dist-compare, and the `pages` by path; undefined when nothing matched.
+ */
+function staticFile(root, dist, pathname, pages, compareDist) {
   if (pages[pathname]) return { body: pages[pathname](), type: TYPES['.html'] };
-  const [, top, rest] = /^\/(demo|dist|bench)(\/.*)$/.exec(pathname) ?? [];
-  const dir = top === 'dist' ? dist : top ? join(root, top) : undefined;
+  const [, top, rest] = /^\/(demo|dist|dist-compare|bench)(\/.*)$/.exec(pathname) ?? [];
+  const dir =
+    top === 'dist' ? dist : top === 'dist-compare' ? compareDist : top ? join(root, top) : undefined;
   const file = dir && fileUnder(dir, rest);
   if (!file) return undefined;
   return { body: readFileSync(file), type: TYPES[extname(file)] ?? 'application/octet-stream' };
@@ -134,6 +144,10 @@ export async function startApiServer({ root, dist }) {
   let sockets = new Map();
   let rttMs = 0;
   const log = [];
+  /** Since the last reset (ms): when each socket to the API opened, when the first API request arrived. */
+  let resetAt = performance.now();
+  const connections = [];
+  let firstRequestMs;
   let inFlight = 0;
   const server = createServer((req, res) => {
     const now = performance.now();
@@ -144,6 +158,7 @@ export async function startApiServer({ root, dist }) {
     const serve = () => {
       if (isApiPath(url.pathname)) {
         if (req.method === 'GET') log.push(url.pathname + url.search);
+        firstRequestMs ??= now - resetAt;
         inFlight += 1;
         res.on('close', () => (inFlight -= 1));
         res.setHeader('Timing-Allow-Origin', '*');
@@ -156,7 +171,9 @@ export async function startApiServer({ root, dist }) {
     else serve();
   });
   server.on('connection', (socket) => {
-    sockets.set(socket, performance.now() + SETUP_ROUND_TRIPS * rttMs);
+    const now = performance.now();
+    sockets.set(socket, now + SETUP_ROUND_TRIPS * rttMs);
+    connections.push(now - resetAt);
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
@@ -165,12 +182,25 @@ export async function startApiServer({ root, dist }) {
     get inFlight() {
       return inFlight;
     },
+    /** When the first socket to the API opened and the first API request arrived, ms after the reset. */
+    get timeline() {
+      return { firstSocketMs: connections[0], firstRequestMs, sockets: connections.length };
+    },
+    /** After a warm-up: times from now on, the warm connection kept. */
+    startTimeline() {
+      resetAt = performance.now();
+      connections.length = 0;
+      firstRequestMs = undefined;
+    },
     /** A new run: every connection closed, the next one cold, the log emptied. */
     reset(profileRtt) {
       server.closeAllConnections();
       sockets = new Map();
       rttMs = profileRtt;
       log.length = 0;
+      resetAt = performance.now();
+      connections.length = 0;
+      firstRequestMs = undefined;
     },
     close: () =>
       new Promise((resolve) => {
@@ -196,7 +226,7 @@ const escapeHtml = (text) =>
  * The variants of demo/news.html, each with the API at `api` (its origin with /v1).
  * `floorUrls`: the API URLs the floor page asks for at navigation.
  */
-export function variantPages(root, apiOrigin, floorUrls) {
+export function variantPages(root, apiOrigin, floorUrls, compareName) {
   const source = readFileSync(join(root, 'demo/news.html'), 'utf8');
   const api = `${apiOrigin}/v1`;
   const withBase = source.replace('<meta name="khountous:base-url" content="/v1" />', () => {
@@ -266,18 +296,40 @@ export function variantPages(root, apiOrigin, floorUrls) {
     '/paint/autoloader+preconnect.html': () =>
       withScript('<script type="module" src="/dist/autoloader.js"></script>', `${preconnect}\n    `),
     '/paint/embed.html': embed,
+    // The other build's script tag and autoloader (--compare), served from /dist-compare/.
+    ...(compareName
+      ? Object.fromEntries(
+          ['khountous', 'autoloader'].flatMap((file) => {
+            const variant = file === 'khountous' ? 'script' : 'autoloader';
+            const tag = `<script type="module" src="/dist-compare/${file}.js"></script>`;
+            return [
+              [`/paint/${compareName}:${variant}.html`, () => withScript(tag)],
+              [
+                `/paint/${compareName}:${variant}+preconnect.html`,
+                () => withScript(tag, `${preconnect}\n    `),
+              ],
+            ];
+          }),
+        )
+      : {}),
   };
 }
 
 /** The page's server: demo/ (its styles), dist/, bench/ and the variant pages under /paint/. */
-export async function startPageServer({ root, dist }) {
+export async function startPageServer({ root, dist, compareDist }) {
   let pages = {};
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     send(
       req,
       res,
-      staticFile(root, dist, url.pathname.replace(/^\/paint\/(?=[a-z]+\.css$)/, '/demo/'), pages),
+      staticFile(
+        root,
+        dist,
+        url.pathname.replace(/^\/paint\/(?=[a-z]+\.css$)/, '/demo/'),
+        pages,
+        compareDist,
+      ),
     );
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -352,6 +404,7 @@ export async function pageView(browser, { url, profile, warm, api, apiOrigin, qu
         apiOrigin,
       );
       api.log.length = 0;
+      api.startTimeline();
     }
     await cdp.send('Network.emulateNetworkConditions', {
       offline: false,
@@ -391,6 +444,7 @@ export async function pageView(browser, { url, profile, warm, api, apiOrigin, qu
       widgetsWithData: data.length,
       errors: frames.flatMap((marks) => marks.errors),
       apiRequests: [...api.log],
+      api: api.timeline,
     };
   } finally {
     await context.close();
@@ -404,13 +458,33 @@ export async function pageView(browser, { url, profile, warm, api, apiOrigin, qu
  */
 export async function measurePaint(
   browser,
-  { root, dist, runs, quietMs = 1000, profiles = Object.keys(PROFILES), log = () => {} },
+  {
+    root,
+    dist,
+    runs,
+    quietMs = 1000,
+    profiles = Object.keys(PROFILES),
+    connections = ['cold', 'warm'],
+    variants: chosen = VARIANTS,
+    compare,
+    log = () => {},
+  },
 ) {
+  // `compare`: { name, dist } of another build, whose script tag and autoloader alternate with these.
+  const variants = [
+    ...chosen,
+    ...(compare
+      ? ['script', 'script+preconnect', 'autoloader', 'autoloader+preconnect']
+          .filter((variant) => chosen.includes(variant))
+          .map((variant) => `${compare.name}:${variant}`)
+      : []),
+  ];
+  if (!variants.includes('floor')) throw new Error('the paint bench needs the floor among its variants');
   const api = await startApiServer({ root, dist });
-  const pages = await startPageServer({ root, dist });
+  const pages = await startPageServer({ root, dist, compareDist: compare?.dist });
   try {
     // The floor asks for what the script tag asks for on this page, unthrottled, API warm.
-    pages.setPages(variantPages(root, api.origin, []));
+    pages.setPages(variantPages(root, api.origin, [], compare?.name));
     const reference = await pageView(browser, {
       url: `${pages.origin}/paint/script.html`,
       profile: { downKbps: 1e6, upKbps: 1e6, rttMs: 0 },
@@ -421,20 +495,22 @@ export async function measurePaint(
     });
     const floorUrls = [...new Set(reference.apiRequests)];
     if (floorUrls.length === 0) throw new Error('the script-tag page sent no API request');
-    pages.setPages(variantPages(root, api.origin, floorUrls));
+    pages.setPages(variantPages(root, api.origin, floorUrls, compare?.name));
 
     const conditions = [];
     for (const profile of profiles)
-      for (const connection of ['cold', 'warm']) conditions.push({ profile, connection });
+      for (const connection of connections) conditions.push({ profile, connection });
     const results = { runs, viewport: VIEWPORT, setupRoundTrips: SETUP_ROUND_TRIPS, profiles: PROFILES };
+    results.variants = variants;
+    if (compare) results.compare = compare.name;
     results.floorRequests = floorUrls;
     results.conditions = [];
     const failures = [];
     for (const { profile, connection } of conditions) {
       log(`paint: ${profile}, API connection ${connection}`);
-      const samples = Object.fromEntries(VARIANTS.map((variant) => [variant, []]));
+      const samples = Object.fromEntries(variants.map((variant) => [variant, []]));
       for (let run = 0; run < runs; run++) {
-        for (const variant of VARIANTS) {
+        for (const variant of variants) {
           const view = await pageView(browser, {
             url: `${pages.origin}/paint/${variant}.html`,
             profile: PROFILES[profile],
@@ -452,7 +528,7 @@ export async function measurePaint(
         }
       }
       const summary = {};
-      for (const variant of VARIANTS) {
+      for (const variant of variants) {
         const views = samples[variant];
         const pick = (key) => views.map((view) => view[key]).filter((value) => value !== undefined);
         summary[variant] = {
@@ -463,6 +539,14 @@ export async function measurePaint(
           widgetsWithData: median(pick('widgetsWithData')),
           apiRequests: median(views.map((view) => view.apiRequests.length)),
           errors: views.reduce((sum, view) => sum + view.errors.length, 0),
+          // The API's server: when its first socket opened and its first request arrived (ms after
+          // the view started): a preconnect opens the socket well before the first request.
+          apiFirstSocketMs: round(
+            median(views.map((view) => view.api.firstSocketMs).filter((v) => v !== undefined)),
+          ),
+          apiFirstRequestMs: round(
+            median(views.map((view) => view.api.firstRequestMs).filter((v) => v !== undefined)),
+          ),
           samples: {
             skeletonMs: pick('skeletonMs').map((v) => round(v)),
             firstDataMs: pick('firstDataMs').map((v) => round(v)),
@@ -472,11 +556,13 @@ export async function measurePaint(
       }
       const floor = summary.floor;
       const baseline = summary.baseline;
-      for (const variant of VARIANTS) {
+      for (const variant of variants) {
         const s = summary[variant];
         s.firstDataVsFloor = floor.firstDataMs ? round(s.firstDataMs / floor.firstDataMs, 2) : undefined;
         s.lastDataVsFloor = floor.lastDataMs ? round(s.lastDataMs / floor.lastDataMs, 2) : undefined;
-        s.lastDataVsBaseline = baseline.lastDataMs ? round(s.lastDataMs / baseline.lastDataMs, 2) : undefined;
+        s.lastDataVsBaseline = baseline?.lastDataMs
+          ? round(s.lastDataMs / baseline.lastDataMs, 2)
+          : undefined;
       }
       results.conditions.push({ profile, connection, variants: summary });
     }
@@ -486,28 +572,6 @@ export async function measurePaint(
     await pages.close();
     await api.close();
   }
-}
-
-/** The paint figures as rows: one table per condition. */
-export function paintTables(paint) {
-  const s = (value) => (value === undefined ? '–' : `${(value / 1000).toFixed(2)} s`);
-  const r = (value) => (value === undefined ? '–' : `${value.toFixed(2)}×`);
-  return paint.conditions.map(({ profile, connection, variants }) => ({
-    title: `Painted on ${profile}, API connection ${connection}: median of ${paint.runs} page views`,
-    head: ['page', 'skeleton', 'first data', 'all data', '÷ floor (first)', '÷ floor (all)', 'API requests'],
-    rows: VARIANTS.map((variant) => {
-      const v = variants[variant];
-      return [
-        variant,
-        s(v.skeletonMs),
-        s(v.firstDataMs),
-        s(v.lastDataMs),
-        r(v.firstDataVsFloor),
-        r(v.lastDataVsFloor),
-        String(v.apiRequests),
-      ];
-    }),
-  }));
 }
 
 const isMain = process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1];
@@ -523,10 +587,15 @@ if (isMain) {
     return index >= 0 ? args[index + 1] : undefined;
   };
   const source = option('dist') ?? join(root, 'dist');
+  const compareSource = option('compare');
+  if (compareSource && !existsSync(join(compareSource, 'khountous.js')))
+    throw new Error(`${compareSource} has no khountous.js`);
   if (!existsSync(join(source, 'khountous.js')))
     throw new Error(`${source} has no khountous.js: run \`npm run build\` first.`);
   const dist = mkdtempSync(join(tmpdir(), 'khountous-paint-dist-'));
   cpSync(source, dist, { recursive: true });
+  const compareDist = compareSource && mkdtempSync(join(tmpdir(), 'khountous-paint-compare-'));
+  if (compareDist) cpSync(compareSource, compareDist, { recursive: true });
   const [engine] = resolveEngines(['chromium'], (message) => console.log(`  ${message}`));
   if (!engine.available) throw new Error(`Chromium is needed: ${engine.reason}`);
   const browser = await chromium.launch({ executablePath: engine.path, args: CHROMIUM_FLAGS });
@@ -536,7 +605,10 @@ if (isMain) {
       root,
       dist,
       runs: Number(option('runs') ?? (quick ? PAINT_RUNS.quick : PAINT_RUNS.full)),
-      profiles: option('profiles')?.split(',') ?? Object.keys(PROFILES),
+      profiles: option('profiles')?.split(',') ?? (quick ? PAINT_QUICK.profiles : Object.keys(PROFILES)),
+      connections: option('connections')?.split(',') ?? (quick ? PAINT_QUICK.connections : undefined),
+      variants: option('variants')?.split(',') ?? (quick ? PAINT_QUICK.variants : undefined),
+      compare: compareDist ? { name: option('compare-name') ?? 'before', dist: compareDist } : undefined,
       log: (message) => console.log(`\u25b6 ${message}`),
     });
     paint.mode = quick ? 'quick' : 'full';
@@ -558,6 +630,7 @@ if (isMain) {
   } finally {
     await browser.close();
     rmSync(dist, { recursive: true, force: true });
+    if (compareDist) rmSync(compareDist, { recursive: true, force: true });
   }
   process.exit(ok ? 0 : 1);
 }

@@ -4,7 +4,7 @@ import { cpus, loadavg, release, totalmem } from 'node:os';
 import { join } from 'node:path';
 import process from 'node:process';
 import * as prettier from 'prettier';
-import { VARIANTS, paintTables } from './paint.mjs';
+import { VARIANTS, paintTables } from './paint-tables.mjs';
 
 /** The machine the figures come from. */
 export function machine(chromiumVersion) {
@@ -256,7 +256,12 @@ function paintText(results) {
   const tables = paintTables(paint)
     .map((section) => `### ${section.title}\n\n${mdTable(section)}`)
     .join('\n\n');
-  const pages = VARIANTS.map((variant) => `- **${variant}**: ${PAINT_PAGES[variant]}.`).join('\n');
+  const pages = (paint.variants ?? VARIANTS)
+    .map((variant) => {
+      const [build, page] = variant.includes(':') ? variant.split(':') : [undefined, variant];
+      return `- **${variant}**: ${PAINT_PAGES[page]}${build ? ` (the ${build} build, for comparison)` : ''}.`;
+    })
+    .join('\n');
   return `## What a reader sees on a slow network
 
 The news front page on a ${paint.viewport.width}×${paint.viewport.height} viewport, from navigation

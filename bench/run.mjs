@@ -26,7 +26,7 @@ import { chromium } from 'playwright-core';
 import { CHROMIUM_FLAGS, resolveEngines } from '../scripts/browsers.mjs';
 import { measureBytes } from './bytes.mjs';
 import { measureMemory, measureRender } from './measure.mjs';
-import { PAINT_RUNS, measurePaint } from './paint.mjs';
+import { PAINT_QUICK, PAINT_RUNS, measurePaint } from './paint.mjs';
 import { machine, markdown, table } from './report.mjs';
 import { readingSession, repeatViews } from './requests.mjs';
 import { startServer } from './server.mjs';
@@ -133,8 +133,15 @@ async function main() {
       }),
     );
 
+    // Quick mode (`npm test`): a smoke run of four page views (PAINT_QUICK), not the whole grid.
     const paint = await timed('paint', () =>
-      measurePaint(browser, { root, dist, runs: SETTINGS.paintRuns, log: (message) => log(message) }),
+      measurePaint(browser, {
+        root,
+        dist,
+        runs: SETTINGS.paintRuns,
+        ...(quick ? PAINT_QUICK : {}),
+        log: (message) => log(message),
+      }),
     );
 
     const tier = await timed('tier', () => measureTier({ quick }));
