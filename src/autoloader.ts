@@ -20,24 +20,36 @@ const graph = parsePreloadGraph(
 /**
  * The early start, once, before the first element is imported: the API
  * requests of the widgets in the document leave as soon as the shared loader
- * has arrived (start.js, announced first), while the element code is fetched.
+ * has arrived (start.js and its chunk). The element code is asked for once
+ * that has run: fetched at the same time, it would share the network with the
+ * early start and delay it (the API's answer, not the element code, is what a
+ * first paint waits for on a slow network). Resolves either way.
  */
-let started = false;
-const startEarly = (): void => {
-  if (started || typeof document === 'undefined') return;
-  started = true;
-  announceGraph(graph, 'start', import.meta.url);
-  import('./start.js').then(
-    ({ start }) => start(document),
-    // The elements load their data themselves.
-    () => undefined,
-  );
-};
+let early: Promise<void> | undefined;
+const startEarly = (): Promise<void> =>
+  (early ??=
+    typeof document === 'undefined'
+      ? Promise.resolve()
+      : (announceGraph(graph, 'start', import.meta.url),
+        import('./start.js').then(
+          ({ start }) => void start(document),
+          // The elements load their data themselves.
+          () => undefined,
+        )));
 
-const autoloader = createAutoloader(elementLoaders, (tag) => {
-  startEarly();
-  announceGraph(graph, tag, import.meta.url);
-});
+/** Each element's loader, after the early start, its module graph announced. */
+const loaders = Object.fromEntries(
+  Object.entries(elementLoaders).map(([tag, load]) => [
+    tag,
+    () =>
+      startEarly().then(() => {
+        announceGraph(graph, tag, import.meta.url);
+        return load();
+      }),
+  ]),
+);
+
+const autoloader = createAutoloader(loaders);
 
 /** Loads the elements used in `root` that are not registered yet. */
 export const discover = (root: ParentNode): Promise<void> => autoloader.discover(root);

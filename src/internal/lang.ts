@@ -2,10 +2,10 @@ import { LANGS, type Lang } from '../core/types.js';
 import { documentWatch } from './document-watch.js';
 
 /** The language used when nothing on the page names a supported one. */
-const DEFAULT_LANG: Lang = 'fr';
+export const DEFAULT_LANG: Lang = 'fr';
 
 /** `en`, `en-GB`, `EN` -> `en`; anything unsupported -> undefined. */
-function toSupportedLang(value: string | null | undefined): Lang | undefined {
+export function toSupportedLang(value: string | null | undefined): Lang | undefined {
   const primary = value?.trim().toLowerCase().split('-')[0];
   return (LANGS as readonly string[]).includes(primary ?? '') ? (primary as Lang) : undefined;
 }
