@@ -157,12 +157,20 @@ async function main() {
           entryFileNames: '[name].js',
           chunkFileNames: 'chunks/[name]-[hash].js',
           // The data layer and every element's plan in one chunk, which the early start
-          // and each element share.
+          // and each element share; what the embed page also needs before its widget
+          // (language, base URL, the types' constants) in a small one of its own, so
+          // that the embed page does not load the data layer before the widget.
           advancedChunks: {
             groups: [
               {
+                name: 'page',
+                priority: 2,
+                test: /[\\/]src[\\/](core[\\/]types|internal[\\/](lang|base-url|document-watch))\.ts$/,
+              },
+              {
                 name: 'data',
-                test: /[\\/]src[\\/](core[\\/]|internal[\\/](plan|attributes|lang|base-url|document-watch|early-start)\.ts|components[\\/][^\\/]+[\\/]plan\.ts|plans\.ts)/,
+                priority: 1,
+                test: /[\\/]src[\\/](core[\\/]|i18n[\\/]attributes\.ts|internal[\\/](plan|attributes|attribute-rules|early-start)\.ts|components[\\/][^\\/]+[\\/]plan\.ts|plans\.ts)/,
               },
             ],
           },
@@ -176,9 +184,10 @@ async function main() {
   // The module graph of each element (and of the autoloader's early start), written into
   // the files that import elements on demand (they announce it with
   // <link rel="modulepreload"> before the import).
-  const modules = { start: 'start.js' };
+  const modules = {};
   for (const name of Object.keys(elements)) modules[name.replace(/^elements\//, '')] = `${name}.js`;
-  writePreloadGraph(modules, ['autoloader.js', 'embed.js']);
+  writePreloadGraph(modules, ['embed.js']);
+  writePreloadGraph({ start: 'start.js', ...modules }, ['autoloader.js']);
 
   // The embed page: demo/embed.html (what `npm start` serves) with the built script.
   const page = readFileSync(join(root, 'demo/embed.html'), 'utf8');
