@@ -26,4 +26,6 @@ if (typeof document !== 'undefined') {
 
 // Not awaited at the top level: a top-level await would keep the bundler from placing the
 // shared modules in this file, and cost a round trip before the early start.
-void import('./kit.js');
+import('./kit.js').catch((error: unknown) => {
+  console.error('khountous: could not load the elements (chunks/kit-*.js)', error);
+});

@@ -6,6 +6,8 @@
 export const NAMES = {
   /** globalThis key of the page-wide loader. */
   global: Symbol.for('khountous.loader.v1'),
+  /** globalThis key of the elements whose loads the early start began (internal/early-start.ts). */
+  earlyStart: Symbol.for('khountous.early-start.v1'),
   /** localStorage prefix; keys of older versions are removed. */
   storage: 'khountous:v1:',
   /** Web Locks prefix: one lock per cache key, one for the budget. */

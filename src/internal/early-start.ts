@@ -12,16 +12,15 @@
  * wait), an element with an input it cannot use is left to show its error.
  */
 import { getLoader, type KhountousLoader } from '../core/loader/loader.js';
+import { NAMES } from '../core/names.js';
 import { resolveBaseUrl } from './base-url.js';
 import { languageOf, resolveLang } from './lang.js';
 import type { Plan } from './plan.js';
 
 /** Elements whose loads were started, by any copy of the kit: each once. */
-const STARTED = Symbol.for('khountous.early-start.v1');
-
 function startedSet(): WeakSet<Element> {
   const holder = globalThis as unknown as Record<symbol, WeakSet<Element> | undefined>;
-  return (holder[STARTED] ??= new WeakSet());
+  return (holder[NAMES.earlyStart] ??= new WeakSet());
 }
 
 /**
