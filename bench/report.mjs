@@ -300,9 +300,14 @@ function paintMethod(results) {
   browser opens its first socket to the API's origin. A request that arrives before that is held
   until it is over, plus one round trip (the hold stands in for Chromium's latency, which runs from
   the same instant). Once a socket is set up, every request to the origin goes through at once, as
-  over one HTTP/2 connection. A \`<link rel="preconnect" crossorigin>\` opens that socket while the
-  page still loads (\`crossorigin\`: the kit's requests are anonymous and use the browser's
-  anonymous connections). The page's own origin counts as connected (the reader has its HTML).
+  over one HTTP/2 connection. The page's own origin counts as connected (the reader has its HTML).
+- **Preconnect.** A \`<link rel="preconnect" crossorigin>\` should open that socket while the page
+  still loads (\`crossorigin\`: the kit's requests are anonymous and use the browser's anonymous
+  connections). The last column ("API socket / request") is when the API's server saw the first
+  socket open and the first request arrive: in this headless Chromium they coincide for every page,
+  with or without the link (also without \`crossorigin\`, with \`localhost\`, and without
+  \`--disable-background-networking\`): the browser opens no socket for the hint, so the
+  "+preconnect" rows measure the same page as the rows above them, not what a preconnect saves.
 - **Cold and warm.** Each page view runs in a new browser context (no cache, no storage, no
   connection) after every connection of the API server is closed. Warm: the context first loads
   a page of the page's origin that fetches the API's origin once (anonymous, as the kit), then
