@@ -170,7 +170,9 @@ async function main() {
               {
                 name: 'data',
                 priority: 1,
-                test: /[\\/]src[\\/](core[\\/]|i18n[\\/]attributes\.ts|internal[\\/](plan|attributes|attribute-rules|early-start)\.ts|components[\\/][^\\/]+[\\/]plan\.ts|plans\.ts)/,
+                // Not the loader's later features (later.ts and what only it imports): they
+                // come in a chunk of their own, after the first data.
+                test: /[\\/]src[\\/](core[\\/](?!loader[\\/](later|channel|recovery)\.ts)|i18n[\\/]attributes\.ts|internal[\\/](plan|attributes|attribute-rules|early-start)\.ts|components[\\/][^\\/]+[\\/]plan\.ts|plans\.ts)/,
               },
             ],
           },
