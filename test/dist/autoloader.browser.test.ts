@@ -32,9 +32,9 @@ describe('dist/autoloader.js', function () {
     document.body.insertAdjacentHTML('beforeend', '<khountous-ranking limit="2"></khountous-ranking>');
     void customElements.whenDefined('khountous-ranking').then(() => (rankingDefinedAt = performance.now()));
     performance.setResourceTimingBufferSize(5000);
-    // The element modules arrive 400 ms after they are asked for, as on a slow network (the
+    // The element modules arrive 1.5 s after they are asked for, as on a slow network (the
     // test server reads this cookie); the early start's files do not wait.
-    document.cookie = 'khountous-slow-elements=400; path=/';
+    document.cookie = 'khountous-slow-elements=1500; path=/';
     autoloader = (await import(/* @vite-ignore */ `${'/dist/autoloader.js'}`)) as AutoloaderModule;
   });
 

@@ -47,9 +47,9 @@ describe('dist/khountous.js: the early start', function () {
     expect(customElements.get('khountous-ranking'), 'not defined before the script').to.equal(undefined);
     // Every resource of the page is timed (the test framework's own fill the default 250).
     performance.setResourceTimingBufferSize(5000);
-    // The element code arrives 400 ms after it is asked for, as on a slow network (the test
+    // The element code arrives 1.5 s after it is asked for, as on a slow network (the test
     // server reads this cookie); the early start's files do not wait.
-    document.cookie = 'khountous-slow-elements=400; path=/';
+    document.cookie = 'khountous-slow-elements=1500; path=/';
     await import(/* @vite-ignore */ `${'/dist/khountous.js'}`);
   });
 
