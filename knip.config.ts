@@ -42,7 +42,7 @@ const config: KnipConfig = {
   // Debian's tools, with which scripts/browsers.mjs installs a missing browser, and PHP (test/wordpress/).
   ignoreBinaries: ['apt-get', 'dpkg-query', 'php'],
   // URLs of the bench's server (bench/server.mjs), imported by the bench's pages.
-  ignoreUnresolved: ['/dist/khountous.js', '/bench/baseline/widgets.js'],
+  ignoreUnresolved: ['/dist/khountous.js', '/dist/index.js', '/bench/baseline/widgets.js'],
   treatConfigHintsAsErrors: true,
 };
 

@@ -1,7 +1,14 @@
 // In-page side of the render and memory measurements (bench/measure.mjs drives it).
 // The kit is the built bundle; the baseline's render functions are bench/baseline/widgets.js.
-import { getLoader } from '/dist/khountous.js';
+// The page-wide loader is the one khountous.js creates (on globalThis): index.js's getLoader finds it.
+import '/dist/khountous.js';
+import { getLoader } from '/dist/index.js';
 import '/bench/baseline/widgets.js';
+
+// khountous.js defines the elements once its elements' file has run.
+await Promise.all(
+  ['khountous-ranking', 'khountous-region-stats'].map((tag) => customElements.whenDefined(tag)),
+);
 
 const stage = document.getElementById('stage');
 const baseUrl = new URL('/v1', location.href).href;
