@@ -22,12 +22,12 @@ import {
   skipReason,
   startWordPress,
   uploadPlugin,
+  WIDGETS,
+  ZIP,
   type WordPress,
 } from './harness.js';
 
 const skip = skipReason();
-const ZIP = 'dist/khountous-widgets-wordpress.zip';
-const WIDGETS = Object.keys(ATTRIBUTE_RULES).map((tag) => tag.replace(/^khountous-/, ''));
 
 describe('WordPress plugin: the blocks in the block editor, in Chromium', { skip }, () => {
   let wp: WordPress;

@@ -22,6 +22,7 @@ import { join, relative } from 'node:path';
 // @ts-expect-error: a plain .mjs script without declarations
 import { PATHS, resolveWordPress } from '../../scripts/wordpress-env.mjs';
 import { freePort } from '../../scripts/tier.js';
+import { ATTRIBUTE_RULES } from '../../src/internal/attribute-rules.js';
 
 export { freePort, PATHS };
 
@@ -39,6 +40,12 @@ export function skipReason(): string | false {
 }
 
 export const PASSWORD = 'correct horse battery staple';
+
+/** The plugin's zip as `npm run build` writes it, installed by the tests as a new user would. */
+export const ZIP = 'dist/khountous-widgets-wordpress.zip';
+
+/** The plugin's widgets, one per element of the kit: `ranking` for `<khountous-ranking>`. */
+export const WIDGETS = Object.keys(ATTRIBUTE_RULES).map((tag) => tag.replace(/^khountous-/, ''));
 
 /** A logged-in browser session of WordPress, as cookies. */
 export class Session {

@@ -20,13 +20,13 @@ import {
   skipReason,
   startWordPress,
   uploadPlugin,
+  WIDGETS,
+  ZIP,
   type WordPress,
 } from './harness.js';
 
 const skip = skipReason();
-const ZIP = 'dist/khountous-widgets-wordpress.zip';
 const PLUGIN = 'wordpress/khountous-widgets';
-const WIDGETS = Object.keys(ATTRIBUTE_RULES).map((tag) => tag.replace(/^khountous-/, ''));
 
 const phpLiteral = (value: unknown) =>
   `json_decode( base64_decode( '${Buffer.from(JSON.stringify(value)).toString('base64')}' ), true )`;
