@@ -115,6 +115,28 @@ describe('layout', () => {
     expect(getComputedStyle(scroll).overflowX).to.equal('auto');
   });
 
+  it('report at 290 px: each label keeps its words whole beside a long administration name', async () => {
+    const { api, sharedApi } = await import('../helpers/kit.js');
+    const list = await api<{ data: { slug: string; administration: { name: string } }[] }>(
+      sharedApi(),
+      '/khountous?limit=100',
+    );
+    const longest = [...list.data].sort(
+      (a, b) => b.administration.name.length - a.administration.name.length,
+    )[0]!;
+    expect(longest.administration.name.length).to.be.greaterThan(30);
+    for (const lang of ['fr', 'en']) {
+      const element = await mount(
+        'khountous-report',
+        { slug: longest.slug, lang, lazy: 'false' },
+        { width: 290 },
+      );
+      const labels = [...element.shadowRoot!.querySelectorAll('dt')];
+      expect(labels.length).to.be.greaterThan(2);
+      for (const label of labels) expect(wordsWhole(label), `${lang}: ${label.textContent}`).to.equal(true);
+    }
+  });
+
   it('report in French: a narrow no-break space before the colon of each label', async () => {
     const { api, sharedApi } = await import('../helpers/kit.js');
     const list = await api<{ data: { slug: string }[] }>(sharedApi(), '/khountous?limit=1');

@@ -18,7 +18,9 @@ export const reportStyles = css`
     display: flex;
     gap: 0.35em;
   }
+  /* A label keeps its words whole: a long value beside it wraps instead ("Adminis/tration" at 320 px). */
   dt {
+    flex: none;
     color: var(--_muted);
   }
   dt::after {
