@@ -46,6 +46,12 @@ export interface Entry {
   /** Until when a failed revalidation is not tried again (a failing API is not hammered). */
   quietUntil: number;
   recovery?: Recovery | undefined;
+  /**
+   * A not-found answer, remembered for the resource's freshness period: an element
+   * that asks after the early start's request failed gets the same answer, not a
+   * second request.
+   */
+  missing?: { error: unknown; until: number } | undefined;
   /** Revalidations waiting for an element to come near; ended when the list or resource has no subscriber left. */
   readonly nearWaits: Set<AbortController>;
 }
@@ -70,7 +76,8 @@ export function createEntries(now: () => number): Entries {
     !entry.recovery &&
     entry.subscribers.size === 0 &&
     entry.nearWaits.size === 0 &&
-    entry.quietUntil <= now();
+    entry.quietUntil <= now() &&
+    !(entry.missing && entry.missing.until > now());
   return {
     of(target) {
       let entry = map.get(target.key);

@@ -181,6 +181,8 @@ export function createResources(deps: ResourcesDeps) {
     const { signal, partial } = options;
     const cached = lookup.find(want, partial);
     if (cached) return serve(want, cached, options);
+    const missing = entries.find(want.key)?.missing;
+    if (missing && missing.until > clock.now()) throw missing.error;
     await near(options, signal);
     if (signal?.aborted) throw abortError(signal);
     const found = lookup.find(want, partial);
@@ -272,8 +274,15 @@ export function createResources(deps: ResourcesDeps) {
       if (entry.flight === flight) entry.flight = undefined;
     });
     flight.promise.then(
-      () => cancelRecovery(entry),
-      (error: unknown) => planRecovery(entry, error),
+      () => {
+        entry.missing = undefined;
+        cancelRecovery(entry);
+      },
+      (error: unknown) => {
+        if (isKhountousError(error, 'not-found'))
+          entry.missing = { error, until: clock.now() + freshness[target.kind] };
+        planRecovery(entry, error);
+      },
     );
     return entry;
   }

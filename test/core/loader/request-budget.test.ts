@@ -157,6 +157,24 @@ describe('the request budget', () => {
     assert.equal(env.api.count, 1);
   });
 
+  test('a not-found answer is remembered for the freshness period: a later load gets it without a request', async () => {
+    const env = loaderEnv();
+    const target = { kind: 'administration', slug: 'no-such-administration' } as const;
+    const first = env.load(target).catch((e: unknown) => e);
+    await env.clock.advance(10);
+    assert.ok(isKhountousError(await first, 'not-found'), 'first load: not-found');
+    const second = env.load(target).catch((e: unknown) => e);
+    await env.clock.advance(10);
+    assert.ok(isKhountousError(await second, 'not-found'), 'second load: not-found');
+    assert.equal(env.api.count, 1);
+    // Past the freshness of an administration (15 minutes) the API is asked again.
+    await env.clock.advance(15 * 60_000);
+    const third = env.load(target).catch((e: unknown) => e);
+    await env.clock.advance(10);
+    assert.ok(isKhountousError(await third, 'not-found'), 'third load: not-found');
+    assert.equal(env.api.count, 2);
+  });
+
   test('a retry is skipped when the budget is empty', async () => {
     const env = loaderEnv({ loader: { quotaLimit: 2 } });
     env.api.intercept(() => jsonResponse({ error: { code: 'internal', message: 'x' } }, 502));
