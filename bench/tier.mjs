@@ -1,20 +1,19 @@
 // The shared cache tier against direct access: page views of the news front
 // page from one address (a carrier NAT, an office), first straight to the
-// reference API, then through nginx with deploy/nginx/ in front of it
-// (scripts/tier.ts), everything on 127.0.0.1.
+// reference API, then through the tier on each engine in front of it (nginx
+// with deploy/nginx/, Varnish with deploy/varnish/: scripts/tier.ts),
+// everything on 127.0.0.1.
 //
 // Each page view is a fresh reader: a new HTTP client (its own connections, no
 // cache, no validators) asking for the page's resources at once
 // (test/proxy/client.ts NEWS_RESOURCES, the URLs the kit asks for). Views
 // arrive evenly over one compressed hour (KHOUNTOUS_FRESHNESS_SCALE: the API's
 // max-ages shrink with it; its quota keeps its real hour), with a bound on the
-// views in flight. Both phases get a new API instance with the document's
+// views in flight. Every phase gets a new API instance with the document's
 // anonymous quota (60 per hour per address).
-import { spawnSync } from 'node:child_process';
 import { Agent, request } from 'node:http';
 import process from 'node:process';
-import { resolveNginx } from '../scripts/nginx.mjs';
-import { startApi, startTier } from '../scripts/tier.ts';
+import { ENGINES, engineVersion, resolveEngine, startApi, startTier } from '../scripts/tier.ts';
 import { NEWS_RESOURCES } from '../test/proxy/client.ts';
 
 /** Extra requests per resource the tier may send beyond one per freshness period (nginx expires in whole seconds). */
@@ -133,23 +132,22 @@ async function pageViews(base, { views, hourSeconds, inFlight }) {
 const counts = (map) => Object.fromEntries([...map].sort(([a], [b]) => a - b));
 const total = (upstream) => [...upstream.values()].reduce((sum, times) => sum + times.length, 0);
 
-function nginxVersion(path) {
-  const result = spawnSync(path, ['-v'], { encoding: 'utf8' });
-  return /nginx\/(\S+)/.exec(result.stderr ?? '')?.[1] ?? 'unknown';
-}
-
 /**
- * Runs both phases. Returns `{ skipped }` when nginx is unavailable and cannot be
- * installed (throws under CI instead), else the figures, with `failures` when the
- * tier answered 429 or sent the API more than one request per resource per
- * freshness period (plus TIER_SLACK).
+ * Runs the phases: direct, then through the tier on each engine. Returns
+ * `{ skipped }` when no engine is available and none can be installed (throws
+ * under CI instead), else the figures, with `failures` when a tier answered 429
+ * or sent the API more than one request per resource per freshness period
+ * (plus TIER_SLACK), and `skipped` by engine for an engine that is missing.
  */
 export async function measureTier({ quick, log = console.log }) {
-  const nginx = resolveNginx((message) => log(`  ${message}`));
-  if (!nginx.available) {
-    if (process.env.CI) throw new Error(`the tier bench needs nginx under CI: ${nginx.reason}`);
-    return { skipped: `nginx unavailable: ${nginx.reason}` };
-  }
+  const found = ENGINES.map((engine) => resolveEngine(engine, (message) => log(`  ${message}`)));
+  const missing = found.filter((engine) => !engine.available);
+  if (process.env.CI && missing.length > 0)
+    throw new Error(
+      `the tier bench needs ${missing.map((m) => `${m.engine}: ${m.reason}`).join('; ')} under CI`,
+    );
+  if (missing.length === found.length)
+    return { skipped: missing.map((m) => `${m.engine} unavailable: ${m.reason}`).join('; ') };
   const settings = quick ? TIER_MODES.quick : TIER_MODES.full;
   const scale = settings.hourSeconds / HOUR_SECONDS;
   const apiOptions = { api: { env: { KHOUNTOUS_FRESHNESS_SCALE: String(scale) } } };
@@ -171,37 +169,45 @@ export async function measureTier({ quick, log = console.log }) {
   }
   direct.upstream = { requests: total(api.upstream), byStatus: counts(api.statuses) };
 
-  const tier = await startTier(nginx.path, apiOptions);
-  let shared;
-  try {
-    shared = await pageViews(tier.base, settings);
-  } finally {
-    await tier.stop();
-  }
-  const perResource = NEWS_RESOURCES.map((resource) => {
-    const maxAge = shared.maxAges[resource];
-    const requests = tier.upstream.get(`/v1${resource}`)?.length ?? 0;
-    const bound = maxAge ? Math.ceil(shared.elapsedSeconds / maxAge) + TIER_SLACK : 1;
-    return { resource, maxAge, requests, bound };
-  });
-  shared.upstream = {
-    requests: total(tier.upstream),
-    byStatus: counts(tier.upstreamStatuses),
-    perResource,
-  };
-
   const failures = [];
-  const refused = shared.byStatus[429] ?? 0;
-  if (refused > 0) failures.push(`the tier answered 429 to ${refused} of ${shared.requests} requests`);
-  for (const { resource, maxAge, requests, bound } of perResource) {
-    if (requests > bound)
-      failures.push(
-        `the tier sent ${requests} requests for ${resource} in ${shared.elapsedSeconds} s (max-age ${maxAge} s, bound ${bound})`,
-      );
-  }
-  for (const resource of tier.upstream.keys()) {
-    if (!NEWS_RESOURCES.some((known) => `/v1${known}` === resource))
-      failures.push(`the tier asked the API for ${resource}, which no reader asked for`);
+  const engines = {};
+  for (const engine of found.filter((candidate) => candidate.available)) {
+    const tier = await startTier(engine, apiOptions);
+    let shared;
+    try {
+      shared = await pageViews(tier.base, settings);
+    } finally {
+      await tier.stop();
+    }
+    const perResource = NEWS_RESOURCES.map((resource) => {
+      const maxAge = shared.maxAges[resource];
+      const requests = tier.upstream.get(`/v1${resource}`)?.length ?? 0;
+      const bound = maxAge ? Math.ceil(shared.elapsedSeconds / maxAge) + TIER_SLACK : 1;
+      return { resource, maxAge, requests, bound };
+    });
+    shared.upstream = {
+      requests: total(tier.upstream),
+      byStatus: counts(tier.upstreamStatuses),
+      perResource,
+    };
+    shared.version = engineVersion(engine);
+    engines[engine.engine] = shared;
+
+    const refused = shared.byStatus[429] ?? 0;
+    if (refused > 0)
+      failures.push(`the tier on ${engine.engine} answered 429 to ${refused} of ${shared.requests} requests`);
+    for (const { resource, maxAge, requests, bound } of perResource) {
+      if (requests > bound)
+        failures.push(
+          `the tier on ${engine.engine} sent ${requests} requests for ${resource} in ${shared.elapsedSeconds} s (max-age ${maxAge} s, bound ${bound})`,
+        );
+    }
+    for (const resource of tier.upstream.keys()) {
+      if (!NEWS_RESOURCES.some((known) => `/v1${known}` === resource))
+        failures.push(
+          `the tier on ${engine.engine} asked the API for ${resource}, which no reader asked for`,
+        );
+    }
   }
   return {
     mode: quick ? 'quick' : 'full',
@@ -209,11 +215,13 @@ export async function measureTier({ quick, log = console.log }) {
     modes: TIER_MODES,
     freshnessScale: round(scale, 6),
     resources: NEWS_RESOURCES,
-    nginx: nginxVersion(nginx.path),
     slack: TIER_SLACK,
     warmupViews: WARMUP_VIEWS,
     direct,
-    tier: shared,
+    engines,
+    ...(missing.length > 0
+      ? { skippedEngines: Object.fromEntries(missing.map((m) => [m.engine, m.reason])) }
+      : {}),
     failures,
   };
 }

@@ -47,6 +47,7 @@ export const DEFAULT_SETTINGS = {
   KHOUNTOUS_SERVER_NAME: 'localhost',
   KHOUNTOUS_API_UPSTREAM: 'http://127.0.0.1:8787',
   KHOUNTOUS_API_HOST: '127.0.0.1:8787',
+  KHOUNTOUS_API_CA: '/etc/ssl/certs/ca-certificates.crt',
   KHOUNTOUS_CACHE_DIR: '/var/cache/nginx/khountous',
   KHOUNTOUS_CONF_DIR: '/etc/nginx/khountous',
   KHOUNTOUS_RUN_DIR: '/run/nginx-khountous',
@@ -77,26 +78,22 @@ export function keyConf(key) {
 
 /**
  * Writes a runnable nginx prefix in `dir`: nginx.conf (deploy/nginx/standalone.conf.template,
- * logs and pid in `dir`), khountous.conf (the tier), key.conf and the cache directory.
- * `settings` overrides DEFAULT_SETTINGS; returns the paths.
+ * logs and pid in `dir`) around `site` (a file name in `dir`) holding `siteText`, key.conf,
+ * and the logs' and temporary files' directories. `values` are the template's settings.
+ * Returns the paths of nginx.conf and of the logs.
  */
-export function writeConfig(dir, { key, settings = {} } = {}) {
-  const values = {
-    ...DEFAULT_SETTINGS,
-    KHOUNTOUS_CACHE_DIR: join(dir, 'cache'),
-    KHOUNTOUS_CONF_DIR: dir,
-    KHOUNTOUS_RUN_DIR: dir,
-    KHOUNTOUS_PREFIX: dir,
-    ...settings,
-  };
+export function writePrefix(dir, { values, site, siteText, key }) {
   // nginx creates the cache and temporary directories for its workers (who
   // run as nobody when it starts as root): they must be able to reach them.
   chmodSync(dir, 0o755);
   mkdirSync(join(dir, 'logs'), { recursive: true });
   mkdirSync(join(dir, 'tmp'), { recursive: true, mode: 0o755 });
-  const render = (name) => renderTemplate(readFileSync(join(DEPLOY, name), 'utf8'), values);
-  writeFileSync(join(dir, 'khountous.conf'), render('khountous.conf.template'));
-  writeFileSync(join(dir, 'nginx.conf'), render('standalone.conf.template'));
+  writeFileSync(join(dir, site), siteText);
+  const standalone = readFileSync(join(DEPLOY, 'standalone.conf.template'), 'utf8');
+  writeFileSync(
+    join(dir, 'nginx.conf'),
+    renderTemplate(standalone, { ...values, KHOUNTOUS_PREFIX: dir, KHOUNTOUS_SITE_CONF: join(dir, site) }),
+  );
   writeFileSync(join(dir, 'key.conf'), keyConf(key), { mode: 0o600 });
   return {
     conf: join(dir, 'nginx.conf'),
@@ -105,9 +102,30 @@ export function writeConfig(dir, { key, settings = {} } = {}) {
   };
 }
 
-function portOpen(host, port) {
+/**
+ * Writes a runnable nginx prefix in `dir` with the tier: nginx.conf, khountous.conf
+ * (deploy/nginx/khountous.conf.template), key.conf and the cache directory;
+ * realip.conf too when `realIp` is given (its text: the directives that tell the public
+ * server where the reader's address is). `settings` overrides DEFAULT_SETTINGS; returns the paths.
+ */
+export function writeConfig(dir, { key, settings = {}, realIp } = {}) {
+  const values = {
+    ...DEFAULT_SETTINGS,
+    KHOUNTOUS_CACHE_DIR: join(dir, 'cache'),
+    KHOUNTOUS_CONF_DIR: dir,
+    KHOUNTOUS_RUN_DIR: dir,
+    ...settings,
+  };
+  const tier = renderTemplate(readFileSync(join(DEPLOY, 'khountous.conf.template'), 'utf8'), values);
+  const paths = writePrefix(dir, { values, site: 'khountous.conf', siteText: tier, key });
+  if (realIp !== undefined) writeFileSync(join(dir, 'realip.conf'), realIp);
+  return paths;
+}
+
+/** True when something accepts connections at `address` ({ host, port }, or { path } of a unix socket). */
+export function listening(address) {
   return new Promise((resolve) => {
-    const socket = connect({ host, port });
+    const socket = connect(address);
     socket.once('connect', () => {
       socket.destroy();
       resolve(true);
@@ -118,10 +136,11 @@ function portOpen(host, port) {
 
 /**
  * Starts nginx in the foreground on the prefix `dir` (see writeConfig) and
- * waits until `host:port` accepts connections. Returns `{ child, stop }`;
- * `stop()` ends it (SIGQUIT: graceful) and resolves when it has exited.
+ * waits until `host:port` (or the unix socket `path`) accepts connections.
+ * Returns `{ child, stop }`; `stop()` ends it (SIGQUIT: graceful) and resolves
+ * when it has exited.
  */
-export async function startNginx(nginxPath, dir, { host, port, timeoutMs = 10_000, stdio = 'pipe' }) {
+export async function startNginx(nginxPath, dir, { host, port, path, timeoutMs = 10_000, stdio = 'pipe' }) {
   const test = spawnSync(nginxPath, ['-p', dir, '-c', join(dir, 'nginx.conf'), '-t', '-q'], {
     encoding: 'utf8',
   });
@@ -137,10 +156,10 @@ export async function startNginx(nginxPath, dir, { host, port, timeoutMs = 10_00
     clearTimeout(timer);
   };
   const deadline = Date.now() + timeoutMs;
-  while (!(await portOpen(host, port))) {
+  while (!(await listening(path ? { path } : { host, port }))) {
     if (child.exitCode !== null || Date.now() > deadline) {
       await stop();
-      throw new Error(`nginx did not start on ${host}:${port}: ${stderr}`);
+      throw new Error(`nginx did not start on ${path ?? `${host}:${port}`}: ${stderr}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }

@@ -1,11 +1,14 @@
 /**
  * The reference API in this process and, in front of it, the shared cache tier
- * (deploy/nginx/ on a real nginx), both on 127.0.0.1: for the tests of
- * test/proxy/ (through test/proxy/harness.ts) and the bench (bench/tier.mjs).
- * The API counts what reaches it, and can be stopped and started again on the
- * same port. Run through tsx (it imports the reference API's TypeScript).
+ * on a real nginx (deploy/nginx/) or Varnish (deploy/varnish/), both on
+ * 127.0.0.1: for the tests of test/proxy/ (through test/proxy/harness.ts) and
+ * the bench (bench/tier.mjs). The API counts what reaches it, and can be
+ * stopped and started again on the same port. startEngineTier puts the tier in
+ * front of any other upstream (the tests' recording and TLS servers). Run
+ * through tsx (it imports the reference API's TypeScript).
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import type { Server } from 'node:http';
 import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -13,7 +16,9 @@ import { join } from 'node:path';
 import { createApi, type ApiOptions } from '../demo/api/handler.js';
 import { createKhountousServer } from '../demo/api/server.js';
 // @ts-expect-error: a plain .mjs script without declarations
-import { startNginx, writeConfig } from './nginx.mjs';
+import { resolveNginx, startNginx, writeConfig } from './nginx.mjs';
+// @ts-expect-error: a plain .mjs script without declarations
+import * as varnish from './varnish.mjs';
 
 const HOST = '127.0.0.1';
 
@@ -109,16 +114,198 @@ export async function startApi(options: ApiRunOptions = {}): Promise<CountedApi>
   };
 }
 
-export interface TierOptions extends ApiRunOptions {
-  /** The site's key (none: the tier calls the API anonymously). */
-  key?: string;
-  /** Settings of deploy/nginx/khountous.conf.template. */
-  settings?: Record<string, string>;
+/** The engines the tier is shipped for. */
+export const ENGINES = ['nginx', 'varnish'] as const;
+export type Engine = (typeof ENGINES)[number];
+
+/** An engine's programs on this machine, or why it cannot run. */
+export interface EngineFound {
+  engine: Engine;
+  available: boolean;
+  reason?: string;
+  /** nginx (the nginx tier, or the Varnish tier's origin hop). */
+  nginx?: string;
+  /** varnishd (the Varnish tier). */
+  varnishd?: string;
 }
 
-export interface Tier {
+/**
+ * Finds `engine`'s programs, installing Debian's packages when missing and
+ * allowed (scripts/nginx.mjs, scripts/varnish.mjs).
+ */
+export function resolveEngine(engine: Engine, log: (message: string) => void = console.log): EngineFound {
+  if (engine === 'nginx') {
+    const found = resolveNginx(log) as { available: boolean; path?: string; reason?: string };
+    return { engine, available: found.available, reason: found.reason, nginx: found.path };
+  }
+  const found = varnish.resolveVarnish(log) as {
+    available: boolean;
+    varnishd?: string;
+    nginx?: string;
+    reason?: string;
+  };
+  return { engine, ...found };
+}
+
+/** The engine's version, for reports. */
+export function engineVersion(found: EngineFound): string {
+  if (found.engine === 'varnish') return `Varnish ${varnish.varnishVersion(found.varnishd) as string}`;
+  const result = spawnSync(found.nginx as string, ['-v'], { encoding: 'utf8' });
+  return `nginx ${/nginx\/(\S+)/.exec(result.stderr ?? '')?.[1] ?? 'unknown'}`;
+}
+
+/** The per-reader limit on what passes the cache: `burst` requests at once beyond the first, then `perMinute`. */
+interface MissLimit {
+  burst: number;
+  perMinute: number;
+}
+
+/**
+ * The settings of `engine` for a per-reader limit: nginx's limit_req (rate,
+ * burst) or Varnish's vsthrottle token bucket (burst + 1 tokens, refilled at
+ * the same rate), with the Retry-After of the tier's 429 (one token's time).
+ */
+function limitSettings(engine: Engine, { burst, perMinute }: MissLimit): Record<string, string> {
+  const retryAfter = String(Math.ceil(60 / perMinute));
+  if (engine === 'nginx')
+    return {
+      KHOUNTOUS_MISS_RATE: `${perMinute}r/m`,
+      KHOUNTOUS_MISS_BURST: String(burst),
+      KHOUNTOUS_MISS_RETRY_AFTER: retryAfter,
+    };
+  return {
+    KHOUNTOUS_MISS_LIMIT: String(burst + 1),
+    KHOUNTOUS_MISS_PERIOD: `${Math.round(((burst + 1) * 60) / perMinute)}s`,
+    KHOUNTOUS_MISS_RETRY_AFTER: retryAfter,
+  };
+}
+
+export interface EngineTierOptions {
+  /** The site's key (none: the tier calls the API anonymously). */
+  key?: string;
+  /** Settings of the engine's templates (deploy/nginx/ or deploy/varnish/), over the limit's. */
+  settings?: Record<string, string>;
+  /** The per-reader limit (default: the templates' own, 40 at once then 10 per minute). */
+  limit?: MissLimit;
+  /** nginx: the text of realip.conf (none: no such file). */
+  realIp?: string;
+  /** Varnish: VCL placed before the tier's subroutines (tests only). */
+  vclBefore?: string;
+  /** Varnish: also listen on another port with the PROXY protocol (as behind a load balancer). */
+  proxyProtocol?: boolean;
+}
+
+/** The tier on one engine, in front of whatever upstream its settings name. */
+export interface EngineTier {
+  engine: Engine;
   /** The tier's base URL: http://127.0.0.1:<port>/v1 */
   base: string;
+  port: number;
+  /** Varnish with proxyProtocol: the port that takes the PROXY protocol. */
+  proxyPort?: number;
+  /** The directory of the configuration, logs and cache. */
+  dir: string;
+  /** The unix socket of the hop behind the cache (nginx: the inner hop; Varnish: the origin hop). */
+  socket: string;
+  /** Everything the tier logged: nginx's access and error logs (and Varnish's shared-memory log: every header it handled). */
+  logs(): string;
+  /** How many answers the cache holds. */
+  cached(): Promise<number>;
+  /** The cache's storage, as text (nginx: one per cached answer; Varnish: its storage file). */
+  stored(): string[];
+  stop(): Promise<void>;
+}
+
+const readText = (path: string) => {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return '';
+  }
+};
+
+const filesUnder = (dir: string): string[] => {
+  try {
+    return readdirSync(dir).flatMap((name) => {
+      const path = join(dir, name);
+      return statSync(path).isDirectory() ? filesUnder(path) : [path];
+    });
+  } catch {
+    return [];
+  }
+};
+
+/**
+ * Starts the tier on `found`'s engine on a free port of 127.0.0.1, in front of
+ * `upstream` (a URL: scheme, host, port) whose Host is `apiHost`;
+ * `options.settings` override both.
+ */
+export async function startEngineTier(
+  found: EngineFound,
+  upstream: string,
+  apiHost: string,
+  options: EngineTierOptions = {},
+): Promise<EngineTier> {
+  if (!found.available) throw new Error(`${found.engine} unavailable: ${found.reason}`);
+  const port = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), `khountous-${found.engine}-`));
+  const settings = {
+    KHOUNTOUS_LISTEN: `${HOST}:${port}`,
+    KHOUNTOUS_API_UPSTREAM: upstream,
+    KHOUNTOUS_API_HOST: apiHost,
+    ...(options.limit ? limitSettings(found.engine, options.limit) : {}),
+    ...options.settings,
+  };
+  let server: { stop(): Promise<void> };
+  let proxyPort: number | undefined;
+  let paths: { accessLog: string; errorLog: string };
+  try {
+    if (found.engine === 'nginx') {
+      paths = writeConfig(dir, { key: options.key, realIp: options.realIp, settings }) as typeof paths;
+      server = (await startNginx(found.nginx, dir, { host: HOST, port })) as typeof server;
+    } else {
+      paths = varnish.writeVarnishConfig(dir, {
+        key: options.key,
+        settings,
+        vclBefore: options.vclBefore,
+      }) as typeof paths;
+      proxyPort = options.proxyProtocol ? await freePort() : undefined;
+      server = (await varnish.startVarnish(found, dir, {
+        listen: `${HOST}:${port}`,
+        proxyListen: proxyPort ? `${HOST}:${proxyPort}` : undefined,
+      })) as typeof server;
+    }
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+  const nginxLogs = () => readText(paths.accessLog) + readText(paths.errorLog);
+  return {
+    engine: found.engine,
+    base: `http://${HOST}:${port}/v1`,
+    port,
+    proxyPort,
+    dir,
+    socket: join(dir, found.engine === 'nginx' ? 'khountous-miss.sock' : 'khountous-origin.sock'),
+    logs: () => (found.engine === 'nginx' ? nginxLogs() : nginxLogs() + (varnish.varnishLog(dir) as string)),
+    cached: async () =>
+      found.engine === 'nginx'
+        ? filesUnder(join(dir, 'cache')).length
+        : ((await varnish.varnishCached(dir)) as number),
+    stored: () =>
+      found.engine === 'nginx'
+        ? filesUnder(join(dir, 'cache')).map((file) => readFileSync(file, 'latin1'))
+        : [readFileSync(join(dir, 'cache.bin'), 'latin1')],
+    stop: async () => {
+      await server.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface TierOptions extends ApiRunOptions, EngineTierOptions {}
+
+export interface Tier extends EngineTier {
   /** When the API received each request (ms, performance.now()), per path and query. */
   upstream: Map<string, number[]>;
   /** The API's answers (to the tier) by status. */
@@ -126,61 +313,33 @@ export interface Tier {
   /** The Authorization and Cookie headers the API received. */
   authorizations: Set<string>;
   cookies: Set<string>;
-  /** The directory of nginx's configuration, logs and cache. */
-  dir: string;
   /** Stops the API (the tier keeps running). */
   stopApi(): Promise<void>;
   /** Starts the API again on its port, with fresh counts kept. */
   startApi(): Promise<void>;
-  /** Everything nginx logged (access and error logs). */
-  logs(): string;
-  stop(): Promise<void>;
 }
 
-/** Starts the reference API and nginx (the binary at `nginxPath`) with the tier in front of it. */
-export async function startTier(nginxPath: string, options: TierOptions = {}): Promise<Tier> {
+/** Starts the reference API and the tier on `found`'s engine in front of it. */
+export async function startTier(found: EngineFound, options: TierOptions = {}): Promise<Tier> {
   const api = await startApi(options);
-  const port = await freePort();
-  const dir = mkdtempSync(join(tmpdir(), 'khountous-tier-'));
-  let nginx: { stop(): Promise<void> };
-  let paths: { accessLog: string; errorLog: string };
+  let tier: EngineTier;
   try {
-    paths = writeConfig(dir, {
-      key: options.key,
-      settings: {
-        KHOUNTOUS_LISTEN: `${HOST}:${port}`,
-        KHOUNTOUS_API_UPSTREAM: `http://${HOST}:${api.port}`,
-        KHOUNTOUS_API_HOST: `${HOST}:${api.port}`,
-        ...options.settings,
-      },
-    }) as { accessLog: string; errorLog: string };
-    nginx = (await startNginx(nginxPath, dir, { host: HOST, port })) as { stop(): Promise<void> };
+    tier = await startEngineTier(found, `http://${HOST}:${api.port}`, `${HOST}:${api.port}`, options);
   } catch (error) {
     await api.stop();
-    rmSync(dir, { recursive: true, force: true });
     throw error;
   }
-  const read = (path: string) => {
-    try {
-      return readFileSync(path, 'utf8');
-    } catch {
-      return '';
-    }
-  };
   return {
-    base: `http://${HOST}:${port}/v1`,
+    ...tier,
     upstream: api.upstream,
     upstreamStatuses: api.statuses,
     authorizations: api.authorizations,
     cookies: api.cookies,
-    dir,
     stopApi: () => api.stop(),
     startApi: () => api.start(),
-    logs: () => read(paths.accessLog) + read(paths.errorLog),
     stop: async () => {
-      await nginx.stop();
+      await tier.stop();
       await api.stop();
-      rmSync(dir, { recursive: true, force: true });
     },
   };
 }

@@ -1,7 +1,7 @@
 /**
  * The news demo page in Debian's Chromium (playwright-core, never a
  * downloaded browser), with the kit's base-url pointed at a tier: the page is
- * served by Vite on one origin, the API answers through nginx on another, so
+ * served by Vite on one origin, the API answers through the tier on another, so
  * CORS is exercised as on a real site.
  */
 import { chromium, type Browser, type Page } from 'playwright-core';

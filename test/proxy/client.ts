@@ -1,5 +1,6 @@
 /** Readers as plain HTTP clients: no cache, no cookies, no validators; a bounded pool of sockets. */
 import { Agent, request } from 'node:http';
+import { connect } from 'node:net';
 
 export interface Answer {
   status: number;
@@ -9,9 +10,18 @@ export interface Answer {
 
 const agent = new Agent({ keepAlive: true, maxSockets: 64 });
 
-export function get(url: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Answer> {
+/**
+ * One request. `localAddress` is the reader's address (a loopback alias such as
+ * 127.0.0.2: Linux answers on all of 127.0.0.0/8); `body` is sent as is.
+ */
+export function get(
+  url: string,
+  headers: Record<string, string> = {},
+  method = 'GET',
+  { localAddress, body }: { localAddress?: string; body?: string } = {},
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = request(url, { method, headers, agent }, (res) => {
+    const req = request(url, { method, headers, agent, localAddress }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () =>
@@ -25,7 +35,52 @@ export function get(url: string, headers: Record<string, string> = {}, method = 
     });
     req.setTimeout(30_000, () => req.destroy(new Error(`timeout: ${url}`)));
     req.on('error', reject);
-    req.end();
+    req.end(body);
+  });
+}
+
+/**
+ * Sends `head` (a request line and headers, CRLF-separated, without the blank
+ * line), then `body`, as bytes on a new connection to 127.0.0.1:`port`, so
+ * that nothing on the way rewrites the request line (`port` a string: the
+ * path of a unix socket); reads the answer until the server closes
+ * (Connection: close is added).
+ */
+export function raw(port: number | string, head: string, body = ''): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(typeof port === 'string' ? { path: port } : { host: '127.0.0.1', port });
+    const chunks: Buffer[] = [];
+    socket.setTimeout(30_000, () => socket.destroy(new Error(`timeout: ${head}`)));
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('error', reject);
+    socket.on('end', () => {
+      const text = Buffer.concat(chunks).toString('latin1');
+      const split = text.indexOf('\r\n\r\n');
+      const [statusLine = '', ...lines] = text.slice(0, split).split('\r\n');
+      const headers: Record<string, string> = {};
+      for (const line of lines) {
+        const colon = line.indexOf(':');
+        headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+      }
+      let rest = text.slice(split + 4);
+      if (/chunked/i.test(headers['transfer-encoding'] ?? '')) {
+        let decoded = '';
+        for (;;) {
+          const end = rest.indexOf('\r\n');
+          const size = parseInt(rest.slice(0, end), 16);
+          if (!size) break;
+          decoded += rest.slice(end + 2, end + 2 + size);
+          rest = rest.slice(end + 2 + size + 2);
+        }
+        rest = decoded;
+      }
+      resolve({
+        status: Number(statusLine.split(' ')[1]),
+        headers,
+        body: Buffer.from(rest, 'latin1').toString('utf8'),
+      });
+    });
+    socket.write(Buffer.from(`${head}\r\nConnection: close\r\n\r\n${body}`, 'latin1'));
   });
 }
 
