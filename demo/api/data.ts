@@ -140,7 +140,7 @@ export function slugify(text: string, maxLength = 60): string {
 }
 
 /** `base`, or `base-2`, `base-3`... whichever is free; marks it taken. */
-export function uniqueSlug(base: string, taken: Set<string>): string {
+function uniqueSlug(base: string, taken: Set<string>): string {
   let candidate = base;
   for (let n = 2; taken.has(candidate); n += 1) candidate = `${base}-${n}`;
   taken.add(candidate);

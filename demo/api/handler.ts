@@ -40,25 +40,24 @@ import {
   REPORT_SLUG_LENGTH,
   administrationListItem,
   administrationView,
-  compareNewest,
   factCheckView,
   getData,
   reportListItem,
   reportView,
   slugify,
   submittedReportRecord,
-  uniqueSlug,
   type AdministrationRecord,
   type ReportRecord,
 } from './data.js';
 import { ENDPOINTS, type ResourceKind } from '../../src/core/endpoints.js';
 import { clientAddress, trustedProxies, trustedProxiesFromEnv } from './address.js';
 import { RateLimiter, maxCallersFromEnv, quotasFromEnv, type QuotaDecision } from './quota.js';
+import { DEFAULT_MAX_SUBMITTED_REPORTS, ReportStore, maxSubmittedReportsFromEnv } from './reports.js';
 
 /** The version segment every path starts with. */
 export const API_PREFIX = '/v1';
 
-type KeyLevel = Exclude<AccessLevel, 'anonymous'>;
+export type KeyLevel = Exclude<AccessLevel, 'anonymous'>;
 
 /** The keys the reference API accepts. */
 export const DEMO_KEYS: Readonly<Record<string, KeyLevel>> = {
@@ -150,6 +149,11 @@ export interface ApiOptions {
   maxCallers?: number;
   /** Multiplies the max-age of every answer (KHOUNTOUS_FRESHNESS_SCALE, 1). */
   freshnessScale?: number;
+  /**
+   * Submitted reports kept at most; past that the oldest leaves
+   * (KHOUNTOUS_MAX_SUBMITTED_REPORTS, 1,000).
+   */
+  maxSubmittedReports?: number;
 }
 
 export interface KhountousApi {
@@ -464,7 +468,7 @@ function requiredChoice<T extends string>(
   return oneOf(field, values)(value);
 }
 
-function knownAdministration(body: Record<string, unknown>, slugs: ReadonlySet<string>): string {
+function knownAdministration(body: Record<string, unknown>, slugs: ReadonlyMap<string, unknown>): string {
   const value = body.administration;
   if (typeof value !== 'string') throw badRequest('administration', 'administration must be a string.');
   if (!slugs.has(value)) {
@@ -487,7 +491,7 @@ function parseJsonObject(text: string): Record<string, unknown> {
 }
 
 /** Validates a ReportSubmission: exactly its fields, each of the right type and value. */
-function parseSubmission(text: string, administrationSlugs: ReadonlySet<string>): ReportSubmission {
+function parseSubmission(text: string, administrations: ReadonlyMap<string, unknown>): ReportSubmission {
   const body = parseJsonObject(text);
   const unknown = Object.keys(body).find(
     (field) => !(SUBMISSION_FIELDS as readonly string[]).includes(field),
@@ -500,7 +504,7 @@ function parseSubmission(text: string, administrationSlugs: ReadonlySet<string>)
     description: requiredText(body, 'description', MAX_DESCRIPTION_LENGTH),
     category: requiredChoice(body, 'category', REPORT_CATEGORIES),
     region: requiredChoice(body, 'region', REGION_CODES),
-    administration: knownAdministration(body, administrationSlugs),
+    administration: knownAdministration(body, administrations),
     lang: requiredChoice(body, 'lang', LANGS),
   };
 }
@@ -639,10 +643,7 @@ class ReferenceApi implements KhountousApi {
   private readonly now: () => number;
   private readonly trustedProxies: ReadonlySet<string>;
   private readonly cacheControl: Readonly<Record<ResourceKind, string>>;
-  private submitted: ReportRecord[] = [];
-  private reports: readonly ReportRecord[] = this.data.reports;
-  private reportsBySlug = new Map<string, ReportRecord>();
-  private reportSlugs = new Set<string>();
+  private readonly reports: ReportStore;
 
   private readonly routes: readonly Route[] = [
     { pattern: /^\/administrations$/, GET: (c) => this.listAdministrations(c) },
@@ -674,15 +675,15 @@ class ReferenceApi implements KhountousApi {
     this.cacheControl = Object.fromEntries(
       Object.keys(ENDPOINTS).map((kind) => [kind, cacheControlOf(kind as ResourceKind, scale)]),
     ) as Record<ResourceKind, string>;
-    this.reset();
+    this.reports = new ReportStore(
+      this.data.reports,
+      options.maxSubmittedReports ?? maxSubmittedReportsFromEnv(env) ?? DEFAULT_MAX_SUBMITTED_REPORTS,
+    );
   }
 
   reset(): void {
     this.limiter.reset();
-    this.submitted = [];
-    this.reports = this.data.reports;
-    this.reportsBySlug = new Map(this.data.reports.map((report) => [report.slug, report]));
-    this.reportSlugs = new Set(this.reportsBySlug.keys());
+    this.reports.clear();
   }
 
   async handle(request: Request, peerAddress: string): Promise<Response> {
@@ -753,11 +754,13 @@ class ReferenceApi implements KhountousApi {
   private listReports({ request, url }: Context): Reply {
     const query = parseQuery(url.searchParams, ['region', 'category', 'status', 'period', ...LIST_PARAMS]);
     const { region, category, status, period, lang = 'fr' } = query;
-    const items = this.reports.filter(
-      (report) =>
-        matchesFilters<ReportRecord>(report, { region, category, status }) &&
-        (period === undefined || report.submittedAt.startsWith(period)),
-    );
+    const items = this.reports
+      .list()
+      .filter(
+        (report) =>
+          matchesFilters<ReportRecord>(report, { region, category, status }) &&
+          (period === undefined || report.submittedAt.startsWith(period)),
+      );
     return jsonResource(
       request,
       paginate(items, query, (report) => reportListItem(report, lang)),
@@ -767,7 +770,7 @@ class ReferenceApi implements KhountousApi {
 
   private getReport({ request, url, id }: Context): Reply {
     const { lang = 'fr' } = parseQuery(url.searchParams, ['lang']);
-    const report = this.reportsBySlug.get(id);
+    const report = this.reports.get(id);
     if (!report) throw notFound(`No report has the slug "${id}".`);
     return jsonResource(request, reportView(report, lang), this.cacheControl.report);
   }
@@ -818,33 +821,21 @@ class ReferenceApi implements KhountousApi {
     }
     parseQuery(url.searchParams, []);
     if (!isJsonType(request.headers.get('Content-Type'))) throw unsupportedMediaType();
-    const submission = parseSubmission(await readBody(request), new Set(this.administrations.keys()));
+    const submission = parseSubmission(await readBody(request), this.administrations);
     const admin = this.administrations.get(submission.administration) as AdministrationRecord;
-    const slug = uniqueSlug(slugify(submission.title, REPORT_SLUG_LENGTH) || 'signalement', this.reportSlugs);
-    const record = submittedReportRecord(
-      submission,
-      { slug: admin.slug, name: admin.name },
-      slug,
-      new Date(this.now()).toISOString(),
+    const base = slugify(submission.title, REPORT_SLUG_LENGTH) || 'signalement';
+    const record = this.reports.add(base, this.now(), (slug, submittedAt) =>
+      submittedReportRecord(submission, { slug: admin.slug, name: admin.name }, slug, submittedAt),
     );
-    this.store(record);
     return {
       status: 201,
       headers: {
         'Content-Type': JSON_TYPE,
         'Cache-Control': NO_STORE,
-        Location: `${API_PREFIX}/khountous/${slug}`,
+        Location: `${API_PREFIX}/khountous/${record.slug}`,
       },
       body: JSON.stringify(reportView(record, submission.lang)),
     };
-  }
-
-  private store(record: ReportRecord): void {
-    this.submitted = [record, ...this.submitted];
-    this.reportsBySlug.set(record.slug, record);
-    this.reports = [...this.submitted, ...this.data.reports].sort(
-      compareNewest((report) => report.submittedAt),
-    );
   }
 }
 

@@ -1,11 +1,13 @@
 /**
  * The reference API on its own: `npm run api` (or `npx tsx demo/api/server.ts`).
- * Serves /v1 on PORT (8787 by default) and a short landing page at /.
+ * Serves /v1 on PORT (8787 by default; HOST, every interface by default) and a
+ * short landing page at /, with the keys of demo/api/keys.ts (never the demo's).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { pathToFileURL } from 'node:url';
-import { API_PREFIX, DEMO_KEYS, createApi, type KhountousApi } from './handler.js';
+import { API_PREFIX, createApi, type KhountousApi } from './handler.js';
+import { serverKeys } from './keys.js';
 import { API_METHODS, closeIfBodyUnread, toNodeMiddleware } from './node.js';
 
 export const DEFAULT_PORT = 8787;
@@ -26,9 +28,6 @@ const escapeHtml = (text: string): string =>
 
 function landingPage(): string {
   const endpoints = ENDPOINTS.map((line) => `<li><code>${escapeHtml(line)}</code></li>`).join('\n');
-  const keys = Object.entries(DEMO_KEYS)
-    .map(([key, level]) => `<li><code>${key}</code> (${level})</li>`)
-    .join('\n');
   return `<!doctype html>
 <html lang="en">
 <meta charset="utf-8">
@@ -38,10 +37,8 @@ function landingPage(): string {
 <ul>
 ${endpoints}
 </ul>
-<p>Keys (header <code>Authorization: Bearer &lt;key&gt;</code>):</p>
-<ul>
-${keys}
-</ul>
+<p>Every GET works without a key. A key, from whoever runs this server, goes in the header
+<code>Authorization: Bearer &lt;key&gt;</code>.</p>
 <p>Assumptions: docs/api-assumptions.md.</p>
 </html>
 `;
@@ -132,13 +129,33 @@ function portFromEnv(): number {
   return port;
 }
 
+/** Where the server listens: HOST, else every interface. */
+function hostFromEnv(): string | undefined {
+  const host = process.env.HOST;
+  return host === undefined || host === '' ? undefined : host;
+}
+
 const isMain = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;
 
 if (isMain) {
-  const server = createKhountousServer();
-  server.listen(portFromEnv(), () => {
+  let keys: ReturnType<typeof serverKeys>;
+  let api: KhountousApi;
+  let port: number;
+  try {
+    keys = serverKeys(process.env);
+    api = createApi({ keys: keys.keys });
+    port = portFromEnv();
+  } catch (error) {
+    console.error(`Khountous reference API: ${(error as Error).message}`);
+    process.exit(1);
+  }
+  const host = hostFromEnv();
+  for (const line of keys.notice) console.log(line);
+  const server = createKhountousServer(api);
+  server.listen(port, host, () => {
     const address = server.address();
-    const port = typeof address === 'object' && address ? address.port : DEFAULT_PORT;
-    console.log(`Khountous reference API: http://localhost:${port}${API_PREFIX}`);
+    const bound = typeof address === 'object' && address ? address.port : port;
+    const name = host === undefined ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+    console.log(`Khountous reference API: http://${name}:${bound}${API_PREFIX}`);
   });
 }

@@ -44,6 +44,8 @@
  *   extra-field    the real JSON with extra fields holding markup in items and envelope
  *   wrong-field    the real JSON with the first text field of the first item (or of the
  *                  object) turned into a number
+ *   first-item     the real JSON of a list with its first item only (a list that no longer
+ *                  holds what a widget asks for, as when the API drops a record)
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CORS_HEADERS, createApi, type KhountousApi } from './handler.js';
@@ -59,6 +61,7 @@ interface KoaContext {
 
 const SCOPED = /^\/scoped\/([A-Za-z0-9_-]{1,64})(\/v1(?:[/?].*)?)$/;
 const CONTROL = /^\/scoped\/([A-Za-z0-9_-]{1,64})\/__faults$/;
+const HOLD = /^\/scoped\/([A-Za-z0-9_-]{1,64})\/__hold$/;
 const TEST_RUN_QUOTA = 1_000_000;
 
 export const FAULTS = [
@@ -77,6 +80,7 @@ export const FAULTS = [
   'cors',
   'missing-field',
   'extra-field',
+  'first-item',
   'wrong-field',
 ] as const;
 
@@ -107,6 +111,8 @@ interface Scope {
   api: KhountousApi;
   plan: FaultPlan | undefined;
   requests: RecordedRequest[];
+  /** When the test server sent files it held for this scope, and why it let them go. */
+  released: { path: string; at: number; because: 'requests' | 'timeout' }[];
 }
 
 const HANG_LIMIT_MS = 60_000;
@@ -181,6 +187,11 @@ function targetOf(body: unknown): Record<string, unknown> | undefined {
 }
 
 function editFields(fault: Fault, body: unknown): unknown {
+  if (fault === 'first-item') {
+    const list = body as { data?: unknown };
+    if (Array.isArray(list.data)) list.data = list.data.slice(0, 1);
+    return body;
+  }
   const target = targetOf(body);
   if (!target) return body;
   if (fault === 'missing-field') {
@@ -303,7 +314,8 @@ async function answerWithFault(
       return writeWebResponse(stripCors(await real()), res);
     case 'missing-field':
     case 'extra-field':
-    case 'wrong-field': {
+    case 'wrong-field':
+    case 'first-item': {
       const response = await real();
       if (!(response.headers.get('Content-Type') ?? '').includes('json') || !response.ok) {
         return writeWebResponse(response, res);
@@ -324,7 +336,7 @@ export function referenceApiMiddleware() {
   const scopeFor = (name: string): Scope => {
     let scope = scopes.get(name);
     if (!scope) {
-      scope = { api: createApi(), plan: undefined, requests: [] };
+      scope = { api: createApi(), plan: undefined, requests: [], released: [] };
       scopes.set(name, scope);
     }
     return scope;
@@ -334,7 +346,11 @@ export function referenceApiMiddleware() {
   const control = async (scope: Scope, req: IncomingMessage, res: ServerResponse): Promise<void> => {
     switch (req.method) {
       case 'GET':
-        return sendJson(res, 200, { fault: scope.plan ?? null, requests: scope.requests });
+        return sendJson(res, 200, {
+          fault: scope.plan ?? null,
+          requests: scope.requests,
+          released: scope.released,
+        });
       case 'DELETE':
         scope.plan = undefined;
         return sendJson(res, 204);
@@ -386,8 +402,24 @@ export function referenceApiMiddleware() {
       });
     };
 
-  return async (ctx: KoaContext, next: () => Promise<void>): Promise<void> => {
+  /** The element code held back until scope `scope` has received `count` requests (at most until `until`). */
+  let armed: { scope: string; count: number; until: number } | undefined;
+
+  const middleware = async (ctx: KoaContext, next: () => Promise<void>): Promise<void> => {
     const url = ctx.req.url ?? '/';
+    const holdMatch = HOLD.exec(url.split('?')[0]!);
+    if (holdMatch) {
+      ctx.respond = false;
+      if (ctx.req.method === 'DELETE') armed = undefined;
+      else {
+        const count = Number(new URL(url, 'http://test').searchParams.get('count'));
+        if (!Number.isInteger(count) || count < 1 || count > 100)
+          return sendJson(ctx.res, 400, { error: 'count' });
+        scopeFor(holdMatch[1]!);
+        armed = { scope: holdMatch[1]!, count, until: Date.now() + 10_000 };
+      }
+      return sendJson(ctx.res, 204);
+    }
     const controlMatch = CONTROL.exec(url.split('?')[0]!);
     if (controlMatch) {
       ctx.respond = false;
@@ -409,4 +441,13 @@ export function referenceApiMiddleware() {
     });
     if (ctx.respond) await next();
   };
+  /** How many requests the scoped instance `name` has received so far (0 for a scope never used). */
+  const received = (name: string): number => scopes.get(name)?.requests.length ?? 0;
+  /** Notes that the test server sent a file it held for scope `name` (GET .../__faults lists it). */
+  const release = (name: string, path: string, because: 'requests' | 'timeout'): void => {
+    scopeFor(name).released.push({ path, at: Date.now(), because });
+  };
+  /** The hold armed by POST /scoped/<scope>/__hold?count=n, if any. */
+  const hold = () => armed;
+  return Object.assign(middleware, { received, release, hold });
 }
