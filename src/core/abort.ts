@@ -46,3 +46,18 @@ export function follow(parent: AbortSignal): { controller: AbortController; disp
   else parent.addEventListener('abort', forward, { once: true });
   return { controller, dispose: () => parent.removeEventListener('abort', forward) };
 }
+
+/** A signal aborted when either of two is, with that one's reason; `dispose` stops following both. */
+export function either(a: AbortSignal, b: AbortSignal): { signal: AbortSignal; dispose: () => void } {
+  const { controller, dispose } = follow(a);
+  const forward = () => controller.abort(b.reason);
+  if (b.aborted) forward();
+  else b.addEventListener('abort', forward, { once: true });
+  return {
+    signal: controller.signal,
+    dispose: () => {
+      dispose();
+      b.removeEventListener('abort', forward);
+    },
+  };
+}

@@ -1,19 +1,25 @@
 /**
- * The entry cache: key -> { data, etag, fetchedAt, lastUsed }.
+ * The entry cache: key -> { data, etag, fetchedAt, downloadedAt, lastUsed }.
  *
  * Two layers:
  * - a memory map, the hot path: a hit is one Map lookup, no serialisation;
  *   bounded by a number of entries, least recently used out;
  * - a persisted copy in the safe storage, shared by the tabs of the origin:
  *   one storage item per entry (`e:<key>`) plus a small index
- *   (`cache-index`: key -> [size, lastUsed, fetchedAt]) that keeps the
+ *   (`cache-index`: key -> [size, lastUsed, downloadedAt]) that keeps the
  *   persisted total under `maxStoredSize` characters (1 MB by default) by
  *   dropping the least recently used entries. An entry larger than the bound
  *   stays in memory only.
  *
- * Entries older than `maxAge` (7 days by default) are dropped wherever they
- * are met; corrupted items are removed. The persisted `lastUsed` is updated
- * when an entry is read from storage (once per page load), not on every hit.
+ * Entries downloaded longer ago than `maxAge` (7 days by default) are dropped
+ * wherever they are met, however recently a 304 confirmed them: a 304 confirms
+ * an ETag, not the data kept under it, so it renews the freshness of stored
+ * data (`fetchedAt`) but not its download time (`downloadedAt`). Data planted in
+ * storage with the real ETag thus goes at most `maxAge` after the time it
+ * claims, and is then downloaded in full (no ETag left to send). Items stored
+ * by older versions, without a download time, count it from their `fetchedAt`.
+ * Corrupted items are removed. The persisted `lastUsed` is updated when an
+ * entry is read from storage (once per page load), not on every hit.
  */
 
 import type { Params } from './params.js';
@@ -24,6 +30,8 @@ export interface CacheEntry<T = unknown> {
   readonly etag?: string;
   /** Epoch ms when the data was fetched or last confirmed (304). */
   readonly fetchedAt: number;
+  /** Epoch ms of the last full download (an answer with a body): the maximum age counts from it. */
+  readonly downloadedAt: number;
   /** Epoch ms of the last read. */
   lastUsed: number;
   /** What the request asked (its parameters, a list's window): data about the data. */
@@ -34,6 +42,8 @@ export interface CacheEntry<T = unknown> {
 export interface EntryMeta {
   etag?: string | undefined;
   fetchedAt: number;
+  /** The last full download, when older than `fetchedAt` (a 304 since); else `fetchedAt`. */
+  downloadedAt?: number | undefined;
   asked?: Params | undefined;
 }
 
@@ -43,7 +53,7 @@ export type DataCheck = (key: string, data: unknown) => boolean;
 export interface EntryCacheOptions {
   storage: SafeStorage;
   now: () => number;
-  /** Entries fetched longer ago than this are dropped. Default 7 days. */
+  /** Entries downloaded longer ago than this are dropped. Default 7 days. */
   maxAge?: number;
   /** Bound of the persisted entries, in serialized characters. Default 1,000,000. */
   maxStoredSize?: number;
@@ -81,10 +91,12 @@ interface StoredItem {
   d: unknown;
   e?: string;
   f: number;
+  /** The last full download, when older than `f`; absent: `f` (as in items of older versions). */
+  b?: number;
   a?: Params;
 }
 
-/** [size, lastUsed, fetchedAt] */
+/** [size, lastUsed, downloadedAt] (items of older versions: their fetchedAt) */
 type IndexRow = [number, number, number];
 type Index = Record<string, IndexRow>;
 
@@ -95,7 +107,7 @@ export function createEntryCache(options: EntryCacheOptions): EntryCache {
   const maxMemoryEntries = options.maxMemoryEntries ?? DEFAULT_MAX_MEMORY_ENTRIES;
   const memory = new Map<string, CacheEntry>();
 
-  const expired = (fetchedAt: number) => fetchedAt < now() - maxAge;
+  const expired = (downloadedAt: number) => downloadedAt < now() - maxAge;
 
   // -- memory ---------------------------------------------------------------
 
@@ -182,6 +194,7 @@ export function createEntryCache(options: EntryCacheOptions): EntryCache {
   function persist(key: string, entry: CacheEntry): void {
     if (!storage.persistent) return;
     const item: StoredItem = { d: entry.data, f: entry.fetchedAt };
+    if (entry.downloadedAt < entry.fetchedAt) item.b = entry.downloadedAt;
     if (entry.etag !== undefined) item.e = entry.etag;
     if (entry.asked !== undefined) item.a = entry.asked;
     let text: string;
@@ -204,7 +217,7 @@ export function createEntryCache(options: EntryCacheOptions): EntryCache {
     pending = undefined;
     const index = readIndex();
     if (stored) {
-      index[key] = [size, entry.lastUsed, entry.fetchedAt];
+      index[key] = [size, entry.lastUsed, entry.downloadedAt];
     } else {
       storage.remove(ITEM_PREFIX + key);
       delete index[key];
@@ -224,18 +237,27 @@ export function createEntryCache(options: EntryCacheOptions): EntryCache {
   function parseItem(raw: unknown): StoredItem | undefined {
     if (typeof raw !== 'object' || raw === null) return undefined;
     const item = raw as Partial<StoredItem>;
-    if (!('d' in item) || typeof item.f !== 'number' || !Number.isFinite(item.f)) return undefined;
+    if (!('d' in item) || !Number.isFinite(item.f)) return undefined;
+    if (item.b !== undefined && !Number.isFinite(item.b)) return undefined;
     if (item.e !== undefined && typeof item.e !== 'string') return undefined;
     if (item.a !== undefined && (typeof item.a !== 'object' || item.a === null)) return undefined;
     return item as StoredItem;
   }
 
-  function makeEntry<T>(data: T, meta: EntryMeta): CacheEntry<T> {
-    // A time in the future (another tab's clock, a corrupted storage) is taken as now:
-    // data dated later than now would otherwise stay fresh for ever.
-    const entry: { data: T; etag?: string; fetchedAt: number; lastUsed: number; asked?: Params } = {
+  /**
+   * A time in the future (another tab's clock, a corrupted storage) is taken as now:
+   * data dated later than now would otherwise stay fresh for ever. A download
+   * cannot be later than the last confirmation.
+   */
+  function makeEntry<T>(
+    data: T,
+    meta: EntryMeta,
+    fetchedAt = Math.min(meta.fetchedAt, now()),
+  ): CacheEntry<T> {
+    const entry: Omit<CacheEntry<T>, 'etag' | 'asked'> & { etag?: string; asked?: Params } = {
       data,
-      fetchedAt: Math.min(meta.fetchedAt, now()),
+      fetchedAt,
+      downloadedAt: Math.min(meta.downloadedAt ?? fetchedAt, fetchedAt),
       lastUsed: now(),
     };
     if (meta.etag !== undefined) entry.etag = meta.etag;
@@ -248,30 +270,32 @@ export function createEntryCache(options: EntryCacheOptions): EntryCache {
   const cache: EntryCache = {
     get<T>(key: string, check?: DataCheck) {
       const entry = memory.get(key);
-      if (!entry) return cache.readStored<T>(key, check);
-      if (expired(entry.fetchedAt)) {
-        cache.delete(key);
-        return undefined;
-      }
+      // Past its maximum age, the copy in memory goes (readStored); another tab may have stored a newer one.
+      if (!entry || expired(entry.downloadedAt)) return cache.readStored<T>(key, check);
       entry.lastUsed = now();
       remember(key, entry);
       return entry as CacheEntry<T>;
     },
 
     readStored<T>(key: string, check = validate) {
-      const inMemory = memory.get(key) as CacheEntry<T> | undefined;
+      let inMemory = memory.get(key) as CacheEntry<T> | undefined;
+      if (inMemory && expired(inMemory.downloadedAt)) {
+        memory.delete(key);
+        inMemory = undefined;
+      }
       const raw = storage.getJSON(ITEM_PREFIX + key);
       if (raw === undefined) return inMemory;
       const item = parseItem(raw);
-      if (!item || expired(item.f) || !check(key, item.d)) {
+      const entry =
+        item &&
+        makeEntry(item.d as T, { etag: item.e, fetchedAt: item.f, downloadedAt: item.b, asked: item.a });
+      if (!entry || expired(entry.downloadedAt) || !check(key, entry.data)) {
         forgetStored(key);
         return inMemory;
       }
+      if (inMemory && inMemory.fetchedAt >= entry.fetchedAt) return inMemory;
       // A time in the future is taken as now, and stored so, once.
-      const fetchedAt = Math.min(item.f, now());
-      if (inMemory && inMemory.fetchedAt >= fetchedAt) return inMemory;
-      const entry = makeEntry(item.d as T, { etag: item.e, fetchedAt, asked: item.a });
-      if (fetchedAt < item.f) persist(key, entry);
+      if (entry.fetchedAt < item.f) persist(key, entry);
       remember(key, entry);
       const index = readIndex();
       const row = index[key];
@@ -291,14 +315,14 @@ export function createEntryCache(options: EntryCacheOptions): EntryCache {
 
     adopt<T>(key: string, data: T, meta: EntryMeta) {
       const current = memory.get(key);
+      const entry = makeEntry(data, meta);
       if (
         (current && current.fetchedAt >= meta.fetchedAt) ||
-        expired(meta.fetchedAt) ||
+        expired(entry.downloadedAt) ||
         !validate(key, data)
       ) {
         return undefined;
       }
-      const entry = makeEntry(data, meta);
       remember(key, entry);
       return entry;
     },

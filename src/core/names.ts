@@ -6,7 +6,7 @@
 export const NAMES = {
   /** globalThis key of the page-wide loader. */
   global: Symbol.for('khountous.loader.v1'),
-  /** globalThis key of the elements whose loads the early start began (internal/early-start.ts). */
+  /** globalThis key of the elements whose loads the early start began (boot/early-start.ts). */
   earlyStart: Symbol.for('khountous.early-start.v1'),
   /** localStorage prefix; keys of older versions are removed. */
   storage: 'khountous:v1:',

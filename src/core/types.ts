@@ -385,7 +385,7 @@ export const RATE_LIMIT_HEADERS = {
 export type AccessLevel = 'anonymous' | 'free' | 'partner';
 
 /**
- * A shared cache in front of the API (a site's caching proxy, deploy/nginx/)
+ * A shared cache in front of the API (a site's caching proxy, deploy/nginx/ or deploy/varnish/)
  * sends this header with the value `shared` on every answer: the answers are
  * shared by the readers behind it, and the per-reader quota is the cache's
  * business (docs/scaling.md).
@@ -393,7 +393,7 @@ export type AccessLevel = 'anonymous' | 'free' | 'partner';
 export const SHARED_CACHE_HEADER = 'X-Khountous-Cache';
 
 /**
- * What the shared cache did (nginx's $upstream_cache_status): `STALE` or
+ * What the shared cache did (nginx's $upstream_cache_status, in the same words from Varnish): `STALE` or
  * `UPDATING` when it serves a copy past its freshness. Read only on answers
  * of a shared cache, with their `Date` (when the API produced the data).
  */

@@ -221,3 +221,106 @@ describe('times in the future', () => {
     assert.equal(adopted?.fetchedAt, clock.now());
   });
 });
+
+describe('the maximum age counts from the last full download', () => {
+  const HOUR = 3_600_000;
+  const ITEM = 'khountous:v1:e:k';
+
+  test('a 304 renews freshness, not the maximum age: the entry goes 7 days after its download', () => {
+    const { cache, clock, backend, make } = setup();
+    const downloadedAt = clock.now();
+    cache.set('k', { n: 1 }, { etag: '"1"', fetchedAt: downloadedAt });
+    for (let day = 1; day <= 6; day++) {
+      clock.advance(DAY);
+      const confirmed = cache.set('k', { n: 1 }, { etag: '"1"', fetchedAt: clock.now(), downloadedAt });
+      assert.equal(confirmed.fetchedAt, clock.now(), 'fresh from the confirmation');
+      assert.equal(confirmed.downloadedAt, downloadedAt);
+      assert.equal(make().get('k')?.downloadedAt, downloadedAt, 'persisted with its download time');
+    }
+    const reloaded = make();
+    clock.advance(downloadedAt + 7 * DAY + 1 - clock.now());
+    assert.equal(reloaded.get('k'), undefined, 'the stored copy is dropped');
+    assert.equal(backend.getItem(ITEM), null);
+    assert.equal(cache.get('k'), undefined, 'the copy in memory is dropped');
+    assert.equal(cache.readStored('k'), undefined, 'and no copy is left for If-None-Match');
+  });
+
+  test('an entry at its maximum age is still there one millisecond before', () => {
+    const { cache, clock, make } = setup();
+    const downloadedAt = clock.now();
+    cache.set('k', { n: 1 }, { fetchedAt: downloadedAt });
+    clock.advance(6 * DAY);
+    cache.set('k', { n: 1 }, { fetchedAt: clock.now(), downloadedAt });
+    clock.advance(DAY);
+    assert.equal(make().get('k')?.downloadedAt, downloadedAt);
+    assert.equal(cache.get('k')?.downloadedAt, downloadedAt);
+  });
+
+  test('the index drops stored entries by their download time, without reading them', () => {
+    const { cache, clock, backend } = setup();
+    const downloadedAt = clock.now();
+    cache.set('k', { n: 1 }, { fetchedAt: downloadedAt });
+    clock.advance(6 * DAY);
+    cache.set('k', { n: 1 }, { fetchedAt: clock.now(), downloadedAt });
+    clock.advance(DAY + 1);
+    cache.set('other', { n: 2 }, { fetchedAt: clock.now() });
+    assert.equal(backend.getItem(ITEM), null);
+  });
+
+  test('an item without a download time (an older version of the kit) counts it from its stored time', () => {
+    const { backend, clock, make } = setup();
+    const storedAt = clock.now() - 2 * HOUR;
+    backend.setItem(ITEM, JSON.stringify({ d: { n: 1 }, e: '"1"', f: storedAt }));
+    const read = make().get('k');
+    assert.equal(read?.fetchedAt, storedAt);
+    assert.equal(read?.downloadedAt, storedAt);
+    clock.advance(7 * DAY - 2 * HOUR);
+    assert.deepEqual(make().get('k')?.data, { n: 1 }, 'kept up to its maximum age');
+    clock.advance(1);
+    assert.equal(make().get('k'), undefined, 'and dropped after it');
+  });
+
+  test('a download time later than the last confirmation is taken as that confirmation', () => {
+    const { backend, clock, cache, make } = setup();
+    const confirmedAt = clock.now() - 7 * DAY + HOUR;
+    backend.setItem(ITEM, JSON.stringify({ d: { n: 1 }, f: confirmedAt, b: clock.now() }));
+    assert.equal(make().get('k')?.downloadedAt, confirmedAt);
+    const set = cache.set('m', 1, { fetchedAt: confirmedAt, downloadedAt: clock.now() + DAY });
+    assert.equal(set.downloadedAt, confirmedAt);
+    clock.advance(HOUR + 1);
+    assert.equal(make().get('k'), undefined);
+    assert.equal(cache.get('m'), undefined);
+  });
+
+  test('an item whose download time is not a finite number is dropped', () => {
+    for (const b of ['1', null, 'Infinity', {}]) {
+      const { backend, clock, make } = setup();
+      backend.setItem(ITEM, JSON.stringify({ d: { n: 1 }, f: clock.now(), b }));
+      assert.equal(make().get('k'), undefined, `b: ${JSON.stringify(b)}`);
+      assert.equal(backend.getItem(ITEM), null);
+    }
+  });
+
+  test('adopt refuses data downloaded past the maximum age, however recently confirmed', () => {
+    const { cache, clock } = setup();
+    const downloadedAt = clock.now() - 7 * DAY - 1;
+    assert.equal(cache.adopt('k', { n: 1 }, { fetchedAt: clock.now(), downloadedAt }), undefined);
+    assert.equal(cache.get('k'), undefined);
+    const adopted = cache.adopt('k', { n: 1 }, { fetchedAt: clock.now(), downloadedAt: downloadedAt + 2 });
+    assert.equal(adopted?.downloadedAt, downloadedAt + 2);
+    clock.advance(2);
+    assert.equal(cache.get('k'), undefined, 'and drops adopted data at its maximum age');
+  });
+
+  test('past its maximum age, a copy in memory gives way to a newer download another tab stored', () => {
+    const { cache, clock, make } = setup();
+    const downloadedAt = clock.now();
+    cache.set('k', { v: 'old' }, { fetchedAt: downloadedAt });
+    clock.advance(6 * DAY);
+    cache.set('k', { v: 'old' }, { fetchedAt: clock.now(), downloadedAt });
+    clock.advance(DAY + 1);
+    make().set('k', { v: 'new' }, { fetchedAt: clock.now() });
+    assert.deepEqual(cache.get('k')?.data, { v: 'new' });
+    assert.equal(cache.get('k')?.downloadedAt, clock.now());
+  });
+});

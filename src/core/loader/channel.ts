@@ -51,12 +51,13 @@ function readMessage(raw: unknown): TabMessage | undefined {
   const message = raw as Record<string, unknown>;
   if (message['v'] !== 1) return undefined;
   if (message['type'] === 'budget') return { type: 'budget' };
-  const { key, family = key, window, etag, fetchedAt, data } = message;
+  const { key, family = key, window, etag, fetchedAt, downloadedAt = 0, data } = message;
   if (
     message['type'] !== 'entry' ||
     typeof key !== 'string' ||
     typeof family !== 'string' ||
-    typeof fetchedAt !== 'number' ||
+    !Number.isFinite(fetchedAt) ||
+    !Number.isFinite(downloadedAt) ||
     data === undefined ||
     (etag !== undefined && typeof etag !== 'string') ||
     (window !== undefined && !(Array.isArray(window) && window.length === 2 && window.every(isCount)))

@@ -30,6 +30,8 @@ export interface EntryMessage {
   data: unknown;
   etag?: string;
   fetchedAt: number;
+  /** The last full download; absent in messages of older versions (then `fetchedAt`). */
+  downloadedAt?: number | undefined;
 }
 
 export type TabMessage = EntryMessage | { type: 'budget' };

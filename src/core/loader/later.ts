@@ -4,22 +4,21 @@
  * widgets' loader imports this module with `import()` once its first data is
  * served or its first request fails (resources.ts), and works without it
  * meanwhile: messages for the other tabs wait in a queue, a failure plans its
- * recovery when the module arrives. Once run, the module is kept in `arrived`,
- * so that a loader created later has it at once.
+ * recovery when the module arrives. A loader given the module itself (the
+ * `later` option) uses it from the start.
  */
 import type { ResourceKind, Target } from '../endpoints.js';
 import { isKhountousError, PASSING } from '../errors.js';
 import { openChannel } from './channel.js';
 import { join, type Entries, type Entry } from './entry.js';
 import type { Lookup } from './lookup.js';
-import { arrived, type Settings } from './options.js';
 import { nextAttempt, onlineListener } from './recovery.js';
 import type { Clock, Requests } from './request.js';
 import { covers } from './windows.js';
 
 export interface RecoveryContext {
   clock: Clock;
-  settings: Settings;
+  settings: { revalidationReserve: number; recoveryDelay: number };
   /** Freshness per kind, ms. */
   freshness: Record<ResourceKind, number>;
   entries: Entries;
@@ -129,7 +128,6 @@ export function createRecovery(context: RecoveryContext): Recovery {
 
 export const later = { openChannel, createRecovery };
 export type Later = typeof later;
-arrived.later = later;
 
 /** @public In place of bring-later.ts in the script-tag bundle, which has this module already. */
 export const bringLater = () => Promise.resolve(later);

@@ -144,7 +144,8 @@ export function createLoader(options: LoaderOptions = {}): KhountousLoader {
         : (options.intersectionObserver ?? undefined),
     lazy: () => lazy,
     dispatch: () => loader.dispatchEvent(quotaEvent(stats())),
-    later: options.later ?? bringLater,
+    later: typeof options.later === 'function' ? options.later : bringLater,
+    laterNow: typeof options.later === 'object' ? options.later : undefined,
   });
 
   const budgetOf = (baseUrl?: string): Budget =>

@@ -41,7 +41,7 @@ export interface LoaderStats {
   deduped: number;
   /** Requests and background revalidations that ended in an error. */
   errors: number;
-  /** True while the API's answers come from a shared cache (deploy/nginx/): the per-reader quota does not limit. */
+  /** True while the API's answers come from a shared cache (deploy/nginx/, deploy/varnish/): the per-reader quota does not limit. */
   shared: boolean;
 }
 
@@ -86,10 +86,11 @@ export interface LoaderOptions {
   /** Entries older than this (ms) are dropped. Default 7 days. */
   maxAge?: number;
   /**
-   * Brings the features a first paint does not need (later.ts), when no loader of the page
-   * has them yet. Default: `import()` of that module, after the first data or failure.
+   * The features a first paint does not need (later.ts): how to bring them (default:
+   * `import()` of that module, after the first data or failure), or the module itself,
+   * which the loader then uses from the start.
    */
-  later?: () => Promise<Later>;
+  later?: (() => Promise<Later>) | Later;
 }
 
 export const DEFAULTS = {
@@ -103,9 +104,3 @@ export const DEFAULTS = {
 };
 
 export type Settings = typeof DEFAULTS;
-
-/**
- * The module of the features a first paint does not need (later.ts), once it
- * has run: every loader of the page uses it from then on.
- */
-export const arrived: { later?: Later } = {};

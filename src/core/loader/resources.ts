@@ -18,7 +18,7 @@ import { lockWith, type ChannelLike, type LocksLike, type TabMessage } from './c
 import { createEntries, join, tell, type Entry, type Flight, type Subscriber } from './entry.js';
 import type { Channel } from './channel.js';
 import type { Later, Recovery } from './later.js';
-import { arrived, type LoadOptions, type LoaderStats, type Settings } from './options.js';
+import type { LoadOptions, LoaderStats, Settings } from './options.js';
 import { createLookup, seeds, type Loaded, type Source } from './lookup.js';
 import { createRequests, type Clock, type Requests } from './request.js';
 import { createViewport, type ObserverConstructor, type Viewport } from './viewport.js';
@@ -41,6 +41,8 @@ export interface ResourcesDeps {
   dispatch(): void;
   /** Brings later.ts (an `import()`); used when no loader of the page has it yet. */
   later(): Promise<Later>;
+  /** later.ts itself, when the loader was given it: used from the start. */
+  laterNow?: Later | undefined;
 }
 
 type Near = Pick<LoadOptions, 'element' | 'lazy'>;
@@ -80,7 +82,6 @@ export function createResources(deps: ResourcesDeps) {
   };
   /** Runs `task` once later.ts is there: at once when it is, else when it arrives (asked for now). */
   const withLater = (task: () => void) => {
-    if (!recovery && arrived.later) ready(arrived.later);
     if (recovery) return task();
     waiting.push(task);
     if (asked) return;
@@ -133,17 +134,31 @@ export function createResources(deps: ResourcesDeps) {
     }
   }
 
-  /** Stores what the API answered, and tells the other tabs and the subscribers. */
-  function store(target: Target, response: ApiResponse<unknown>): CacheEntry {
+  /**
+   * Stores what the API answered (`cached`: the copy its request named), and tells the
+   * other tabs and the subscribers.
+   */
+  function store(target: Target, response: ApiResponse<unknown>, cached: CacheEntry | undefined): CacheEntry {
     // A shared cache's copy is as old as the API's answer it keeps; one it serves past its
     // freshness is stale here too.
     const now = clock.now();
     let fetchedAt = Math.min(now, response.date ?? now);
     if (response.stale) fetchedAt = Math.min(fetchedAt, now - freshness[target.kind]);
     const { data, etag } = response;
-    const entry = cache.set(target.key, data, { etag, fetchedAt, asked: askedOf(target) });
+    // A 304 confirms the ETag, not the data kept under it: the download keeps its time.
+    const downloadedAt = response.notModified ? cached?.downloadedAt : fetchedAt;
+    const entry = cache.set(target.key, data, { etag, fetchedAt, downloadedAt, asked: askedOf(target) });
     const window = target.window && ([target.window.page, target.window.limit] as [number, number]);
-    post({ type: 'entry', key: target.key, family: target.family, window, data, etag, fetchedAt });
+    post({
+      type: 'entry',
+      key: target.key,
+      family: target.family,
+      window,
+      data,
+      etag,
+      fetchedAt,
+      downloadedAt,
+    });
     notify({ target, entry });
     return entry;
   }
@@ -151,11 +166,11 @@ export function createResources(deps: ResourcesDeps) {
   /** What another tab announced: adopted when a resource of this page is of that list or key. */
   function receive(message: TabMessage): void {
     if (message.type === 'budget') return statsChanged();
-    const { key, family = key, window, data, etag, fetchedAt } = message;
+    const { key, family = key, window, data, etag, fetchedAt, downloadedAt } = message;
     const known = entries.find(key)?.target ?? entries.family(family)[0]?.target;
     const target = known && (window ? at(known, { page: window[0], limit: window[1] }) : known);
     if (!target || target.key !== key || !lookup.check(target.kind)(key, data)) return;
-    const entry = cache.adopt(key, data, { etag, fetchedAt, asked: askedOf(target) });
+    const entry = cache.adopt(key, data, { etag, fetchedAt, downloadedAt, asked: askedOf(target) });
     if (entry) notify({ target, entry });
   }
 
@@ -177,16 +192,27 @@ export function createResources(deps: ResourcesDeps) {
     return loaded;
   }
 
-  async function load(want: Target, options: LoadOptions): Promise<Loaded<unknown>> {
-    const { signal, partial } = options;
-    const cached = lookup.find(want, partial);
+  /**
+   * What the loader already knows of `want`: cached data (served), a not-found
+   * it remembers (thrown), or nothing. Asked before and after the viewport
+   * wait, since another caller's request may have ended during the wait.
+   */
+  function known(want: Target, options: LoadOptions): Loaded<unknown> | undefined {
+    const cached = lookup.find(want, options.partial);
     if (cached) return serve(want, cached, options);
     const missing = entries.find(want.key)?.missing;
     if (missing && missing.until > clock.now()) throw missing.error;
+    return undefined;
+  }
+
+  async function load(want: Target, options: LoadOptions): Promise<Loaded<unknown>> {
+    const { signal } = options;
+    const before = known(want, options);
+    if (before) return before;
     await near(options, signal);
     if (signal?.aborted) throw abortError(signal);
-    const found = lookup.find(want, partial);
-    if (found) return serve(want, found, options);
+    const after = known(want, options);
+    if (after) return after;
     counters.cacheMisses++;
     statsChanged();
     const joined = inFlight(want);
@@ -265,7 +291,7 @@ export function createResources(deps: ResourcesDeps) {
             const now = cache.get(target.key);
             return now && now !== latest && lookup.isFresh(target.kind, now) ? now : undefined;
           },
-          store: (response) => store(target, response),
+          store: (response) => store(target, response, latest),
         });
       });
     };
@@ -341,8 +367,8 @@ export function createResources(deps: ResourcesDeps) {
     return found && lookup.view(target, found);
   };
 
-  // Another loader of the page brought later.ts already: the channel opens now, as it would have.
-  if (arrived.later) ready(arrived.later);
+  // Given the module itself: the channel opens now.
+  if (deps.laterNow) ready(deps.laterNow);
 
   return { load, peek, subscribe, requests, viewport, budgetChanged };
 }

@@ -4,12 +4,11 @@
  * is lost. The module's arrival is held by the test (the `later` option), on
  * the fake clock and a fake fetch over the reference API.
  */
-import { afterEach, beforeEach, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { isKhountousError } from '../../../src/core/errors.js';
 import { later, type Later } from '../../../src/core/loader/later.js';
 import type { Loaded } from '../../../src/core/loader/loader.js';
-import { arrived } from '../../../src/core/loader/options.js';
 import { BASE_URL, jsonResponse } from '../../helpers/fake-fetch.js';
 import { loaderEnv } from '../../helpers/loader-env.js';
 
@@ -26,10 +25,6 @@ const entriesPosted = (posted: unknown[]) =>
   posted.filter((message) => (message as { type?: string }).type === 'entry') as { key: string }[];
 
 describe('the loader before later.ts arrives', () => {
-  // As on a page before the module came: no loader has it yet.
-  beforeEach(() => delete arrived.later);
-  afterEach(() => (arrived.later = later));
-
   test('nothing is asked for before the first data; the entry stored meanwhile reaches the other tabs when it arrives', async () => {
     const held = heldModule();
     const env = loaderEnv({ crossTab: true, loader: { later: held.bring } });
@@ -39,11 +34,9 @@ describe('the loader before later.ts arrives', () => {
     assert.deepEqual(entriesPosted(env.hub!.posted), [], 'the entry waits for the channel');
 
     // Another tab whose loader opened its channel (it has the module).
-    arrived.later = later;
-    const other = env.tab();
+    const other = env.tab({ later });
     const heard: Loaded<unknown>[] = [];
     other.loader.subscribe({ kind: 'regions' }, BASE_URL, (told) => heard.push(told));
-    delete arrived.later;
 
     held.arrive();
     await env.clock.settle();
@@ -81,10 +74,9 @@ describe('the loader before later.ts arrives', () => {
     assert.deepEqual(heard[0]!.data, expected);
   });
 
-  test('a loader created once the module is there opens its channel at once', async () => {
-    arrived.later = later;
-    const env = loaderEnv({ crossTab: true, loader: { later: () => assert.fail('not imported again') } });
-    const other = env.tab();
+  test('a loader given the module itself opens its channel at once', async () => {
+    const env = loaderEnv({ crossTab: true, loader: { later } });
+    const other = env.tab({ later });
     const heard: Loaded<unknown>[] = [];
     other.loader.subscribe({ kind: 'regions' }, BASE_URL, (told) => heard.push(told));
     await env.load({ kind: 'regions' });

@@ -103,3 +103,31 @@ describe('waits for elements that never come near', () => {
     assert.equal(env.api.count, 1, 'and nothing is sent for it');
   });
 });
+
+describe('an answer that arrives while a load waits for the viewport', () => {
+  // The early start sends a widget's request (its element code not there yet); the element,
+  // once defined, asks for the same resource and waits for the viewport; the request ends
+  // meanwhile. What it brought (data or a not-found) answers the element: no second request.
+  for (const [name, slug, outcome] of [
+    ['data', 'hopital-regional-de-tambacounda', 'fulfilled'],
+    ['a not-found', 'no-such-administration', 'rejected'],
+  ] as const) {
+    test(`${name} is what the waiting load gets, without a request of its own`, async () => {
+      const env = loaderEnv();
+      const viewport = createFakeViewport();
+      const tab = env.tab({ intersectionObserver: viewport.Observer });
+      const element = fakeElement();
+      const resource = { kind: 'administration', slug } as const;
+      const early = tab.load(resource, { element, lazy: false });
+      const own = tab.load(resource, { element });
+      const [first] = await Promise.allSettled([early, env.clock.settle()]);
+      assert.equal(first.status, outcome);
+      assert.equal(env.api.count, 1);
+      viewport.show(element);
+      const [second] = await Promise.allSettled([own, env.clock.settle()]);
+      assert.equal(second.status, outcome);
+      if (second.status === 'rejected') assert.ok(isKhountousError(second.reason, 'not-found'));
+      assert.equal(env.api.count, 1, 'one request for both');
+    });
+  }
+});
