@@ -2,10 +2,10 @@
 // `wordpress` package, PHP's command-line interpreter (its built-in server is
 // enough to serve WordPress) and MariaDB, installed with apt-get when missing
 // and allowed (root on Debian, as scripts/browsers.mjs does for the browsers).
-// php-intl gives PHP the Unicode normalisation the widgets use; php-mbstring
-// its case mapping; php-codesniffer (phpcs) checks the plugin's PHP against
-// wordpress/khountous-widgets/phpcs.xml.dist. Nothing here runs a service of the system: the tests start
-// their own MariaDB and PHP server in a directory of their own.
+// php-mbstring gives PHP the character counts of messages; php-codesniffer
+// (phpcs) checks the plugin's PHP against wordpress/khountous-widgets/phpcs.xml.dist.
+// Nothing here runs a service of the system: the tests start their own MariaDB
+// and PHP server in a directory of their own.
 import { existsSync } from 'node:fs';
 import process from 'node:process';
 import { spawnSync } from 'node:child_process';
@@ -16,7 +16,6 @@ export const WORDPRESS_PACKAGES = [
   'wordpress-theme-twentytwentythree',
   'php-cli',
   'php-mysql',
-  'php-intl',
   'php-mbstring',
   'mariadb-server',
   'php-codesniffer',
@@ -38,8 +37,7 @@ function missing() {
     .map(([name]) => name);
   if (existsSync(PATHS.php)) {
     const modules = spawnSync(PATHS.php, ['-m'], { encoding: 'utf8' }).stdout ?? '';
-    for (const module of ['mysqli', 'intl', 'mbstring'])
-      if (!modules.includes(module)) absent.push(`php-${module}`);
+    for (const module of ['mysqli', 'mbstring']) if (!modules.includes(module)) absent.push(`php-${module}`);
   }
   return absent;
 }

@@ -1,17 +1,21 @@
 /**
  * The WordPress plugin's generated files (wordpress/khountous-widgets/), from
- * custom-elements.json and the kit's own sources, so that the plugin checks
- * attributes against what the widgets accept and says what they say:
+ * the widgets' descriptors and their words (src/catalog.ts), so that the
+ * plugin checks attributes against what the widgets accept, says what they
+ * say, and names nothing of a widget itself:
  *
- *   includes/definitions.php   every widget: its attributes, each with the kit's rule
- *                              (src/internal/attribute-rules.ts), the accepted values and
- *                              their names in French and English (src/i18n/), the messages
- *                              (src/i18n/attributes.ts) as templates for PHP
- *   includes/labels.php        the editor's labels (titles, attribute names, help texts
- *                              from the manifest) as literal __() calls, so that gettext
- *                              tools find them and languages/*.po translates them
- *   blocks/<widget>/block.json one dynamic block per widget
- *   languages/*.mo             compiled from the .po files beside them
+ *   includes/definitions.php   each rule once, by its name in src/attributes/rules.ts
+ *                              (RULES), with the kit's sentences for what PHP tells of a
+ *                              value (problemOf, as templates); the words of the inputs
+ *                              every widget shares (src/widget/about.ts); and each widget:
+ *                              its tag, its attributes by rule name, the words of its own
+ *                              inputs (its about.ts), and its data link (the request its
+ *                              load makes, from its `resource()` and src/core/endpoints.ts)
+ *   blocks/<widget>/block.json one dynamic block per widget, titled and described in
+ *                              English by its about.ts
+ *   languages/*.po             below their marker line: the blocks' titles and
+ *                              descriptions in French, from the same about.ts
+ *   languages/*.mo             compiled from the .po files
  *
  * `npm run build` runs it (scripts/build.mjs); `--check` fails when a file in
  * the tree is not the one it would write. Run through tsx (it imports the kit's
@@ -22,159 +26,304 @@ import { dirname, join } from 'node:path';
 import process from 'node:process';
 import { fileURLToPath } from 'node:url';
 import * as prettier from 'prettier';
+import {
+  problemOf,
+  quoted,
+  RULES,
+  type AttributeProblem,
+  type AttributeRule,
+} from '../src/attributes/rules.js';
+import { catalog, type Entry } from '../src/catalog.js';
+import { describe, ENDPOINTS } from '../src/core/endpoints.js';
 import { LANGS, type Lang } from '../src/core/types.js';
+import { administrationValues } from '../src/i18n/administration-values.js';
 import { attributeMessages } from '../src/i18n/attributes.js';
-import { translations } from '../src/i18n/index.js';
+import { indicatorNames } from '../src/i18n/indicator-names.js';
 import { REGION_NAMES } from '../src/i18n/regions.js';
-import { ATTRIBUTE_RULES, type AttributeRule } from '../src/internal/attribute-rules.js';
+import { reportValues } from '../src/i18n/report-values.js';
+import { ABOUT_INPUTS, type InputWords, type Words } from '../src/widget/about.js';
+import { camel, COMMON_INPUTS, type Input, type Inputs } from '../src/widget/descriptor.js';
+import { planLoad } from '../src/widget/load.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const PLUGIN_DIR = join(root, 'wordpress', 'khountous-widgets');
 const DOMAIN = 'khountous-widgets';
 
-/** Attributes the plugin does not let authors set: the site's administrator sets the API once, in the settings. */
+/** Inputs the plugin does not let authors set: the site's administrator sets the API once, in the settings. */
 const ADMIN_ONLY = new Set(['base-url']);
 
-/** Block and inserter titles, in English (languages/*.po translates them). */
-const TITLES: Record<string, string> = {
-  'khountous-admin-card': 'Administration card',
-  'khountous-dataset': 'Open dataset',
-  'khountous-fact-checks': 'Fact-checks',
-  'khountous-ranking': 'Ranking of administrations',
-  'khountous-region-stats': 'Regional indicators',
-  'khountous-report': 'Citizen report',
-  'khountous-reports': 'Citizen reports',
-};
+// ---------------------------------------------------------------------------
+// Rules, each once
 
-/** Sidebar labels of the attributes, in English. */
-const LABELS: Record<string, string> = {
-  category: 'Category',
-  'dataset-id': 'Dataset',
-  'heading-level': 'Heading level',
-  'href-template': 'Link template',
-  indicator: 'Indicator',
-  lang: 'Language',
-  lazy: 'Load when near the screen',
-  level: 'Level',
-  limit: 'Items per page',
-  page: 'First page',
-  paginate: 'Previous/next controls',
-  period: 'Period',
-  preview: 'Preview rows',
-  region: 'Region',
-  sector: 'Sector',
-  slug: 'Slug',
-  status: 'Status',
-  theme: 'Theme',
-  variant: 'Variant',
-};
+/** A rule as the plugin checks it, with the kit's sentences for what it can tell of a value. */
+type PluginRule =
+  | { type: 'choice'; values: readonly string[]; names: Record<Lang, Record<string, string>> }
+  | { type: 'id'; pattern: string; maxLength: number; required: boolean }
+  | { type: 'integer'; min: number; max: number; fallback: number }
+  | { type: 'url' }
+  | { type: 'flag'; default: boolean }
+  | { type: 'text' };
+
+type Messages = Record<string, Words>;
+
+/** The kit's name of each of its rules. */
+const RULE_NAMES = new Map<AttributeRule, string>(Object.entries(RULES).map(([name, rule]) => [rule, name]));
 
 /**
- * Where each widget's data lives on the platform (the read API's path and the
- * attributes that select it): the no-script link inside each element.
+ * A sentence of the kit (problemOf) as a template for PHP: `{code}` for the
+ * attribute and the value as a message quotes them, `{attribute}` for the
+ * attribute alone, `{used}` for the value used instead.
  */
-const DATA_LINKS: Record<string, { path: string; query: string[] }> = {
-  'khountous-admin-card': { path: '/administrations/{slug}', query: ['lang'] },
-  'khountous-dataset': { path: '/datasets/{dataset-id}', query: [] },
-  'khountous-fact-checks': { path: '/verifications', query: ['limit', 'page', 'lang'] },
-  'khountous-ranking': {
-    path: '/administrations',
-    query: ['region', 'sector', 'level', 'limit', 'page', 'lang'],
-  },
-  'khountous-region-stats': { path: '/regions', query: ['lang'] },
-  'khountous-report': { path: '/khountous/{slug}', query: ['lang'] },
-  'khountous-reports': {
-    path: '/khountous',
-    query: ['region', 'category', 'status', 'period', 'limit', 'page', 'lang'],
-  },
-};
-
-interface ManifestAttribute {
-  name: string;
-  type?: { text: string };
-  default?: string;
-  description?: string;
-}
-
-interface ManifestElement {
-  tagName: string;
-  summary?: string;
-  attributes?: ManifestAttribute[];
-}
-
-function elementsOf(manifest: {
-  modules: { declarations?: (ManifestElement & { customElement?: boolean })[] }[];
-}) {
-  const elements: ManifestElement[] = [];
-  for (const module of manifest.modules) {
-    for (const declaration of module.declarations ?? []) {
-      if (declaration.customElement && declaration.tagName) elements.push(declaration);
-    }
+function template(draft: Omit<AttributeProblem, 'attribute' | 'given' | 'message'>): Words {
+  const code = quoted('{attribute}', '{given}');
+  const { message } = problemOf({ attribute: '{attribute}', given: '{given}', ...draft });
+  const out = {} as Record<Lang, string>;
+  for (const lang of LANGS) {
+    out[lang] = message[lang].split(code).join('{code}');
+    const stray = /\{(?!code\}|attribute\}|used\})[^}]*\}/.exec(out[lang]);
+    if (stray) throw new Error(`a message of ${draft.reason} holds ${stray[0]}, which PHP would not replace`);
   }
-  return elements.sort((a, b) => a.tagName.localeCompare(b.tagName));
+  return out;
 }
 
-/** The names of a choice's values in both languages, from the kit's own tables. */
-function choiceLabels(attribute: string, values: readonly string[]): Record<Lang, Record<string, string>> {
+/** How a message quotes a value (rules.ts `quoted`): whole, or its start and its length when long. */
+function quoting() {
+  const probe = quoted('{attribute}', '\0'.repeat(1000));
+  return {
+    /** The characters of a long value that a message shows. */
+    cut: probe.split('\0').length - 1,
+    short: quoted('{attribute}', '{given}'),
+    long: probe.replace(/\0+/, '{start}').replace('1000', '{length}'),
+  };
+}
+
+/** The names of a choice's values in each language: the kit's table that names them all, else the values. */
+function valueNames(values: readonly string[]): Record<Lang, Record<string, string>> {
   const out = {} as Record<Lang, Record<string, string>>;
   for (const lang of LANGS) {
-    const t = translations(lang);
-    const table: Record<string, Record<string, string>> = {
-      region: REGION_NAMES,
-      sector: t.sectors,
-      level: t.levels,
-      category: t.categories,
-      status: t.statuses,
-      indicator: t.indicators,
-    };
-    const names = table[attribute];
+    const tables: Readonly<Record<string, string>>[] = [
+      REGION_NAMES,
+      ...Object.values(administrationValues[lang]),
+      ...Object.values(reportValues[lang]),
+      ...Object.values(indicatorNames[lang]),
+    ];
+    const names = tables.find((table) => values.every((value) => Object.hasOwn(table, value)));
     out[lang] = Object.fromEntries(values.map((value) => [value, names?.[value] ?? value]));
   }
   return out;
 }
 
-type Kind =
-  | { kind: 'rule'; rule: AttributeRule; labels?: Record<Lang, Record<string, string>> }
-  | { kind: 'boolean'; default: boolean }
-  | { kind: 'choice-text'; values: string[] }
-  | { kind: 'text' };
-
-/** How the plugin checks one attribute: the kit's rule, else what the manifest's type says. */
-function kindOf(tag: string, attribute: ManifestAttribute): Kind {
-  const rule = ATTRIBUTE_RULES[tag]?.[attribute.name];
-  if (rule) {
-    return rule.type === 'choice'
-      ? { kind: 'rule', rule, labels: choiceLabels(attribute.name, rule.values) }
-      : { kind: 'rule', rule };
+/** A rule of the kit as the plugin checks it, with its messages. */
+function pluginRule(rule: AttributeRule): { rule: PluginRule; messages: Messages } {
+  switch (rule.type) {
+    case 'choice':
+      return {
+        rule: { type: 'choice', values: rule.values, names: valueNames(rule.values) },
+        messages: { 'not-accepted': template({ reason: 'not-accepted', accepted: rule.values }) },
+      };
+    case 'id': {
+      const words = { expected: rule.expected, example: rule.example };
+      return {
+        rule: { type: 'id', pattern: rule.pattern, maxLength: rule.maxLength, required: rule.required },
+        messages: {
+          ...(rule.required ? { missing: template({ reason: 'missing', ...words }) } : {}),
+          malformed: template({ reason: 'malformed', ...words }),
+        },
+      };
+    }
+    case 'integer':
+      return {
+        rule: { type: 'integer', min: rule.min, max: rule.max, fallback: rule.fallback },
+        messages: {
+          'out-of-range': template({
+            reason: 'out-of-range',
+            range: { min: rule.min, max: rule.max },
+            used: '{used}' as unknown as number,
+          }),
+        },
+      };
+    case 'url':
+      return {
+        rule: { type: 'url' },
+        messages: { 'not-http': template({ reason: 'not-http', example: rule.example }) },
+      };
   }
-  const type = attribute.type?.text ?? 'string';
-  if (type === 'boolean') return { kind: 'boolean', default: attribute.default === 'true' };
-  if (attribute.name === 'lang') return { kind: 'choice-text', values: [...LANGS] };
-  const literals = [...type.matchAll(/'([^']+)'/g)].map((match) => match[1]!);
-  if (literals.length > 0 && /^('[^']+'\s*\|\s*)*'[^']+'$/.test(type))
-    return { kind: 'choice-text', values: literals };
-  if (attribute.name === 'theme') return { kind: 'choice-text', values: ['auto', 'light', 'dark'] };
-  return { kind: 'text' };
 }
 
-/** The messages of src/i18n/attributes.ts as templates: `{code} is not accepted.` */
-function messageTemplates(): Record<Lang, Record<string, string>> {
-  const out = {} as Record<Lang, Record<string, string>>;
-  for (const lang of LANGS) {
-    const t = attributeMessages[lang];
-    const n = (name: string) => `{${name}}` as unknown as number;
-    out[lang] = {
-      notAccepted: t.notAccepted('{code}'),
-      didYouMean: t.didYouMean('{closest}'),
-      acceptedValues: t.acceptedValues('{values}'),
-      missing: t.missing('{attribute}', '{expected}', '{example}'),
-      malformed: t.malformed('{code}', '{expected}', '{example}'),
-      outOfRange: t.outOfRange('{code}', n('min'), n('max'), n('used')),
-      notHttp: t.notHttp('{code}', '{example}'),
-      title: t.title,
+/** An input without a rule of the kit, as the plugin checks it: by its kind, or its menu of values. */
+function inputRule(attribute: string, input: Input): [name: string, rule: PluginRule, messages: Messages] {
+  const notAccepted = (accepted: readonly string[]) => ({
+    'not-accepted': template({ reason: 'not-accepted', accepted }),
+  });
+  if (input.kind === 'flag' || input.kind === 'unless-false') {
+    // A shortcode writes yes/no as text: the values the plugin reads (attributes.php) are named by these two.
+    const rule = { type: 'flag', default: input.kind === 'unless-false' } as const;
+    return [input.kind === 'flag' ? 'flag' : 'unlessFalse', rule, notAccepted(['true', 'false'])];
+  }
+  if (input.values) {
+    const rule = { type: 'choice', values: input.values, names: valueNames(input.values) } as const;
+    return [camel(attribute), rule, notAccepted(input.values)];
+  }
+  return ['text', { type: 'text' }, {}];
+}
+
+// ---------------------------------------------------------------------------
+// Widgets
+
+/** The short name of a widget in the plugin: `khountous-ranking` -> `ranking`. */
+const shortName = (tag: string): string => tag.replace(/^khountous-/, '');
+
+/** A widget's inputs as the plugin offers them: its own first (those its about.ts words), then the rest, the shared ones last. */
+function inputsOf(entry: Entry): [string, Input][] {
+  const inputs: Inputs = { ...entry.widget.inputs, ...COMMON_INPUTS };
+  const own = (attribute: string) => Object.hasOwn(entry.about.inputs, attribute);
+  return Object.entries(inputs)
+    .filter(([attribute]) => !ADMIN_ONLY.has(attribute))
+    .sort(([a], [b]) => Number(!own(a)) - Number(!own(b)));
+}
+
+/** A sample attribute value of `input`, valid, and none of `taken`; undefined for an input that names nothing. */
+function sampleOf(input: Input, taken: Set<string>): string | undefined {
+  const rule = input.rule;
+  const free = (values: readonly string[]) => values.find((value) => !taken.has(value));
+  if (rule?.type === 'choice') return free(rule.values);
+  if (rule?.type === 'id') return free([rule.example]);
+  if (rule?.type === 'integer') {
+    for (let value = rule.min; value <= rule.max; value++)
+      if (!taken.has(String(value))) return String(value);
+    return undefined;
+  }
+  if (!rule && input.values) return free(input.values);
+  return undefined;
+}
+
+/**
+ * Where a widget's data lives, for the link inside its element: the request
+ * its load makes, its identifiers as `{attribute}` in the path, and which
+ * attribute sets each query parameter. Found by planning a load with a value
+ * of its own for each attribute, none of them an endpoint's default, and
+ * reading the request back: a parameter that no attribute set is a default
+ * of its endpoint, which the API applies itself.
+ */
+function dataLink(entry: Entry): { path: string; query: Record<string, string> } {
+  const { widget } = entry;
+  const inputs: Inputs = { ...COMMON_INPUTS, ...widget.inputs };
+  const taken = new Set(
+    Object.values(ENDPOINTS).flatMap((endpoint) => Object.values(endpoint.defaults).map(String)),
+  );
+  const sample = new Map<string, string>();
+  for (const [attribute, input] of Object.entries(inputs)) {
+    const value = sampleOf(input, taken);
+    if (value === undefined) continue;
+    sample.set(attribute, value);
+    taken.add(value);
+  }
+  const planned = planLoad(widget, { localName: widget.tag } as Element, (attribute) =>
+    sample.has(attribute) ? sample.get(attribute) : inputs[attribute]?.initial,
+  );
+  if (planned instanceof Error)
+    throw new Error(`${widget.tag}: no load from sample attributes: ${planned.message}`);
+  const target = describe(planned.resource, planned.options.baseUrl!);
+  const attributeOf = (value: unknown) => [...sample].find(([, sampled]) => sampled === String(value))?.[0];
+  const ids: Record<string, string> = {};
+  for (const [param, value] of Object.entries(target.ids)) {
+    const attribute = attributeOf(value);
+    if (!attribute) throw new Error(`${widget.tag}: the path's ${param} comes from no attribute`);
+    ids[param] = `{${attribute}}`;
+  }
+  const query: Record<string, string> = {};
+  for (const [param, value] of Object.entries({ ...target.query, ...target.window })) {
+    const attribute = attributeOf(value);
+    if (attribute) query[param] = attribute;
+    else if (String(target.ep.defaults[param]) !== String(value))
+      throw new Error(`${widget.tag}: the request's ${param}=${String(value)} comes from no attribute`);
+  }
+  return { path: target.ep.path(ids), query };
+}
+
+const wordsOf = (words: InputWords) => ({ label: words.label, help: { fr: words.fr, en: words.en } });
+
+interface PluginData {
+  version: string;
+  rules: Record<string, PluginRule & { messages: Messages }>;
+  quote: ReturnType<typeof quoting>;
+  title: Words;
+  inputs: Record<string, ReturnType<typeof wordsOf>>;
+  widgets: Record<string, unknown>;
+}
+
+/** What includes/definitions.php holds, and each block.json. */
+export function pluginData(version: string): { data: PluginData; blocks: Record<string, object> } {
+  const rules: PluginData['rules'] = {};
+  /** Adds a rule once, by name: one name, one rule. */
+  const add = (name: string, rule: PluginRule, messages: Messages): string => {
+    const entry = { ...rule, messages };
+    const known = rules[name];
+    if (known && JSON.stringify(known) !== JSON.stringify(entry))
+      throw new Error(`two rules named ${name}: name the second in src/attributes/rules.ts (RULES)`);
+    rules[name] = entry;
+    return name;
+  };
+  const ruleName = (attribute: string, input: Input): string => {
+    if (!input.rule) return add(...inputRule(attribute, input));
+    const name = RULE_NAMES.get(input.rule);
+    if (!name) throw new Error(`${attribute}: its rule is not one of RULES (src/attributes/rules.ts)`);
+    const { rule, messages } = pluginRule(input.rule);
+    return add(name, rule, messages);
+  };
+  // The settings check the API's base URL as the widgets check base-url.
+  ruleName('base-url', COMMON_INPUTS['base-url']);
+
+  const shared: PluginData['inputs'] = {};
+  for (const [attribute, words] of Object.entries(ABOUT_INPUTS))
+    if (!ADMIN_ONLY.has(attribute)) shared[attribute] = wordsOf(words);
+
+  const widgets: PluginData['widgets'] = {};
+  const blocks: Record<string, object> = {};
+  for (const entry of [...catalog].sort((a, b) => a.widget.tag.localeCompare(b.widget.tag))) {
+    const { widget, about } = entry;
+    const name = shortName(widget.tag);
+    const attributes: Record<string, string> = {};
+    const blockAttributes: Record<string, object> = {};
+    for (const [attribute, input] of inputsOf(entry)) {
+      if (!Object.hasOwn(about.inputs, attribute) && !shared[attribute])
+        throw new Error(`${widget.tag}: ${attribute} has no words in its about.ts or in ABOUT_INPUTS`);
+      attributes[attribute] = ruleName(attribute, input);
+      const rule = rules[attributes[attribute]]!;
+      blockAttributes[attribute] =
+        rule.type === 'flag' ? { type: 'boolean', default: rule.default } : { type: 'string', default: '' };
+    }
+    const own = Object.fromEntries(
+      Object.entries(about.inputs).map(([attribute, words]) => [attribute, wordsOf(words)]),
+    );
+    widgets[name] = { tag: widget.tag, attributes, words: own, link: dataLink(entry) };
+    blocks[name] = {
+      $schema: 'https://schemas.wp.org/trunk/block.json',
+      apiVersion: 2,
+      name: `${DOMAIN}/${name}`,
+      version,
+      title: about.title.en,
+      category: 'embed',
+      icon: 'chart-bar',
+      description: about.summary.en,
+      keywords: ['khountous', name],
+      textdomain: DOMAIN,
+      attributes: blockAttributes,
+      supports: { html: false, align: ['wide', 'full'] },
+      editorScript: 'khountous-widgets-editor',
     };
   }
-  return out;
+  return {
+    data: {
+      version,
+      rules,
+      quote: quoting(),
+      title: { fr: attributeMessages.fr.title, en: attributeMessages.en.title },
+      inputs: shared,
+      widgets,
+    },
+    blocks,
+  };
 }
 
 // ---------------------------------------------------------------------------
@@ -199,15 +348,12 @@ function phpValue(value: unknown, indent: string): string {
     .join('\n')}\n${indent})`;
 }
 
-/** A PHP literal for `__( 'text', 'khountous-widgets' )`. */
-const translated = (text: string): string => `__( ${phpString(text)}, '${DOMAIN}' )`;
-
 const HEADER = (what: string) => `<?php
 /**
  * ${what}
  *
- * Generated by scripts/wordpress.ts from custom-elements.json and the kit's
- * sources (\`npm run build\`): do not edit.
+ * Generated by scripts/wordpress.ts from the widgets' descriptors and words
+ * (src/catalog.ts) and the kit's rules and sentences (\`npm run build\`): do not edit.
  *
  * @package Khountous_Widgets
  */
@@ -215,8 +361,29 @@ const HEADER = (what: string) => `<?php
 defined( 'ABSPATH' ) || exit;
 `;
 
-/** The widgets' names in the plugin: `khountous-ranking` -> `ranking`. */
-const shortName = (tag: string): string => tag.replace(/^khountous-/, '');
+/** The line of a .po file below which scripts/wordpress.ts writes the blocks' titles and descriptions. */
+const PO_MARKER =
+  "# Below: the blocks' titles and descriptions (block.json), from src/components/*/about.ts, written by scripts/wordpress.ts: do not edit.";
+
+/** A .po file with its generated part: what is above the marker, then the blocks' words in `lang`. */
+function poWithBlocks(po: string, lang: Lang, file: string): string {
+  const index = po.indexOf(`${PO_MARKER}\n`);
+  if (index === -1) throw new Error(`${file}: no marker line for the blocks' words (${PO_MARKER})`);
+  const quote = (text: string) => JSON.stringify(text);
+  const entries = catalog
+    .flatMap(
+      ({ about }) =>
+        [
+          ['block title', about.title],
+          ['block description', about.summary],
+        ] as const,
+    )
+    .map(
+      ([context, words]) =>
+        `msgctxt ${quote(context)}\nmsgid ${quote(words.en)}\nmsgstr ${quote(words[lang])}\n`,
+    );
+  return `${po.slice(0, index)}${PO_MARKER}\n\n${entries.join('\n')}`;
+}
 
 interface Generated {
   path: string;
@@ -224,101 +391,26 @@ interface Generated {
 }
 
 async function generate(): Promise<Generated[]> {
-  const manifest = JSON.parse(readFileSync(join(root, 'custom-elements.json'), 'utf8'));
-  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-  const elements = elementsOf(manifest);
-  const missingRules = Object.keys(ATTRIBUTE_RULES).filter(
-    (tag) => !elements.some((element) => element.tagName === tag),
-  );
-  if (missingRules.length > 0)
-    throw new Error(`rules for elements the manifest lacks: ${missingRules.join(', ')}`);
-
-  const widgets: Record<string, unknown> = {};
-  const labels: string[] = [];
+  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string };
+  const { data, blocks } = pluginData(pkg.version);
   const files: Generated[] = [];
-  for (const element of elements) {
-    const tag = element.tagName;
-    const name = shortName(tag);
-    const title = TITLES[tag];
-    const link = DATA_LINKS[tag];
-    if (!title || !link) throw new Error(`${tag}: no title or data link in scripts/wordpress.ts`);
-    const attributes: Record<string, unknown> = {};
-    const attributeLabels: string[] = [];
-    const blockAttributes: Record<string, unknown> = {};
-    for (const attribute of element.attributes ?? []) {
-      if (ADMIN_ONLY.has(attribute.name)) continue;
-      const label = LABELS[attribute.name];
-      if (!label) throw new Error(`${tag}: attribute ${attribute.name} has no label in scripts/wordpress.ts`);
-      const kind = kindOf(tag, attribute);
-      attributes[attribute.name] = kind;
-      blockAttributes[attribute.name] =
-        kind.kind === 'boolean'
-          ? { type: 'boolean', default: kind.default }
-          : { type: 'string', default: '' };
-      attributeLabels.push(
-        `\t\t\t\t${phpString(attribute.name)} => array(\n\t\t\t\t\t'label' => ${translated(label)},\n\t\t\t\t\t'help'  => ${translated((attribute.description ?? '').replace(/\s*\n\s*/g, ' '))},\n\t\t\t\t),`,
-      );
-    }
-    for (const param of [...link.path.matchAll(/\{([a-z-]+)\}/g)]
-      .map((match) => match[1]!)
-      .concat(link.query)) {
-      if (!(param in attributes))
-        throw new Error(`${tag}: the data link uses ${param}, which it does not have`);
-    }
-    widgets[name] = { tag, attributes, link };
-    labels.push(
-      `\t\t${phpString(name)} => array(\n\t\t\t'title'       => ${translated(title)},\n\t\t\t'description' => ${translated(element.summary ?? '')},\n\t\t\t'attributes'  => array(\n${attributeLabels.join('\n')}\n\t\t\t),\n\t\t),`,
-    );
-    const block = {
-      $schema: 'https://schemas.wp.org/trunk/block.json',
-      apiVersion: 2,
-      name: `${DOMAIN}/${name}`,
-      version: pkg.version,
-      title,
-      category: 'embed',
-      icon: 'chart-bar',
-      description: element.summary ?? '',
-      keywords: ['khountous', name],
-      textdomain: DOMAIN,
-      attributes: blockAttributes,
-      supports: { html: false, align: ['wide', 'full'] },
-      editorScript: 'khountous-widgets-editor',
-    };
+  for (const [name, block] of Object.entries(blocks))
     files.push({
       path: join('blocks', name, 'block.json'),
       content: await prettier.format(JSON.stringify(block), { parser: 'json' }),
     });
-  }
-
-  const data = {
-    version: pkg.version,
-    widgets,
-    messages: messageTemplates(),
-    baseUrl: ATTRIBUTE_RULES['khountous-ranking']!['base-url'],
-  };
   files.push({
     path: join('includes', 'definitions.php'),
-    content: `${HEADER("The widgets' attributes, the values they accept and the messages they give.")}\nreturn ${phpValue(data, '')};\n`,
-  });
-  files.push({
-    path: join('includes', 'labels.php'),
-    content: `${HEADER('The labels the editor shows, translated.')}
-/**
- * Titles, descriptions and attribute labels of every widget, in the user's language.
- *
- * @return array<string, array<string, mixed>>
- */
-function khountous_widgets_labels() {
-\treturn array(
-${labels.join('\n')}
-\t);
-}
-`,
+    content: `${HEADER("The widgets' attributes, the rules they are checked against, their words and the messages they give.")}\nreturn ${phpValue(data, '')};\n`,
   });
 
   const languages = join(PLUGIN_DIR, 'languages');
   for (const file of readdirSync(languages).filter((name) => name.endsWith('.po'))) {
-    const po = readFileSync(join(languages, file), 'utf8');
+    const lang = /-([a-z]{2})_[A-Z]{2}\.po$/.exec(file)?.[1] as Lang | undefined;
+    if (!lang || !LANGS.includes(lang))
+      throw new Error(`${file}: a translation into a language the widgets do not speak`);
+    const po = poWithBlocks(readFileSync(join(languages, file), 'utf8'), lang, file);
+    files.push({ path: join('languages', file), content: po });
     files.push({ path: join('languages', file.replace(/\.po$/, '.mo')), content: compileMo(parsePo(po)) });
   }
   return files;
@@ -411,13 +503,6 @@ export function compileMo(entries: PoEntry[]): Buffer {
   place(keys, headerSize);
   place(values, headerSize + count * 8);
   return Buffer.concat(chunks);
-}
-
-/** The msgids of includes/labels.php (every __() literal). */
-export function labelStrings(php: string): string[] {
-  return [...php.matchAll(/__\( '((?:[^'\\]|\\.)*)', 'khountous-widgets' \)/g)].map((match) =>
-    match[1]!.replace(/\\(['\\])/g, '$1'),
-  );
 }
 
 async function main() {

@@ -14,9 +14,10 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 // @ts-expect-error: a plain .mjs script without declarations
 import { CHROMIUM_FLAGS, resolveEngines } from '../../scripts/browsers.mjs';
 import { startApi, type CountedApi } from '../../scripts/tier.js';
-import { ATTRIBUTE_RULES, checkValue } from '../../src/internal/attribute-rules.js';
+import { ATTRIBUTE_RULES } from '../../src/widget/checks.js';
 import {
   PASSWORD,
+  pluginCheck,
   Session,
   saveSettings,
   skipReason,
@@ -144,11 +145,11 @@ update_user_meta( ${wp.users.author.id}, $wpdb->get_blog_prefix() . 'persisted_p
     await openBlockSettings();
     const slug = inspector().getByLabel('Slug', { exact: true });
     const bad = 'Mairie de Dakar!';
-    const expected = checkValue('slug', ATTRIBUTE_RULES['khountous-admin-card']!.slug!, bad);
+    const expected = pluginCheck('slug', ATTRIBUTE_RULES['khountous-admin-card']!.slug!, bad);
     assert.equal(expected.ok, false);
     await slug.fill(bad);
     // The preview asks the server again once the attribute changed: the message of the value typed.
-    const message = expected.ok ? '' : expected.problem.message.en;
+    const message = expected.message!.en;
     await selected().locator('.khountous-widgets-problem', { hasText: message }).waitFor({ timeout: 20_000 });
     assert.equal(await selected().locator('khountous-admin-card').count(), 0, 'no widget for a bad slug');
 

@@ -22,7 +22,9 @@ import { join, relative } from 'node:path';
 // @ts-expect-error: a plain .mjs script without declarations
 import { PATHS, resolveWordPress } from '../../scripts/wordpress-env.mjs';
 import { freePort } from '../../scripts/tier.js';
-import { ATTRIBUTE_RULES } from '../../src/internal/attribute-rules.js';
+import { checkValue, problemOf, type AttributeRule } from '../../src/attributes/rules.js';
+import type { Lang } from '../../src/core/types.js';
+import { ATTRIBUTE_RULES } from '../../src/widget/checks.js';
 
 export { freePort, PATHS };
 
@@ -46,6 +48,31 @@ export const ZIP = 'dist/khountous-widgets-wordpress.zip';
 
 /** The plugin's widgets, one per element of the kit: `ranking` for `<khountous-ranking>`. */
 export const WIDGETS = Object.keys(ATTRIBUTE_RULES).map((tag) => tag.replace(/^khountous-/, ''));
+
+/**
+ * What the plugin's PHP makes of `value` for `attribute` under the kit's
+ * `rule`: the kit's own verdict and sentence (rules.ts `checkValue`), less
+ * what only the kit's reading in the browser finds. No closest value ("Did you
+ * mean"); a number written otherwise than in digits (`7.9`, `1e2`) takes the
+ * rule's default, with the kit's out-of-range sentence; an empty value is not
+ * set (null: the widget's default applies).
+ */
+export function pluginCheck(
+  attribute: string,
+  rule: AttributeRule,
+  value: string,
+): { ok: boolean; value: string | number | null; message: Record<Lang, string> | null } {
+  const given = value.trim();
+  if (rule.type === 'integer' && given && !/^[+-]?\d+$/.test(given)) {
+    const range = { min: rule.min, max: rule.max };
+    const problem = problemOf({ attribute, given, reason: 'out-of-range', range, used: rule.fallback });
+    return { ok: true, value: rule.fallback, message: { ...problem.message } };
+  }
+  const kit = checkValue(attribute, rule, value);
+  const message = kit.problem ? { ...problemOf({ ...kit.problem, closest: undefined }).message } : null;
+  if (!kit.ok) return { ok: false, value: null, message };
+  return { ok: true, value: given ? (kit.value ?? null) : null, message };
+}
 
 /** A logged-in browser session of WordPress, as cookies. */
 export class Session {

@@ -5,16 +5,23 @@
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { chromium, type Browser } from 'playwright-core';
 // @ts-expect-error: a plain .mjs script without declarations
 import { CHROMIUM_FLAGS, resolveEngines } from '../../scripts/browsers.mjs';
 import { startApi, type CountedApi } from '../../scripts/tier.js';
-import { ATTRIBUTE_RULES, checkValue, type AttributeRule } from '../../src/internal/attribute-rules.js';
+import { checkValue, problemOf, RULES, type AttributeRule } from '../../src/attributes/rules.js';
+import { catalog } from '../../src/catalog.js';
+import { describe as describeResource, urlOf } from '../../src/core/endpoints.js';
+import { ATTRIBUTE_RULES } from '../../src/widget/checks.js';
+import { COMMON_INPUTS, type Inputs } from '../../src/widget/descriptor.js';
+import { planLoad } from '../../src/widget/load.js';
 import {
+  PASSWORD,
   PATHS,
+  pluginCheck,
   Session,
   saveSettings as saveSettingsAs,
   skipReason,
@@ -101,7 +108,11 @@ describe('WordPress plugin on a real WordPress', { skip }, () => {
       ),
       'yes',
     );
-    assert.ok(existsSync(join(wp.dir, 'wp/wp-content/plugins/khountous-widgets/kit/khountous.js')));
+    for (const file of ['kit/khountous.js', 'readme.txt', 'uninstall.php'])
+      assert.ok(
+        existsSync(join(wp.dir, 'wp/wp-content/plugins/khountous-widgets', file)),
+        `${file} installed`,
+      );
     assert.deepEqual(pluginProblems(wp.logs()), []);
   });
 
@@ -122,7 +133,177 @@ describe('WordPress plugin on a real WordPress', { skip }, () => {
     );
   });
 
-  it('PHP gives the same value and the same message as the widgets, for the same input', () => {
+  it('settings: only a user with unfiltered_html sets where the kit is loaded from; another origin needs an integrity', async () => {
+    try {
+      // A site administrator as on a network (or under DISALLOW_UNFILTERED_HTML): manage_options,
+      // without unfiltered_html. A must-use plugin takes the capability from that one user through
+      // map_meta_cap, as WordPress does for a network's site administrators.
+      const id = Number(
+        wp.php(
+          `echo wp_insert_user( array( 'user_login' => 'siteadmin', 'user_pass' => '${PASSWORD}', 'user_email' => 'siteadmin@example.org', 'role' => 'administrator' ) );`,
+        ),
+      );
+      const muPlugins = wp.php('echo WPMU_PLUGIN_DIR;');
+      mkdirSync(muPlugins, { recursive: true });
+      writeFileSync(
+        join(muPlugins, 'khountous-test-site-admin.php'),
+        `<?php
+add_filter(
+	'map_meta_cap',
+	static function ( $caps, $cap, $user_id ) {
+		if ( 'unfiltered_html' === $cap && ${id} === (int) $user_id ) {
+			$caps[] = 'do_not_allow';
+		}
+		return $caps;
+	},
+	10,
+	3
+);
+`,
+      );
+      assert.equal(
+        wp.php(
+          `echo wp_json_encode( array( user_can( ${id}, 'manage_options' ), user_can( ${id}, 'unfiltered_html' ), user_can( ${wp.users.admin.id}, 'unfiltered_html' ) ) );`,
+        ),
+        '[true,false,true]',
+      );
+      const stored = () =>
+        JSON.parse(wp.php(`echo wp_json_encode( get_option( 'khountous_widgets_settings' ) );`)) as Record<
+          string,
+          string
+        >;
+      const integrity = JSON.parse(readFileSync('dist/integrity.json', 'utf8'))['khountous.js'] as string;
+      const own = `${wp.site}/wp-content/plugins/khountous-widgets/kit/khountous.js`;
+      const cdn = 'https://cdn.example/khountous-widgets/0.1.0/khountous.js';
+      const locked =
+        /only a user who may publish unfiltered HTML \(on a network, a super admin\) can change them/;
+
+      const siteAdmin = new Session(wp.site);
+      await siteAdmin.login('siteadmin');
+      // What each save answers: the settings page's notices, as text.
+      const siteAdminSaves = async (values: Record<string, string>) =>
+        notices(await saveSettingsAs(siteAdmin, values));
+      const adminSaves = async (values: Record<string, string>) =>
+        notices(await saveSettings({ api_base_url: api.base, ...values }));
+      const form = await (
+        await siteAdmin.fetch('/wp-admin/options-general.php?page=khountous-widgets')
+      ).text();
+      for (const key of ['kit_url', 'kit_integrity']) {
+        const input = new RegExp(`<input[^>]*name="khountous_widgets_settings\\[${key}\\]"[^>]*>`).exec(
+          form,
+        )?.[0];
+        assert.match(input ?? '', / readonly="readonly"/, `${key} is read-only for the site administrator`);
+      }
+      assert.match(
+        form,
+        /Only a user who may publish unfiltered HTML \(on a network, a super admin\) can change it/,
+      );
+      const adminForm = await (
+        await admin.fetch('/wp-admin/options-general.php?page=khountous-widgets')
+      ).text();
+      assert.doesNotMatch(adminForm, /readonly/, 'and editable for the administrator');
+
+      // Whatever the site administrator sends for the kit is refused, the rest of the form saved.
+      const before = stored();
+      const attempts: Record<string, string>[] = [
+        { kit_url: own },
+        { kit_url: cdn, kit_integrity: integrity },
+        { kit_url: cdn },
+        { kit_integrity: integrity },
+        { kit_url: own, kit_integrity: '' },
+      ];
+      for (const values of attempts) {
+        const answer = await siteAdminSaves({ api_base_url: `${api.base}/`, ...values });
+        assert.match(answer, locked, `refused: ${JSON.stringify(values)}`);
+        assert.deepEqual(stored(), before, `nothing changed: ${JSON.stringify(values)}`);
+      }
+      // The form as the site administrator sees it (the kit's fields as they are) saves the API.
+      const answer = await siteAdminSaves({ api_base_url: '', kit_url: '', kit_integrity: '' });
+      assert.equal(answer, 'Settings saved.');
+      assert.equal(stored().api_base_url, '');
+      await siteAdminSaves({ api_base_url: api.base, kit_url: '', kit_integrity: '' });
+      assert.equal(stored().api_base_url, api.base);
+
+      // The administrator: an address on another origin than the site's needs its integrity.
+      const foreign = /A kit on another origin than this site&#039;s needs its integrity/;
+      for (const url of [
+        cdn,
+        own.replace('http://', 'https://'),
+        own.replace('127.0.0.1', 'localhost'),
+        own.replace(wp.site, `${wp.site}.evil.example`),
+        own.replace(wp.site, `${wp.site}0`),
+      ]) {
+        const refused = await adminSaves({ kit_url: url, kit_integrity: '' });
+        assert.match(refused, foreign, url);
+        assert.equal(stored().kit_url, '', `${url} not saved`);
+      }
+      for (const url of [
+        `${wp.site}\\evil.example/khountous.js`,
+        `${wp.site}/kit/khountous.js?x=1`,
+        'javascript:alert(1)//.js',
+      ]) {
+        assert.match(
+          await adminSaves({ kit_url: url, kit_integrity: integrity }),
+          /must be an http\(s\) URL of khountous\.js/,
+          url,
+        );
+        assert.equal(stored().kit_url, '', `${url} not saved`);
+      }
+      assert.match(
+        await adminSaves({ kit_url: cdn, kit_integrity: 'sha384-not a hash' }),
+        /The integrity must read sha384-/,
+      );
+      assert.equal(stored().kit_url, '');
+
+      // On the site's own origin without an integrity, or on another with one: taken, and printed.
+      const post = await createPost('author', '[khountous-region-stats]');
+      const kitTag = async () =>
+        /<script[^>]*khountous\.js[^>]*>/.exec(await (await fetch(post.link)).text())?.[0] ?? '';
+      assert.equal(await adminSaves({ kit_url: own, kit_integrity: '' }), 'Settings saved.');
+      assert.deepEqual([stored().kit_url, stored().kit_integrity], [own, '']);
+      assert.doesNotMatch(await kitTag(), /integrity=/);
+      assert.equal(await adminSaves({ kit_url: cdn, kit_integrity: integrity }), 'Settings saved.');
+      assert.deepEqual([stored().kit_url, stored().kit_integrity], [cdn, integrity]);
+      const printed = await kitTag();
+      assert.ok(printed.includes(cdn), printed);
+      assert.ok(printed.includes(`integrity="${integrity}" crossorigin="anonymous"`), printed);
+      // The site administrator cannot take it away either.
+      assert.match(await siteAdminSaves({ api_base_url: api.base, kit_url: '', kit_integrity: '' }), locked);
+      assert.equal(stored().kit_url, cdn);
+
+      // A value stored otherwise (before this rule, or by code) is checked where it is used: an
+      // address on another origin without integrity is printed neither on the page nor in the
+      // block editor; the plugin's copy is used, and the settings page says why.
+      wp.php(
+        `update_option( 'khountous_widgets_settings', array( 'api_base_url' => '${api.base}', 'kit_url' => '${cdn}', 'kit_integrity' => '' ) );`,
+      );
+      assert.equal(stored().kit_url, cdn, 'stored as it was written');
+      const page = await (await fetch(post.link)).text();
+      const editor = await (await admin.fetch('/wp-admin/post-new.php')).text();
+      for (const [where, html] of [
+        ['page', page],
+        ['block editor', editor],
+      ] as const) {
+        assert.ok(!html.includes('cdn.example'), `${where}: the stored address is not printed`);
+        const tag = /<script[^>]*khountous\.js[^>]*>/.exec(html)?.[0] ?? '';
+        assert.ok(tag.includes(own), `${where}: the plugin's copy instead: ${tag}`);
+      }
+      const settingsPage = await (
+        await admin.fetch('/wp-admin/options-general.php?page=khountous-widgets')
+      ).text();
+      assert.match(
+        notices(settingsPage),
+        /The address of the kit below is not used: A kit on another origin/,
+      );
+    } finally {
+      // The settings the next tests expect, whatever happened above.
+      wp.php(
+        `update_option( 'khountous_widgets_settings', array( 'api_base_url' => '${api.base}', 'kit_url' => '', 'kit_integrity' => '' ) );`,
+      );
+    }
+  });
+
+  it("PHP checks each rule of the data and says the widgets' own sentence, for the same input", () => {
     const inputs = [
       '',
       ' ',
@@ -138,14 +319,17 @@ describe('WordPress plugin on a real WordPress', { skip }, () => {
       'Mairie de Dakar',
       'mairie-de-dakar',
       'a'.repeat(250),
-      `${'é'.repeat(59)}😀x`,
+      // Longer than a message shows, in characters of two bytes each.
+      'é'.repeat(70),
       '2026-13',
       '2026',
       '2026-03',
       '5',
       '0',
       '-3',
+      '+7',
       '500',
+      '99999999999999999999',
       '7.9',
       '1e2',
       '0x10',
@@ -153,6 +337,7 @@ describe('WordPress plugin on a real WordPress', { skip }, () => {
       'Infinity',
       '  12  ',
       '\u00a0kolda\u00a0',
+      'slug\n',
       'health',
       'Santé',
       'ftp://x',
@@ -168,22 +353,24 @@ describe('WordPress plugin on a real WordPress', { skip }, () => {
       'admin-scores',
       'Administration Scores',
     ];
-    const rules = new Map<string, [string, AttributeRule]>();
-    for (const byAttribute of Object.values(ATTRIBUTE_RULES))
-      for (const [attribute, rule] of Object.entries(byAttribute))
-        rules.set(JSON.stringify(rule), [attribute, rule]);
-    const cases = [...rules.values()].flatMap(([attribute, rule]) =>
-      inputs.map((value) => ({ attribute, rule, value })),
+    // Every rule of the kit, under an attribute that has it; the plugin's data holds each by its name.
+    const attributeOf = (rule: AttributeRule) =>
+      Object.values(ATTRIBUTE_RULES)
+        .flatMap((byAttribute) => Object.entries(byAttribute))
+        .find(([, candidate]) => candidate === rule)![0];
+    const cases = Object.entries(RULES).flatMap(([name, rule]) =>
+      inputs.map((value) => ({ name, attribute: attributeOf(rule), rule: rule as AttributeRule, value })),
     );
     const php = JSON.parse(
       wp.php(`
-$out = array();
+$out   = array();
+$rules = khountous_widgets_definitions()['rules'];
 foreach ( ${phpLiteral(cases)} as $case ) {
-	$result = khountous_widgets_check_value( $case['attribute'], $case['rule'], $case['value'] );
+	$result = khountous_widgets_check_value( $case['attribute'], $rules[ $case['name'] ], $case['value'] );
 	$out[]  = array(
 		'ok'      => $result['ok'],
 		'value'   => isset( $result['value'] ) ? $result['value'] : null,
-		'message' => isset( $result['problem'] ) ? $result['problem']['message'] : null,
+		'message' => isset( $result['problem'] ) ? $result['problem'] : null,
 	);
 }
 echo wp_json_encode( $out );
@@ -191,16 +378,11 @@ echo wp_json_encode( $out );
     ) as { ok: boolean; value: string | number | null; message: { fr: string; en: string } | null }[];
     assert.equal(php.length, cases.length);
     cases.forEach(({ attribute, rule, value }, index) => {
-      const ts = checkValue(attribute, rule, value);
-      const expected = {
-        ok: ts.ok,
-        value: ts.ok ? (ts.value ?? null) : null,
-        // A value cut inside a surrogate pair: the browser shows the half left as U+FFFD, as PHP writes it.
-        message: ts.problem
-          ? { fr: wellFormed(ts.problem.message.fr), en: wellFormed(ts.problem.message.en) }
-          : null,
-      };
-      assert.deepEqual(php[index], expected, `${attribute}=${JSON.stringify(value)} (${rule.type})`);
+      assert.deepEqual(
+        php[index],
+        pluginCheck(attribute, rule, value),
+        `${attribute}=${JSON.stringify(value)} (${rule.type})`,
+      );
     });
   });
 
@@ -273,33 +455,52 @@ echo wp_json_encode( $out );
 
   it("bad attributes: the editor sees the widget's own message, readers see nothing", async () => {
     const rule = ATTRIBUTE_RULES['khountous-ranking']!.region!;
-    const expected = checkValue('region', rule, 'Kolda x');
+    const expected = pluginCheck('region', rule, 'Kolda x');
     assert.equal(expected.ok, false);
-    const message = expected.ok ? '' : expected.problem.message.en;
-    assert.match(message, /Did you mean "kolda"/);
+    const message = expected.message!.en;
+    assert.match(message, /^region="Kolda x" is not accepted\. Accepted values: dakar, diourbel, /);
 
     // The block editor's preview (ServerSideRender asks the block renderer).
-    const preview = await wp.rest(
-      'author',
-      `/wp/v2/block-renderer/khountous-widgets/ranking?context=edit&${new URLSearchParams({ 'attributes[region]': 'Kolda x' })}`,
-    );
-    const rendered = ((await preview.json()) as { rendered: string }).rendered;
+    const render = async (user: 'author', widget: string, attributes: Record<string, string> = {}) => {
+      const query = new URLSearchParams(
+        Object.entries(attributes).map(([name, value]) => [`attributes[${name}]`, value]),
+      );
+      const response = await wp.rest(
+        user,
+        `/wp/v2/block-renderer/khountous-widgets/${widget}?context=edit&${query}`,
+      );
+      return ((await response.json()) as { rendered: string }).rendered;
+    };
+    const rendered = await render('author', 'ranking', { region: 'Kolda x' });
     assert.ok(rendered.includes(escapeHtml(message)), `the preview says: ${message}`);
     assert.doesNotMatch(rendered, /<khountous-ranking/);
 
-    // A missing identifier, in French for a French-speaking author.
+    // A whole number out of range: the widget with the nearest bound, and the warning in the preview.
+    const clamped = pluginCheck('limit', ATTRIBUTE_RULES['khountous-ranking']!.limit!, '500');
+    assert.equal(clamped.value, 100);
+    const warned = await render('author', 'ranking', { limit: '500' });
+    assert.ok(warned.includes(escapeHtml(clamped.message!.en)), warned);
+    assert.match(warned, /<khountous-ranking [^>]*limit="100"/);
+
+    // A missing identifier and a theme the widgets do not have, in French for a French-speaking author.
     wp.php(`update_user_meta( ${wp.users.author.id}, 'locale', 'fr_FR' );`);
-    const missing = checkValue('slug', ATTRIBUTE_RULES['khountous-report']!.slug!, '');
-    const french = await wp.rest('author', '/wp/v2/block-renderer/khountous-widgets/report?context=edit');
-    const frenchHtml = ((await french.json()) as { rendered: string }).rendered;
-    assert.ok(frenchHtml.includes(escapeHtml(missing.ok ? '' : missing.problem.message.fr)), frenchHtml);
+    const missing = pluginCheck('slug', ATTRIBUTE_RULES['khountous-report']!.slug!, '');
+    const theme = problemOf({
+      attribute: 'theme',
+      given: 'blue',
+      reason: 'not-accepted',
+      accepted: COMMON_INPUTS.theme.values,
+    });
+    const frenchHtml = await render('author', 'report', { theme: 'blue' });
+    assert.ok(frenchHtml.includes(escapeHtml(missing.message!.fr)), frenchHtml);
+    assert.ok(frenchHtml.includes(escapeHtml(theme.message.fr)), frenchHtml);
     assert.ok(frenchHtml.includes('Le widget est mal configuré.'));
     wp.php(`delete_user_meta( ${wp.users.author.id}, 'locale' );`);
 
-    // On the page: nothing for a reader, the message for the author.
+    // On the page: nothing for a reader, the messages for the author.
     const post = await createPost(
       'author',
-      '[khountous-ranking region="Kolda x"]\n\n[khountous-ranking limit="5" foo="1"]',
+      '[khountous-ranking region="Kolda x"]\n\n[khountous-ranking limit="5" foo="1"]\n\n[khountous-ranking lang="de" paginate="maybe"]',
     );
     const reader = await (await fetch(post.link)).text();
     assert.doesNotMatch(reader, /khountous-ranking|Kolda x|khountous\.js/);
@@ -308,6 +509,45 @@ echo wp_json_encode( $out );
     const seen = await (await author.fetch(post.link)).text();
     assert.ok(seen.includes(escapeHtml(message)));
     assert.ok(seen.includes('foo is not an attribute of khountous-ranking.'));
+    for (const [attribute, given, accepted] of [
+      ['lang', 'de', COMMON_INPUTS.lang.values],
+      ['paginate', 'maybe', ['true', 'false']],
+    ] as const) {
+      const sentence = problemOf({ attribute, given, reason: 'not-accepted', accepted }).message.en;
+      assert.ok(seen.includes(escapeHtml(sentence)), `the author reads: ${sentence}`);
+    }
+  });
+
+  it("the link inside each element is the request its widget makes, less its endpoint's defaults", () => {
+    const base = wp.php(`echo khountous_widgets_settings()['api_base_url'];`);
+    assert.equal(base, api.base);
+    for (const { widget, about } of catalog) {
+      // A valid value for every attribute that selects data.
+      const inputs: Inputs = { ...COMMON_INPUTS, ...widget.inputs };
+      const given: Record<string, string> = { lang: 'en', ...about.sample };
+      for (const [attribute, input] of Object.entries(inputs)) {
+        const rule = input.rule;
+        if (attribute in given || !rule) continue;
+        if (rule.type === 'choice') given[attribute] = rule.values[1] ?? rule.values[0]!;
+        if (rule.type === 'id') given[attribute] = rule.example;
+        if (rule.type === 'integer') given[attribute] = String(rule.min + 1);
+      }
+      const planned = planLoad(widget, { localName: widget.tag } as Element, (attribute) =>
+        attribute in given ? given[attribute] : inputs[attribute]?.initial,
+      );
+      assert.ok(!(planned instanceof Error), `${widget.tag} loads`);
+      const target = describeResource(planned.resource, base);
+      const kit = new URL(urlOf(target));
+      for (const [param, value] of Object.entries(target.ep.defaults))
+        if (kit.searchParams.get(param) === String(value)) kit.searchParams.delete(param);
+      const link = new URL(
+        wp.php(
+          `echo khountous_widgets_data_url( khountous_widgets_definitions()['widgets']['${widget.tag.replace(/^khountous-/, '')}'], ${phpLiteral(given)} );`,
+        ),
+      );
+      assert.equal(link.origin + link.pathname, kit.origin + kit.pathname, widget.tag);
+      assert.deepEqual([...link.searchParams].sort(), [...kit.searchParams].sort(), widget.tag);
+    }
   });
 
   it('a contributor places a widget by block and by shortcode; both are kept', async () => {
@@ -334,6 +574,10 @@ echo wp_json_encode( $out );
     assert.equal(iframe[2], 'Khountous: Citizen report');
     const resize = /<script[^>]*embed-resize\.js[^>]*>/.exec(html)?.[0] ?? '';
     assert.match(resize, /integrity="sha384-/, 'the resize script, with its integrity');
+    assert.ok(
+      resize.includes(`data-embed-pages="${wp.site}/?khountous-widgets-embed=1"`),
+      `the resize script obeys WordPress's copy of the page: ${resize}`,
+    );
 
     // What the block editor's Embed block asks when the URL is pasted.
     const proxy = await wp.rest('author', `/oembed/1.0/proxy?${new URLSearchParams({ url: embed })}`);
@@ -409,8 +653,83 @@ echo wp_json_encode( $out );
     const text = await report.evaluate((node) => (node.shadowRoot?.textContent ?? '').trim().length);
     assert.ok(text > 20, 'the report shows its data');
     assert.ok(asked() > before, 'fetched from the API of the settings');
+
+    // embed-resize.js sizes the iframe of WordPress's copy of the page to its content, and
+    // follows it when the content grows.
+    const sized = async (atLeast: number) =>
+      Number(
+        await (
+          await tab.waitForFunction(
+            (atLeast) => {
+              const frame = document.querySelector<HTMLIFrameElement>('iframe.khountous-widgets-embed')!;
+              const height = Math.ceil(frame.contentDocument!.documentElement.getBoundingClientRect().height);
+              return height >= atLeast && frame.style.height === `${height}px` && height;
+            },
+            atLeast,
+            { timeout: 20_000 },
+          )
+        ).jsonValue(),
+      );
+    const first = await sized(1);
+    // Another frame of the same site, not the embed page, asks for a height first; then the
+    // embed page's content grows by 300 px, and its iframe follows: the other frame's message,
+    // handled before, was ignored.
+    await tab.evaluate(async (site) => {
+      const frame = document.createElement('iframe');
+      frame.id = 'other';
+      frame.src = `${site}/?p=1`;
+      await new Promise((resolve) => {
+        frame.addEventListener('load', resolve, { once: true });
+        document.body.append(frame);
+      });
+      const script = frame.contentDocument!.createElement('script');
+      script.textContent = `parent.postMessage({ type: 'khountous:resize', height: 5000, id: '' }, '*');`;
+      frame.contentDocument!.body.append(script);
+      const embed = document.querySelector<HTMLIFrameElement>('iframe.khountous-widgets-embed')!;
+      embed.contentDocument!.body.style.paddingBottom = '300px';
+    }, wp.site);
+    assert.ok((await sized(first + 300)) >= first + 300);
+    assert.equal(await tab.evaluate(() => document.getElementById('other')!.style.height), '');
     assert.deepEqual(errors, []);
     await tab.close();
+  });
+
+  it('deleting the plugin (Plugins > Deactivate, then Delete) removes its settings', async () => {
+    const option = () =>
+      wp.php(`echo wp_json_encode( get_option( 'khountous_widgets_settings', 'absent' ) );`);
+    assert.notEqual(option(), '"absent"', 'the settings are there to remove');
+    // uninstall.php does nothing unless WordPress runs it to uninstall.
+    const direct = await fetch(`${wp.site}/wp-content/plugins/khountous-widgets/uninstall.php`);
+    assert.equal(await direct.text(), '');
+    assert.notEqual(option(), '"absent"', 'not when requested directly');
+
+    const plugins = async () => (await admin.fetch('/wp-admin/plugins.php')).text();
+    const deactivate =
+      /href="(plugins\.php\?action=deactivate&amp;plugin=khountous-widgets%2Fkhountous-widgets\.php[^"]*)"/.exec(
+        await plugins(),
+      );
+    assert.ok(deactivate, 'the Deactivate link');
+    await admin.fetch(`/wp-admin/${deactivate[1]!.replace(/&amp;/g, '&')}`);
+    // The Delete link's request (wp.updates.deletePlugin), with the page's nonce.
+    const nonce = /"ajax_nonce":"([0-9a-f]+)"/.exec(await plugins())?.[1];
+    assert.ok(nonce, 'the nonce of the updates');
+    const deleted = await admin.fetch('/wp-admin/admin-ajax.php', {
+      method: 'POST',
+      body: new URLSearchParams({
+        action: 'delete-plugin',
+        _ajax_nonce: nonce,
+        plugin: 'khountous-widgets/khountous-widgets.php',
+        slug: 'khountous-widgets',
+      }),
+    });
+    const answer = (await deleted.json()) as { success: boolean; data?: unknown };
+    assert.equal(answer.success, true, JSON.stringify(answer.data));
+    assert.equal(
+      existsSync(join(wp.dir, 'wp/wp-content/plugins/khountous-widgets')),
+      false,
+      'the files removed',
+    );
+    assert.equal(option(), '"absent"', 'the settings removed');
   });
 
   it('the plugin leaves no PHP notice, warning or error in the log', () => {
@@ -463,6 +782,51 @@ describe('WordPress plugin: its files', { skip }, () => {
     assert.match(bad.stdout, /ClosingTag/);
   });
 
+  it("has the readme.txt WordPress.org reads, in agreement with the plugin's header", () => {
+    const readme = readFileSync(join(PLUGIN, 'readme.txt'), 'utf8');
+    const main = readFileSync(join(PLUGIN, 'khountous-widgets.php'), 'utf8');
+    const pluginHeader = (name: string) => new RegExp(`^ \\* ${name}:\\s*(.+)$`, 'm').exec(main)?.[1]?.trim();
+    // The title, the headers, a blank line, the short description, a blank line.
+    const [title, ...lines] = readme.split('\n');
+    const blank = lines.indexOf('');
+    assert.equal(title, '=== Khountous widgets ===');
+    assert.equal(pluginHeader('Plugin Name'), 'Khountous widgets');
+    const headers = Object.fromEntries(
+      lines.slice(0, blank).map((line) => {
+        const index = line.indexOf(':');
+        assert.ok(index > 0, `a header line: ${line}`);
+        return [line.slice(0, index), line.slice(index + 1).trim()];
+      }),
+    );
+    assert.deepEqual(Object.keys(headers).sort(), [
+      'Contributors',
+      'License',
+      'License URI',
+      'Requires PHP',
+      'Requires at least',
+      'Stable tag',
+      'Tags',
+      'Tested up to',
+    ]);
+    for (const [name, value] of Object.entries(headers)) assert.ok(value, `${name} is given`);
+    assert.equal(headers['Requires at least'], pluginHeader('Requires at least'));
+    assert.equal(headers['Requires PHP'], pluginHeader('Requires PHP'));
+    assert.equal(headers['Stable tag'], pluginHeader('Version'));
+    assert.equal(headers['Stable tag'], JSON.parse(readFileSync('package.json', 'utf8')).version);
+    assert.equal(headers.License, pluginHeader('License'));
+    assert.equal(headers['License URI'], pluginHeader('License URI'));
+    assert.ok(headers.Tags!.split(',').length <= 5, 'at most five tags');
+    const short = lines[blank + 1]!;
+    assert.equal(lines[blank + 2], '');
+    assert.ok(
+      !short.startsWith('=') && short.length <= 150,
+      `a short description of 150 characters at most: ${short}`,
+    );
+    const sections = [...readme.matchAll(/^== (.+) ==$/gm)].map((match) => match[1]);
+    assert.deepEqual(sections, ['Description', 'Installation', 'Frequently Asked Questions', 'Changelog']);
+    assert.ok(readme.includes(`= ${headers['Stable tag']} =`), 'the changelog names the stable version');
+  });
+
   it('the French translation covers every string of the plugin', () => {
     const po = readFileSync(join(PLUGIN, 'languages/khountous-widgets-fr_FR.po'), 'utf8');
     const translated = new Set(
@@ -477,12 +841,15 @@ describe('WordPress plugin: its files', { skip }, () => {
       ))
         wanted.add(match[1]!.replace(/\\(['\\])/g, '$1'));
     }
+    assert.ok(wanted.size > 15, `the strings of the PHP files are read: ${wanted.size}`);
+    // The plugin's description (its header), and each block's title and description (its block.json).
+    const main = readFileSync(join(PLUGIN, 'khountous-widgets.php'), 'utf8');
+    wanted.add(/^ \* Description:\s*(.+)$/m.exec(main)![1]!.trim());
     for (const widget of WIDGETS) {
       const json = JSON.parse(readFileSync(join(PLUGIN, 'blocks', widget, 'block.json'), 'utf8'));
       wanted.add(json.title);
       wanted.add(json.description);
     }
-    assert.ok(wanted.size > 40);
     const missing = [...wanted].filter((text) => !translated.has(text));
     assert.deepEqual(missing, [], 'strings without a French translation');
   });
@@ -502,9 +869,16 @@ function pluginProblems(log: string): string[] {
     .filter((line) => !/Development Server/.test(line));
 }
 
-/** A lone surrogate as the browser shows it: U+FFFD. */
-function wellFormed(text: string): string {
-  return text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
+/** The notices of an admin page (settings errors, "Settings saved."), as text, one a line. */
+function notices(html: string): string {
+  return [...html.matchAll(/<div[^>]*class=["'][^"']*\bnotice\b[^"']*["'][^>]*>([\s\S]*?)<\/div>/g)]
+    .map((match) =>
+      match[1]!
+        .replace(/<[^>]+>/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    )
+    .join('\n');
 }
 
 function escapeHtml(text: string): string {

@@ -21,7 +21,6 @@ define( 'KHOUNTOUS_WIDGETS_FILE', __FILE__ );
 define( 'KHOUNTOUS_WIDGETS_DIR', __DIR__ );
 
 require_once __DIR__ . '/includes/attributes.php';
-require_once __DIR__ . '/includes/labels.php';
 require_once __DIR__ . '/includes/settings.php';
 require_once __DIR__ . '/includes/kit.php';
 require_once __DIR__ . '/includes/render.php';

@@ -4,7 +4,8 @@
  * its data, or its message for an attribute it cannot use. Plain script on
  * WordPress's globals: nothing to build. The blocks' names, titles and
  * attributes come from their block.json (registered by the server); the
- * labels and accepted values from window.khountousWidgets (includes/blocks.php).
+ * labels, help texts and accepted values from window.khountousWidgets
+ * (includes/blocks.php).
  */
 (function (wp, config) {
   'use strict';
@@ -17,7 +18,7 @@
 
   function control(attribute, value, set) {
     var common = { key: attribute.name, label: attribute.label, help: attribute.help };
-    if (attribute.kind === 'boolean') {
+    if (attribute.kind === 'flag') {
       return el(components.ToggleControl, Object.assign(common, { checked: Boolean(value), onChange: set }));
     }
     if (attribute.choices) {
@@ -50,8 +51,8 @@
 
   Object.keys(config.widgets).forEach(function (name) {
     var widget = config.widgets[name];
+    // Its title, description and attributes are its block.json's, which the server registered.
     wp.blocks.registerBlockType(name, {
-      title: widget.title,
       edit: function (props) {
         var controls = widget.attributes.map(function (attribute) {
           return control(attribute, props.attributes[attribute.name], function (value) {

@@ -1,10 +1,17 @@
 <?php
 /**
- * Attribute checks: what the widgets do in the browser (src/internal/attribute-rules.ts
- * in the kit), done on the server, so that an author sees the problem in the
- * editor and a reader never gets a misconfigured widget. The rules, the
- * accepted values and the sentences come from includes/definitions.php, which
- * the kit's build writes from the kit's own sources.
+ * Attribute checks on the server, so that an author sees what is wrong in the
+ * editor and a reader never gets a misconfigured widget. Everything comes from
+ * includes/definitions.php, which the kit's build writes from the widgets'
+ * descriptors: which attributes each widget has, the rule of each (once, by
+ * name), and the widgets' own sentences for what PHP tells of a value.
+ *
+ * PHP tells what the data says and no more: an attribute the widget does not
+ * have, a value outside a choice (case, accents, spaces and punctuation aside,
+ * as the widgets read it), a whole number outside its range (clamped, a
+ * warning), a required identifier missing, an identifier not of its form.
+ * What only the browser's reading finds (the closest accepted value, a
+ * number written otherwise than in digits) is the widgets' own to say.
  *
  * @package Khountous_Widgets
  */
@@ -12,7 +19,7 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * The generated definitions (widgets, rules, messages), read once.
+ * The generated definitions (rules, messages, words, widgets), read once.
  *
  * @return array<string, mixed>
  */
@@ -35,409 +42,63 @@ function khountous_widgets_user_lang() {
 }
 
 /**
- * JavaScript's String.prototype.trim(): white space and line terminators as ECMAScript defines them.
+ * Text without white space or line terminators at its ends (Unicode's, as JavaScript's trim()).
  *
  * @param string $value Text.
  * @return string
  */
 function khountous_widgets_trim( $value ) {
-	$space   = '[\x{0009}-\x{000D}\x{0020}\x{00A0}\x{1680}\x{2000}-\x{200A}\x{2028}\x{2029}\x{202F}\x{205F}\x{3000}\x{FEFF}]';
-	$trimmed = preg_replace( '/^' . $space . '+|' . $space . '+$/u', '', (string) $value );
+	$trimmed = preg_replace( '/^[\s\p{Z}\x{FEFF}]+|[\s\p{Z}\x{FEFF}]+$/u', '', (string) $value );
 	return null === $trimmed ? trim( (string) $value ) : $trimmed;
 }
 
 /**
- * Accents dropped (canonical decomposition, marks removed), lower case.
- *
- * @param string $value Text.
- * @return string
- */
-function khountous_widgets_unaccent( $value ) {
-	if ( class_exists( 'Normalizer' ) ) {
-		$decomposed = Normalizer::normalize( $value, Normalizer::FORM_D );
-		if ( false !== $decomposed ) {
-			$value = preg_replace( '/\p{M}/u', '', $decomposed );
-		}
-	} else {
-		// Without the intl extension: WordPress's own table of accented letters.
-		$value = remove_accents( $value );
-	}
-	return function_exists( 'mb_strtolower' ) ? mb_strtolower( $value, 'UTF-8' ) : strtolower( $value );
-}
-
-/**
- * Accents, case and everything but letters and digits dropped: `Saint Louis` -> `saintlouis`.
+ * A value as a choice is matched: accents (WordPress's table), case and everything but letters and digits dropped.
  *
  * @param string $value Text.
  * @return string
  */
 function khountous_widgets_fold( $value ) {
-	return preg_replace( '/[^a-z0-9]/', '', khountous_widgets_unaccent( $value ) );
+	return preg_replace( '/[^a-z0-9]/', '', strtolower( remove_accents( $value ) ) );
 }
 
 /**
- * Accents dropped, lower case, runs of other characters one hyphen: `Mairie de Dakar ` -> `mairie-de-dakar`.
+ * A widget's sentence for a problem, in both languages: the rule's template with the attribute and the value.
  *
- * @param string $value Text.
- * @return string
+ * @param array<string, mixed> $rule      The rule, with its messages.
+ * @param string               $reason    The message: `not-accepted`, `missing`, `malformed`, `out-of-range`, `not-http`.
+ * @param string               $attribute The attribute.
+ * @param string               $given     The value as written (trimmed).
+ * @param int|null             $used      The value used instead (`out-of-range`).
+ * @return array{fr: string, en: string}
  */
-function khountous_widgets_slugify( $value ) {
-	$slug = preg_replace( '/[^a-z0-9]+/', '-', khountous_widgets_unaccent( $value ) );
-	return preg_replace( '/^-+|-+$/', '', $slug );
-}
-
-/**
- * Edit distance over code points (insertions, deletions, substitutions, each 1).
- *
- * @param string $a Text.
- * @param string $b Text.
- * @return int
- */
-function khountous_widgets_distance( $a, $b ) {
-	$x        = preg_split( '//u', $a, -1, PREG_SPLIT_NO_EMPTY );
-	$y        = preg_split( '//u', $b, -1, PREG_SPLIT_NO_EMPTY );
-	$previous = range( 0, count( $y ) );
-	$count_x  = count( $x );
-	$count_y  = count( $y );
-	for ( $i = 1; $i <= $count_x; $i++ ) {
-		$row = array( $i );
-		for ( $j = 1; $j <= $count_y; $j++ ) {
-			$row[ $j ] = min(
-				$previous[ $j ] + 1,
-				$row[ $j - 1 ] + 1,
-				$previous[ $j - 1 ] + ( $x[ $i - 1 ] === $y[ $j - 1 ] ? 0 : 1 )
-			);
-		}
-		$previous = $row;
-	}
-	return $previous[ $count_y ];
-}
-
-/**
- * The accepted value closest to what was typed, or null (the kit's `closest`).
- *
- * @param string   $given  What was typed.
- * @param string[] $values The accepted values.
- * @return string|null
- */
-function khountous_widgets_closest( $given, $values ) {
-	$typed = khountous_widgets_fold( $given );
-	if ( '' === $typed ) {
-		return null;
-	}
-	$near = array();
-	foreach ( $values as $value ) {
-		$key = khountous_widgets_fold( $value );
-		if ( false !== strpos( $typed, $key ) || ( strlen( $typed ) >= 3 && 0 === strpos( $key, $typed ) ) ) {
-			$near[] = $value;
-		}
-	}
-	if ( 1 === count( $near ) ) {
-		return $near[0];
-	}
-	$best          = null;
-	$best_distance = PHP_INT_MAX;
-	foreach ( $values as $value ) {
-		$key      = khountous_widgets_fold( $value );
-		$distance = khountous_widgets_distance( $typed, $key );
-		if ( $distance <= max( 2, intdiv( strlen( $key ), 3 ) ) && $distance < $best_distance ) {
-			$best          = $value;
-			$best_distance = $distance;
-		}
-	}
-	return $best;
-}
-
-/**
- * The code points of a text with their length in UTF-16 code units (what JavaScript counts).
- *
- * @param string $value Text.
- * @return array{0: string[], 1: int}
- */
-function khountous_widgets_utf16( $value ) {
-	$points = preg_split( '//u', $value, -1, PREG_SPLIT_NO_EMPTY );
-	$units  = 0;
-	foreach ( $points as $point ) {
-		$units += strlen( $point ) === 4 ? 2 : 1;
-	}
-	return array( $points, $units );
-}
-
-/**
- * `name="value"` for a message, a long value cut after 60 UTF-16 code units, as the kit does.
- *
- * @param string $attribute Attribute name.
- * @param string $value     Its value.
- * @return string
- */
-function khountous_widgets_quoted( $attribute, $value ) {
-	list( $points, $units ) = khountous_widgets_utf16( $value );
-	if ( $units <= 60 ) {
-		return $attribute . '="' . $value . '"';
-	}
-	$cut   = '';
-	$taken = 0;
-	foreach ( $points as $point ) {
-		$size = strlen( $point ) === 4 ? 2 : 1;
-		if ( $taken + $size > 60 ) {
-			// JavaScript cuts the pair in two; the half left is shown as U+FFFD.
-			if ( $taken < 60 ) {
-				$cut .= "\u{FFFD}";
-			}
-			break;
-		}
-		$cut   .= $point;
-		$taken += $size;
-	}
-	return $attribute . '="' . $cut . '…" (' . $units . ' characters)';
-}
-
-/**
- * JavaScript's Number() of a trimmed, non-empty text: a number, or NAN.
- *
- * @param string $text Text.
- * @return float
- */
-function khountous_widgets_js_number( $text ) {
-	if ( preg_match( '/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/', $text ) ) {
-		return (float) $text;
-	}
-	if ( preg_match( '/^0[xX]([0-9a-fA-F]+)$/', $text, $match ) ) {
-		return (float) hexdec( $match[1] );
-	}
-	if ( preg_match( '/^0[oO]([0-7]+)$/', $text, $match ) ) {
-		return (float) octdec( $match[1] );
-	}
-	if ( preg_match( '/^0[bB]([01]+)$/', $text, $match ) ) {
-		return (float) bindec( $match[1] );
-	}
-	if ( preg_match( '/^([+-]?)Infinity$/', $text, $match ) ) {
-		return '-' === $match[1] ? -INF : INF;
-	}
-	return NAN;
-}
-
-/**
- * The sentence of a problem in one language (the kit's `describe`).
- *
- * @param array<string, mixed> $problem The problem.
- * @param string               $lang    The language: `fr` or `en`.
- * @return string
- */
-function khountous_widgets_describe( $problem, $lang ) {
-	$definitions = khountous_widgets_definitions();
-	$t           = $definitions['messages'][ $lang ];
-	$code        = khountous_widgets_quoted( $problem['attribute'], $problem['given'] );
-	$expected    = isset( $problem['expected'][ $lang ] ) ? $problem['expected'][ $lang ] : '';
-	$example     = isset( $problem['example'] ) ? $problem['example'] : '';
-	switch ( $problem['reason'] ) {
-		case 'not-accepted':
-			$text = strtr( $t['notAccepted'], array( '{code}' => $code ) );
-			if ( isset( $problem['closest'] ) ) {
-				$text .= strtr( $t['didYouMean'], array( '{closest}' => $problem['closest'] ) );
-			}
-			return $text . strtr( $t['acceptedValues'], array( '{values}' => implode( ', ', $problem['accepted'] ) ) );
-		case 'out-of-range':
-			return strtr(
-				$t['outOfRange'],
-				array(
-					'{code}' => $code,
-					'{min}'  => (string) $problem['range']['min'],
-					'{max}'  => (string) $problem['range']['max'],
-					'{used}' => (string) $problem['used'],
-				)
-			);
-		case 'not-http':
-			return strtr( $t['notHttp'], array( '{code}' => $code, '{example}' => $example ) );
-		case 'missing':
-			return strtr(
-				$t['missing'],
-				array(
-					'{attribute}' => $problem['attribute'],
-					'{expected}'  => $expected,
-					'{example}'   => $example,
-				)
-			);
-		case 'malformed':
-			$text = strtr(
-				$t['malformed'],
-				array(
-					'{code}'     => $code,
-					'{expected}' => $expected,
-					'{example}'  => $example,
-				)
-			);
-			if ( isset( $problem['closest'] ) ) {
-				$text .= strtr( $t['didYouMean'], array( '{closest}' => $problem['closest'] ) );
-			}
-			return $text;
-	}
-	return '';
-}
-
-/**
- * A problem with its sentence in both languages.
- *
- * @param array<string, mixed> $draft The problem without its message.
- * @return array<string, mixed>
- */
-function khountous_widgets_problem( $draft ) {
-	$draft['message'] = array(
-		'fr' => khountous_widgets_describe( $draft, 'fr' ),
-		'en' => khountous_widgets_describe( $draft, 'en' ),
+function khountous_widgets_message( $rule, $reason, $attribute, $given, $used = null ) {
+	$quote  = khountous_widgets_definitions()['quote'];
+	$length = mb_strlen( $given, 'UTF-8' );
+	$code   = $length <= $quote['cut']
+		? strtr(
+			$quote['short'],
+			array(
+				'{attribute}' => $attribute,
+				'{given}'     => $given,
+			)
+		)
+		: strtr(
+			$quote['long'],
+			array(
+				'{attribute}' => $attribute,
+				'{start}'     => mb_substr( $given, 0, $quote['cut'], 'UTF-8' ),
+				'{length}'    => (string) $length,
+			)
+		);
+	$values = array(
+		'{code}'      => $code,
+		'{attribute}' => $attribute,
+		'{used}'      => (string) $used,
 	);
-	return $draft;
-}
-
-/**
- * Checks one value against one of the kit's rules (the kit's `checkValue`).
- *
- * @param string               $attribute Attribute name.
- * @param array<string, mixed> $rule      The rule.
- * @param mixed                $value     The value (null: absent).
- * @return array<string, mixed> `ok`, `value` and, for a problem, `problem`.
- */
-function khountous_widgets_check_value( $attribute, $rule, $value ) {
-	$given = null === $value ? '' : khountous_widgets_trim( (string) $value );
-	switch ( $rule['type'] ) {
-		case 'choice':
-			$fallback = isset( $rule['fallback'] ) ? $rule['fallback'] : null;
-			if ( '' === $given ) {
-				return array(
-					'ok'    => true,
-					'value' => $fallback,
-				);
-			}
-			if ( in_array( $given, $rule['values'], true ) ) {
-				return array(
-					'ok'    => true,
-					'value' => $given,
-				);
-			}
-			$key = khountous_widgets_fold( $given );
-			foreach ( $rule['values'] as $candidate ) {
-				if ( khountous_widgets_fold( $candidate ) === $key ) {
-					return array(
-						'ok'    => true,
-						'value' => $candidate,
-					);
-				}
-			}
-			$draft   = array(
-				'attribute' => $attribute,
-				'given'     => $given,
-				'reason'    => 'not-accepted',
-				'accepted'  => $rule['values'],
-			);
-			$closest = khountous_widgets_closest( $given, $rule['values'] );
-			if ( null !== $closest ) {
-				$draft['closest'] = $closest;
-			}
-			return array(
-				'ok'      => false,
-				'problem' => khountous_widgets_problem( $draft ),
-			);
-		case 'id':
-			$draft = array(
-				'attribute' => $attribute,
-				'given'     => $given,
-				'expected'  => $rule['expected'],
-				'example'   => $rule['example'],
-			);
-			$fits  = static function ( $text ) use ( $rule ) {
-				list( , $units ) = khountous_widgets_utf16( $text );
-				return $units <= $rule['maxLength'] && preg_match( '/' . $rule['pattern'] . '/', $text );
-			};
-			if ( '' === $given ) {
-				if ( ! $rule['required'] ) {
-					return array(
-						'ok'    => true,
-						'value' => null,
-					);
-				}
-				$draft['reason'] = 'missing';
-				return array(
-					'ok'      => false,
-					'problem' => khountous_widgets_problem( $draft ),
-				);
-			}
-			if ( $fits( $given ) ) {
-				return array(
-					'ok'    => true,
-					'value' => $given,
-				);
-			}
-			// Not read as another spelling (another identifier is another resource): offered instead.
-			$slug            = khountous_widgets_slugify( $given );
-			$draft['reason'] = 'malformed';
-			if ( $fits( $slug ) ) {
-				$draft['closest'] = $slug;
-			}
-			return array(
-				'ok'      => false,
-				'problem' => khountous_widgets_problem( $draft ),
-			);
-		case 'integer':
-			if ( '' === $given ) {
-				return array(
-					'ok'    => true,
-					'value' => $rule['fallback'],
-				);
-			}
-			$number = khountous_widgets_js_number( $given );
-			$used   = is_finite( $number )
-				? (int) min( $rule['max'], max( $rule['min'], $number < 0 ? ceil( $number ) : floor( $number ) ) )
-				: $rule['fallback'];
-			if ( (float) $used === $number ) {
-				return array(
-					'ok'    => true,
-					'value' => $used,
-				);
-			}
-			return array(
-				'ok'      => true,
-				'value'   => $used,
-				'problem' => khountous_widgets_problem(
-					array(
-						'attribute' => $attribute,
-						'given'     => $given,
-						'reason'    => 'out-of-range',
-						'range'     => array(
-							'min' => $rule['min'],
-							'max' => $rule['max'],
-						),
-						'used'      => $used,
-					)
-				),
-			);
-		case 'url':
-			if ( '' === $given ) {
-				return array(
-					'ok'    => true,
-					'value' => null,
-				);
-			}
-			if ( preg_match( '~^https?://[^/?#\s]+~i', $given ) || preg_match( '~^/(?!/)~', $given ) ) {
-				return array(
-					'ok'    => true,
-					'value' => $given,
-				);
-			}
-			return array(
-				'ok'      => false,
-				'problem' => khountous_widgets_problem(
-					array(
-						'attribute' => $attribute,
-						'given'     => $given,
-						'reason'    => 'not-http',
-						'example'   => $rule['example'],
-					)
-				),
-			);
-	}
 	return array(
-		'ok'    => true,
-		'value' => $given,
+		'fr' => strtr( $rule['messages'][ $reason ]['fr'], $values ),
+		'en' => strtr( $rule['messages'][ $reason ]['en'], $values ),
 	);
 }
 
@@ -462,13 +123,128 @@ function khountous_widgets_boolean( $value ) {
 }
 
 /**
+ * Checks one value against one rule of the definitions.
+ *
+ * @param string               $attribute Attribute name.
+ * @param array<string, mixed> $rule      The rule.
+ * @param mixed                $value     The value (null: absent).
+ * @return array<string, mixed> `ok`; `value`, the value to use (null: not set); `problem`, the sentence
+ *                              in both languages (with `ok`, a warning: the value was replaced).
+ */
+function khountous_widgets_check_value( $attribute, $rule, $value ) {
+	if ( 'flag' === $rule['type'] ) {
+		$flag = khountous_widgets_boolean( null === $value ? '' : $value );
+		return null === $flag
+			? array(
+				'ok'      => false,
+				'problem' => khountous_widgets_message( $rule, 'not-accepted', $attribute, khountous_widgets_trim( (string) $value ) ),
+			)
+			: array(
+				'ok'    => true,
+				'value' => $flag,
+			);
+	}
+	$given = null === $value ? '' : khountous_widgets_trim( (string) $value );
+	$empty = array(
+		'ok'    => true,
+		'value' => null,
+	);
+	switch ( $rule['type'] ) {
+		case 'choice':
+			if ( '' === $given ) {
+				return $empty;
+			}
+			$key = khountous_widgets_fold( $given );
+			foreach ( $rule['values'] as $candidate ) {
+				if ( khountous_widgets_fold( $candidate ) === $key ) {
+					return array(
+						'ok'    => true,
+						'value' => $candidate,
+					);
+				}
+			}
+			return array(
+				'ok'      => false,
+				'problem' => khountous_widgets_message( $rule, 'not-accepted', $attribute, $given ),
+			);
+		case 'id':
+			if ( '' === $given ) {
+				return $rule['required']
+					? array(
+						'ok'      => false,
+						'problem' => khountous_widgets_message( $rule, 'missing', $attribute, $given ),
+					)
+					: $empty;
+			}
+			// The patterns match ASCII only: a value that matches has as many bytes as characters.
+			if ( strlen( $given ) <= $rule['maxLength'] && preg_match( '~' . $rule['pattern'] . '~D', $given ) ) {
+				return array(
+					'ok'    => true,
+					'value' => $given,
+				);
+			}
+			return array(
+				'ok'      => false,
+				'problem' => khountous_widgets_message( $rule, 'malformed', $attribute, $given ),
+			);
+		case 'integer':
+			if ( '' === $given ) {
+				return $empty;
+			}
+			// Digits only; anything else is replaced by the widget's default, with the same warning.
+			$number = preg_match( '/^[+-]?\d+$/', $given ) ? (float) $given : null;
+			$used   = null === $number ? $rule['fallback'] : (int) min( $rule['max'], max( $rule['min'], $number ) );
+			$result = array(
+				'ok'    => true,
+				'value' => $used,
+			);
+			if ( (float) $used !== $number ) {
+				$result['problem'] = khountous_widgets_message( $rule, 'out-of-range', $attribute, $given, $used );
+			}
+			return $result;
+		case 'url':
+			if ( '' === $given ) {
+				return $empty;
+			}
+			if ( preg_match( '~^https?://[^/?#\s]+~i', $given ) || preg_match( '~^/(?!/)~', $given ) ) {
+				return array(
+					'ok'    => true,
+					'value' => $given,
+				);
+			}
+			return array(
+				'ok'      => false,
+				'problem' => khountous_widgets_message( $rule, 'not-http', $attribute, $given ),
+			);
+	}
+	return '' === $given ? $empty : array(
+		'ok'    => true,
+		'value' => $given,
+	);
+}
+
+/**
+ * The rule of a widget's attribute, or null when the widget has no such attribute.
+ *
+ * @param string $widget    The widget (`ranking`, `report`...).
+ * @param string $attribute The attribute.
+ * @return array<string, mixed>|null
+ */
+function khountous_widgets_rule( $widget, $attribute ) {
+	$definitions = khountous_widgets_definitions();
+	$attributes  = $definitions['widgets'][ $widget ]['attributes'];
+	return isset( $attributes[ $attribute ] ) ? $definitions['rules'][ $attributes[ $attribute ] ] : null;
+}
+
+/**
  * Checks every attribute given for a widget.
  *
  * @param string               $widget The widget (`ranking`, `report`...).
  * @param array<string, mixed> $given  Attribute name => value, as written (absent: not set).
  * @return array{attributes: array<string, string>, errors: string[], warnings: string[]} The
- *         attributes to write on the element (names => text; booleans as '' for present),
- *         and the sentences of what is wrong, in the current user's language.
+ *         attributes to write on the element (names => text; a yes/no one only when it is not
+ *         its default: '' for present, 'false'), and the sentences of what is wrong, in the
+ *         current user's language.
  */
 function khountous_widgets_check( $widget, $given ) {
 	$definitions = khountous_widgets_definitions();
@@ -481,7 +257,8 @@ function khountous_widgets_check( $widget, $given ) {
 	);
 	foreach ( $given as $name => $value ) {
 		$name = strtolower( (string) $name );
-		if ( ! isset( $definition['attributes'][ $name ] ) ) {
+		$rule = khountous_widgets_rule( $widget, $name );
+		if ( null === $rule ) {
 			$out['errors'][] = sprintf(
 				/* translators: 1: attribute name, 2: element name, 3: the accepted attribute names. */
 				__( '%1$s is not an attribute of %2$s. Attributes: %3$s.', 'khountous-widgets' ),
@@ -491,45 +268,27 @@ function khountous_widgets_check( $widget, $given ) {
 			);
 			continue;
 		}
-		$spec = $definition['attributes'][ $name ];
-		if ( 'rule' === $spec['kind'] ) {
-			$result = khountous_widgets_check_value( $name, $spec['rule'], $value );
-			if ( isset( $result['problem'] ) ) {
-				$out[ $result['ok'] ? 'warnings' : 'errors' ][] = $result['problem']['message'][ $lang ];
-			}
-			$is_set = null !== $value && '' !== khountous_widgets_trim( (string) $value );
-			if ( $result['ok'] && $is_set && null !== $result['value'] ) {
-				$out['attributes'][ $name ] = (string) $result['value'];
-			}
-		} elseif ( 'boolean' === $spec['kind'] ) {
-			$flag = khountous_widgets_boolean( $value );
-			if ( null === $flag ) {
-				$result          = khountous_widgets_check_value( $name, array( 'type' => 'choice', 'values' => array( 'true', 'false' ) ), $value );
-				$out['errors'][] = $result['problem']['message'][ $lang ];
-			} elseif ( $flag !== $spec['default'] ) {
-				// Lit reads `paginate` by its presence, and `lazy` as off only when it says "false".
-				$out['attributes'][ $name ] = $flag ? '' : 'false';
-			}
-		} elseif ( 'choice-text' === $spec['kind'] ) {
-			// Checked as the kit checks a choice (its values from the manifest's type).
-			$result = khountous_widgets_check_value( $name, array( 'type' => 'choice', 'values' => $spec['values'] ), $value );
-			if ( ! $result['ok'] ) {
-				$out['errors'][] = $result['problem']['message'][ $lang ];
-			} elseif ( null !== $result['value'] ) {
-				$out['attributes'][ $name ] = $result['value'];
+		$result = khountous_widgets_check_value( $name, $rule, $value );
+		if ( isset( $result['problem'] ) ) {
+			$out[ $result['ok'] ? 'warnings' : 'errors' ][] = $result['problem'][ $lang ];
+		}
+		if ( ! $result['ok'] || null === $result['value'] ) {
+			continue;
+		}
+		if ( 'flag' === $rule['type'] ) {
+			// Lit reads `paginate` by its presence, and `lazy` as off only when it says "false".
+			if ( $result['value'] !== $rule['default'] ) {
+				$out['attributes'][ $name ] = $result['value'] ? '' : 'false';
 			}
 		} else {
-			$text = khountous_widgets_trim( (string) $value );
-			if ( '' !== $text ) {
-				$out['attributes'][ $name ] = $text;
-			}
+			$out['attributes'][ $name ] = (string) $result['value'];
 		}
 	}
 	// A required identifier that was not given at all.
-	foreach ( $definition['attributes'] as $name => $spec ) {
-		if ( 'rule' === $spec['kind'] && 'id' === $spec['rule']['type'] && $spec['rule']['required'] && ! array_key_exists( $name, $given ) ) {
-			$result          = khountous_widgets_check_value( $name, $spec['rule'], null );
-			$out['errors'][] = $result['problem']['message'][ $lang ];
+	foreach ( $definition['attributes'] as $name => $rule_name ) {
+		$rule = $definitions['rules'][ $rule_name ];
+		if ( 'id' === $rule['type'] && $rule['required'] && ! array_key_exists( $name, $given ) ) {
+			$out['errors'][] = khountous_widgets_message( $rule, 'missing', $name, '' )[ $lang ];
 		}
 	}
 	return $out;

@@ -43,15 +43,14 @@ function khountous_widgets_register_blocks() {
  * @return string
  */
 function khountous_widgets_render_block( $widget, $attributes ) {
-	$definitions = khountous_widgets_definitions();
-	$known       = $definitions['widgets'][ $widget ]['attributes'];
-	$given       = array();
+	$given = array();
 	foreach ( (array) $attributes as $name => $value ) {
 		if ( 'className' === $name || 'align' === $name ) {
 			continue;
 		}
-		if ( isset( $known[ $name ] ) && 'boolean' === $known[ $name ]['kind'] ) {
-			if ( $value !== $known[ $name ]['default'] ) {
+		$rule = khountous_widgets_rule( $widget, $name );
+		if ( null !== $rule && 'flag' === $rule['type'] ) {
+			if ( $value !== $rule['default'] ) {
 				$given[ $name ] = $value ? 'true' : 'false';
 			}
 			continue;
@@ -77,50 +76,40 @@ function khountous_widgets_render_block( $widget, $attributes ) {
 add_action( 'enqueue_block_editor_assets', 'khountous_widgets_editor_assets' );
 
 /**
- * In the block editor: the labels and the accepted values for the sidebar, and the kit, so that previews show the widgets.
+ * In the block editor: each block's attributes for the sidebar (label, help, accepted values, in
+ * the user's language), and the kit, so that previews show the widgets. The blocks' titles are
+ * their block.json's.
  */
 function khountous_widgets_editor_assets() {
 	$definitions = khountous_widgets_definitions();
-	$labels      = khountous_widgets_labels();
 	$lang        = khountous_widgets_user_lang();
 	$widgets     = array();
 	foreach ( $definitions['widgets'] as $widget => $definition ) {
 		$attributes = array();
-		foreach ( $definition['attributes'] as $name => $spec ) {
+		foreach ( $definition['attributes'] as $name => $rule_name ) {
+			$rule    = $definitions['rules'][ $rule_name ];
+			$words   = isset( $definition['words'][ $name ] ) ? $definition['words'][ $name ] : $definitions['inputs'][ $name ];
 			$choices = null;
-			if ( 'rule' === $spec['kind'] && 'choice' === $spec['rule']['type'] ) {
+			if ( 'choice' === $rule['type'] ) {
 				$choices = array();
-				foreach ( $spec['rule']['values'] as $value ) {
+				foreach ( $rule['values'] as $value ) {
 					$choices[] = array(
 						'value' => $value,
-						'label' => $spec['labels'][ $lang ][ $value ],
+						'label' => $rule['names'][ $lang ][ $value ],
 					);
 				}
-			} elseif ( 'choice-text' === $spec['kind'] ) {
-				$choices = array_map(
-					static function ( $value ) {
-						return array(
-							'value' => $value,
-							'label' => $value,
-						);
-					},
-					$spec['values']
-				);
 			}
 			$attributes[] = array(
 				'name'    => $name,
-				'kind'    => 'rule' === $spec['kind'] ? $spec['rule']['type'] : $spec['kind'],
-				'label'   => $labels[ $widget ]['attributes'][ $name ]['label'],
-				'help'    => $labels[ $widget ]['attributes'][ $name ]['help'],
+				'kind'    => $rule['type'],
+				'label'   => $words['label'][ $lang ],
+				'help'    => $words['help'][ $lang ],
 				'choices' => $choices,
-				'min'     => isset( $spec['rule']['min'] ) ? $spec['rule']['min'] : null,
-				'max'     => isset( $spec['rule']['max'] ) ? $spec['rule']['max'] : null,
+				'min'     => isset( $rule['min'] ) ? $rule['min'] : null,
+				'max'     => isset( $rule['max'] ) ? $rule['max'] : null,
 			);
 		}
-		$widgets[ 'khountous-widgets/' . $widget ] = array(
-			'title'      => $labels[ $widget ]['title'],
-			'attributes' => $attributes,
-		);
+		$widgets[ 'khountous-widgets/' . $widget ] = array( 'attributes' => $attributes );
 	}
 	$data = array(
 		'widgets' => $widgets,

@@ -67,10 +67,12 @@ function khountous_widgets_embed_handler( $matches, $attr, $url ) {
 	wp_parse_str( html_entity_decode( $matches['query'], ENT_QUOTES ), $params );
 	$widget      = isset( $params['widget'] ) && is_string( $params['widget'] ) ? strtolower( $params['widget'] ) : '';
 	$definitions = khountous_widgets_definitions();
-	$labels      = khountous_widgets_labels();
 	if ( ! isset( $definitions['widgets'][ $widget ] ) ) {
 		return '';
 	}
+	// The block's title (its block.json, translated when it was registered).
+	$block = WP_Block_Type_Registry::get_instance()->get_registered( 'khountous-widgets/' . $widget );
+
 	$src  = html_entity_decode( $url, ENT_QUOTES );
 	$copy = preg_replace( '~^https?:~i', '', plugins_url( 'kit/embed.html?', KHOUNTOUS_WIDGETS_FILE ) );
 	if ( 0 === strpos( preg_replace( '~^https?:~i', '', $src ), $copy ) ) {
@@ -83,8 +85,8 @@ function khountous_widgets_embed_handler( $matches, $attr, $url ) {
 	return sprintf(
 		'<iframe class="khountous-widgets-embed" src="%1$s" title="%2$s" width="100%%" height="%3$d" style="border:0;max-width:100%%" loading="lazy"></iframe>',
 		esc_url( $src ),
-		/* translators: %s: the widget's title, e.g. "Citizen report". */
-		esc_attr( sprintf( __( 'Khountous: %s', 'khountous-widgets' ), $labels[ $widget ]['title'] ) ),
+		/* translators: %s: the widget's title (its block's). */
+		esc_attr( sprintf( __( 'Khountous: %s', 'khountous-widgets' ), $block ? $block->title : $definitions['widgets'][ $widget ]['tag'] ) ),
 		$height
 	);
 }

@@ -1,7 +1,8 @@
 <?php
 /**
  * The kit's scripts: the plugin's own copy (kit/, with the integrity the kit's
- * build computed) or the URL the administrator set. Registered on every page,
+ * build computed) or the URL set in the settings (by a user who may publish
+ * unfiltered HTML; on another origin, with its integrity). Registered on every page,
  * enqueued only by a widget, so that the script tag appears once, and only on
  * pages that hold one.
  *
@@ -34,17 +35,20 @@ function khountous_widgets_kit_integrity() {
 }
 
 /**
- * Where the kit's script tag points, and its integrity: the URL set in the settings, else the plugin's copy.
+ * Where the kit's script tag points, and its integrity: the URL set in the
+ * settings when it may be used (khountous_widgets_kit_problem(): on another
+ * origin than the site's, only with its integrity), else the plugin's copy.
  *
- * @return array{src: string, integrity: string, embed: string}|null Null when neither is there.
+ * @return array{src: string, integrity: string, embed: string, copy: bool}|null Null when neither is there.
  */
 function khountous_widgets_kit_source() {
 	$settings = khountous_widgets_settings();
-	if ( '' !== $settings['kit_url'] ) {
+	if ( '' !== $settings['kit_url'] && null === khountous_widgets_kit_problem( $settings['kit_url'], $settings['kit_integrity'] ) ) {
 		return array(
 			'src'       => $settings['kit_url'],
 			'integrity' => $settings['kit_integrity'],
 			'embed'     => preg_replace( '~[^/]*$~', '', $settings['kit_url'] ),
+			'copy'      => false,
 		);
 	}
 	$integrity = khountous_widgets_kit_integrity();
@@ -55,6 +59,7 @@ function khountous_widgets_kit_source() {
 		'src'       => plugins_url( 'kit/khountous.js', KHOUNTOUS_WIDGETS_FILE ),
 		'integrity' => $integrity['khountous.js'],
 		'embed'     => plugins_url( 'kit/', KHOUNTOUS_WIDGETS_FILE ),
+		'copy'      => true,
 	);
 }
 
@@ -69,7 +74,7 @@ function khountous_widgets_register_kit() {
 	}
 	wp_register_script( KHOUNTOUS_WIDGETS_KIT, $source['src'], array(), null, true ); // phpcs:ignore WordPress.WP.EnqueuedResourceParameters.MissingVersion -- the integrity pins the file; a query string would not change it.
 	$integrity = khountous_widgets_kit_integrity();
-	if ( '' === khountous_widgets_settings()['kit_url'] && isset( $integrity['embed-resize.js'] ) ) {
+	if ( $source['copy'] && isset( $integrity['embed-resize.js'] ) ) {
 		wp_register_script( KHOUNTOUS_WIDGETS_RESIZE, plugins_url( 'kit/embed-resize.js', KHOUNTOUS_WIDGETS_FILE ), array(), $definitions['version'], true );
 	}
 }
@@ -77,7 +82,8 @@ function khountous_widgets_register_kit() {
 add_filter( 'script_loader_tag', 'khountous_widgets_script_tag', 10, 3 );
 
 /**
- * The kit's tag as a module, with its integrity; the resize script's with its own.
+ * The kit's tag as a module, with its integrity; the resize script's with its own, and the
+ * address of the embed page WordPress serves.
  *
  * @param string $tag    The tag WordPress prints.
  * @param string $handle The script's handle.
@@ -96,9 +102,15 @@ function khountous_widgets_script_tag( $tag, $handle, $src ) {
 	}
 	if ( KHOUNTOUS_WIDGETS_RESIZE === $handle ) {
 		$integrity = khountous_widgets_kit_integrity();
-		if ( isset( $integrity['embed-resize.js'] ) ) {
-			return preg_replace( '/<script(?=[\s>])/', '<script integrity="' . esc_attr( $integrity['embed-resize.js'] ) . '"', $tag, 1 );
+		if ( ! isset( $integrity['embed-resize.js'] ) ) {
+			return $tag;
 		}
+		$extra = ' integrity="' . esc_attr( $integrity['embed-resize.js'] ) . '"';
+		// The embed page WordPress serves when an API is set (includes/embed.php) is one it obeys too.
+		if ( null !== khountous_widgets_embed_api() ) {
+			$extra .= ' data-embed-pages="' . esc_url( home_url( '/?' . KHOUNTOUS_WIDGETS_EMBED_VAR . '=1' ) ) . '"';
+		}
+		return preg_replace( '/<script(?=[\s>])/', '<script' . $extra, $tag, 1 );
 	}
 	return $tag;
 }

@@ -46,7 +46,8 @@ function khountous_widgets_shows_errors() {
 }
 
 /**
- * The link to a widget's data on the platform, for readers without the kit.
+ * The link to a widget's data on the platform, for readers without the kit:
+ * the request the widget makes (its path, and the query its attributes set).
  *
  * @param array<string, mixed>  $definition The widget's definition.
  * @param array<string, string> $attributes The checked attributes.
@@ -63,13 +64,10 @@ function khountous_widgets_data_url( $definition, $attributes ) {
 		$definition['link']['path']
 	);
 	$query    = array();
-	foreach ( $definition['link']['query'] as $name ) {
+	foreach ( $definition['link']['query'] as $param => $name ) {
 		if ( isset( $attributes[ $name ] ) && '' !== $attributes[ $name ] ) {
-			$query[ $name ] = $attributes[ $name ];
+			$query[ $param ] = $attributes[ $name ];
 		}
-	}
-	if ( 0 === strpos( $definition['link']['path'], '/datasets/' ) ) {
-		$query['format'] = 'csv';
 	}
 	return $base . $path . ( $query ? '?' . http_build_query( $query, '', '&', PHP_QUERY_RFC3986 ) : '' );
 }
@@ -94,7 +92,7 @@ function khountous_widgets_render( $widget, $given ) {
 		if ( ! khountous_widgets_shows_errors() ) {
 			return '';
 		}
-		return khountous_widgets_problem_box( $definition['tag'], $definitions['messages'][ $lang ]['title'], $checked['errors'], 'error' );
+		return khountous_widgets_problem_box( $definition['tag'], $definitions['title'][ $lang ], $checked['errors'], 'error' );
 	}
 
 	khountous_widgets_enqueue_kit();

@@ -4,6 +4,16 @@
  * tier), and where the kit is loaded from (the plugin's copy, or a URL with
  * its integrity). Only administrators (manage_options) see and change them.
  *
+ * The address of the kit names a script that runs on every page with a widget
+ * and in the block editor, in front of every user, a network's super admins
+ * included: only a user who may publish unfiltered HTML (unfiltered_html) can
+ * change it, as only such a user can put a script tag in a post. A site's
+ * administrator on a network, or anyone under DISALLOW_UNFILTERED_HTML, sees
+ * it read-only. An address on another origin than the site's needs its
+ * integrity, so that browsers run that file and no other; the pair is checked
+ * again where it is used (includes/kit.php), so that a value stored otherwise
+ * is not printed either.
+ *
  * @package Khountous_Widgets
  */
 
@@ -27,21 +37,84 @@ function khountous_widgets_settings() {
 }
 
 /**
- * An absolute http(s) URL without query, fragment or user; null when it is not one.
+ * An absolute http(s) URL without query, fragment, user or backslash; null when it is not one.
  *
  * @param string $value The URL typed.
  * @return string|null
  */
 function khountous_widgets_http_url( $value ) {
 	$value = khountous_widgets_trim( $value );
-	if ( ! preg_match( '~^https?://[^/?#\s@]+(/[^?#\s]*)?$~i', $value ) ) {
+	if ( ! preg_match( '~^https?://[^/?#\s@\\\\]+(/[^?#\s\\\\]*)?$~i', $value ) ) {
 		return null;
 	}
 	return $value;
 }
 
 /**
+ * This site's origins, in lower case (`https://example.org`): its address's and WordPress's, which may differ.
+ *
+ * @return string[]
+ */
+function khountous_widgets_site_origins() {
+	$origins = array();
+	foreach ( array( home_url( '/' ), site_url( '/' ) ) as $url ) {
+		if ( preg_match( '~^(https?://[^/?#\s@\\\\]+)~i', $url, $match ) ) {
+			$origins[] = strtolower( $match[1] );
+		}
+	}
+	return array_values( array_unique( $origins ) );
+}
+
+/**
+ * Whether a URL is on this site's origin: its scheme, host and port written exactly as the site's.
+ *
+ * @param string $url An absolute URL.
+ * @return bool
+ */
+function khountous_widgets_is_own_origin( $url ) {
+	return (bool) preg_match( '~^(https?://[^/?#\s@\\\\]+)(?:/|$)~i', $url, $match )
+		&& in_array( strtolower( $match[1] ), khountous_widgets_site_origins(), true );
+}
+
+/**
+ * What keeps an address of the kit and its integrity from being used, or null
+ * when the pair may be: an http(s) URL of a .js file; an integrity of the form
+ * sha384-...; and, for an address on another origin than the site's, an integrity.
+ *
+ * @param string $url       The address of the kit ('' for the plugin's copy).
+ * @param string $integrity Its integrity.
+ * @return string|null The problem, in the user's language.
+ */
+function khountous_widgets_kit_problem( $url, $integrity ) {
+	if ( '' !== $integrity && ! preg_match( '~^sha(256|384|512)-[A-Za-z0-9+/]+={0,2}$~', $integrity ) ) {
+		return __( 'The integrity must read sha384- followed by the hash, as in the kit\'s integrity.json.', 'khountous-widgets' );
+	}
+	if ( '' === $url ) {
+		return null;
+	}
+	if ( null === khountous_widgets_http_url( $url ) || ! preg_match( '~\.js$~', $url ) ) {
+		return __( 'The address of the kit must be an http(s) URL of khountous.js.', 'khountous-widgets' );
+	}
+	if ( '' === $integrity && ! khountous_widgets_is_own_origin( $url ) ) {
+		return __( 'A kit on another origin than this site\'s needs its integrity (the value of khountous.js in the kit\'s integrity.json, sha384-...), so that browsers run that file and no other.', 'khountous-widgets' );
+	}
+	return null;
+}
+
+/**
+ * Whether the current user may change where the kit is loaded from: a script
+ * that runs in front of every user needs the right to publish unfiltered HTML.
+ *
+ * @return bool
+ */
+function khountous_widgets_can_set_kit() {
+	return current_user_can( 'unfiltered_html' );
+}
+
+/**
  * Checks the settings sent by the form; a refused value keeps the one saved, with an error shown.
+ * The values come unslashed (options.php unslashes the form before update_option()): a
+ * backslash typed is a backslash here.
  *
  * @param mixed $input The form's values.
  * @return array<string, string>
@@ -54,30 +127,32 @@ function khountous_widgets_sanitize_settings( $input ) {
 
 	// Checked as the widgets check their base-url attribute, with the same message.
 	$definitions = khountous_widgets_definitions();
-	$base        = isset( $input['api_base_url'] ) ? wp_unslash( (string) $input['api_base_url'] ) : '';
-	$result      = khountous_widgets_check_value( 'base-url', $definitions['baseUrl'], $base );
+	$base        = isset( $input['api_base_url'] ) ? (string) $input['api_base_url'] : '';
+	$result      = khountous_widgets_check_value( 'base-url', $definitions['rules']['baseUrl'], $base );
 	if ( ! $result['ok'] ) {
 		// settings_errors() prints messages as HTML: the value typed is escaped here.
-		add_settings_error( KHOUNTOUS_WIDGETS_OPTION, 'api_base_url', esc_html( $result['problem']['message'][ $lang ] ) );
+		add_settings_error( KHOUNTOUS_WIDGETS_OPTION, 'api_base_url', esc_html( $result['problem'][ $lang ] ) );
 	} else {
 		$out['api_base_url'] = null === $result['value'] ? '' : rtrim( $result['value'], '/' );
 	}
 
-	$kit = isset( $input['kit_url'] ) ? khountous_widgets_trim( wp_unslash( (string) $input['kit_url'] ) ) : '';
-	if ( '' === $kit ) {
-		$out['kit_url'] = '';
-	} elseif ( null === khountous_widgets_http_url( $kit ) || ! preg_match( '~\.js$~', $kit ) ) {
-		add_settings_error( KHOUNTOUS_WIDGETS_OPTION, 'kit_url', esc_html__( 'The address of the kit must be an http(s) URL of khountous.js.', 'khountous-widgets' ) );
-	} else {
-		$out['kit_url'] = $kit;
+	// The address of the kit and its integrity, as a pair: both taken, or neither.
+	$kit       = isset( $input['kit_url'] ) ? khountous_widgets_trim( (string) $input['kit_url'] ) : $current['kit_url'];
+	$integrity = isset( $input['kit_integrity'] ) ? khountous_widgets_trim( (string) $input['kit_integrity'] ) : $current['kit_integrity'];
+	if ( $kit === $current['kit_url'] && $integrity === $current['kit_integrity'] ) {
+		return $out;
 	}
-
-	$integrity = isset( $input['kit_integrity'] ) ? khountous_widgets_trim( wp_unslash( (string) $input['kit_integrity'] ) ) : '';
-	if ( '' === $integrity || preg_match( '~^sha(256|384|512)-[A-Za-z0-9+/]+={0,2}$~', $integrity ) ) {
-		$out['kit_integrity'] = $integrity;
-	} else {
-		add_settings_error( KHOUNTOUS_WIDGETS_OPTION, 'kit_integrity', esc_html__( 'The integrity must read sha384- followed by the hash, as in the kit\'s integrity.json.', 'khountous-widgets' ) );
+	if ( ! khountous_widgets_can_set_kit() ) {
+		add_settings_error( KHOUNTOUS_WIDGETS_OPTION, 'kit_url', esc_html__( 'The address of the kit and its integrity were left as they were: only a user who may publish unfiltered HTML (on a network, a super admin) can change them, as the kit is a script that runs on every page with a widget and in the editor.', 'khountous-widgets' ) );
+		return $out;
 	}
+	$problem = khountous_widgets_kit_problem( $kit, $integrity );
+	if ( null !== $problem ) {
+		add_settings_error( KHOUNTOUS_WIDGETS_OPTION, 'kit_url', esc_html( $problem ) );
+		return $out;
+	}
+	$out['kit_url']       = $kit;
+	$out['kit_integrity'] = $integrity;
 	return $out;
 }
 
@@ -107,12 +182,12 @@ function khountous_widgets_register_settings() {
 		'kit_url'       => array(
 			'khountous_widgets_kit',
 			__( 'Address of the kit', 'khountous-widgets' ),
-			__( 'Empty: the copy of the kit inside this plugin. Or the URL of khountous.js on your server or a CDN.', 'khountous-widgets' ),
+			__( 'Empty: the copy of the kit inside this plugin. Or the URL of khountous.js on this site, or on a CDN with its integrity below.', 'khountous-widgets' ),
 		),
 		'kit_integrity' => array(
 			'khountous_widgets_kit',
 			__( 'Integrity of the kit', 'khountous-widgets' ),
-			__( 'With an address above: the value of khountous.js in the kit\'s integrity.json (sha384-...).', 'khountous-widgets' ),
+			__( 'Required for an address on another origin than this site\'s: the value of khountous.js in the kit\'s integrity.json (sha384-...).', 'khountous-widgets' ),
 		),
 	);
 	foreach ( $fields as $key => $field ) {
@@ -132,19 +207,25 @@ function khountous_widgets_register_settings() {
 }
 
 /**
- * One text field of the settings.
+ * One text field of the settings; the kit's, read-only with the reason for a user who may not change them.
  *
  * @param array<string, string> $args The field's key and help text.
  */
 function khountous_widgets_settings_field( $args ) {
 	$settings = khountous_widgets_settings();
+	$locked   = in_array( $args['key'], array( 'kit_url', 'kit_integrity' ), true ) && ! khountous_widgets_can_set_kit();
+	$help     = $args['help'];
+	if ( $locked ) {
+		$help .= ' ' . __( 'Only a user who may publish unfiltered HTML (on a network, a super admin) can change it: the kit is a script that runs on every page with a widget and in the editor.', 'khountous-widgets' );
+	}
 	printf(
-		'<input type="text" class="regular-text code" id="%1$s" name="%2$s[%3$s]" value="%4$s" aria-describedby="%1$s-help" /><p class="description" id="%1$s-help">%5$s</p>',
+		'<input type="text" class="regular-text code" id="%1$s" name="%2$s[%3$s]" value="%4$s" aria-describedby="%1$s-help"%6$s /><p class="description" id="%1$s-help">%5$s</p>',
 		esc_attr( $args['label_for'] ),
 		esc_attr( KHOUNTOUS_WIDGETS_OPTION ),
 		esc_attr( $args['key'] ),
 		esc_attr( $settings[ $args['key'] ] ),
-		esc_html( $args['help'] )
+		esc_html( $help ),
+		$locked ? ' readonly="readonly"' : ''
 	);
 }
 
@@ -171,6 +252,12 @@ function khountous_widgets_settings_page() {
 		return;
 	}
 	echo '<div class="wrap"><h1>' . esc_html( get_admin_page_title() ) . '</h1>';
+	$settings = khountous_widgets_settings();
+	$problem  = '' === $settings['kit_url'] ? null : khountous_widgets_kit_problem( $settings['kit_url'], $settings['kit_integrity'] );
+	if ( null !== $problem ) {
+		/* translators: %s: why the address is refused, e.g. "A kit on another origin than this site's needs its integrity…". */
+		echo '<div class="notice notice-error"><p>' . esc_html( sprintf( __( 'The address of the kit below is not used: %s', 'khountous-widgets' ), $problem ) ) . '</p></div>';
+	}
 	if ( null === khountous_widgets_kit_source() ) {
 		echo '<div class="notice notice-warning"><p>' . esc_html__( 'This copy of the plugin holds no kit (kit/khountous.js): set the address of the kit below.', 'khountous-widgets' ) . '</p></div>';
 	}
