@@ -5,6 +5,17 @@ import lit from 'eslint-plugin-lit';
 import wc from 'eslint-plugin-wc';
 import globals from 'globals';
 
+/** Imports no source file may use: API data is text, never markup; no inline style attribute. */
+const RESTRICTED_IMPORTS = [
+  { name: 'lit/directives/unsafe-html.js', message: 'API data is text, never markup.' },
+  { name: 'lit/directives/unsafe-svg.js', message: 'API data is text, never markup.' },
+  {
+    name: 'lit/directives/style-map.js',
+    message:
+      "styleMap writes a style attribute on first render, which a strict CSP (style-src 'self') blocks: use styleProps from src/element/style-props.ts.",
+  },
+];
+
 export default tseslint.config(
   { ignores: ['node_modules/', 'dist/', 'coverage/', 'screenshots/', 'custom-elements.json'] },
   js.configs.recommended,
@@ -33,21 +44,42 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: [
-            { name: 'lit/directives/unsafe-html.js', message: 'API data is text, never markup.' },
-            { name: 'lit/directives/unsafe-svg.js', message: 'API data is text, never markup.' },
-            {
-              name: 'lit/directives/style-map.js',
-              message:
-                "styleMap writes a style attribute on first render, which a strict CSP (style-src 'self') blocks: use styleProps from src/internal/style-props.ts.",
-            },
-          ],
+          paths: RESTRICTED_IMPORTS,
         },
       ],
       'no-restricted-properties': [
         'error',
         { property: 'innerHTML', message: 'API data is text, never markup.' },
         { property: 'outerHTML', message: 'API data is text, never markup.' },
+      ],
+    },
+  },
+  {
+    // An element's properties are typed from its descriptor by an interface merged with its
+    // class (`interface KhountousRanking extends PropertiesOf<...>`): Lit creates them from
+    // `static properties`, so no field is left uninitialised behind the type.
+    files: ['src/components/*/*.ts'],
+    rules: {
+      '@typescript-eslint/no-unsafe-declaration-merging': 'off',
+      '@typescript-eslint/no-empty-object-type': ['error', { allowInterfaces: 'with-single-extends' }],
+    },
+  },
+  {
+    // Elements never import the loader: their controllers give them what they need (peek, the budget).
+    files: ['src/components/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: RESTRICTED_IMPORTS,
+          patterns: [
+            {
+              group: ['**/core/loader/*'],
+              message:
+                'Elements never import the loader: the resource and quota controllers give them what they need.',
+            },
+          ],
+        },
       ],
     },
   },

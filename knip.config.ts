@@ -39,8 +39,10 @@ const config: KnipConfig = {
     '@vue/tsconfig',
     'vue-tsc',
   ],
-  // Debian's tools, with which scripts/browsers.mjs installs a missing browser, and PHP (test/wordpress/).
-  ignoreBinaries: ['apt-get', 'dpkg-query', 'php'],
+  // Debian's tools, with which scripts/browsers.mjs installs a missing browser, PHP (test/wordpress/),
+  // openssl, with which test/proxy/certificates.ts makes the TLS tests' certificates, and Varnish's
+  // varnishlog and varnishstat, with which scripts/varnish.mjs reads its log and its cache.
+  ignoreBinaries: ['apt-get', 'dpkg-query', 'php', 'openssl', 'varnishlog', 'varnishstat'],
   // URLs of the bench's server (bench/server.mjs), imported by the bench's pages.
   ignoreUnresolved: ['/dist/khountous.js', '/dist/index.js', '/bench/baseline/widgets.js'],
   treatConfigHintsAsErrors: true,

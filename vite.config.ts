@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type PreviewServer, type ViteDevServer } from 'vite';
 import { createApi, type KhountousApi } from './demo/api/handler.js';
+import { DEMO_KEYS_NOTICE } from './demo/api/keys.js';
 import { toNodeMiddleware } from './demo/api/node.js';
 import { DEFAULT_QUOTAS, QUOTA_ENV_VARS, quotasFromEnv } from './demo/api/quota.js';
 import { embedApiOrigins, withApiOrigins } from './scripts/embed-origins.mjs';
@@ -23,18 +24,18 @@ function demoQuota(mode: string): number {
   return mode === DEV_QUOTA_MODE ? DEV_QUOTA : DEFAULT_QUOTAS.anonymous;
 }
 
-/** Serves the reference API at /v1, in the dev server and in `vite preview`. */
+/**
+ * Serves the reference API at /v1, in the dev server and in `vite preview`,
+ * with the demo keys of the README (createApi's default), and says so in the
+ * terminal once the server listens.
+ */
 function referenceApi(api: KhountousApi): Plugin {
   const middleware = toNodeMiddleware(api);
-  return {
-    name: 'khountous-reference-api',
-    configureServer(server) {
-      server.middlewares.use(middleware);
-    },
-    configurePreviewServer(server) {
-      server.middlewares.use(middleware);
-    },
+  const mount = (server: ViteDevServer | PreviewServer): void => {
+    server.middlewares.use(middleware);
+    server.httpServer?.once('listening', () => server.config.logger.info(`  ${DEMO_KEYS_NOTICE}`));
   };
+  return { name: 'khountous-reference-api', configureServer: mount, configurePreviewServer: mount };
 }
 
 /** True when a request comes from a page of the demo server itself (not another site). */

@@ -2,7 +2,7 @@
 // KHOUNTOUS_ENGINE and the binaries through CHROME_PATH, FIREFOX_PATH and
 // WEBKIT_DRIVER_PORT / WEBKIT_BROWSER_PATH (see scripts/browsers.mjs).
 // This file is loaded with tsx, so it can import the reference API's TypeScript.
-import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, normalize, relative } from 'node:path';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { defaultReporter } from '@web/test-runner';
@@ -118,21 +118,65 @@ if (process.env.KHOUNTOUS_COUNTS_FILE) reporters.push(countingReporter(process.e
  * build wrote into them hold. With the cookie `khountous-slow-elements=<ms>`,
  * the files of the element code (elements/*.js, chunks/kit-*.js) arrive that
  * much later: the element code of a slow network, for the early start's tests.
+ * After POST /scoped/<scope>/__hold?count=<n> (until DELETE), they arrive once
+ * the scoped reference API `<scope>` has received `n` requests (at most 10 s
+ * after the POST): armed by a request the page awaits, not by a cookie, which
+ * a browser may apply after the requests that follow it:
+ * a test of what leaves before the element code then depends on no timing
+ * (GET /scoped/<scope>/__faults says when each held file went, and why).
  */
-function distAsBuilt() {
+function distAsBuilt(api) {
   const dist = new URL('./dist/', import.meta.url).pathname;
   return async (context, next) => {
-    const path = context.path;
+    // /fresh/<id>/dist/… is /dist/… under a URL no other page used: a page that must fetch the
+    // built files itself (not take them from the browser's cache of an earlier test file's).
+    const path = context.path.replace(/^\/fresh\/[A-Za-z0-9_-]{1,64}\/dist\//, '/dist/');
     if (context.method !== 'GET' || !path.startsWith('/dist/') || !path.endsWith('.js')) return next();
     const file = normalize(join(dist, path.slice('/dist/'.length)));
     if (!file.startsWith(dist) || !existsSync(file) || !statSync(file).isFile()) return next();
     const slow = Number(context.cookies.get('khountous-slow-elements') ?? 0);
-    if (slow > 0 && /^\/dist\/(elements\/|chunks\/kit-)/.test(path)) {
+    const elementCode = /^\/dist\/(elements\/|chunks\/kit-)/.test(path);
+    if (slow > 0 && elementCode) {
       await new Promise((resolve) => setTimeout(resolve, Math.min(slow, 5000)));
+    }
+    const hold = api.hold();
+    if (hold && elementCode) {
+      while (api.received(hold.scope) < hold.count && Date.now() < hold.until) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      api.release(hold.scope, path, api.received(hold.scope) >= hold.count ? 'requests' : 'timeout');
     }
     context.type = 'text/javascript';
     context.set('Cache-Control', 'no-store');
     context.body = readFileSync(file);
+  };
+}
+
+const referenceApi = referenceApiMiddleware();
+
+/**
+ * Vite's `import.meta.glob(pattern, { eager: true })` for the test server, which
+ * has no such thing: src/kit.ts registers each component's define.ts
+ * that way, and tests import it unbundled. Replaced by one import per file the
+ * pattern matches (a `*` for one folder), as Vite does.
+ */
+function eagerGlob() {
+  const call = /import\.meta\.glob\(\s*'(\.\/[^'*]*)\*\/([^'*]+)'\s*,\s*\{\s*eager:\s*true\s*\}\s*\);?/g;
+  return {
+    name: 'khountous-eager-glob',
+    transform(context) {
+      if (!context.path.startsWith('/src/') || typeof context.body !== 'string') return undefined;
+      if (!context.body.includes('import.meta.glob')) return undefined;
+      const dir = join(process.cwd(), context.path.slice(1), '..');
+      const body = context.body.replace(call, (_, folder, file) =>
+        readdirSync(join(dir, folder))
+          .filter((name) => existsSync(join(dir, folder, name, file)))
+          .sort()
+          .map((name) => `import '${folder}${name}/${file.replace(/\.ts$/, '.js')}';`)
+          .join('\n'),
+      );
+      return { body };
+    },
   };
 }
 
@@ -150,10 +194,11 @@ export default {
   filterBrowserLogs: ({ args }) => !(typeof args[0] === 'string' && args[0].startsWith('Lit is in dev mode')),
   testsFinishTimeout: 20 * 60 * 1000,
   browserStartTimeout: 120000,
-  middleware: [cspMiddleware(), hardening.middleware, referenceApiMiddleware(), distAsBuilt()],
+  middleware: [cspMiddleware(), hardening.middleware, referenceApi, distAsBuilt(referenceApi)],
   plugins: [
     // The demo as `npm start` serves it, on its own origin (test/demo/*.browser.test.ts).
     demoSitePlugin(),
+    eagerGlob(),
     esbuildPlugin({
       ts: true,
       tsconfig: './tsconfig.json',

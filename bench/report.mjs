@@ -30,11 +30,17 @@ const signedKB = (bytes) => `${bytes >= 0 ? '+' : '−'}${(Math.abs(bytes) / 102
 const share = (part, whole) => `${part}/${whole}`;
 const count = (value) => value.toLocaleString('en-US');
 
+const ENGINE_NAMES = { nginx: 'nginx', varnish: 'Varnish' };
+
+/** The engines measured (bench/tier.mjs), in order: [name, figures]. */
+const tierEngines = (t) => Object.entries(t.engines ?? {});
+
 /** The shared cache tier against direct access (bench/tier.mjs), or undefined when it was skipped. */
 function tierSection(results) {
   const t = results.tier;
   if (!t || t.skipped) return undefined;
-  const { direct, tier } = t;
+  const { direct } = t;
+  const engines = tierEngines(t);
   const status = (phase, code) => count(phase.byStatus[code] ?? 0);
   const other = (phase) =>
     count(
@@ -42,37 +48,41 @@ function tierSection(results) {
         .filter(([code]) => !['200', '304', '429'].includes(code))
         .reduce((sum, [, n]) => sum + n, 0),
     );
-  const fewer = (a, b) => (b === 0 ? '' : a === 0 ? '0' : `1/${count(Math.round(b / a))}`);
+  const fewer = (a, b) => (b === 0 ? '' : a === 0 ? ' (0)' : ` (1/${count(Math.round(b / a))})`);
   const latency = (label, key, q) => {
-    const [a, b] = [direct.latency[key][q], tier.latency[key][q]];
-    return [label, a === undefined ? '–' : ms2(a), b === undefined ? '–' : ms2(b), a ? ratio(b / a) : ''];
+    const a = direct.latency[key][q];
+    return [
+      label,
+      a === undefined ? '–' : ms2(a),
+      ...engines.map(([, tier]) => {
+        const b = tier.latency[key][q];
+        return b === undefined ? '–' : `${ms2(b)}${a ? ` (${ratio(b / a)})` : ''}`;
+      }),
+    ];
   };
+  const row = (label, directCell, cell) => [label, directCell, ...engines.map(([, tier]) => cell(tier))];
   return {
     title: `Shared cache tier: ${count(t.settings.views)} page views of the news front page from one address`,
-    head: ['', 'direct', 'through the tier', 'tier/direct'],
+    head: ['', 'direct', ...engines.map(([name]) => `through ${ENGINE_NAMES[name] ?? name}`)],
     rows: [
-      [
+      row(
         'requests reaching the API',
         count(direct.upstream.requests),
-        count(tier.upstream.requests),
-        fewer(tier.upstream.requests, direct.upstream.requests),
-      ],
-      [
-        '  of which the API refused (429)',
-        count(direct.upstream.byStatus[429] ?? 0),
+        (tier) =>
+          `${count(tier.upstream.requests)}${fewer(tier.upstream.requests, direct.upstream.requests)}`,
+      ),
+      row('  of which the API refused (429)', count(direct.upstream.byStatus[429] ?? 0), (tier) =>
         count(tier.upstream.byStatus[429] ?? 0),
-        '',
-      ],
-      ['answers to readers: 200', status(direct, 200), status(tier, 200), ''],
-      ['  304', status(direct, 304), status(tier, 304), ''],
-      ['  429: refused', status(direct, 429), status(tier, 429), ''],
-      ['  other (5xx, network errors)', other(direct), other(tier), ''],
-      [
+      ),
+      row('answers to readers: 200', status(direct, 200), (tier) => status(tier, 200)),
+      row('  304', status(direct, 304), (tier) => status(tier, 304)),
+      row('  429: refused', status(direct, 429), (tier) => status(tier, 429)),
+      row('  other (5xx, network errors)', other(direct), (tier) => other(tier)),
+      row(
         `page views with all ${t.resources.length} resources`,
         share(count(direct.viewsWithData), count(direct.views)),
-        share(count(tier.viewsWithData), count(tier.views)),
-        '',
-      ],
+        (tier) => share(count(tier.viewsWithData), count(tier.views)),
+      ),
       latency('per request: p50', 'request', 'p50'),
       latency('  p99', 'request', 'p99'),
       latency('per page view: p50', 'view', 'p50'),
@@ -180,14 +190,9 @@ function baselineStory(baseline) {
   return `The baseline spends the quota in its first ${failed} views; from view ${failed + 1} on, the API refuses ${baseline.status429} of its ${baseline.requests} requests and its widgets show errors.`;
 }
 
-/** The shared cache tier's section of docs/benchmarks.md: its table, or why it was skipped. */
-function tierText(results) {
-  const t = results.tier;
-  if (!t) return '';
-  if (t.skipped) return `### Shared cache tier\n\nSkipped in this run: ${t.skipped}.\n`;
-  const { direct, tier } = t;
-  const m = results.machine;
-  const section = tierSection(results);
+/** What the tier on one engine did (docs/benchmarks.md): its answers, its requests to the API, its slowest answer. */
+function tierEngineText(t, name, tier) {
+  const engine = ENGINE_NAMES[name] ?? name;
   const marks = Object.entries(tier.cacheStatus)
     .sort(([, a], [, b]) => b - a)
     .map(([mark, n]) => `${count(n)} ${mark}`)
@@ -198,19 +203,41 @@ function tierText(results) {
         `\`${resource}\` (max-age ${maxAge} s): ${requests} (bound ${bound})`,
     )
     .join('; ');
-  const refused = direct.byStatus[429] ?? 0;
   const slowest = tier.latency.request.max;
-  const lock =
-    slowest >= 400
-      ? ` The slowest answer through the tier took ${ms(slowest)}: a reader who asks for a resource while the tier fetches it for the first time waits for that fetch (\`proxy_cache_lock\`), and nginx looks at the lock every 500 ms.`
-      : '';
+  const waits =
+    name === 'nginx'
+      ? ` A reader who asks for a resource while the tier fetches it for the first time waits for that fetch (\`proxy_cache_lock\`), and nginx looks at the lock every 500 ms.`
+      : ` A reader who asks for a resource while the tier fetches it waits for that fetch (Varnish's waiting list, woken when the answer arrives).`;
+  return `Through ${engine} (${tier.version}, ${tier.elapsedSeconds} s), ${tier.viewsWithData === tier.views ? 'every reader gets data' : `${count(tier.viewsWithData)} of ${count(tier.views)} readers get all their data`}
+(answers by \`X-Cache-Status\`: ${marks}) and the API sees ${count(tier.upstream.requests)} requests
+(${count(tier.upstream.byStatus[200] ?? 0)} answered 200, ${count(tier.upstream.byStatus[304] ?? 0)}
+answered 304 to the tier's revalidations). Per resource, against its bound (one per freshness
+period over the ${tier.elapsedSeconds} s, plus ${t.slack}): ${resources}. The slowest answer took ${ms(slowest)}.${waits}
+`;
+}
+
+/** The shared cache tier's section of docs/benchmarks.md: its table, or why it was skipped. */
+function tierText(results) {
+  const t = results.tier;
+  if (!t) return '';
+  if (t.skipped) return `### Shared cache tier\n\nSkipped in this run: ${t.skipped}.\n`;
+  const { direct } = t;
+  const m = results.machine;
+  const section = tierSection(results);
+  const engines = tierEngines(t);
+  const refused = direct.byStatus[429] ?? 0;
+  const skippedEngines = Object.entries(t.skippedEngines ?? {})
+    .map(([name, reason]) => `\n\n${ENGINE_NAMES[name] ?? name} was skipped in this run: ${reason}.`)
+    .join('');
   return `### ${section.title}
 
-Measured in the same run: ${m.cpu}, ${m.cores} cores, Node ${m.node}, nginx ${t.nginx} (one
-worker), everything on 127.0.0.1. ${count(t.settings.views)} readers, each opening the page once
+Measured in the same run: ${m.cpu}, ${m.cores} cores, Node ${m.node}, ${engines.map(([, tier]) => tier.version).join(' and ')}, everything on
+127.0.0.1, each tier with its shipped configuration (nginx with one worker; Varnish with its origin
+hop, nginx with one worker). ${count(t.settings.views)} readers, each opening the page once
 with no cache, arrive evenly over one compressed hour (${t.settings.hourSeconds} s:
 \`KHOUNTOUS_FRESHNESS_SCALE=${t.freshnessScale}\`), first straight to the API
-(${direct.elapsedSeconds} s), then through the tier (${tier.elapsedSeconds} s).
+(${direct.elapsedSeconds} s), then through each tier. In parentheses: the tier's figure against the
+direct one.${skippedEngines}
 
 ${mdTable(section)}
 
@@ -223,19 +250,14 @@ these refusals, which the API sends without building any data: the direct latenc
 and per page view are mostly those of a refusal, and the last two rows compare answers with data
 only (direct: the ${count(direct.latency.requestWithData.count)} that got it).
 
-Through the tier ${tier.viewsWithData === tier.views ? 'every reader gets data' : `${count(tier.viewsWithData)} of ${count(tier.views)} readers get all their data`}
-(answers by \`X-Cache-Status\`: ${marks}) and the API sees ${count(tier.upstream.requests)} requests
-(${count(tier.upstream.byStatus[200] ?? 0)} answered 200, ${count(tier.upstream.byStatus[304] ?? 0)}
-answered 304 to the tier's revalidations). Per resource, against its bound (one per freshness
-period over the ${tier.elapsedSeconds} s, plus ${t.slack}): ${resources}.${lock}
-`;
+${engines.map(([name, tier]) => tierEngineText(t, name, tier)).join('\n')}`;
 }
 
 /** The tier's part of the quick mode paragraph. */
 function tierModes(tier) {
   if (!tier?.modes) return '';
   const { quick, full } = tier.modes;
-  return ` Through the tier and direct, it runs ${count(quick.views)} page views over a compressed hour of ${quick.hourSeconds} s each; the full one ${count(full.views)} over ${full.hourSeconds} s.`;
+  return ` Direct and through each tier, it runs ${count(quick.views)} page views over a compressed hour of ${quick.hourSeconds} s each; the full one ${count(full.views)} over ${full.hourSeconds} s.`;
 }
 
 /** docs/benchmarks.md, formatted with the project's Prettier settings. */
@@ -351,9 +373,10 @@ tier answers a reader 429 or sends the API more than one request per resource pe
 period (plus ${results.bounds.tierSlack}); timings never fail it.
 
 Last, the bench runs page views of the news front page from one address, straight to the API and
-through the shared cache tier (bench/tier.mjs: Debian's nginx with deploy/nginx/, as in
-[docs/scaling.md](scaling.md)). Where nginx is missing and cannot be installed, that part is
-skipped with the reason; under CI (\`CI\` set) that fails the bench.
+through the shared cache tier on each engine (bench/tier.mjs: Debian's nginx with deploy/nginx/,
+Debian's Varnish with deploy/varnish/, as in [docs/scaling.md](scaling.md)). Where an engine is
+missing and cannot be installed, its part is skipped with the reason; under CI (\`CI\` set) that
+fails the bench.
 
 ## Latest figures
 
@@ -476,8 +499,10 @@ ${MiB(results.memory.boundBytes)}.
 
 - **Servers.** The reference API runs in the bench's Node process (scripts/tier.ts, shared with
   the tests of test/proxy/), which counts every request reaching it and every answer by status;
-  nginx runs with deploy/nginx/khountous.conf.template rendered by scripts/nginx.mjs (one worker,
-  no site key: the tier too calls the API anonymously, from its own address). Each phase gets a
+  nginx runs with deploy/nginx/khountous.conf.template rendered by scripts/nginx.mjs (one worker),
+  Varnish with deploy/varnish/ rendered by scripts/varnish.mjs (its cache in a file of 64 MB, its
+  origin hop on nginx with one worker), neither with a site key: the tier too calls the API
+  anonymously, from its own address. Each phase gets a
   new API instance with the document's anonymous quota (60 per hour per address, in real time);
   before them, ${results.tier?.warmupViews ?? 200} page views against a separate instance with a large quota warm its code
   up, not counted.
@@ -498,8 +523,8 @@ ${MiB(results.memory.boundBytes)}.
   with the API: direct latencies include that contention, and the tier's do not include the API
   at all except on a miss.
 - **Bounds.** Through the tier no answer may be 429, and each resource may reach the API at most
-  ⌈elapsed time / its max-age⌉ + ${results.bounds.tierSlack} times (nginx keeps expiry times in
-  whole seconds).
+  ⌈elapsed time / its max-age⌉ + ${results.bounds.tierSlack} times, on each engine (nginx keeps
+  expiry times in whole seconds).
 
 ### Painted on a slow network
 

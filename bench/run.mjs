@@ -2,7 +2,7 @@
 // in headless Chromium (playwright-core, the system's binary) against the
 // reference API, side by side with a baseline that fetches per widget; then page
 // views from one address straight to the API and through the shared cache tier
-// (bench/tier.mjs, nginx). Prints a table, writes bench/results.json and
+// (bench/tier.mjs, nginx and Varnish). Prints a table, writes bench/results.json and
 // docs/benchmarks.md.
 //
 //   npm run bench                 full run
@@ -14,8 +14,8 @@
 // or any 429 in the reading session), when the heap grows beyond MEMORY_BOUND
 // after the mount/unmount cycles, or when the tier answers 429 or sends the API
 // more than one request per resource per freshness period (plus TIER_SLACK).
-// Timings never fail the bench. Without nginx (and no way to install it) the
-// tier part is skipped with the reason; under CI that fails the bench.
+// Timings never fail the bench. Without nginx or Varnish (and no way to install them) the
+// engine's tier part is skipped with the reason; under CI that fails the bench.
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

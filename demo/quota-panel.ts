@@ -14,7 +14,7 @@
  */
 import { getLoader, QUOTA_EVENT, type LoaderStats } from '../src/core/loader/loader.js';
 import { NAMES } from '../src/core/names.js';
-import { resolveBaseUrl } from '../src/internal/base-url.js';
+import { resolveBaseUrl } from '../src/widget/base-url.js';
 
 /** The route of the demo server that forgets the quotas it counted. */
 export const RESET_ROUTE = '/__demo/quota-reset';

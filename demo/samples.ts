@@ -1,14 +1,9 @@
 /**
  * Attributes that make each element show real data on the reference API (its
- * data are the same on every run): the embed builder starts from them, and the
- * tests place every element with them.
+ * data are the same on every run), from each widget's about.ts: the embed
+ * builder starts from them, and the tests place every element with them.
  */
-export const SAMPLE_ATTRIBUTES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
-  'khountous-ranking': { limit: '5' },
-  'khountous-admin-card': { slug: 'hopital-regional-de-tambacounda' },
-  'khountous-report': { slug: '26-jours-d-attente-pour-l-admission-aux-urgences-a-kolda' },
-  'khountous-region-stats': {},
-  'khountous-reports': {},
-  'khountous-fact-checks': {},
-  'khountous-dataset': { 'dataset-id': 'administration-scores' },
-};
+import { catalog } from '../src/catalog.js';
+
+export const SAMPLE_ATTRIBUTES: Readonly<Record<string, Readonly<Record<string, string>>>> =
+  Object.fromEntries(catalog.map((entry) => [entry.widget.tag, entry.about.sample]));

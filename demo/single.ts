@@ -4,13 +4,13 @@
  * `theme=dark` also darkens the page, as a dark host page would.
  */
 import '../src/khountous.js';
+import { widgets } from '../src/widgets.js';
 
-const WIDGETS = ['ranking', 'admin-card', 'report', 'region-stats', 'reports', 'fact-checks', 'dataset'];
 const params = new URLSearchParams(location.search);
 const widget = params.get('widget') ?? 'ranking';
 const root = document.getElementById('widget')!;
 
-if (WIDGETS.includes(widget)) {
+if (widgets.some((descriptor) => descriptor.tag === `khountous-${widget}`)) {
   const element = document.createElement(`khountous-${widget}`);
   for (const [name, value] of params) {
     if (name !== 'widget' && /^[a-z][a-z-]*$/.test(name)) element.setAttribute(name, value);

@@ -5,7 +5,7 @@
 //   dist/khountous.js                 the script tag: starts the API requests of the page's widgets, then
 //                                     imports every element from one file, chunks/kit-<hash>.js
 //   dist/autoloader.js                registers the tags found on the page, loading each on first sight
-//   dist/start.js                     the autoloader's early start (the shared loader, each element's plan)
+//   dist/start.js                     the autoloader's early start (the shared loader, the widgets' descriptors)
 //   dist/elements/khountous-<name>.js one module per src/components/<name>/define.ts
 //   dist/index.js                     the public exports (defines nothing)
 //   dist/chunks/*.js                  code shared by the modules above
@@ -129,6 +129,7 @@ function run(label, command, args) {
 async function main() {
   rmSync(dist, { recursive: true, force: true });
 
+  run('src/widgets.ts and src/catalog.ts (scripts/widgets.mjs)', 'node', ['scripts/widgets.mjs']);
   run('custom-elements.json (cem analyze)', 'npx', ['cem', 'analyze', '--quiet']);
 
   // 1. Modules with shared chunks: per-element entries, index, autoloader and
@@ -165,14 +166,14 @@ async function main() {
               {
                 name: 'page',
                 priority: 2,
-                test: /[\\/]src[\\/](core[\\/]types|internal[\\/](lang|base-url|document-watch))\.ts$/,
+                test: /[\\/]src[\\/](core[\\/]types|widget[\\/](lang|base-url))\.ts$/,
               },
               {
                 name: 'data',
                 priority: 1,
                 // Not the loader's later features (later.ts and what only it imports): they
                 // come in a chunk of their own, after the first data.
-                test: /[\\/]src[\\/](core[\\/](?!loader[\\/](later|channel|recovery)\.ts)|i18n[\\/]attributes\.ts|internal[\\/](plan|attributes|attribute-rules|early-start)\.ts|components[\\/][^\\/]+[\\/]plan\.ts|plans\.ts)/,
+                test: /[\\/]src[\\/](core[\\/](?!loader[\\/](later|channel|recovery)\.ts)|i18n[\\/]attributes\.ts|attributes[\\/]|widget[\\/](descriptor|load)\.ts|boot[\\/]early-start\.ts|components[\\/][^\\/]+[\\/]widget\.ts|widgets\.ts)/,
               },
             ],
           },
@@ -299,9 +300,9 @@ async function main() {
  * check would still fetch nothing.
  */
 function embedPolicy(apiOrigins) {
-  const source = readFileSync(join(root, 'src/internal/base-url.ts'), 'utf8');
+  const source = readFileSync(join(root, 'src/widget/base-url.ts'), 'utf8');
   const match = /export const DEFAULT_BASE_URL = '([^']+)'/.exec(source);
-  if (!match) throw new Error('src/internal/base-url.ts: DEFAULT_BASE_URL not found');
+  if (!match) throw new Error('src/widget/base-url.ts: DEFAULT_BASE_URL not found');
   const api = new URL(match[1]).origin;
   return [
     "default-src 'self'",

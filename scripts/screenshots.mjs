@@ -10,7 +10,10 @@ import { mkdirSync } from 'node:fs';
 import process from 'node:process';
 import { chromium } from 'playwright-core';
 import { createServer } from 'vite';
+import { tsImport } from 'tsx/esm/api';
 import { CHROMIUM_FLAGS, resolveEngines } from './browsers.mjs';
+
+const { catalog } = await tsImport('../src/catalog.ts', import.meta.url);
 
 const OUT = 'screenshots';
 const WIDTHS = [320, 960];
@@ -27,37 +30,17 @@ const server = await createServer({ server: { port: 0, host: '127.0.0.1' }, logL
 await server.listen();
 const origin = server.resolvedUrls.local[0].replace(/\/$/, '');
 
-/** Picks real slugs from the reference API, so the pictures show real records. */
-async function firstSlug(path) {
-  const response = await fetch(`${origin}/v1${path}`);
-  const body = await response.json();
-  return body.data[0].slug;
-}
-
 const onlyBuilder = process.argv.includes('builder');
+/** Each widget in the form of its sample, then its other views (src/components/<name>/about.ts). */
 const widgets = onlyBuilder
   ? []
-  : [
-      { name: 'ranking', params: { limit: '8', paginate: '' } },
-      { name: 'admin-card', params: { slug: await firstSlug('/administrations?limit=1') } },
-      {
-        name: 'admin-card-compact',
-        widget: 'admin-card',
-        params: { slug: await firstSlug('/administrations?limit=1&page=2'), variant: 'compact' },
-      },
-      { name: 'report', params: { slug: await firstSlug('/khountous?status=resolved&limit=1') } },
-      { name: 'region-stats', params: {} },
-      { name: 'region-stats-region', widget: 'region-stats', params: { region: 'ziguinchor' } },
-      { name: 'reports', params: { limit: '5', paginate: '' } },
-      {
-        name: 'reports-filtered',
-        widget: 'reports',
-        params: { region: 'kolda', status: 'resolved', limit: '3' },
-      },
-      { name: 'fact-checks', params: { limit: '4', paginate: '' } },
-      { name: 'dataset', params: { 'dataset-id': 'budget-execution', preview: '5' } },
-      { name: 'dataset-plain', widget: 'dataset', params: { 'dataset-id': 'administration-scores' } },
-    ];
+  : catalog.flatMap(({ widget, about }) => {
+      const name = widget.tag.replace(/^khountous-/, '');
+      return [
+        { name, widget: name, params: about.sample },
+        ...Object.entries(about.views ?? {}).map(([view, params]) => ({ name: view, widget: name, params })),
+      ];
+    });
 
 const browser = await chromium.launch({
   executablePath: engine.path,

@@ -17,6 +17,7 @@ import { join } from 'node:path';
 import process from 'node:process';
 import { resolveEngines } from './browsers.mjs';
 import { resolveNginx } from './nginx.mjs';
+import { resolveVarnish } from './varnish.mjs';
 import { resolveWordPress } from './wordpress-env.mjs';
 import { afterRerun, filesToRerun } from './rerun.mjs';
 
@@ -134,12 +135,18 @@ function nodeTests() {
   );
   log(`Node tests: ${files.length} files`);
   ensureDist(files);
-  // The shared cache tier's tests (test/proxy/) run a real nginx: install Debian's when missing.
+  // The shared cache tier's tests (test/proxy/) run a real nginx and a real Varnish: install
+  // Debian's packages when missing.
   if (files.some((file) => file.includes(join('test', 'proxy')))) {
-    const nginx = resolveNginx((message) => console.log(`  ${message}`));
-    if (!nginx.available) {
-      console.log(`\n!! test/proxy/ will skip: ${nginx.reason}`);
-      if (inCi) problems.push(`nginx missing under CI: ${nginx.reason}`);
+    for (const [engine, resolve] of [
+      ['nginx', resolveNginx],
+      ['varnish', resolveVarnish],
+    ]) {
+      const found = resolve((message) => console.log(`  ${message}`));
+      if (!found.available) {
+        console.log(`\n!! test/proxy/ will skip ${engine}: ${found.reason}`);
+        if (inCi) problems.push(`${engine} missing under CI: ${found.reason}`);
+      }
     }
   }
   // The WordPress plugin's tests (test/wordpress/) run Debian's WordPress, PHP and MariaDB.

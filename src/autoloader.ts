@@ -8,8 +8,8 @@
  * `observe(root)` (or `discover(root)` once).
  */
 import { elementLoaders } from './elements.js';
-import { createAutoloader } from './internal/autoload.js';
-import { announceGraph, parsePreloadGraph } from './internal/preload.js';
+import { createAutoloader } from './boot/autoload.js';
+import { announceGraph, parsePreloadGraph } from './boot/preload.js';
 
 /** Each element's module graph, written into the built file by the build (none from source). */
 declare const __KHOUNTOUS_PRELOAD__: string | undefined;

@@ -3,7 +3,7 @@
  * `src/components/<name>/define.ts` registers `<khountous-<name>>` and becomes a
  * module of its own, loaded on demand (the autoloader, the embed page).
  */
-import { tagFromModulePath, type ElementLoader } from './internal/autoload.js';
+import { tagFromModulePath, type ElementLoader } from './boot/autoload.js';
 
 const modules = import.meta.glob('./components/*/define.ts');
 

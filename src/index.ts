@@ -5,11 +5,11 @@
 export * from './core/types.js';
 export { KhountousError, isKhountousError, type KhountousErrorKind } from './core/errors.js';
 export { getLoader, type Loaded, type Resource } from './core/loader/loader.js';
-export { KhountousLoadEvent, KhountousErrorEvent } from './internal/events.js';
-export { KhountousElement } from './internal/khountous-element.js';
+export { KhountousLoadEvent, KhountousErrorEvent } from './element/events.js';
+export { KhountousElement } from './element/khountous-element.js';
 // Named by KhountousElement's declarations, hence by the React and Vue typings too.
-export type { Theme } from './internal/khountous-element.js';
-export type { Selection } from './internal/resource-controller.js';
+export type { Theme } from './element/khountous-element.js';
+export type { Selection } from './widget/descriptor.js';
 export { VERSION } from './version.js';
 export { KhountousRanking } from './components/ranking/ranking.js';
 export { KhountousAdminCard } from './components/admin-card/admin-card.js';

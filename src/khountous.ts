@@ -9,7 +9,7 @@
  * The elements are defined once that file has run (`customElements.whenDefined`);
  * the classes are exported by the package's main entry (index.js).
  */
-import { announceGraph, parsePreloadGraph } from './internal/preload.js';
+import { announceGraph, parsePreloadGraph } from './boot/preload.js';
 import { start } from './start.js';
 
 /** The elements' file with its integrity, written into the built file by the build (none from source). */

@@ -9,8 +9,8 @@
  */
 import type { Lang } from '../core/types.js';
 import { elementLoaders } from '../elements.js';
-import { DEFAULT_BASE_URL, resolveBaseUrl } from '../internal/base-url.js';
-import { DEFAULT_LANG, toSupportedLang } from '../internal/lang.js';
+import { DEFAULT_BASE_URL, resolveBaseUrl } from '../widget/base-url.js';
+import { DEFAULT_LANG, toSupportedLang } from '../widget/lang.js';
 import {
   acceptedAttributes,
   API_ORIGINS_META,

@@ -1,5 +1,5 @@
 /** The embed page's entry (embed.js): shows the widget the URL asks for in `#widget`. */
-import { announceGraph, parsePreloadGraph } from '../internal/preload.js';
+import { announceGraph, parsePreloadGraph } from '../boot/preload.js';
 import { startEmbed } from './embed.js';
 
 /** Each element's module graph, written into the built file by the build (none from source). */

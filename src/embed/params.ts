@@ -6,7 +6,7 @@
  * (its observed attributes).
  */
 
-import { normaliseBaseUrl } from '../internal/base-url.js';
+import { normaliseBaseUrl } from '../widget/base-url.js';
 
 /** Parameters that steer the page and never become attributes. */
 const RESERVED_PARAMS = ['widget', 'id'] as const;

@@ -4,34 +4,50 @@
  * Only the iframe that sent the message is touched, and only its height.
  *
  * A message is obeyed only when it comes from a kit embed page: the iframe
- * whose window sent it (`event.source`) must show the embed page that sits
- * next to this script (`embed.html` in the same directory, same origin), and
- * the message must come from that origin (`event.origin`), so that no other
- * frame of the page (an ad, a frame that navigated away) can size itself.
+ * whose window sent it (`event.source`) must show one of the embed pages this
+ * script knows, and the message must come from that page's origin
+ * (`event.origin`), so that no other frame of the page (an ad, a frame that
+ * navigated away) can size itself. The pages it knows: `embed.html` in the
+ * directory of this script, and those its tag lists in `data-embed-pages`
+ * (space-separated http(s) URLs): a site that serves the kit's embed page at
+ * an address of its own, as the WordPress plugin does at
+ * `/?khountous-widgets-embed=1`. An iframe shows such a page when its `src` has
+ * the same origin and path, and every query parameter of the listed URL with
+ * the same value.
  */
 const MAX_HEIGHT = 20000;
 
-/** Where the kit's embed page is: next to this script, else next to the page. */
+/** The embed pages: next to this script (else next to the page), and those its tag lists. */
 const script = document.currentScript as HTMLScriptElement | null;
-const embedPage = new URL('embed.html', script?.src || document.baseURI);
-
-function isEmbedPage(src: string): boolean {
-  let url: URL;
+const pages: URL[] = [];
+for (const page of `embed.html ${script?.dataset.embedPages ?? ''}`.split(/\s+/)) {
   try {
-    url = new URL(src, document.baseURI);
+    const url = new URL(page, script?.src || document.baseURI);
+    if (page && /^https?:$/.test(url.protocol)) pages.push(url);
   } catch {
-    return false;
+    // not a URL: nothing added
   }
-  return url.origin === embedPage.origin && url.pathname === embedPage.pathname;
 }
 
-addEventListener('message', (event: MessageEvent) => {
-  const data = event.data as { type?: unknown; height?: unknown } | null;
-  if (!data || data.type !== 'khountous:resize' || typeof data.height !== 'number') return;
-  if (!(data.height >= 0)) return;
-  if (!event.source || event.origin !== embedPage.origin) return;
+/** The origin of the embed page an iframe's `src` shows, or undefined when it shows none. */
+function embedOrigin(src: string): string | undefined {
+  try {
+    const url = new URL(src);
+    return pages.find(
+      (page) =>
+        url.origin === page.origin &&
+        url.pathname === page.pathname &&
+        [...page.searchParams].every(([name, value]) => url.searchParams.get(name) === value),
+    )?.origin;
+  } catch {
+    return undefined;
+  }
+}
+
+addEventListener('message', ({ data, source, origin }: MessageEvent) => {
+  if (data?.type !== 'khountous:resize' || typeof data.height !== 'number' || !(data.height >= 0)) return;
   for (const frame of document.getElementsByTagName('iframe')) {
-    if (frame.contentWindow !== event.source || !isEmbedPage(frame.src)) continue;
-    frame.style.height = `${Math.min(Math.ceil(data.height), MAX_HEIGHT)}px`;
+    if (source && frame.contentWindow === source && embedOrigin(frame.src) === origin)
+      frame.style.height = `${Math.min(Math.ceil(data.height), MAX_HEIGHT)}px`;
   }
 });

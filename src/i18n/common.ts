@@ -1,4 +1,4 @@
-import type { Strings } from './strings.js';
+import type { Local } from './strings.js';
 import type { Translation } from './translation.js';
 
 type CommonKey =
@@ -19,7 +19,7 @@ type CommonKey =
 export type CommonStrings = Pick<Translation, CommonKey>;
 
 /** What every widget says: loading, empty, errors, the stale mark and the pager. */
-export const commonStrings: Strings<CommonKey> = {
+export const commonStrings: Local<CommonStrings> = {
   fr: {
     loading: 'Chargement…',
     empty: 'Aucune donnée à afficher.',

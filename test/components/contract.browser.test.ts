@@ -12,7 +12,7 @@ import type {
   ListEnvelope,
   ReportListItem,
 } from '../../src/core/types.js';
-import type { KhountousErrorEvent, KhountousLoadEvent } from '../../src/internal/events.js';
+import type { KhountousErrorEvent, KhountousLoadEvent } from '../../src/element/events.js';
 import {
   api,
   isolatedApi,

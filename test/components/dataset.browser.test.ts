@@ -3,7 +3,7 @@ import '../../src/components/dataset/define.js';
 import type { KhountousDataset } from '../../src/components/dataset/dataset.js';
 import { getLoader } from '../../src/core/loader/loader.js';
 import { DATASET_FORMATS, type DatasetJson } from '../../src/core/types.js';
-import { translations } from '../../src/i18n/index.js';
+import { translations } from '../helpers/translations.js';
 import {
   api,
   countFetches,

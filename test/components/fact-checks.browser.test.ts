@@ -8,7 +8,7 @@ import {
   type FactCheckSource,
   type ListEnvelope,
 } from '../../src/core/types.js';
-import { translations } from '../../src/i18n/index.js';
+import { translations } from '../helpers/translations.js';
 import {
   api,
   countFetches,

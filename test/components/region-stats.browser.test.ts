@@ -1,6 +1,7 @@
 import { expect, fixture, fixtureCleanup } from '@open-wc/testing';
 import '../../src/components/region-stats/define.js';
 import { REGION_CODES, type ListEnvelope, type RegionStats } from '../../src/core/types.js';
+import { FaultyApi } from '../hardening/browser-kit.js';
 import { api, countFetches, freshKit, mount, settled, shadowText, sharedApi } from '../helpers/kit.js';
 
 const stats = (attrs: Record<string, string>) => mount('khountous-region-stats', attrs);
@@ -54,6 +55,21 @@ describe('<khountous-region-stats>', () => {
     expect(labels).to.include.members(['Average score', 'Response rate', 'Resolution rate', 'Population']);
     expect(shadowText(element)).to.contain(new Intl.NumberFormat('en-GB').format(ziguinchor.population));
     expect(root.querySelector('.highlight dt')!.textContent).to.equal('Resolution rate');
+  });
+
+  it('says state="empty" when the region it shows is not in the list, in every variant', async () => {
+    // The API answers with one region only: not the one asked for.
+    const faulty = new FaultyApi('region-stats-empty');
+    await faulty.fail({ fault: 'first-item', paths: ['/regions'] });
+    const first = (await api<ListEnvelope<RegionStats>>(faulty.base, '/regions')).data[0]!.code;
+    const absent = REGION_CODES.find((code) => code !== first)!;
+    for (const variant of ['full', 'single']) {
+      const element = await stats({ region: absent, variant, 'base-url': faulty.base });
+      expect(await settled(element), variant).to.equal('empty');
+      expect(element.shadowRoot!.querySelector('[part="empty"]'), variant).to.exist;
+    }
+    const shown = await stats({ region: first, 'base-url': faulty.base });
+    expect(await settled(shown)).to.equal('ready');
   });
 
   it('shows or hides the table with a button that says its state', async () => {

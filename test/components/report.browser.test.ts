@@ -1,7 +1,7 @@
 import { expect, fixtureCleanup } from '@open-wc/testing';
 import '../../src/components/report/define.js';
 import type { ListEnvelope, Report, ReportListItem } from '../../src/core/types.js';
-import { translations } from '../../src/i18n/index.js';
+import { translations } from '../helpers/translations.js';
 import { api, freshKit, mount, shadowText, sharedApi } from '../helpers/kit.js';
 
 const report = (attrs: Record<string, string>) => mount('khountous-report', attrs);

@@ -3,7 +3,7 @@ import '../../src/components/reports/define.js';
 import type { KhountousReports } from '../../src/components/reports/reports.js';
 import { getLoader } from '../../src/core/loader/loader.js';
 import type { ListEnvelope, ReportListItem } from '../../src/core/types.js';
-import { translations } from '../../src/i18n/index.js';
+import { translations } from '../helpers/translations.js';
 import { REGION_NAMES } from '../../src/i18n/regions.js';
 import {
   api,

@@ -6,7 +6,9 @@
  * in English (the manifest's descriptions), likewise; and back.
  */
 import { expect } from '@open-wc/testing';
-import { FRENCH_ELEMENTS, FRENCH_INHERITED, codeValues } from '../../demo/builder-help.js';
+import { codeValues } from '../../demo/builder-help.js';
+import { about } from '../../src/components/ranking/about.js';
+import { ABOUT_INPUTS } from '../../src/widget/about.js';
 import { until } from '../helpers/frames.js';
 import { openDemoPage, type DemoPage } from '../helpers/demo-page.js';
 
@@ -33,8 +35,8 @@ const shown = ranking.attributes!.filter((attribute) => !['base-url', 'lazy'].in
 const plain = (text: string) => text.replace(/`/g, '');
 const french = (attribute: Attribute) =>
   attribute.inheritedFrom
-    ? FRENCH_INHERITED[attribute.inheritedFrom.name]![attribute.name]!
-    : FRENCH_ELEMENTS['khountous-ranking']!.attributes[attribute.name]!;
+    ? ABOUT_INPUTS[attribute.name]!.fr
+    : (about.inputs[attribute.name] ?? ABOUT_INPUTS[attribute.name]!).fr;
 
 describe('the embed builder help', function () {
   this.timeout(60000);
@@ -63,7 +65,7 @@ describe('the embed builder help', function () {
     // The texts name values as code: at least the region example and the theme values.
     expect(described.flatMap((hint) => hint.codes)).to.include.members(['kolda', 'light', 'dark', 'auto']);
     const [summary] = await page.ask<Described[]>({ describe: '#summary' });
-    const summaryText = lang === 'fr' ? FRENCH_ELEMENTS['khountous-ranking']!.summary : ranking.summary!;
+    const summaryText = lang === 'fr' ? about.summary.fr : ranking.summary!;
     expect(summary!.text).to.equal(summaryText);
     expect(await page.ask<string>({ attribute: ['html', 'lang'] })).to.equal(lang);
   }

@@ -5,20 +5,19 @@
  * gone, and every text the builder page names has both languages.
  */
 import assert from 'node:assert/strict';
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import manifest from '../../custom-elements.json' with { type: 'json' };
 import {
   codeValues,
-  FRENCH_ELEMENTS,
-  FRENCH_INHERITED,
   frenchAttribute,
   inlinePieces,
   PAGE_TEXT,
-  TRANSLATED_FROM,
+  summaryHelp,
   type ManifestElement,
 } from '../../demo/builder-help.js';
+import { catalog } from '../../src/catalog.js';
+import { ABOUT_INPUTS } from '../../src/widget/about.js';
 
 const elements = (manifest as { modules: { declarations?: ManifestElement[] }[] }).modules
   .flatMap((module) => module.declarations ?? [])
@@ -32,16 +31,15 @@ describe('embed builder help texts', () => {
 
   for (const element of elements) {
     it(`${element.tagName}: a summary and every attribute in English and French, the same code values`, () => {
-      const french = FRENCH_ELEMENTS[element.tagName!];
       assert.ok(element.summary?.trim(), 'English summary');
-      assert.ok(french?.summary.trim(), 'French summary');
+      assert.notEqual(summaryHelp('fr', element), element.summary, 'French summary');
       const missing: string[] = [];
       for (const attribute of element.attributes ?? []) {
         const english = attribute.description?.trim();
         const fr = frenchAttribute(element, attribute)?.trim();
         const where = `${attribute.inheritedFrom?.name ?? element.tagName} ${attribute.name}`;
         if (!english) missing.push(`${where}: no English description (JSDoc)`);
-        if (!fr) missing.push(`${where}: no French description (demo/builder-help.ts)`);
+        if (!fr) missing.push(`${where}: no French description (about.ts)`);
         if (english && fr) {
           assert.deepEqual(
             [...codeValues(fr)].sort(),
@@ -55,67 +53,30 @@ describe('embed builder help texts', () => {
     });
   }
 
-  it('every French text was written from the English the manifest has now', () => {
-    const fingerprint = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 8);
-    const changed: string[] = [];
-    const expected = new Set<string>();
-    const check = (key: string, english: string) => {
-      expected.add(key);
-      const now = fingerprint(english);
-      if (TRANSLATED_FROM[key] !== now)
-        changed.push(
-          `${key}: the English is now "${english}"; read its French again, then fingerprint ${now}`,
-        );
-    };
-    for (const element of elements) {
-      check(element.tagName!, element.summary ?? '');
-      for (const attribute of element.attributes ?? []) {
-        check(
-          `${attribute.inheritedFrom?.name ?? element.tagName} ${attribute.name}`,
-          attribute.description ?? '',
-        );
-      }
-    }
-    assert.deepEqual(changed, []);
-    assert.deepEqual(
-      Object.keys(TRANSLATED_FROM).filter((key) => !expected.has(key)),
-      [],
-      'fingerprints of texts the manifest no longer has',
+  it('no words for an attribute or element that the manifest does not have', () => {
+    const named = new Set(
+      elements.flatMap((element) => (element.attributes ?? []).map((a) => `${element.tagName} ${a.name}`)),
     );
-  });
-
-  it('no French text for an attribute or element that the manifest does not have', () => {
-    const own = new Set<string>();
-    const inherited = new Set<string>();
-    for (const element of elements) {
-      for (const attribute of element.attributes ?? []) {
-        if (attribute.inheritedFrom) inherited.add(`${attribute.inheritedFrom.name} ${attribute.name}`);
-        else own.add(`${element.tagName} ${attribute.name}`);
-      }
-    }
+    const shared = new Set(elements.flatMap((element) => (element.attributes ?? []).map((a) => a.name)));
     const stale = [
-      ...Object.entries(FRENCH_ELEMENTS).flatMap(([tag, entry]) =>
-        Object.keys(entry.attributes)
-          .map((name) => `${tag} ${name}`)
-          .filter((key) => !own.has(key)),
+      ...catalog.flatMap((entry) =>
+        Object.keys(entry.about.inputs)
+          .map((name) => `${entry.widget.tag} ${name}`)
+          .filter((key) => !named.has(key)),
       ),
-      ...Object.entries(FRENCH_INHERITED).flatMap(([owner, entry]) =>
-        Object.keys(entry)
-          .map((name) => `${owner} ${name}`)
-          .filter((key) => !inherited.has(key)),
-      ),
-      ...Object.keys(FRENCH_ELEMENTS).filter((tag) => !elements.some((element) => element.tagName === tag)),
+      ...Object.keys(ABOUT_INPUTS).filter((name) => !shared.has(name)),
     ];
     assert.deepEqual(stale, []);
   });
 
   it('French texts put a narrow no-break space before : ; ? !', () => {
     const texts = [
-      ...Object.values(FRENCH_ELEMENTS).flatMap((entry) => [
-        entry.summary,
-        ...Object.values(entry.attributes),
+      ...catalog.flatMap((entry) => [
+        entry.about.title.fr,
+        entry.about.summary.fr,
+        ...Object.values(entry.about.inputs).map((words) => words.fr),
       ]),
-      ...Object.values(FRENCH_INHERITED).flatMap((entry) => Object.values(entry)),
+      ...Object.values(ABOUT_INPUTS).map((words) => words.fr),
       ...Object.values(PAGE_TEXT).map((text) => text.fr),
     ];
     const wrong = texts.filter((text) => /[^\u202f][:;?!](\s|$)/.test(text.replace(/`[^`]*`/g, '')));

@@ -210,4 +210,64 @@ describe('dist/embed-resize.js', function () {
     await delay(200);
     expect(frame.style.height).to.equal(before);
   });
+
+  it('obeys the embed pages its tag lists in data-embed-pages, each from its own origin, and no other frame', async () => {
+    // A site serving the embed page at an address of its own (the WordPress plugin's
+    // /?khountous-widgets-embed=1&widget=…): the fixture that posts `?height=` stands in for it.
+    const page = '/test/fixtures/hostile-frame.html';
+    const other = `http://127.0.0.1:${location.port}`;
+    const script = document.createElement('script');
+    script.src = '/dist/embed-resize.js';
+    script.dataset.embedPages = [
+      `${page}?listed=1`,
+      `${other}${page}?listed=2`,
+      // Not http(s): never a page, though a frame of it has the same ("null") origin as its messages.
+      `data:text/html,<script>parent.postMessage({type:'khountous:resize',height:351},'*')</script>`,
+      'javascript:void(0)',
+      'http://[not a url',
+    ].join(' ');
+    const loaded = new Promise((resolve) => script.addEventListener('load', resolve, { once: true }));
+    document.head.append(script);
+    await loaded;
+
+    // Messages seen by this listener, added after the snippets' own: each one was handled already.
+    const seen = new Map<MessageEventSource, number>();
+    const count = (event: MessageEvent) => {
+      if (event.source) seen.set(event.source, (seen.get(event.source) ?? 0) + 1);
+    };
+    window.addEventListener('message', count);
+    try {
+      const listed = await openFrame(`${page}?height=345&listed=1`);
+      const listedOther = await openFrame(`${other}${page}?listed=2&height=346`);
+      const refused = [
+        await openFrame(`${page}?height=347`),
+        await openFrame(`${page}?listed=2&height=348`),
+        await openFrame(`${page}?listed=10&height=349`),
+        await openFrame(`${other}${page}?listed=1&height=352`),
+        await openFrame(
+          `data:text/html,<script>parent.postMessage({type:'khountous:resize',height:351},'*')</script>`,
+        ),
+      ];
+      // A listed page that navigated to another origin: its src is still the listed address.
+      const navigated = await openFrame(`${page}?listed=1&height=353`);
+      await until(() => navigated.style.height === '353px', 'the listed frame to be sized');
+      const moved = new Promise((resolve) => navigated.addEventListener('load', resolve, { once: true }));
+      navigated.contentWindow!.location.replace(`${other}${page}?listed=1&height=354`);
+      await moved;
+      const before = seen.get(navigated.contentWindow!) ?? 0;
+
+      await until(() => listed.style.height === '345px', 'the listed page to be sized');
+      await until(() => listedOther.style.height === '346px', 'the listed page of another origin to be sized');
+      await until(
+        () =>
+          refused.every((frame) => (seen.get(frame.contentWindow!) ?? 0) >= 1) &&
+          (seen.get(navigated.contentWindow!) ?? 0) >= before + 2,
+        'every other frame to have posted its message',
+      );
+      for (const frame of refused) expect(frame.style.height, frame.src).to.equal('');
+      expect(navigated.style.height).to.equal('353px');
+    } finally {
+      window.removeEventListener('message', count);
+    }
+  });
 });

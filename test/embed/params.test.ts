@@ -8,8 +8,8 @@ import {
   templateOrigin,
   type Refusal,
 } from '../../src/embed/params.js';
-import { resolveBaseUrl } from '../../src/internal/base-url.js';
-import { fillTemplate } from '../../src/internal/links.js';
+import { resolveBaseUrl } from '../../src/widget/base-url.js';
+import { fillTemplate } from '../../src/element/links.js';
 
 const TAGS = ['khountous-ranking', 'khountous-admin-card'];
 

@@ -22,7 +22,7 @@ import {
   SECTORS,
   SLUG_PATTERN,
 } from '../../src/core/types.js';
-import { translations } from '../../src/i18n/index.js';
+import { translations } from '../helpers/translations.js';
 import { countFetches, freshKit, sharedApi, watchWarnings } from '../helpers/kit.js';
 import { ELEMENTS, allSettled, create, learnSlugs, pageGuard, textOf } from './browser-kit.js';
 import { report, scenario } from './scenarios.js';

@@ -7,7 +7,7 @@
 import { createLoader, type KhountousLoader, type LoaderOptions } from '../../src/core/loader/loader.js';
 import type { KhountousErrorKind } from '../../src/core/errors.js';
 import type { AdministrationListItem, ListEnvelope, ReportListItem } from '../../src/core/types.js';
-import { translations } from '../../src/i18n/index.js';
+import { translations } from '../helpers/translations.js';
 import { expect } from '@open-wc/testing';
 import { api, isolatedApi, sharedApi, type ViewState } from '../helpers/kit.js';
 

@@ -4,12 +4,12 @@
  * viewport. `tab()` makes a second loader sharing what two tabs of one origin
  * share (storage, locks, channels, the API and its quota).
  *
- * later.ts (the channel between tabs, the recovery) is imported here, as a page has
- * it after its first data: these loaders have it from the start, which keeps the
+ * later.ts (the channel between tabs, the recovery) is given to these loaders (the
+ * `later` option), as a page has it after its first data: they have it from the start, which keeps the
  * fake clock's timings exact. test/core/loader/later.test.ts covers the loader
  * before the module arrives.
  */
-import '../../src/core/loader/later.js';
+import { later } from '../../src/core/loader/later.js';
 import {
   createLoader,
   type KhountousLoader,
@@ -80,6 +80,7 @@ function build(
     locks: locks ?? null,
     broadcastChannel: hub ? hub.factory : null,
     intersectionObserver: null,
+    later,
     ...overrides,
   });
   const events: LoaderStats[] = [];

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ERROR_KINDS } from '../../src/core/errors.js';
 import { attributeMessages } from '../../src/i18n/attributes.js';
-import { translations } from '../../src/i18n/index.js';
+import { translations } from '../helpers/translations.js';
 
 /** Every sentence a table gives: strings as they are, functions called with sample arguments. */
 function sentences(table: unknown, path = ''): Array<[string, string]> {

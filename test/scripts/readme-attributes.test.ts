@@ -12,7 +12,7 @@ interface Docs {
 }
 const { renderAttributes, renderCssProperties, replaceBlock, renderReadme } = docs as Docs;
 
-const inherited = { name: 'KhountousElement', module: 'src/internal/khountous-element.ts' };
+const inherited = { name: 'KhountousElement', module: 'src/element/khountous-element.ts' };
 const manifest = {
   modules: [
     {

@@ -1,24 +1,25 @@
 import { html, nothing, type TemplateResult } from 'lit';
-import { property } from 'lit/decorators.js';
 import type { KhountousError } from '../../core/errors.js';
-import { getLoader, type Resource } from '../../core/loader/loader.js';
 import {
   type Administration,
   type AdministrationIndicator,
   type AdministrationListItem,
 } from '../../core/types.js';
 import { regionName } from '../../i18n/regions.js';
-import { formatDate, formatDays, formatNumber, formatPercent } from '../../internal/format.js';
-import { KhountousElement, type Selection } from '../../internal/khountous-element.js';
-import type { ResourceOptions } from '../../internal/resource-controller.js';
-import { styleProps } from '../../internal/style-props.js';
-import { adminCardPlan, type CardSelection } from './plan.js';
+import { formatDate, formatDays, formatNumber, formatPercent } from '../../i18n/format.js';
+import { KhountousElement } from '../../element/khountous-element.js';
+import { widgetProperties } from '../../element/properties.js';
+import type { PropertiesOf, SelectionOf } from '../../widget/descriptor.js';
+import { styleProps } from '../../element/style-props.js';
+import { adminCard } from './widget.js';
 import { adminCardStyles } from './admin-card.styles.js';
-import { adminStrings } from '../../i18n/admin.js';
-import { rankingStrings } from '../../i18n/ranking.js';
+import { administrationValues } from '../../i18n/administration-values.js';
+import { adminStrings } from './strings.js';
 
 /** The full profile, or only the list-level fields when those are all a compact card needs. */
 type CardData = Administration | AdministrationListItem;
+
+type CardSelection = SelectionOf<typeof adminCard.inputs>;
 
 const isProfile = (data: CardData): data is Administration => 'scoreDetails' in data;
 
@@ -26,7 +27,6 @@ const isProfile = (data: CardData): data is Administration => 'scoreDetails' in 
  * One public administration: overall score with its details and indicators,
  * response rate and average delay.
  *
- * @summary A public administration's scores, as a card or one compact line.
  * @tag khountous-admin-card
  *
  * @csspart title - The administration's name.
@@ -44,39 +44,18 @@ const isProfile = (data: CardData): data is Administration => 'scoreDetails' in 
 export class KhountousAdminCard extends KhountousElement<CardSelection, CardData> {
   static override styles = [...KhountousElement.styles, adminCardStyles];
 
-  /** The administration's slug (required). */
-  @property() slug = '';
-
-  /** `compact` shows one line: name, score, response rate, delay. */
-  @property({ reflect: true }) variant: 'full' | 'compact' = 'full';
-
-  protected selection(base: Selection): CardSelection {
-    return adminCardPlan.select(this, this.read, base);
-  }
-
-  protected override identifiedBy(): [string, string] {
-    return ['slug', this.slug];
-  }
-
-  protected resource(selection: CardSelection): Resource {
-    return adminCardPlan.resource(selection);
-  }
-
-  /** A compact card needs only list-level fields: a ranking row from the cache will do, with the ranking's age. */
-  protected override resourceOptions(selection: CardSelection): ResourceOptions {
-    return adminCardPlan.options!(selection);
-  }
+  static override widget = adminCard;
+  static override properties = widgetProperties(adminCard);
 
   /** While the profile loads, list-level fields known from a cached ranking show at once. */
   protected override renderLoading(selection: CardSelection | KhountousError): TemplateResult {
     const summary =
       selection instanceof Error
         ? undefined
-        : (getLoader().peek(this.resource(selection), selection.baseUrl, { partial: true })?.data as
-            CardData | undefined);
+        : this.data.peek<CardData>(adminCard.resource(selection), true)?.data;
     if (!summary) return super.renderLoading(selection);
     return html`${
-        selection instanceof Error || selection.compact
+        selection instanceof Error || selection.variant === 'compact'
           ? this.renderCompact(summary)
           : this.renderFull(summary)
       }
@@ -84,7 +63,7 @@ export class KhountousAdminCard extends KhountousElement<CardSelection, CardData
   }
 
   protected renderContent(data: CardData, selection: CardSelection): TemplateResult {
-    return selection.compact ? this.renderCompact(data) : this.renderFull(data);
+    return selection.variant === 'compact' ? this.renderCompact(data) : this.renderFull(data);
   }
 
   private renderHeading(name: string): TemplateResult {
@@ -114,8 +93,8 @@ export class KhountousAdminCard extends KhountousElement<CardSelection, CardData
           ${
             profile
               ? html`<p class="tags">
-                  ${this.strings(adminStrings).sectors[profile.sector] ?? profile.sector} ·
-                  ${this.strings(adminStrings).levels[profile.level] ?? profile.level} ·
+                  ${this.strings(administrationValues).sectors[profile.sector] ?? profile.sector} ·
+                  ${this.strings(administrationValues).levels[profile.level] ?? profile.level} ·
                   ${regionName(profile.region)}
                 </p>`
               : nothing
@@ -139,7 +118,7 @@ export class KhountousAdminCard extends KhountousElement<CardSelection, CardData
         ${
           profile
             ? html`<div class="rank">
-                <dt>${this.strings(rankingStrings).ranking.rank}</dt>
+                <dt>${this.strings(adminStrings).admin.rankLabel}</dt>
                 <dd>${t.rank(formatNumber(lang, profile.rank))}</dd>
               </div>`
             : nothing
@@ -192,3 +171,6 @@ export class KhountousAdminCard extends KhountousElement<CardSelection, CardData
     return formatNumber(lang, value);
   }
 }
+
+/** Its properties, one per input of its descriptor (Lit creates them from `properties`). */
+export interface KhountousAdminCard extends PropertiesOf<typeof adminCard.inputs> {}

@@ -1,5 +1,5 @@
 /** Registers <khountous-admin-card>. */
-import { defineElement } from '../../internal/define.js';
+import { defineElement } from '../../boot/define.js';
 import { KhountousAdminCard } from './admin-card.js';
 
 export { KhountousAdminCard };

@@ -1,7 +1,5 @@
 import { html, nothing, type TemplateResult } from 'lit';
-import { property } from 'lit/decorators.js';
 import { datasetUrl } from '../../core/http.js';
-import { getLoader, type Resource } from '../../core/loader/loader.js';
 import {
   DATASET_FORMATS,
   type DatasetCell,
@@ -10,16 +8,19 @@ import {
   type DatasetJson,
   type Lang,
 } from '../../core/types.js';
-import { clampInteger } from '../../internal/attributes.js';
-import { RULES } from '../../internal/attribute-rules.js';
-import { formatDate, formatNumber, formatTime, isoDate } from '../../internal/format.js';
-import { KhountousElement, type Selection } from '../../internal/khountous-element.js';
-import { relFor } from '../../internal/links.js';
-import { QuotaController } from '../../internal/quota-controller.js';
-import { datasetPlan, type DatasetSelection } from './plan.js';
+import { clampInteger } from '../../attributes/owner.js';
+import { RULES } from '../../attributes/rules.js';
+import { formatDate, formatNumber, formatTime, isoDate } from '../../i18n/format.js';
+import { KhountousElement } from '../../element/khountous-element.js';
+import { widgetProperties } from '../../element/properties.js';
+import type { PropertiesOf, SelectionOf } from '../../widget/descriptor.js';
+import { relFor } from '../../element/links.js';
+import { dataset as datasetWidget } from './widget.js';
 import { datasetStyles } from './dataset.styles.js';
-import { datasetStrings } from '../../i18n/dataset.js';
+import { datasetStrings } from './strings.js';
 import { regionName } from '../../i18n/regions.js';
+
+type DatasetSelection = SelectionOf<typeof datasetWidget.inputs>;
 
 const FORMAT_NAMES: Record<DatasetFormat, string> = { csv: 'CSV', json: 'JSON', xlsx: 'Excel (XLSX)' };
 
@@ -68,7 +69,6 @@ const groupedColumns = (columns: DatasetColumn[], rows: Record<string, DatasetCe
  * link is counted by the loader. When no request is left, the links give way
  * to a note saying when downloads are possible again.
  *
- * @summary An open dataset with its download links and an optional preview table.
  * @tag khountous-dataset
  *
  * @csspart title - The dataset's title.
@@ -86,30 +86,20 @@ const groupedColumns = (columns: DatasetColumn[], rows: Record<string, DatasetCe
 export class KhountousDataset extends KhountousElement<DatasetSelection, DatasetJson> {
   static override styles = [...KhountousElement.styles, datasetStyles];
 
-  /** The dataset's id (required), e.g. `administration-scores`. */
-  @property({ attribute: 'dataset-id' }) datasetId = '';
+  static override widget = datasetWidget;
+  static override properties = widgetProperties(datasetWidget);
 
-  /** Shows the first rows as a table: a number from 1 to 50 (clamped); `preview` alone shows 5; absent, no table. */
-  @property() preview: string | number | null = null;
-
-  private readonly quota = new QuotaController(this);
-
-  protected selection(base: Selection): DatasetSelection {
-    return datasetPlan.select(this, this.read, base);
-  }
-
-  protected override identifiedBy(): [string, string] {
-    return ['dataset-id', this.datasetId];
-  }
-
-  protected resource(selection: DatasetSelection): Resource {
-    return datasetPlan.resource(selection);
+  override connectedCallback(): void {
+    super.connectedCallback();
+    // Its download links follow the budget.
+    this.quota.active = true;
   }
 
   protected renderContent(dataset: DatasetJson, selection: DatasetSelection): TemplateResult {
     const lang = this.language;
     const t = this.strings(datasetStrings).dataset;
-    return html`<p class="title" part="title">${dataset.title[lang]}</p>
+    const level = this.headingAt();
+    return html`<p class="title" part="title" role="heading" aria-level=${level}>${dataset.title[lang]}</p>
       <p class="description" part="description">${dataset.description[lang]}</p>
       <p class="meta" part="meta">
         <span>${t.license(dataset.license)}</span>
@@ -119,15 +109,14 @@ export class KhountousDataset extends KhountousElement<DatasetSelection, Dataset
       ${this.renderPreview(dataset)}`;
   }
 
-  private renderDownloads({ id, baseUrl }: DatasetSelection): TemplateResult {
+  private renderDownloads({ datasetId: id, baseUrl }: DatasetSelection): TemplateResult {
     const t = this.strings(datasetStrings).dataset;
-    const loader = getLoader();
-    if (!loader.canDownload(baseUrl)) {
-      const { resetAt } = loader.stats(baseUrl);
+    if (!this.quota.canDownload(baseUrl)) {
+      const { resetAt } = this.quota.stats(baseUrl);
       this.quota.wakeAt(resetAt);
       return html`<p class="note">${t.downloadsPaused(formatTime(this.language, resetAt))}</p>`;
     }
-    const record = () => getLoader().recordDownload(baseUrl);
+    const record = () => this.quota.recordDownload(baseUrl);
     return html`<span class="label" aria-hidden="true">${t.downloads}</span>
       <ul role="list">
         ${DATASET_FORMATS.map((format) => {
@@ -198,3 +187,6 @@ export class KhountousDataset extends KhountousElement<DatasetSelection, Dataset
     return /^\S{1,24}$/.test(text) ? html`<span class="token">${text}</span>` : text;
   }
 }
+
+/** Its properties, one per input of its descriptor (Lit creates them from `properties`). */
+export interface KhountousDataset extends PropertiesOf<typeof datasetWidget.inputs> {}

@@ -1,5 +1,5 @@
 /** Registers <khountous-dataset>. */
-import { defineElement } from '../../internal/define.js';
+import { defineElement } from '../../boot/define.js';
 import { KhountousDataset } from './dataset.js';
 
 export { KhountousDataset };

@@ -1,5 +1,5 @@
 /** Registers <khountous-fact-checks>. */
-import { defineElement } from '../../internal/define.js';
+import { defineElement } from '../../boot/define.js';
 import { KhountousFactChecks } from './fact-checks.js';
 
 export { KhountousFactChecks };

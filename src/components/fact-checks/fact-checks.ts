@@ -1,5 +1,4 @@
 import { html, nothing, svg, type SVGTemplateResult, type TemplateResult } from 'lit';
-import type { Resource } from '../../core/loader/loader.js';
 import {
   EVIDENCE_LEVELS,
   type EvidenceLevel,
@@ -8,17 +7,15 @@ import {
   type ListEnvelope,
   type Verdict,
 } from '../../core/types.js';
-import { formatDate, isoDate } from '../../internal/format.js';
-import type { Selection } from '../../internal/khountous-element.js';
-import { relFor, safeHttpUrl } from '../../internal/links.js';
-import {
-  captionedListStyles,
-  KhountousListElement,
-  type ListSelection,
-} from '../../internal/list-element.js';
+import { formatDate, isoDate } from '../../i18n/format.js';
+import { relFor, safeHttpUrl } from '../../element/links.js';
+import { captionedListStyles, KhountousListElement, type ListSelection } from '../../element/list-element.js';
 import { factChecksStyles } from './fact-checks.styles.js';
-import { factChecksPlan } from './plan.js';
-import { factChecksStrings } from '../../i18n/fact-checks.js';
+import { widgetProperties } from '../../element/properties.js';
+import type { PropertiesOf } from '../../widget/descriptor.js';
+import { factChecks } from './widget.js';
+
+import { factChecksStrings, verdictValues } from './strings.js';
 
 type FactChecks = ListEnvelope<FactCheck>;
 
@@ -58,7 +55,6 @@ const sourceHref = (url: string): string | undefined =>
  * level (written out, and drawn as a shape as well as a colour), the summary,
  * the publication date and the sources.
  *
- * @summary Fact-checks with their verdict, evidence level and sources, paginated.
  * @tag khountous-fact-checks
  *
  * @csspart list - The list of fact-checks.
@@ -80,14 +76,8 @@ const sourceHref = (url: string): string | undefined =>
  */
 export class KhountousFactChecks extends KhountousListElement<ListSelection, FactCheck> {
   static override styles = [...KhountousListElement.styles, captionedListStyles, factChecksStyles];
-
-  protected selection(base: Selection): ListSelection {
-    return factChecksPlan.select(this, this.read, base);
-  }
-
-  protected resource(selection: ListSelection): Resource {
-    return factChecksPlan.resource(selection);
-  }
+  static override widget = factChecks;
+  static override properties = widgetProperties(factChecks);
 
   protected renderContent(list: FactChecks, selection: ListSelection): TemplateResult {
     const t = this.strings(factChecksStrings).factChecks;
@@ -101,7 +91,7 @@ export class KhountousFactChecks extends KhountousListElement<ListSelection, Fac
         <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">${VERDICT_ICONS[check.verdict]}</svg>
         <span
           ><span class="visually-hidden">${t.verdict} </span
-          >${this.strings(factChecksStrings).verdicts[check.verdict]}</span
+          >${this.strings(verdictValues).verdicts[check.verdict]}</span
         >
       </p>
       <p class="claim" part="claim"><span class="visually-hidden">${t.claim} </span><q>${check.claim}</q></p>
@@ -111,7 +101,7 @@ export class KhountousFactChecks extends KhountousListElement<ListSelection, Fac
           <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
             ${evidenceIcon(check.evidenceLevel)}
           </svg>
-          <span>${this.strings(factChecksStrings).evidence[check.evidenceLevel]}</span>
+          <span>${this.strings(verdictValues).evidence[check.evidenceLevel]}</span>
         </span>
         <time datetime=${isoDate(check.publishedAt)}
           >${t.published(formatDate(this.language, check.publishedAt))}</time
@@ -136,3 +126,6 @@ export class KhountousFactChecks extends KhountousListElement<ListSelection, Fac
     return html`${title} <span class="url">(${url})</span>`;
   }
 }
+
+/** Its properties, one per input of its descriptor (Lit creates them from `properties`). */
+export interface KhountousFactChecks extends PropertiesOf<typeof factChecks.inputs> {}

@@ -1,5 +1,5 @@
 /** Registers <khountous-ranking>. */
-import { defineElement } from '../../internal/define.js';
+import { defineElement } from '../../boot/define.js';
 import { KhountousRanking } from './ranking.js';
 
 export { KhountousRanking };

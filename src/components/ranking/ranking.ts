@@ -1,22 +1,21 @@
 import { html, nothing, type TemplateResult } from 'lit';
-import { property } from 'lit/decorators.js';
-import type { Resource } from '../../core/loader/loader.js';
 import { type AdministrationListItem, type ListEnvelope } from '../../core/types.js';
-import { formatDays, formatNumber, formatPercent } from '../../internal/format.js';
-import type { Selection } from '../../internal/khountous-element.js';
-import { fillTemplate, relFor } from '../../internal/links.js';
-import { KhountousListElement } from '../../internal/list-element.js';
-import { styleProps } from '../../internal/style-props.js';
-import { rankingPlan, type RankingSelection } from './plan.js';
+import { formatDays, formatNumber, formatPercent } from '../../i18n/format.js';
+import { fillTemplate, relFor } from '../../element/links.js';
+import { KhountousListElement, type ListSelection } from '../../element/list-element.js';
+import { widgetProperties } from '../../element/properties.js';
+import type { PropertiesOf, SelectionOf } from '../../widget/descriptor.js';
+import { styleProps } from '../../element/style-props.js';
+import { ranking } from './widget.js';
 import { rankingStyles } from './ranking.styles.js';
-import { rankingStrings } from '../../i18n/ranking.js';
+import { rankingStrings } from './strings.js';
 
 type Ranking = ListEnvelope<AdministrationListItem>;
+type RankingSelection = SelectionOf<typeof ranking.inputs> & ListSelection;
 
 /**
  * The ranking of public administrations by overall score, best first, as a table.
  *
- * @summary Ranking of administrations by score, with filters and pagination.
  * @tag khountous-ranking
  *
  * @csspart table - The ranking table.
@@ -28,28 +27,8 @@ type Ranking = ListEnvelope<AdministrationListItem>;
  */
 export class KhountousRanking extends KhountousListElement<RankingSelection, AdministrationListItem> {
   static override styles = [...KhountousListElement.styles, rankingStyles];
-
-  protected static override readonly filterProperties = ['region', 'sector', 'level'];
-
-  /** Only administrations of this region (a region code such as `kolda`). */
-  @property() region = '';
-
-  /** Only administrations of this sector (e.g. `health`, `education`). */
-  @property() sector = '';
-
-  /** Only administrations of this level: `national`, `regional` or `communal`. */
-  @property() level = '';
-
-  /** Turns names into links: `{slug}` is replaced by the administration's slug, e.g. `/administrations/{slug}`. */
-  @property({ attribute: 'href-template' }) hrefTemplate = '';
-
-  protected selection(base: Selection): RankingSelection {
-    return rankingPlan.select(this, this.read, base);
-  }
-
-  protected resource(selection: RankingSelection): Resource {
-    return rankingPlan.resource(selection);
-  }
+  static override widget = ranking;
+  static override properties = widgetProperties(ranking);
 
   protected renderContent(ranking: Ranking, selection: RankingSelection): TemplateResult {
     const t = this.strings(rankingStrings).ranking;
@@ -101,3 +80,6 @@ export class KhountousRanking extends KhountousListElement<RankingSelection, Adm
     </tr>`;
   }
 }
+
+/** Its properties, one per input of its descriptor (Lit creates them from `properties`). */
+export interface KhountousRanking extends PropertiesOf<typeof ranking.inputs> {}

@@ -1,5 +1,5 @@
 /** Registers <khountous-region-stats>. */
-import { defineElement } from '../../internal/define.js';
+import { defineElement } from '../../boot/define.js';
 import { KhountousRegionStats } from './region-stats.js';
 
 export { KhountousRegionStats };

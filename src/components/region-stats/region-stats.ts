@@ -1,20 +1,22 @@
 import { html, type TemplateResult } from 'lit';
-import { property, state } from 'lit/decorators.js';
-import type { Resource } from '../../core/loader/loader.js';
 import {
   REGION_INDICATORS,
   type ListEnvelope,
   type RegionIndicatorKey,
   type RegionStats,
 } from '../../core/types.js';
-import { formatDays, formatNumber, formatPercent } from '../../internal/format.js';
-import { KhountousElement, type Selection } from '../../internal/khountous-element.js';
-import { styleProps } from '../../internal/style-props.js';
-import { regionStatsPlan, type RegionSelection } from './plan.js';
+import { formatDays, formatNumber, formatPercent } from '../../i18n/format.js';
+import { KhountousElement } from '../../element/khountous-element.js';
+import { widgetProperties } from '../../element/properties.js';
+import type { PropertiesOf, SelectionOf } from '../../widget/descriptor.js';
+import { styleProps } from '../../element/style-props.js';
+import { regionStats } from './widget.js';
 import { regionStatsStyles } from './region-stats.styles.js';
-import { regionStatsStrings } from '../../i18n/region-stats.js';
+import { indicatorNames } from '../../i18n/indicator-names.js';
+import { regionStatsStrings } from './strings.js';
 
 type Regions = ListEnvelope<RegionStats>;
+type RegionSelection = SelectionOf<typeof regionStats.inputs>;
 
 /** Indicators on a 0-100 scale; the others are scaled to the largest value shown. */
 const BOUNDED: readonly RegionIndicatorKey[] = ['averageScore', 'responseRate', 'resolutionRate'];
@@ -25,7 +27,6 @@ const BOUNDED: readonly RegionIndicatorKey[] = ['averageScore', 'responseRate', 
  * readers); with `region`, that region's indicators, or with
  * `variant="single"` only the `indicator` chosen (one figure, to sit in a text).
  *
- * @summary Regional indicators: a chart of the 14 regions, or one region's figures.
  * @tag khountous-region-stats
  *
  * @csspart chart - The bar chart of all regions.
@@ -42,37 +43,26 @@ const BOUNDED: readonly RegionIndicatorKey[] = ['averageScore', 'responseRate', 
 export class KhountousRegionStats extends KhountousElement<RegionSelection, Regions> {
   static override styles = [...KhountousElement.styles, regionStatsStyles];
 
-  /** One region's indicators (a region code such as `kolda`); all 14 regions when absent. */
-  @property() region = '';
+  static override widget = regionStats;
+  static override properties = widgetProperties(regionStats);
 
-  /** The indicator charted: averageScore, responseRate, avgDelayDays, resolutionRate or reportsPer100k. */
-  @property() indicator = 'averageScore';
+  /** Whether the chart's table is shown (for sighted readers too). */
+  private tableShown = false;
 
-  /** With `region`: `full` shows all its indicators, `single` only `indicator`, as one figure. */
-  @property({ reflect: true }) variant = 'full';
-
-  @state() private tableShown = false;
-
-  protected selection(base: Selection): RegionSelection {
-    return regionStatsPlan.select(this, this.read, base);
-  }
-
-  /** One request serves every form: the 14 regions come in one list. */
-  protected resource(selection: RegionSelection): Resource {
-    return regionStatsPlan.resource(selection);
-  }
-
-  protected override isEmpty(regions: Regions): boolean {
-    return regions.data.length === 0;
+  /** Empty: no region at all, or not the one asked for. */
+  protected override isEmpty(regions: Regions, selection: RegionSelection): boolean {
+    return selection.region
+      ? !regions.data.some((item) => item.code === selection.region)
+      : regions.data.length === 0;
   }
 
   protected renderContent(regions: Regions, selection: RegionSelection): TemplateResult {
     if (!selection.region) return this.renderChart(regions.data, selection.indicator);
-    const region = regions.data.find((item) => item.code === selection.region);
-    if (region && selection.single) return this.renderSingle(region, selection.indicator);
-    return region
-      ? this.renderRegion(region, selection.indicator)
-      : html`<p class="message" part="empty">${this.t.empty}</p>`;
+    // isEmpty() said it is there.
+    const region = regions.data.find((item) => item.code === selection.region)!;
+    return selection.variant === 'single'
+      ? this.renderSingle(region, selection.indicator)
+      : this.renderRegion(region, selection.indicator);
   }
 
   private format(key: RegionIndicatorKey, value: number): string {
@@ -84,7 +74,7 @@ export class KhountousRegionStats extends KhountousElement<RegionSelection, Regi
   }
 
   private renderChart(regions: RegionStats[], key: RegionIndicatorKey): TemplateResult {
-    const label = this.strings(regionStatsStrings).indicators[key];
+    const label = this.strings(indicatorNames).indicators[key];
     const sorted = [...regions].sort((a, b) => b.indicators[key] - a.indicators[key]);
     const max = BOUNDED.includes(key) ? 100 : Math.max(...sorted.map((item) => item.indicators[key]), 1);
     const t = this.strings(regionStatsStrings).regions;
@@ -129,7 +119,10 @@ export class KhountousRegionStats extends KhountousElement<RegionSelection, Regi
         class="toggle"
         part="toggle"
         aria-expanded=${this.tableShown ? 'true' : 'false'}
-        @click=${() => (this.tableShown = !this.tableShown)}
+        @click=${() => {
+          this.tableShown = !this.tableShown;
+          this.requestUpdate();
+        }}
       >
         ${t.showTable}
       </button>
@@ -141,7 +134,7 @@ export class KhountousRegionStats extends KhountousElement<RegionSelection, Regi
     return html`<p class="title" role="heading" aria-level=${this.headingAt()}>${region.name}</p>
       <p class="single" part="indicators">
         <strong>${this.format(key, region.indicators[key])}</strong>
-        <span>${this.strings(regionStatsStrings).indicators[key]}</span>
+        <span>${this.strings(indicatorNames).indicators[key]}</span>
       </p>`;
   }
 
@@ -153,7 +146,7 @@ export class KhountousRegionStats extends KhountousElement<RegionSelection, Regi
         ${REGION_INDICATORS.map(
           (key) =>
             html`<div class=${key === highlight ? 'highlight' : ''}>
-              <dt>${this.strings(regionStatsStrings).indicators[key]}</dt>
+              <dt>${this.strings(indicatorNames).indicators[key]}</dt>
               <dd>${this.format(key, region.indicators[key])}</dd>
             </div>`,
         )}
@@ -172,3 +165,6 @@ export class KhountousRegionStats extends KhountousElement<RegionSelection, Regi
       </dl>`;
   }
 }
+
+/** Its properties, one per input of its descriptor (Lit creates them from `properties`). */
+export interface KhountousRegionStats extends PropertiesOf<typeof regionStats.inputs> {}

@@ -1,5 +1,5 @@
 /** Registers <khountous-report>. */
-import { defineElement } from '../../internal/define.js';
+import { defineElement } from '../../boot/define.js';
 import { KhountousReport } from './report.js';
 
 export { KhountousReport };

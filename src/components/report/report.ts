@@ -1,19 +1,21 @@
 import { html, type TemplateResult } from 'lit';
-import { property } from 'lit/decorators.js';
-import type { Resource } from '../../core/loader/loader.js';
 import { type Report } from '../../core/types.js';
 import { regionName } from '../../i18n/regions.js';
-import { formatDate, isoDate } from '../../internal/format.js';
-import { KhountousElement, type Selection } from '../../internal/khountous-element.js';
-import { reportPlan, type ReportSelection } from './plan.js';
+import { formatDate, isoDate } from '../../i18n/format.js';
+import { KhountousElement } from '../../element/khountous-element.js';
+import { widgetProperties } from '../../element/properties.js';
+import type { PropertiesOf, SelectionOf } from '../../widget/descriptor.js';
+import { report as reportWidget } from './widget.js';
+
+type ReportSelection = SelectionOf<typeof reportWidget.inputs>;
 import { reportStyles } from './report.styles.js';
-import { reportStrings } from '../../i18n/report.js';
+import { reportValues } from '../../i18n/report-values.js';
+import { reportStrings } from './strings.js';
 
 /**
  * One published citizen report: title, category, region, status, the dated
  * timeline in order, and the official response or a clear note that there is none yet.
  *
- * @summary A citizen report with its timeline and the official response.
  * @tag khountous-report
  *
  * @csspart title - The report's title.
@@ -30,20 +32,8 @@ import { reportStrings } from '../../i18n/report.js';
 export class KhountousReport extends KhountousElement<ReportSelection, Report> {
   static override styles = [...KhountousElement.styles, reportStyles];
 
-  /** The report's slug (required). */
-  @property() slug = '';
-
-  protected selection(base: Selection): ReportSelection {
-    return reportPlan.select(this, this.read, base);
-  }
-
-  protected override identifiedBy(): [string, string] {
-    return ['slug', this.slug];
-  }
-
-  protected resource(selection: ReportSelection): Resource {
-    return reportPlan.resource(selection);
-  }
+  static override widget = reportWidget;
+  static override properties = widgetProperties(reportWidget);
 
   protected renderContent(report: Report): TemplateResult {
     const lang = this.language;
@@ -56,7 +46,7 @@ export class KhountousReport extends KhountousElement<ReportSelection, Report> {
       <dl class="meta" part="meta">
         <div>
           <dt>${t.category}</dt>
-          <dd>${this.strings(reportStrings).categories[report.category] ?? report.category}</dd>
+          <dd>${this.strings(reportValues).categories[report.category] ?? report.category}</dd>
         </div>
         <div>
           <dt>${t.region}</dt>
@@ -66,7 +56,7 @@ export class KhountousReport extends KhountousElement<ReportSelection, Report> {
           <dt>${t.status}</dt>
           <dd>
             <span class="status" part="status"
-              >${this.strings(reportStrings).statuses[report.status] ?? report.status}</span
+              >${this.strings(reportValues).statuses[report.status] ?? report.status}</span
             >
           </dd>
         </div>
@@ -108,3 +98,6 @@ export class KhountousReport extends KhountousElement<ReportSelection, Report> {
     </article>`;
   }
 }
+
+/** Its properties, one per input of its descriptor (Lit creates them from `properties`). */
+export interface KhountousReport extends PropertiesOf<typeof reportWidget.inputs> {}

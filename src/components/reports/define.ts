@@ -1,5 +1,5 @@
 /** Registers <khountous-reports>. */
-import { defineElement } from '../../internal/define.js';
+import { defineElement } from '../../boot/define.js';
 import { KhountousReports } from './reports.js';
 
 export { KhountousReports };

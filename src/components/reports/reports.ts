@@ -1,18 +1,19 @@
 import { html, nothing, type TemplateResult } from 'lit';
-import { property } from 'lit/decorators.js';
-import type { Resource } from '../../core/loader/loader.js';
 import { type ListEnvelope, type ReportListItem } from '../../core/types.js';
 import { regionName } from '../../i18n/regions.js';
-import { formatDate, isoDate } from '../../internal/format.js';
-import type { Selection } from '../../internal/khountous-element.js';
-import { fillTemplate, relFor } from '../../internal/links.js';
-import { captionedListStyles, KhountousListElement } from '../../internal/list-element.js';
-import { reportsPlan, type ReportsSelection } from './plan.js';
+import { formatDate, isoDate } from '../../i18n/format.js';
+import { fillTemplate, relFor } from '../../element/links.js';
+import { captionedListStyles, KhountousListElement, type ListSelection } from '../../element/list-element.js';
+import { widgetProperties } from '../../element/properties.js';
+import type { PropertiesOf, SelectionOf } from '../../widget/descriptor.js';
+import { reports } from './widget.js';
 import { reportsStyles } from './reports.styles.js';
-import { reportStrings } from '../../i18n/report.js';
-import { reportsStrings } from '../../i18n/reports.js';
+import { reportValues } from '../../i18n/report-values.js';
+import { reportStrings } from '../report/strings.js';
+import { reportsStrings } from './strings.js';
 
 type Reports = ListEnvelope<ReportListItem>;
+type ReportsSelection = SelectionOf<typeof reports.inputs> & ListSelection;
 
 /**
  * The published citizen reports, newest first, with filters and pagination.
@@ -22,7 +23,6 @@ type Reports = ListEnvelope<ReportListItem>;
  * table of seven columns could not do in 280 px; every fact keeps a label for
  * screen readers in a `dl`.
  *
- * @summary Published citizen reports, with filters and pagination.
  * @tag khountous-reports
  *
  * @csspart list - The list of reports.
@@ -40,30 +40,8 @@ type Reports = ListEnvelope<ReportListItem>;
 export class KhountousReports extends KhountousListElement<ReportsSelection, ReportListItem> {
   static override styles = [...KhountousListElement.styles, captionedListStyles, reportsStyles];
 
-  protected static override readonly filterProperties = ['region', 'category', 'status', 'period'];
-
-  /** Only reports located in this region (a region code such as `kolda`). */
-  @property() region = '';
-
-  /** Only reports of this category (e.g. `delay`, `corruption`). */
-  @property() category = '';
-
-  /** Only reports whose current status is this one (e.g. `answered`, `resolved`). */
-  @property() status = '';
-
-  /** Only reports submitted in this year (`2026`) or month (`2026-03`), UTC. */
-  @property() period = '';
-
-  /** Turns titles into links: `{slug}` is replaced by the report's slug, e.g. `/reports/{slug}`. */
-  @property({ attribute: 'href-template' }) hrefTemplate = '';
-
-  protected selection(base: Selection): ReportsSelection {
-    return reportsPlan.select(this, this.read, base);
-  }
-
-  protected resource(selection: ReportsSelection): Resource {
-    return reportsPlan.resource(selection);
-  }
+  static override widget = reports;
+  static override properties = widgetProperties(reports);
 
   protected renderContent(reports: Reports, selection: ReportsSelection): TemplateResult {
     const t = this.strings(reportsStrings).reports;
@@ -85,13 +63,13 @@ export class KhountousReports extends KhountousListElement<ReportsSelection, Rep
           <dt class="visually-hidden">${t.status}</dt>
           <dd>
             <span class="status" part="status"
-              >${this.strings(reportStrings).statuses[report.status] ?? report.status}</span
+              >${this.strings(reportValues).statuses[report.status] ?? report.status}</span
             >
           </dd>
         </div>
         <div>
           <dt class="visually-hidden">${t.category}</dt>
-          <dd>${this.strings(reportStrings).categories[report.category] ?? report.category}</dd>
+          <dd>${this.strings(reportValues).categories[report.category] ?? report.category}</dd>
         </div>
         <div>
           <dt class="visually-hidden">${t.region}</dt>
@@ -117,3 +95,6 @@ export class KhountousReports extends KhountousListElement<ReportsSelection, Rep
     </li>`;
   }
 }
+
+/** Its properties, one per input of its descriptor (Lit creates them from `properties`). */
+export interface KhountousReports extends PropertiesOf<typeof reports.inputs> {}

@@ -1,0 +1,95 @@
+#!/usr/bin/env node
+// Writes the kit's two lists of widgets from the folders of src/components/
+// that hold a descriptor (widget.ts, `export const <name> = widget({...})`):
+//   src/widgets.ts  the descriptors: what the early start and the embed page read
+//   src/catalog.ts  each descriptor with its words (about.ts): what the tools, the
+//                   demo and the builder read (never the kit's runtime)
+// The build runs it first; `npm test` checks both files are what it writes.
+//
+//   node scripts/widgets.mjs [--check]
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import process from 'node:process';
+import { fileURLToPath } from 'node:url';
+import * as prettier from 'prettier';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const HEADER = '// Written by scripts/widgets.mjs from src/components/*/: do not edit.';
+
+/** Each widget folder and the name its descriptor is exported under, in folder order. */
+export function widgetFolders() {
+  const components = join(root, 'src/components');
+  return readdirSync(components)
+    .sort()
+    .flatMap((folder) => {
+      const file = join(components, folder, 'widget.ts');
+      if (!existsSync(file)) return [];
+      const name = /export const (\w+) = widget\(/.exec(readFileSync(file, 'utf8'))?.[1];
+      if (!name)
+        throw new Error(`src/components/${folder}/widget.ts exports no \`const <name> = widget(...)\``);
+      if (!existsSync(join(components, folder, 'about.ts')))
+        throw new Error(`src/components/${folder}/ has a widget.ts but no about.ts`);
+      return [{ folder, name }];
+    });
+}
+
+const format = async (file, lines) => {
+  const options = (await prettier.resolveConfig(file)) ?? {};
+  return prettier.format(lines.join('\n'), { ...options, filepath: file });
+};
+
+/** The files this script writes, by path, with their content. */
+export async function sources() {
+  const folders = widgetFolders();
+  const widgets = join(root, 'src/widgets.ts');
+  const catalog = join(root, 'src/catalog.ts');
+  return {
+    [widgets]: await format(widgets, [
+      HEADER,
+      '/** Every widget of the kit, by its descriptor: what the early start and the embed page read. */',
+      ...folders.map(({ folder, name }) => `import { ${name} } from './components/${folder}/widget.js';`),
+      "import type { Widget } from './widget/descriptor.js';",
+      '',
+      `export const widgets: readonly Widget[] = [${folders.map(({ name }) => name).join(', ')}];`,
+      '',
+    ]),
+    [catalog]: await format(catalog, [
+      HEADER,
+      '/**',
+      ' * Every widget with its words in French and English (about.ts): what the',
+      ' * manifest, the WordPress plugin, the README, the demo and the builder read.',
+      ' * Never imported by the kit itself.',
+      ' */',
+      ...folders.map(
+        ({ folder, name }) => `import { about as ${name} } from './components/${folder}/about.js';`,
+      ),
+      "import type { About } from './widget/about.js';",
+      "import type { Widget } from './widget/descriptor.js';",
+      "import { widgets } from './widgets.js';",
+      '',
+      'export interface Entry {',
+      '  widget: Widget;',
+      '  about: About;',
+      '}',
+      '',
+      `const abouts = [${folders.map(({ name }) => name).join(', ')}];`,
+      '',
+      'export const catalog: readonly Entry[] = widgets.map((widget, index) => ({ widget, about: abouts[index]! }));',
+      '',
+    ]),
+  };
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const check = process.argv.includes('--check');
+  let stale = false;
+  for (const [file, source] of Object.entries(await sources())) {
+    const current = existsSync(file) ? readFileSync(file, 'utf8') : '';
+    if (current === source) continue;
+    if (check) {
+      console.error(`${file}: not what scripts/widgets.mjs writes (run npm run build)`);
+      stale = true;
+    } else writeFileSync(file, source);
+  }
+  if (stale) process.exit(1);
+}

@@ -1,0 +1,352 @@
+/**
+ * The rules attributes are checked against, how what people type is read,
+ * and what to tell them when it cannot be: pure data and functions, no DOM,
+ * so that the widgets and anything that checks attributes before a page is
+ * published (a CMS plugin, from widget/checks.ts) agree. Which widget has
+ * which attribute is its descriptor's to say (src/components/<name>/widget.ts).
+ *
+ * - A choice (`region`, `sector`…) is matched by its fold (accents, case,
+ *   spaces, hyphens and punctuation ignored): `Saint Louis`, `thiès`,
+ *   `KOLDA` are `saint-louis`, `thies`, `kolda`.
+ * - An identifier (`slug`, `dataset-id`, `period`) is taken as written (read
+ *   otherwise, it would name another resource); when it does not have its
+ *   form, its slugified spelling (accents dropped, lower case, runs of other
+ *   characters one hyphen) is offered as the closest value.
+ * - An integer out of range is clamped (a warning, not an error).
+ * - Otherwise the problem names the attribute, the value given, what is
+ *   accepted and, when one is close, the closest value.
+ */
+import {
+  DATASET_ID_PATTERN,
+  LEVELS,
+  MAX_ID_LENGTH,
+  MAX_LIMIT,
+  PERIOD_PATTERN,
+  REGION_CODES,
+  REGION_INDICATORS,
+  REPORT_CATEGORIES,
+  REPORT_STATUSES,
+  SECTORS,
+  SLUG_PATTERN,
+  type Lang,
+} from '../core/types.js';
+import { attributeMessages } from '../i18n/attributes.js';
+
+/** One of a list of values; empty means none (no filter) unless `fallback` is given. */
+export interface ChoiceRule {
+  type: 'choice';
+  values: readonly string[];
+  /** The value used when the attribute is empty; absent: empty means "not set". */
+  fallback?: string;
+}
+
+/** An identifier matching `pattern` (a RegExp source); when not `required`, empty means "not set". */
+export interface IdRule {
+  type: 'id';
+  pattern: string;
+  maxLength: number;
+  required: boolean;
+  /** What is expected, in words. */
+  expected: Readonly<Record<Lang, string>>;
+  example: string;
+}
+
+/** A whole number within [min, max]; out of range is clamped, not a number gives `fallback`. */
+export interface IntegerRule {
+  type: 'integer';
+  min: number;
+  max: number;
+  fallback: number;
+}
+
+/** The API's base URL: http(s), ending with /v1. */
+interface UrlRule {
+  type: 'url';
+  example: string;
+}
+
+export type AttributeRule = ChoiceRule | IdRule | IntegerRule | UrlRule;
+
+const id = (pattern: RegExp, expected: Record<Lang, string>, example: string, required: boolean): IdRule => ({
+  type: 'id',
+  pattern: pattern.source,
+  maxLength: required ? MAX_ID_LENGTH : 7,
+  required,
+  expected,
+  example,
+});
+
+/** An identifier that must be given (its type says so: the selection holds a string). */
+const requiredId = (pattern: RegExp, expected: Record<Lang, string>, example: string) =>
+  id(pattern, expected, example, true) as IdRule & { required: true };
+
+const SLUG_WORDS = {
+  fr: 'des lettres minuscules sans accent, des chiffres et des tirets',
+  en: 'lower-case letters, digits and hyphens',
+};
+
+/** Rules by name, shared by the elements that have the attribute. */
+export const RULES = {
+  region: { type: 'choice', values: REGION_CODES },
+  sector: { type: 'choice', values: SECTORS },
+  level: { type: 'choice', values: LEVELS },
+  category: { type: 'choice', values: REPORT_CATEGORIES },
+  status: { type: 'choice', values: REPORT_STATUSES },
+  indicator: { type: 'choice', values: REGION_INDICATORS, fallback: 'averageScore' },
+  variant: { type: 'choice', values: ['full', 'compact'], fallback: 'full' },
+  regionVariant: { type: 'choice', values: ['full', 'single'], fallback: 'full' },
+  slug: requiredId(SLUG_PATTERN, SLUG_WORDS, 'mairie-de-dakar'),
+  reportSlug: requiredId(SLUG_PATTERN, SLUG_WORDS, 'coupure-eau-pikine-2026-03'),
+  datasetId: requiredId(DATASET_ID_PATTERN, SLUG_WORDS, 'administration-scores'),
+  period: id(
+    PERIOD_PATTERN,
+    { fr: 'une année (2026) ou un mois (2026-03)', en: 'a year (2026) or a month (2026-03)' },
+    '2026-03',
+    false,
+  ),
+  limit: { type: 'integer', min: 1, max: MAX_LIMIT, fallback: 10 },
+  page: { type: 'integer', min: 1, max: 100_000, fallback: 1 },
+  preview: { type: 'integer', min: 1, max: 50, fallback: 5 },
+  headingLevel: { type: 'integer', min: 2, max: 6, fallback: 3 },
+  baseUrl: { type: 'url', example: 'https://api.khountous.sn/v1' },
+} as const satisfies Record<string, AttributeRule>;
+
+// ---------------------------------------------------------------------------
+// Reading what people type
+
+/** Accents, case and everything but letters and digits dropped: `Saint Louis` -> `saintlouis`. */
+export function fold(value: string): string {
+  return value
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '');
+}
+
+/** Accents dropped, lower case, runs of other characters one hyphen, none at the ends: `Mairie de Dakar ` -> `mairie-de-dakar`. */
+export function slugify(value: string): string {
+  return value
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
+/** Edit distance (insertions, deletions, substitutions, each 1) over code points. */
+export function distance(a: string, b: string): number {
+  const x = [...a];
+  const y = [...b];
+  let previous = Array.from({ length: y.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= x.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= y.length; j++) {
+      row[j] = Math.min(
+        previous[j]! + 1,
+        row[j - 1]! + 1,
+        previous[j - 1]! + (x[i - 1] === y[j - 1] ? 0 : 1),
+      );
+    }
+    previous = row;
+  }
+  return previous[y.length]!;
+}
+
+/**
+ * The accepted value closest to `given`, compared by fold, or undefined:
+ * 1. the only value whose fold is contained in the given fold (`Région de
+ *    Kolda` -> kolda), or whose fold starts with the given fold of 3 or more
+ *    characters (`tamba` -> tambacounda);
+ * 2. else the value at the smallest edit distance, if that distance is at most
+ *    max(2, a third of the value's fold length, rounded down); the first in
+ *    `values` order on a tie.
+ */
+export function closest(given: string, values: readonly string[]): string | undefined {
+  const typed = fold(given);
+  if (!typed) return undefined;
+  const near = values.filter((value) => {
+    const key = fold(value);
+    return typed.includes(key) || (typed.length >= 3 && key.startsWith(typed));
+  });
+  if (near.length === 1) return near[0];
+  let best: string | undefined;
+  let bestDistance = Infinity;
+  for (const value of values) {
+    const key = fold(value);
+    const d = distance(typed, key);
+    if (d <= Math.max(2, Math.floor(key.length / 3)) && d < bestDistance) {
+      best = value;
+      bestDistance = d;
+    }
+  }
+  return best;
+}
+
+// ---------------------------------------------------------------------------
+// Checking one attribute
+
+/** What is wrong: plain data, with the sentence in both languages. */
+export interface AttributeProblem {
+  attribute: string;
+  /** The value as written (trimmed). */
+  given: string;
+  reason: 'not-accepted' | 'missing' | 'malformed' | 'out-of-range' | 'not-http' | 'no-version' | 'not-found';
+  /** The accepted values (a choice). */
+  accepted?: readonly string[];
+  /** The accepted range (an integer). */
+  range?: { min: number; max: number };
+  /** The closest accepted value, when one is close; for `no-version`, the base URL with /v1. */
+  closest?: string;
+  /** What an identifier must be, in words (`missing`, `malformed`). */
+  expected?: Readonly<Record<Lang, string>>;
+  /** An example of a right value (`missing`, `malformed`, `not-http`). */
+  example?: string;
+  /** What is used instead (an integer clamped): the problem is a warning. */
+  used?: number;
+  message: Readonly<Record<Lang, string>>;
+}
+
+export type AttributeResult<T = string | number | undefined> =
+  | {
+      ok: true;
+      /** The value to use: undefined for an optional attribute left empty. */
+      value: T;
+      /** Set when what was typed was read as another spelling: `region="Saint Louis" read as "saint-louis".` */
+      note?: string;
+      /** Set when the value was clamped: a warning, the value is used anyway. */
+      problem?: AttributeProblem;
+    }
+  | { ok: false; problem: AttributeProblem };
+
+/** `name="value"` for a message, a long value cut (a pasted paragraph is not repeated whole). */
+export function quoted(attribute: string, value: string): string {
+  const shown = value.length > 60 ? `${value.slice(0, 60)}…" (${value.length} characters)` : `${value}"`;
+  return `${attribute}="${shown}`;
+}
+
+type Draft = Omit<AttributeProblem, 'message'>;
+
+/** The sentence of a problem in one language. */
+function describe(problem: Draft, lang: Lang): string {
+  const t = attributeMessages[lang];
+  const code = quoted(problem.attribute, problem.given);
+  switch (problem.reason) {
+    case 'not-accepted':
+      return (
+        t.notAccepted(code) +
+        (problem.closest ? t.didYouMean(problem.closest) : '') +
+        t.acceptedValues((problem.accepted ?? []).join(', '))
+      );
+    case 'out-of-range':
+      return t.outOfRange(code, problem.range!.min, problem.range!.max, problem.used!);
+    case 'not-http':
+      return t.notHttp(code, problem.example ?? '');
+    case 'no-version':
+      return t.noVersion(code, problem.closest!);
+    case 'not-found':
+      return t.notFound(code);
+    case 'missing':
+      return t.missing(problem.attribute, problem.expected?.[lang] ?? '', problem.example ?? '');
+    case 'malformed':
+      return (
+        t.malformed(code, problem.expected?.[lang] ?? '', problem.example ?? '') +
+        (problem.closest ? t.didYouMean(problem.closest) : '')
+      );
+  }
+}
+
+/** A problem with its sentence in both languages. */
+export function problemOf(draft: Draft): AttributeProblem {
+  return { ...draft, message: { fr: describe(draft, 'fr'), en: describe(draft, 'en') } };
+}
+
+const readAs = (attribute: string, given: string, value: string): string =>
+  `${quoted(attribute, given)} read as "${value}".`;
+
+/** Checks one attribute value against its rule. `value` is what the attribute holds (null: absent). */
+export function checkValue(
+  attribute: string,
+  rule: AttributeRule,
+  value: string | number | null | undefined,
+): AttributeResult {
+  const given = value === null || value === undefined ? '' : String(value).trim();
+  switch (rule.type) {
+    case 'choice': {
+      if (!given) return { ok: true, value: rule.fallback };
+      if (rule.values.includes(given)) return { ok: true, value: given };
+      const key = fold(given);
+      const match = rule.values.find((candidate) => fold(candidate) === key);
+      if (match) return { ok: true, value: match, note: readAs(attribute, given, match) };
+      const near = closest(given, rule.values);
+      return {
+        ok: false,
+        problem: problemOf({
+          attribute,
+          given,
+          reason: 'not-accepted',
+          accepted: rule.values,
+          ...(near ? { closest: near } : {}),
+        }),
+      };
+    }
+    case 'id': {
+      const pattern = new RegExp(rule.pattern);
+      const words = { expected: rule.expected, example: rule.example };
+      const fits = (text: string) => text.length <= rule.maxLength && pattern.test(text);
+      if (!given) {
+        if (!rule.required) return { ok: true, value: undefined };
+        return { ok: false, problem: problemOf({ attribute, given, reason: 'missing', ...words }) };
+      }
+      if (fits(given)) return { ok: true, value: given };
+      // Not read as another spelling: an identifier changed would ask for another resource.
+      const slug = slugify(given);
+      const near = fits(slug) ? { closest: slug } : {};
+      return { ok: false, problem: problemOf({ attribute, given, reason: 'malformed', ...words, ...near }) };
+    }
+    case 'integer': {
+      if (!given) return { ok: true, value: rule.fallback };
+      const number = Number(given);
+      const used = Number.isFinite(number)
+        ? Math.min(rule.max, Math.max(rule.min, Math.trunc(number)))
+        : rule.fallback;
+      if (used === number) return { ok: true, value: used };
+      const problem = problemOf({
+        attribute,
+        given,
+        reason: 'out-of-range',
+        range: { min: rule.min, max: rule.max },
+        used,
+      });
+      return { ok: true, value: used, problem };
+    }
+    case 'url': {
+      if (!given) return { ok: true, value: undefined };
+      if (/^https?:\/\/[^/?#\s]+/i.test(given) || /^\/(?!\/)/.test(given)) return { ok: true, value: given };
+      return {
+        ok: false,
+        problem: problemOf({ attribute, given, reason: 'not-http', example: rule.example }),
+      };
+    }
+  }
+}
+
+/**
+ * A base URL the API did not answer at as the API would (a 404, a page that is
+ * not JSON): when its path does not end with /v1, the problem that says so,
+ * with the address it probably meant. `given` is the attribute as written,
+ * `resolved` the absolute URL in use.
+ */
+export function missingVersion(given: string, resolved: string): AttributeProblem | undefined {
+  if (/\/v\d+$/.test(resolved)) return undefined;
+  return problemOf({
+    attribute: 'base-url',
+    given: given.trim() || resolved,
+    reason: 'no-version',
+    closest: `${(given.trim() || resolved).replace(/\/+$/, '')}/v1`,
+  });
+}
+
+/** The problem of an identifier the API does not know. */
+export function notFound(attribute: string, given: string): AttributeProblem {
+  return problemOf({ attribute, given, reason: 'not-found' });
+}

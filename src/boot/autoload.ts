@@ -1,0 +1,108 @@
+/**
+ * The autoloader's engine: finds the kit's tags in a root (the document, or a
+ * shadow root a host page hands over), loads each element's module the first
+ * time its tag is seen, and keeps watching the root for tags added later.
+ * Knows nothing of how modules are built: the entry passes one loader per tag.
+ */
+
+/** Loads the module that registers one element. */
+export type ElementLoader = () => Promise<unknown>;
+
+export interface Autoloader {
+  /** Loads the elements used in `root` (and its open shadow roots) that are not loaded yet. */
+  discover(root: ParentNode): Promise<void>;
+  /** Watches `root` (and what is added to it) for tags added later; returns a function that stops watching. */
+  observe(root: Node): () => void;
+  /** Stops watching every root. */
+  disconnect(): void;
+}
+
+/**
+ * `before(tag)` runs once per tag, just before its module is imported (the
+ * entry announces the module graph there).
+ */
+export function createAutoloader(
+  loaders: Readonly<Record<string, ElementLoader>>,
+  before?: (tag: string) => void,
+): Autoloader {
+  const started = new Map<string, Promise<unknown>>();
+  const observers = new Set<MutationObserver>();
+  const known = new Set(Object.keys(loaders));
+
+  const load = (tag: string): Promise<unknown> => {
+    let pending = started.get(tag);
+    if (!pending) {
+      const loader = loaders[tag];
+      if (!loader) return Promise.resolve();
+      before?.(tag);
+      pending = loader().catch((error: unknown) => {
+        // A later sighting may try again (a network blip on a chunk).
+        started.delete(tag);
+        console.error(`khountous: could not load <${tag}>`, error);
+      });
+      started.set(tag, pending);
+    }
+    return pending;
+  };
+
+  /** Shadow roots watched already: each is watched once. */
+  let watched = new WeakSet<Node>();
+
+  /**
+   * Tags of the kit used under `root`. Crosses the open shadow roots of the
+   * host page's elements found there, and watches them too (the kit's own
+   * shadow roots hold no tag of the kit and are left alone).
+   */
+  const collect = (root: ParentNode, into: Set<string>): void => {
+    if (root instanceof Element && known.has(root.localName)) into.add(root.localName);
+    for (const element of root.querySelectorAll('*')) {
+      if (known.has(element.localName)) {
+        into.add(element.localName);
+      } else if (element.shadowRoot) {
+        observe(element.shadowRoot);
+        collect(element.shadowRoot, into);
+      }
+    }
+  };
+
+  const discover = async (root: ParentNode): Promise<void> => {
+    const tags = new Set<string>();
+    collect(root, tags);
+    await Promise.all([...tags].filter((tag) => !customElements.get(tag)).map((tag) => load(tag)));
+  };
+
+  const observe = (root: Node): (() => void) => {
+    if (watched.has(root)) return () => undefined;
+    watched.add(root);
+    const observer = new MutationObserver((records) => {
+      for (const record of records) {
+        for (const node of record.addedNodes) {
+          if (node instanceof Element || node instanceof DocumentFragment) void discover(node);
+        }
+      }
+    });
+    observer.observe(root, { childList: true, subtree: true });
+    observers.add(observer);
+    return () => {
+      observer.disconnect();
+      observers.delete(observer);
+      watched.delete(root);
+    };
+  };
+
+  return {
+    discover,
+    observe,
+    disconnect: () => {
+      for (const observer of observers) observer.disconnect();
+      observers.clear();
+      watched = new WeakSet();
+    },
+  };
+}
+
+/** `./components/<name>/define.ts` -> `khountous-<name>`. */
+export function tagFromModulePath(path: string): string | undefined {
+  const name = /\/components\/([a-z][a-z0-9-]*)\/define\.[jt]s$/.exec(path)?.[1];
+  return name ? `khountous-${name}` : undefined;
+}

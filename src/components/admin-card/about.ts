@@ -1,0 +1,26 @@
+/** <khountous-admin-card> in words, French and English: for the manifest, the builder, the WordPress plugin and the demo. */
+import type { About } from '../../widget/about.js';
+
+export const about: About = {
+  title: { en: 'Administration card', fr: 'Fiche d’une administration' },
+  summary: {
+    en: "A public administration's scores, as a card or one compact line.",
+    fr: 'Les scores d’une administration publique, en fiche ou sur une seule ligne.',
+  },
+  inputs: {
+    slug: {
+      label: { en: 'Slug', fr: 'Identifiant (slug)' },
+      en: "The administration's slug (required).",
+      fr: 'Le slug de l’administration (obligatoire).',
+    },
+    variant: {
+      label: { en: 'Variant', fr: 'Variante' },
+      en: '`compact` shows one line: name, score, response rate, delay.',
+      fr: '`compact` affiche une seule ligne : nom, score, taux de réponse, délai.',
+    },
+  },
+  sample: { slug: 'hopital-regional-de-tambacounda' },
+  views: {
+    'admin-card-compact': { slug: 'hopital-regional-de-tambacounda', variant: 'compact' },
+  },
+};

@@ -1,0 +1,41 @@
+import type { Local } from '../../i18n/strings.js';
+
+export interface AdminText {
+  score: string;
+  scoreDetails: string;
+  indicators: string;
+  responseRate: string;
+  avgDelay: string;
+  rank: (rank: string) => string;
+  updated: (date: string) => string;
+  /** The label of the ranking's place. */
+  rankLabel: string;
+}
+
+/** The strings of <khountous-admin-card>, with sector and level names. */
+export const adminStrings: Local<{ admin: AdminText }> = {
+  fr: {
+    admin: {
+      score: 'Score global',
+      scoreDetails: 'Détail du score',
+      indicators: 'Indicateurs',
+      responseRate: 'Taux de réponse',
+      avgDelay: 'Délai moyen',
+      rank: (rank) => `${rank}${rank === '1' ? 'er' : 'e'} au classement`,
+      updated: (date) => `Mis à jour le ${date}`,
+      rankLabel: 'Rang',
+    },
+  },
+  en: {
+    admin: {
+      score: 'Overall score',
+      scoreDetails: 'Score details',
+      indicators: 'Indicators',
+      responseRate: 'Response rate',
+      avgDelay: 'Average delay',
+      rank: (rank) => `Ranked ${rank}`,
+      updated: (date) => `Updated ${date}`,
+      rankLabel: 'Rank',
+    },
+  },
+};

@@ -1,0 +1,13 @@
+/** <khountous-dataset>: one open dataset, /datasets/{id} (its JSON form, which the preview reads). */
+import { RULES } from '../../attributes/rules.js';
+import { HEADING_INPUTS, widget } from '../../widget/descriptor.js';
+
+export const dataset = widget({
+  tag: 'khountous-dataset',
+  inputs: {
+    ...HEADING_INPUTS,
+    'dataset-id': { rule: RULES.datasetId, identifies: true, initial: '' },
+    preview: { rule: RULES.preview, display: true, initial: null },
+  },
+  resource: ({ datasetId }) => ({ kind: 'dataset', id: datasetId }),
+});

@@ -1,0 +1,12 @@
+/** <khountous-fact-checks> in words, French and English: for the manifest, the builder, the WordPress plugin and the demo. */
+import type { About } from '../../widget/about.js';
+
+export const about: About = {
+  title: { en: 'Fact-checks', fr: 'Vérifications des faits' },
+  summary: {
+    en: 'Fact-checks with their verdict, evidence level and sources, paginated.',
+    fr: 'Des vérifications de faits, avec leur verdict, leur niveau de preuve et leurs sources, par pages.',
+  },
+  inputs: {},
+  sample: {},
+};

@@ -1,0 +1,33 @@
+/** <khountous-ranking> in words, French and English: for the manifest, the builder, the WordPress plugin and the demo. */
+import type { About } from '../../widget/about.js';
+
+export const about: About = {
+  title: { en: 'Ranking of administrations', fr: 'Classement des administrations' },
+  summary: {
+    en: 'Ranking of administrations by score, with filters and pagination.',
+    fr: 'Le classement des administrations par score, avec filtres et pagination.',
+  },
+  inputs: {
+    region: {
+      label: { en: 'Region', fr: 'Région' },
+      en: 'Only administrations of this region (a region code such as `kolda`).',
+      fr: 'Seulement les administrations de cette région (un code de région comme `kolda`).',
+    },
+    sector: {
+      label: { en: 'Sector', fr: 'Secteur' },
+      en: 'Only administrations of this sector (e.g. `health`, `education`).',
+      fr: 'Seulement les administrations de ce secteur (par exemple `health`, `education`).',
+    },
+    level: {
+      label: { en: 'Level', fr: 'Échelon' },
+      en: 'Only administrations of this level: `national`, `regional` or `communal`.',
+      fr: 'Seulement les administrations de ce niveau : `national`, `regional` ou `communal`.',
+    },
+    'href-template': {
+      label: { en: 'Link template', fr: 'Modèle de lien' },
+      en: "Turns names into links: `{slug}` is replaced by the administration's slug, e.g. `/administrations/{slug}`.",
+      fr: 'Fait des noms des liens : `{slug}` est remplacé par le slug de l’administration, par exemple `/administrations/{slug}`.',
+    },
+  },
+  sample: { limit: '5' },
+};

@@ -1,0 +1,31 @@
+/** <khountous-region-stats> in words, French and English: for the manifest, the builder, the WordPress plugin and the demo. */
+import type { About } from '../../widget/about.js';
+
+export const about: About = {
+  title: { en: 'Regional indicators', fr: 'Indicateurs régionaux' },
+  summary: {
+    en: "Regional indicators: a chart of the 14 regions, or one region's figures.",
+    fr: 'Les indicateurs régionaux : un graphique des 14 régions, ou les chiffres d’une région.',
+  },
+  inputs: {
+    region: {
+      label: { en: 'Region', fr: 'Région' },
+      en: "One region's indicators (a region code such as `kolda`); all 14 regions when absent.",
+      fr: 'Les indicateurs d’une région (un code de région comme `kolda`) ; les 14 régions en son absence.',
+    },
+    indicator: {
+      label: { en: 'Indicator', fr: 'Indicateur' },
+      en: 'The indicator charted: averageScore, responseRate, avgDelayDays, resolutionRate or reportsPer100k.',
+      fr: 'L’indicateur du graphique : averageScore, responseRate, avgDelayDays, resolutionRate ou reportsPer100k.',
+    },
+    variant: {
+      label: { en: 'Variant', fr: 'Variante' },
+      en: 'With `region`: `full` shows all its indicators, `single` only `indicator`, as one figure.',
+      fr: 'Avec `region` : `full` affiche tous ses indicateurs, `single` seulement `indicator`, en un seul chiffre.',
+    },
+  },
+  sample: {},
+  views: {
+    'region-stats-region': { region: 'ziguinchor' },
+  },
+};

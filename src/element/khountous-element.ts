@@ -1,0 +1,234 @@
+import { LitElement, html, nothing, type TemplateResult } from 'lit';
+import { KhountousError, isKhountousError } from '../core/errors.js';
+import type { Lang } from '../core/types.js';
+import { clampInteger, warnConfiguration } from '../attributes/owner.js';
+import { RULES } from '../attributes/rules.js';
+import { commonStrings, type CommonStrings } from '../i18n/common.js';
+import type { Local } from '../i18n/strings.js';
+import { states } from '../styles/states.styles.js';
+import { tokens } from '../styles/tokens.styles.js';
+import { pageBaseUrl } from '../widget/base-url.js';
+import { camel, COMMON_INPUTS, identifyingInput, type Selection, type Widget } from '../widget/descriptor.js';
+import { baseUrlSource, planLoad, type Read } from '../widget/load.js';
+import { problemFor } from './diagnosis.js';
+import { KhountousErrorEvent, KhountousLoadEvent } from './events.js';
+import { LanguageController } from './language.js';
+import { initialise, propertiesOf } from './properties.js';
+import { QuotaController } from './quota-controller.js';
+import { renderEmptyMessage, renderErrorBox, renderSkeleton, renderStaleMark } from './render-states.js';
+import { ResourceController } from './resource-controller.js';
+
+/**
+ * `light` or `dark` as written; `auto` takes the `color-scheme` the page gives
+ * the element, as the browser's form controls do (CSS decides, tokens.styles.ts).
+ */
+export type Theme = 'light' | 'dark' | 'auto';
+export type ViewState = 'loading' | 'ready' | 'empty' | 'error';
+
+/**
+ * The base of every element of the kit. A widget's element names its
+ * descriptor (`static widget`, src/components/<name>/widget.ts) and its
+ * properties come from it (`static properties = widgetProperties(...)`); what
+ * it loads is the descriptor's plan (widget/load.ts, the early start's too),
+ * through a ResourceController. This class renders the states every widget
+ * has (loading skeleton, content, empty, error with retry, stale mark), keeps
+ * the `state` and `stale` host attributes and fires `khountous-load` and
+ * `khountous-error`. A subclass renders its content (`renderContent()`) and,
+ * when it can be empty, says so (`isEmpty()`).
+ *
+ * @csspart base - The widget's frame.
+ * @csspart error - The error message and its retry button.
+ * @csspart retry - The retry button.
+ * @csspart empty - The message shown when there is nothing to show.
+ * @csspart stale - The "data as of HH:MM" mark shown on stale data.
+ *
+ * @cssprop [--khountous-font-family=system-ui] - Font of the widget.
+ * @cssprop [--khountous-font-size=1rem] - Base font size.
+ * @cssprop [--khountous-color-text=#1d2327] - Text colour.
+ * @cssprop [--khountous-color-muted=#55606b] - Secondary text colour.
+ * @cssprop [--khountous-color-background=#ffffff] - Background.
+ * @cssprop [--khountous-color-surface=#f3f5f7] - Background of bars and buttons.
+ * @cssprop [--khountous-color-border=#d5dbe1] - Borders and rules.
+ * @cssprop [--khountous-color-accent=#006b3f] - Links.
+ * @cssprop [--khountous-color-bar=#00853f] - Score bars.
+ * @cssprop [--khountous-color-error=#b3261e] - Error accents.
+ * @cssprop [--khountous-color-stale=#8a5a00] - The stale-data mark.
+ * @cssprop [--khountous-color-focus=#1a5fb4] - Focus ring.
+ * @cssprop [--khountous-radius=0.5rem] - Corner radius.
+ * @cssprop [--khountous-spacing=0.75rem] - Inner spacing.
+ *
+ * @fires {KhountousErrorEvent} khountous-error - An error is shown; `detail` is the KhountousError (its `kind` names the cause).
+ */
+export abstract class KhountousElement<S extends Selection, T> extends LitElement {
+  static override styles = [tokens, states];
+  static override properties = propertiesOf(COMMON_INPUTS);
+
+  /** The widget this element shows: its tag, inputs and plan. */
+  static widget: Widget;
+
+  declare lang: string;
+  declare baseUrl: string;
+  declare theme: Theme;
+  declare lazy: boolean;
+
+  private lastEmitted?: unknown;
+  private readonly languages = new LanguageController(this);
+  /** The budget as this element sees it: re-renders on a change while active, and at a time asked (the retry clock). */
+  protected readonly quota = new QuotaController(this, false);
+
+  /** The data shown: the plan, its subscription and the Task that loads it. */
+  protected readonly data: ResourceController<S, T>;
+
+  constructor() {
+    super();
+    const widget = this.widget;
+    initialise(this, { ...COMMON_INPUTS, ...widget.inputs });
+    this.data = new ResourceController<S, T>(
+      this,
+      () => planLoad(widget as Widget<never, S>, this, this.read),
+      (error) => {
+        // The client speaks of its `baseUrl` option: name the attribute (or the meta element) the author wrote.
+        const base = error.param === 'baseUrl' || (error.param === 'base-url' && !this.baseUrl?.trim());
+        warnConfiguration(this, (base ? `${baseUrlSource(this.baseUrl ?? '')}: ` : '') + error.message);
+      },
+    );
+  }
+
+  /** The descriptor of this element's widget. */
+  protected get widget(): Widget {
+    return (this.constructor as typeof KhountousElement).widget;
+  }
+
+  /** One input by attribute name, as its property holds it: what the plan reads. */
+  protected readonly read: Read = (attribute) => this.input(attribute);
+
+  /** The property of `attribute` (`dataset-id` -> `datasetId`); a list reads its `page` from the pager. */
+  protected input(attribute: string): unknown {
+    return (this as unknown as Record<string, unknown>)[camel(attribute)];
+  }
+
+  /** The language in use (attribute, ancestors, document, French). */
+  protected get language(): Lang {
+    return this.languages.of(this.lang);
+  }
+
+  /** What every widget says (loading, errors, the pager), in the language in use. */
+  protected get t(): CommonStrings {
+    return commonStrings[this.language];
+  }
+
+  /** Strings the widget imported (its own, the values it names), in the language in use. */
+  protected strings<S>(section: Local<S>): S {
+    return section[this.language];
+  }
+
+  /** The state shown, as reflected in the `state` attribute. */
+  get viewState(): ViewState {
+    if (this.data.error !== undefined) return 'error';
+    const shown = this.data.value;
+    const selection = this.data.selection;
+    if (!shown || selection instanceof KhountousError) return 'loading';
+    return this.isEmpty(shown.data, selection) ? 'empty' : 'ready';
+  }
+
+  /**
+   * The level of a heading `depth` levels under the widget's title (0: the
+   * title itself), from `heading-level` clamped to 2..6, and never above 6.
+   */
+  protected headingAt(depth = 0): number {
+    const level = clampInteger(this, 'heading-level', this.input('heading-level'), RULES.headingLevel);
+    return Math.min(6, level + depth);
+  }
+
+  protected abstract renderContent(data: T, selection: S): TemplateResult;
+
+  /** Whether `data` has nothing to show for `selection` (then renderEmpty() and `state="empty"`). */
+  protected isEmpty(_data: T, _selection: S): boolean {
+    return false;
+  }
+
+  /** The skeleton shown while loading; elements may show known fields instead. */
+  protected renderLoading(_selection: S | KhountousError): TemplateResult {
+    return renderSkeleton(this.t);
+  }
+
+  /** The message shown when there is nothing to show. */
+  protected renderEmpty(_data: T, _selection: S): TemplateResult {
+    return renderEmptyMessage(this.t);
+  }
+
+  protected override willUpdate(changed: Map<PropertyKey, unknown>): void {
+    if (changed.has('lang')) this.languages.refresh();
+  }
+
+  protected override updated(): void {
+    const view = this.viewState;
+    this.setAttribute('state', view);
+    const shown = this.data.value;
+    this.toggleAttribute('stale', view === 'ready' && Boolean(shown?.stale));
+    const error = this.data.error;
+    if (shown) {
+      // A revalidation that brought the same data (a 304) is not a new load.
+      if (shown.data !== this.lastEmitted) {
+        this.lastEmitted = shown.data;
+        this.dispatchEvent(new KhountousLoadEvent(shown.data));
+      }
+    } else if (error !== undefined && error !== this.lastEmitted) {
+      this.lastEmitted = error;
+      this.dispatchEvent(new KhountousErrorEvent(toError(error)));
+    }
+  }
+
+  protected override render(): TemplateResult {
+    return html`<div
+      class="root"
+      part="base"
+      lang=${this.language}
+      aria-busy=${this.data.busy ? 'true' : 'false'}
+    >
+      ${this.renderState()}
+    </div>`;
+  }
+
+  private renderState(): TemplateResult {
+    const selection = this.data.selection;
+    const error = this.data.error;
+    if (error !== undefined) return this.renderError(toError(error));
+    const loaded = this.data.value;
+    if (!loaded || selection instanceof KhountousError) return this.renderLoading(selection);
+    if (this.isEmpty(loaded.data, selection)) return this.renderEmpty(loaded.data, selection);
+    return html`${this.renderContent(loaded.data, selection)}${
+      loaded.stale ? renderStaleMark(this.language, this.t, loaded.fetchedAt) : nothing
+    }`;
+  }
+
+  private renderError(error: KhountousError): TemplateResult {
+    const selection = this.data.selection;
+    const identifying = identifyingInput(this.widget);
+    const problem = problemFor(error, {
+      baseUrl: selection instanceof KhountousError ? undefined : selection.baseUrl,
+      written: this.baseUrl?.trim() || pageBaseUrl() || '',
+      identity: identifying ? [identifying, String(this.input(identifying) ?? '')] : undefined,
+    });
+    return renderErrorBox({
+      lang: this.language,
+      t: this.t,
+      error,
+      problem,
+      retry: () => this.retry(),
+      wakeAt: (time) => this.quota.wakeAt(time),
+    });
+  }
+
+  /** Fetches again (the retry button; also called by the page, e.g. after an error). */
+  retry(): void {
+    void this.data.run();
+  }
+}
+
+function toError(error: unknown): KhountousError {
+  if (isKhountousError(error)) return error;
+  return new KhountousError('invalid-response', error instanceof Error ? error.message : String(error), {
+    cause: error,
+  });
+}

@@ -1,0 +1,67 @@
+/**
+ * The states every widget renders besides its content: the loading skeleton,
+ * the empty message, the stale mark, and the error with its retry button.
+ * Template functions without state: the element says which applies.
+ */
+import { html, nothing, type TemplateResult } from 'lit';
+import type { KhountousError } from '../core/errors.js';
+import type { Lang } from '../core/types.js';
+import type { AttributeProblem } from '../attributes/rules.js';
+import { attributeMessages } from '../i18n/attributes.js';
+import type { CommonStrings } from '../i18n/common.js';
+import { formatTime } from '../i18n/format.js';
+
+/** The skeleton shown while loading, with its text for screen readers. */
+export const renderSkeleton = (t: CommonStrings): TemplateResult =>
+  html`<div class="skeleton" aria-hidden="true"><span></span><span></span><span></span></div>
+    <p class="visually-hidden">${t.loading}</p>`;
+
+/** The message shown when there is nothing to show, with an action after it if any. */
+export const renderEmptyMessage = (t: CommonStrings, action: TemplateResult | typeof nothing = nothing) =>
+  html`<p class="message" part="empty">${t.empty}${action === nothing ? nothing : html` ${action}`}</p>`;
+
+/** The "data as of HH:MM" mark under stale data. */
+export const renderStaleMark = (lang: Lang, t: CommonStrings, fetchedAt: number): TemplateResult =>
+  html`<p class="stale" part="stale">${t.staleAsOf(formatTime(lang, fetchedAt))}</p>`;
+
+export interface ErrorView {
+  lang: Lang;
+  t: CommonStrings;
+  error: KhountousError;
+  /** What the editor can fix, if the error is theirs. */
+  problem: AttributeProblem | undefined;
+  /** The retry button's action; a spent quota disables it until `error.resetAt`. */
+  retry: () => void;
+  /** Asks for a render at `time`, when the retry button can be pressed again. */
+  wakeAt: (time: number) => void;
+}
+
+/**
+ * The error and, when sending the same request again can mend it, its retry
+ * button. While a spent quota would refuse the request (until `resetAt`), the
+ * button is disabled and says when it can be pressed; the element renders
+ * again then (the loader also tries again by itself at that time).
+ */
+export function renderErrorBox({ lang, t, error, problem, retry, wakeAt }: ErrorView): TemplateResult {
+  const when = error.resetAt ? formatTime(lang, error.resetAt) : undefined;
+  // Sending the same request again cannot mend a configuration or an unknown identifier.
+  const retryable = !problem && error.kind !== 'invalid-parameter' && error.kind !== 'not-found';
+  return html`<div class="error" part="error" role="status" aria-atomic="true">
+    <strong>${problem ? attributeMessages[lang].title : t.errorTitle}</strong>
+    <p>${problem ? problem.message[lang] : t.error(error.kind, when)}</p>
+    ${retryable ? renderRetry(lang, t, error, retry, wakeAt) : nothing}
+  </div>`;
+}
+
+function renderRetry(
+  lang: Lang,
+  t: CommonStrings,
+  error: KhountousError,
+  retry: () => void,
+  wakeAt: (time: number) => void,
+): TemplateResult {
+  const waiting = error.kind === 'quota' && error.resetAt !== undefined && error.resetAt > Date.now();
+  if (waiting) wakeAt(error.resetAt!);
+  const label = waiting ? t.retryAt(formatTime(lang, error.resetAt!)) : t.retry;
+  return html`<button type="button" part="retry" ?disabled=${waiting} @click=${retry}>${label}</button>`;
+}

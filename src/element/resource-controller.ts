@@ -1,0 +1,217 @@
+import type { ReactiveController, ReactiveElement } from 'lit';
+import { initialState, Task, TaskStatus } from '@lit/task';
+import { either } from '../core/abort.js';
+import { KhountousError, isKhountousError } from '../core/errors.js';
+import { getLoader, type Loaded, type Resource } from '../core/loader/loader.js';
+import type { Selection } from '../widget/descriptor.js';
+import type { Planned } from '../widget/load.js';
+
+/** Data shown, with the key of the plan it belongs to. */
+export interface Shown<T> extends Loaded<T> {
+  key: string;
+}
+
+/** A plan, or the configuration error that stands for it. */
+type Plan<S extends Selection> = Planned<S> | KhountousError;
+
+/** The key of a plan: equal keys load the same data the same way. */
+const keyOf = (plan: Plan<Selection>): string =>
+  plan instanceof KhountousError
+    ? `!${plan.kind}:${plan.param ?? ''}:${plan.message}`
+    : JSON.stringify([plan.selection, plan.options.lazy]);
+
+/**
+ * Plan → subscription → Task, for one element.
+ *
+ * - The plan (widget/load.ts `planLoad`, the very function the early start
+ *   calls) is made once per update and memoized by key: the same object for as
+ *   long as its value does not change, since it is the Task's argument and a
+ *   new object would run the Task again.
+ * - The Task loads the plan when it changes (and on `run()`: the retry
+ *   button, or the element put back on the page), with a signal aborted when a
+ *   newer run starts or the element leaves the page.
+ * - The subscription follows the plan, not the loads: while connected, the
+ *   element is subscribed to the current plan's resource and to no other,
+ *   whatever its loads did; off the page, to nothing.
+ * - What the loader then brings (a background revalidation, a recovery after
+ *   an error) is stored and shown with one host update: the Task is not run
+ *   again. A notification for a plan no longer current is ignored.
+ *
+ * The element reads the loader only through this controller (`peek`) and the
+ * quota controller (the budget).
+ */
+export class ResourceController<S extends Selection, T> implements ReactiveController {
+  private memo?: { key: string; value: Plan<S> };
+  /** The key subscribed to, and how to leave. */
+  private subscription?: { key: string; unsubscribe: () => void };
+  /** Data the loader brought since the Task last settled, for the plan of `key`. */
+  private notified?: Shown<T>;
+  /** Fresh data the loader's cache held for the plan of `key` when it was made: shown without a load. */
+  private cached?: Shown<T>;
+  /** The plan the Task last ran for, or that the cache answered. */
+  private ranFor?: Plan<S>;
+  /** Aborted when the element leaves the page: its in-flight load stops. */
+  private connection = new AbortController();
+
+  /** The Task whose argument is the plan. */
+  readonly task: Task<[Plan<S>], Shown<T>>;
+
+  constructor(
+    private readonly host: ReactiveElement,
+    /** The element's plan, made afresh (planLoad with its inputs). */
+    private readonly planned: () => Plan<S>,
+    /** A configuration error: the plan's, or one the loader found in what was asked. */
+    private readonly invalid: (error: KhountousError) => void,
+  ) {
+    // Added before the Task: the subscription follows a new plan before the Task loads it.
+    host.addController(this);
+    // Run by hostUpdate(), not on its own: a plan the cache answers needs no run.
+    this.task = new Task<[Plan<S>], Shown<T>>(host, {
+      autoRun: false,
+      args: () => [this.plan],
+      task: ([plan], { signal }) => this.perform(plan, signal),
+      // What the Task settles on is newer than what was notified or read from the cache before.
+      onComplete: () => (this.notified = this.cached = undefined),
+      onError: () => (this.notified = this.cached = undefined),
+    });
+  }
+
+  /** The current plan, memoized by key. */
+  get plan(): Plan<S> {
+    const value = this.planned();
+    const key = keyOf(value);
+    if (this.memo?.key !== key) this.memo = { key, value };
+    return this.memo.value;
+  }
+
+  /** The checked selection, or the configuration error that stands for it. */
+  get selection(): S | KhountousError {
+    const plan = this.plan;
+    return plan instanceof KhountousError ? plan : plan.selection;
+  }
+
+  /** The data for the current plan, if any: data of a previous plan is not shown. */
+  get value(): Shown<T> | undefined {
+    const key = keyOf(this.plan);
+    if (this.notified?.key === key) return this.notified;
+    if (this.cached?.key === key) return this.cached;
+    const value = this.task.value;
+    return value && value.key === key ? value : undefined;
+  }
+
+  /** The error of the last run, unless the loader brought data since. */
+  get error(): unknown {
+    if (this.task.status !== TaskStatus.ERROR) return undefined;
+    const key = keyOf(this.plan);
+    return this.notified?.key === key || this.cached?.key === key ? undefined : this.task.error;
+  }
+
+  /** True while a load runs, or before the first (unless the cache answered). */
+  get busy(): boolean {
+    if (this.task.status === TaskStatus.PENDING) return true;
+    return this.task.status === TaskStatus.INITIAL && this.cached?.key !== keyOf(this.plan);
+  }
+
+  /** Loads again (the retry button; the element put back on the page). */
+  run(): Promise<void> {
+    return this.task.run();
+  }
+
+  /**
+   * What the loader's cache holds for `resource` of the current plan's API,
+   * fresh or stale, without a request (`partial`: a summary a cached list
+   * holds will do).
+   */
+  peek<D>(resource: Resource, partial = false): Loaded<D> | undefined {
+    const plan = this.plan;
+    if (plan instanceof KhountousError) return undefined;
+    return getLoader().peek(resource, plan.options.baseUrl, partial ? { partial } : undefined) as
+      Loaded<D> | undefined;
+  }
+
+  hostConnected(): void {
+    this.connection = new AbortController();
+    // Put back on the page: load again (served from cache when fresh); the update subscribes.
+    if (this.host.hasUpdated) void this.task.run();
+  }
+
+  /**
+   * Before each render: follows the plan and, when it changed, shows the
+   * fresh data the loader's cache holds for it in this very render (one
+   * update, no load), else runs the Task.
+   */
+  hostUpdate(): void {
+    this.follow();
+    const plan = this.plan;
+    if (plan === this.ranFor) return;
+    this.ranFor = plan;
+    const cached = this.host.isConnected ? this.fromCache(plan) : undefined;
+    if (cached) this.cached = cached;
+    else void this.task.run([plan]);
+  }
+
+  hostDisconnected(): void {
+    this.connection.abort();
+    this.follow();
+  }
+
+  private async perform(plan: Plan<S>, signal: AbortSignal): Promise<Shown<T> | typeof initialState> {
+    if (plan instanceof KhountousError) {
+      this.invalid(plan);
+      throw plan;
+    }
+    // Off the page: nothing is asked for; hostConnected runs the Task again.
+    const connection = this.connection.signal;
+    if (connection.aborted) return initialState;
+    const both = either(signal, connection);
+    try {
+      const loaded = await getLoader().load<T>(plan.resource, { ...plan.options, signal: both.signal });
+      return { ...loaded, key: keyOf(plan) };
+    } catch (error) {
+      // Aborted because the element left the page: not an error to show.
+      if (connection.aborted) return initialState;
+      if (isKhountousError(error, 'invalid-parameter')) this.invalid(error);
+      throw error;
+    } finally {
+      both.dispose();
+    }
+  }
+
+  /**
+   * Subscribes to the current plan's resource while connected, and to
+   * nothing else: a new plan leaves the previous one's subscription.
+   */
+  private follow(): void {
+    const plan = this.host.isConnected ? this.plan : undefined;
+    const key = plan && !(plan instanceof KhountousError) ? keyOf(plan) : undefined;
+    if (this.subscription?.key === key) return;
+    this.subscription?.unsubscribe();
+    this.subscription = undefined;
+    if (this.notified && this.notified.key !== key) this.notified = undefined;
+    if (!key || !plan || plan instanceof KhountousError) return;
+    const subscription = { key, unsubscribe: () => {} };
+    const { baseUrl, partial } = plan.options;
+    subscription.unsubscribe = getLoader().subscribe(
+      plan.resource,
+      baseUrl,
+      (loaded) => this.onNotified(subscription, loaded as Loaded<T>),
+      partial ? { partial } : undefined,
+    );
+    this.subscription = subscription;
+  }
+
+  /** Fresh data of `plan` in the loader's cache, read synchronously. */
+  private fromCache(plan: Plan<S>): Shown<T> | undefined {
+    if (plan instanceof KhountousError) return undefined;
+    const { baseUrl, partial } = plan.options;
+    const found = getLoader().peek(plan.resource, baseUrl, partial ? { partial } : undefined);
+    return found && !found.stale ? { ...(found as Loaded<T>), key: keyOf(plan) } : undefined;
+  }
+
+  /** New data from the loader: shown with one update, without running the Task. */
+  private onNotified(from: { key: string }, loaded: Loaded<T>): void {
+    if (this.subscription !== from || keyOf(this.plan) !== from.key) return;
+    this.notified = { ...loaded, key: from.key };
+    this.host.requestUpdate();
+  }
+}

@@ -1,0 +1,70 @@
+/**
+ * A widget in words, French and English (src/components/<name>/about.ts),
+ * beside its descriptor (widget.ts): what the manifest, the builder, the
+ * WordPress plugin and the demo say of it. Never imported by the kit's
+ * runtime, so no reader downloads it.
+ */
+import type { Lang } from '../core/types.js';
+
+/** A text in both languages. Code is written as Markdown `code` spans. */
+export type Words = Readonly<Record<Lang, string>>;
+
+/** An input in words: what it does (`en`, `fr`), and its short name, as a form's field is labelled. */
+export type InputWords = Words & { readonly label: Words };
+
+export interface About {
+  /** The widget's name, as a block or a menu names it. */
+  title: Words;
+  /** One sentence. */
+  summary: Words;
+  /** Its own inputs (ABOUT_INPUTS has those of every widget, of lists and of titles). */
+  inputs: Readonly<Record<string, InputWords>>;
+  /** Attributes that make it show real data on the reference API (the demo, the builder, the tests). */
+  sample: Readonly<Record<string, string>>;
+  /** Other forms worth a look, by name (the screenshots): their attributes on the reference API. */
+  views?: Readonly<Record<string, Readonly<Record<string, string>>>>;
+}
+
+/** The inputs every widget, every list and every titled widget shares (descriptor.ts). */
+export const ABOUT_INPUTS: Readonly<Record<string, InputWords>> = {
+  lang: {
+    label: { en: 'Language', fr: 'Langue' },
+    en: "Language of the interface and of editorial texts: `fr` or `en`. Defaults to the closest ancestor's `lang`, then the document's, then `fr`.",
+    fr: 'Langue de l’interface et des textes éditoriaux\u202f: `fr` ou `en`. Par défaut, le `lang` de l’ancêtre le plus proche, puis celui du document, puis `fr`.',
+  },
+  'base-url': {
+    label: { en: 'API base URL', fr: 'URL de base de l’API' },
+    en: 'Base URL of the API, ending with /v1. Defaults to `<meta name="khountous:base-url">`, then https://api.khountous.sn/v1.',
+    fr: 'Adresse de base de l’API, finissant par /v1. Par défaut, `<meta name="khountous:base-url">`, puis https://api.khountous.sn/v1.',
+  },
+  theme: {
+    label: { en: 'Theme', fr: 'Thème' },
+    en: 'Colour theme: `light`, `dark`, or `auto` (the `color-scheme` the page gives the element; none: light).',
+    fr: 'Thème de couleurs\u202f: `light`, `dark` ou `auto` (le `color-scheme` que la page donne à l’élément\u202f; sans lui, clair).',
+  },
+  lazy: {
+    label: { en: 'Load when near the screen', fr: 'Charger à l’approche de l’écran' },
+    en: 'Set to false to fetch even while far off-screen.',
+    fr: 'Mettre à false pour charger les données même loin de l’écran.',
+  },
+  'heading-level': {
+    label: { en: 'Heading level', fr: 'Niveau de titre' },
+    en: "Heading level of the widget's title, 2 to 6, to fit the host page's outline; its sub-sections take the next level.",
+    fr: 'Niveau du titre du widget, de 2 à 6, pour suivre le plan de la page hôte\u202f; ses sous-parties prennent le niveau suivant.',
+  },
+  limit: {
+    label: { en: 'Items per page', fr: 'Éléments par page' },
+    en: 'Items per page, 1 to 100 (clamped). A change keeps the reader on the page that holds the first item they saw.',
+    fr: 'Éléments par page, de 1 à 100 (ramené dans ces bornes). Un changement garde le lecteur sur la page qui contient le premier élément qu’il voyait.',
+  },
+  page: {
+    label: { en: 'First page', fr: 'Première page affichée' },
+    en: 'The page shown first, from 1; with `paginate`, a page past the end shows the last page.',
+    fr: 'La page affichée d’abord, à partir de 1\u202f; avec `paginate`, une page au-delà de la fin affiche la dernière.',
+  },
+  paginate: {
+    label: { en: 'Previous/next controls', fr: 'Navigation précédent/suivant' },
+    en: 'Shows previous/next controls, which stay within the request budget.',
+    fr: 'Affiche des boutons précédent et suivant, qui restent dans le budget de requêtes.',
+  },
+};

@@ -1,0 +1,138 @@
+/**
+ * A widget, described once (src/components/<name>/widget.ts): its tag, its
+ * inputs with the rules they are checked against, and what it loads from
+ * them. No Lit, no DOM: the early start, the element, the embed page and the
+ * tools (the manifest, the WordPress plugin, the builder) read the same
+ * object, so none of them restates an attribute.
+ */
+import type { LoadOptions, Resource } from '../core/loader/loader.js';
+import { LANGS, type Lang } from '../core/types.js';
+import { RULES, type AttributeRule, type IntegerRule } from '../attributes/rules.js';
+
+/** How an attribute becomes its property's value. */
+type InputKind =
+  /** The attribute's text (a number, once a script sets one). */
+  | 'text'
+  /** Present: true (a boolean attribute such as `paginate`). */
+  | 'flag'
+  /** True unless written `false` (`lazy`). */
+  | 'unless-false';
+
+/** One input of a widget: an attribute and the property that mirrors it. */
+export interface Input {
+  /** `text` when absent. */
+  readonly kind?: InputKind;
+  /** The rule its value is checked against (attributes/rules.ts); none: taken as written. */
+  readonly rule?: AttributeRule;
+  /** Without a rule: the values it is meant to take, which a tool offers in a menu (the kit reads any other as it can). */
+  readonly values?: readonly string[];
+  /** Checked, but what it changes is shown, not loaded (`preview`, `heading-level`): no part of the selection. */
+  readonly display?: boolean;
+  /** The property is written back to the attribute (a host's CSS may select on it). */
+  readonly reflect?: boolean;
+  /** A change brings a paged list back to its `page`. */
+  readonly filter?: boolean;
+  /** Names the one resource shown: a not-found answer names this attribute. */
+  readonly identifies?: boolean;
+  /** The property's value before any attribute or script sets it. */
+  readonly initial?: string | number | boolean | null;
+}
+
+export type Inputs = Readonly<Record<string, Input>>;
+
+/** What every load selects besides a widget's own inputs. */
+export interface Selection {
+  lang: Lang;
+  baseUrl: string;
+}
+
+/** `dataset-id` -> `datasetId`. */
+type Camel<S extends string> = S extends `${infer Head}-${infer Tail}`
+  ? `${Head}${Capitalize<Camel<Tail>>}`
+  : S;
+
+export const camel = (attribute: string): string =>
+  attribute.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
+
+/** The value a rule gives: a choice with a fallback is never empty; a required identifier neither. */
+type ValueOf<R> = R extends IntegerRule
+  ? number
+  : R extends { type: 'choice'; values: readonly (infer V)[]; fallback: string }
+    ? V
+    : R extends { type: 'choice'; values: readonly (infer V)[] }
+      ? V | undefined
+      : R extends { type: 'id'; required: true }
+        ? string
+        : R extends { type: 'id' }
+          ? string | undefined
+          : never;
+
+/** The rule of an input that selects data, else never. */
+type Selecting<I> = I extends { rule: infer R } ? (I extends { display: true } ? never : R) : never;
+
+/** What a widget selects: the language, the base URL and its checked inputs, by property name. */
+export type SelectionOf<I extends Inputs> = Selection & {
+  -readonly [K in keyof I as [Selecting<I[K]>] extends [never] ? never : Camel<K & string>]: ValueOf<
+    Selecting<I[K]>
+  >;
+};
+
+/** The property of an input, as a script reads and writes it. */
+type PropertyOf<I extends Input> = I extends { kind: 'flag' | 'unless-false' }
+  ? boolean
+  : I extends { rule: IntegerRule }
+    ? string | number | (I extends { initial: null } ? null : never)
+    : string;
+
+/** The properties of a widget's inputs, by property name. */
+export type PropertiesOf<I extends Inputs> = {
+  -readonly [K in keyof I as Camel<K & string>]: PropertyOf<I[K]>;
+};
+
+/** A widget: its tag, its inputs, and what it loads from them. */
+export interface Widget<I extends Inputs = Inputs, S extends Selection = SelectionOf<I>> {
+  readonly tag: string;
+  /** Its own inputs (those of every widget are COMMON_INPUTS). */
+  readonly inputs: I;
+  /** What to ask the loader for. */
+  resource(selection: S): Resource;
+  /** Options of its loads and subscription (a compact card takes a summary: `partial`). */
+  options?(selection: S): Pick<LoadOptions, 'partial'>;
+}
+
+/** A widget's descriptor, typed from its inputs. */
+export const widget = <const I extends Inputs>(descriptor: Widget<I>): Widget<I> => descriptor;
+
+/** The inputs of every widget. */
+export const COMMON_INPUTS = {
+  /** Language of the interface and of editorial texts. */
+  lang: { values: LANGS, reflect: true, initial: '' },
+  /** Base URL of the API (resolved with the page's default: widget/base-url.ts). */
+  'base-url': { rule: RULES.baseUrl, display: true, initial: '' },
+  /** Colour theme: `light`, `dark`, `auto`. */
+  theme: { values: ['light', 'dark', 'auto'], reflect: true, initial: 'auto' },
+  /** Waits until near the viewport unless `false`. */
+  lazy: { kind: 'unless-false', initial: true },
+} as const satisfies Inputs;
+
+/** The inputs of a paged list. */
+export const LIST_INPUTS = {
+  limit: { rule: RULES.limit, initial: 10 },
+  page: { rule: RULES.page, initial: 1 },
+  paginate: { kind: 'flag', initial: false },
+} as const satisfies Inputs;
+
+/** The input of a widget that shows a title. */
+export const HEADING_INPUTS = {
+  'heading-level': { rule: RULES.headingLevel, display: true, initial: 3 },
+} as const satisfies Inputs;
+
+/** The attribute of the input that names the resource shown, if any. */
+export const identifyingInput = (descriptor: Widget): string | undefined =>
+  Object.keys(descriptor.inputs).find((attribute) => descriptor.inputs[attribute]!.identifies);
+
+/** The properties whose change brings a list back to its `page`. */
+export const filterProperties = (descriptor: Widget): string[] =>
+  Object.entries(descriptor.inputs)
+    .filter(([, input]) => input.filter)
+    .map(([attribute]) => camel(attribute));
