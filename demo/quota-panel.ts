@@ -13,7 +13,7 @@
  * another quota) drops the budget log the previous one left in the browser.
  */
 import { getLoader, QUOTA_EVENT, type LoaderStats } from '../src/core/loader/loader.js';
-import { NAMES } from '../src/core/names.js';
+import { namesOf, pageNamespace } from '../src/core/names.js';
 import { resolveBaseUrl } from '../src/widget/base-url.js';
 
 /** The route of the demo server that forgets the quotas it counted. */
@@ -72,7 +72,7 @@ const timeOf = (lang: Lang, epoch: number) =>
 /** Drops the kit's request logs from this browser's storage (every API origin); cached data stays. */
 export function forgetBudgets(): void {
   for (const key of Object.keys(localStorage)) {
-    if (key.startsWith(`${NAMES.storage}budget:`)) localStorage.removeItem(key);
+    if (key.startsWith(`${namesOf(pageNamespace()).storage}budget:`)) localStorage.removeItem(key);
   }
 }
 

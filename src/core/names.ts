@@ -2,6 +2,14 @@
  * The versioned names that copies of the kit share: on one page (the loader
  * on globalThis), across the tabs of an origin (storage, locks, channel).
  * A change of what they carry bumps the version here, once for all of them.
+ *
+ * A namespace gives a set of its own to the pages that declare it with
+ * `<meta name="khountous:namespace" content="…">` (or to a loader created with
+ * the `namespace` option): their loader, storage, locks and channel are then
+ * apart from the default ones and from every other namespace's, on the same
+ * origin. The budget goes with the storage: two namespaces talking to the same
+ * API each count their own requests, so a namespace is for kits that must not
+ * share a cache, not for one site's widgets (docs/architecture.md).
  */
 export const NAMES = {
   /** globalThis key of the page-wide loader. */
@@ -15,3 +23,50 @@ export const NAMES = {
   /** BroadcastChannel name. */
   channel: 'khountous-v1',
 } as const;
+
+export type Names = {
+  readonly [K in keyof typeof NAMES]: (typeof NAMES)[K] extends symbol ? symbol : string;
+};
+
+/** The page's namespace declaration. */
+export const NAMESPACE_META = 'khountous:namespace';
+
+/** What a namespace may be: lower-case letters, digits and hyphens, 1 to 40 of them. */
+const NAMESPACE = /^[a-z0-9][a-z0-9-]{0,39}$/;
+
+/** Whether `namespace` can name a set of names ('' is the default set). */
+export const isNamespace = (namespace: string): boolean => namespace === '' || NAMESPACE.test(namespace);
+
+/**
+ * The names of `namespace` ('' or absent: NAMES). The storage and lock prefix
+ * keep the `name:vN:` form, so that each namespace drops its own older versions.
+ */
+export function namesOf(namespace = ''): Names {
+  if (!namespace) return NAMES;
+  if (!NAMESPACE.test(namespace))
+    throw new TypeError(
+      `khountous namespace "${namespace}" is not valid: lower-case letters, digits and hyphens, at most 40.`,
+    );
+  return {
+    global: Symbol.for(`khountous.loader.v1.${namespace}`),
+    earlyStart: Symbol.for(`khountous.early-start.v1.${namespace}`),
+    storage: `khountous-${namespace}:v1:`,
+    lock: `khountous-${namespace}:v1:`,
+    channel: `khountous-v1-${namespace}`,
+  };
+}
+
+/**
+ * The namespace the page declares (`<meta name="khountous:namespace">`), '' for
+ * none. One that is not valid is reported on the console and the default used.
+ */
+export function pageNamespace(): string {
+  if (typeof document === 'undefined' || typeof document.querySelector !== 'function') return '';
+  const content = document.querySelector<HTMLMetaElement>(`meta[name="${NAMESPACE_META}"]`)?.content.trim();
+  if (!content) return '';
+  if (NAMESPACE.test(content)) return content;
+  console.warn(
+    `<meta name="${NAMESPACE_META}" content="${content}"> is not valid (lower-case letters, digits and hyphens, at most 40): the kit uses its default names.`,
+  );
+  return '';
+}

@@ -17,13 +17,14 @@ export interface Channel {
 export function openChannel(
   factory: ((name: string) => ChannelLike) | null | undefined,
   receive: (message: TabMessage) => void,
+  name: string = NAMES.channel,
 ): Channel {
   let channel: ChannelLike | undefined;
   try {
     const Channel = (
       globalThis as { BroadcastChannel?: new (name: string) => ChannelLike & { unref?: () => void } }
     ).BroadcastChannel;
-    const opened = factory === undefined ? Channel && new Channel(NAMES.channel) : factory?.(NAMES.channel);
+    const opened = factory === undefined ? Channel && new Channel(name) : factory?.(name);
     (opened as { unref?: () => void } | undefined)?.unref?.(); // Node: do not keep the process alive
     channel = opened;
   } catch {

@@ -51,17 +51,17 @@ export function defaultLocks(): LocksLike | undefined {
 }
 
 /**
- * Runs a task holding the cross-tab lock `NAMES.lock + name` when Web Locks
+ * Runs a task holding the cross-tab lock `prefix + name` when Web Locks
  * are there. Where they refuse to work (an opaque origin), the loader goes on
  * without them from then on.
  */
-export function lockWith(initial: LocksLike | undefined): WithLock {
+export function lockWith(initial: LocksLike | undefined, prefix: string = NAMES.lock): WithLock {
   let locks = initial;
   return async (name, signal, task) => {
     if (!locks) return task();
     let started = false;
     try {
-      return await locks.request(NAMES.lock + name, signal ? { signal } : {}, () => {
+      return await locks.request(prefix + name, signal ? { signal } : {}, () => {
         started = true;
         return task();
       });

@@ -32,7 +32,7 @@ import type { Budget } from '../budget.js';
 import { createEntryCache } from '../cache.js';
 import { describe, ENDPOINTS, type DataOf, type Resource, type ResourceKind } from '../endpoints.js';
 import { abortError } from '../errors.js';
-import { NAMES } from '../names.js';
+import { namesOf, pageNamespace } from '../names.js';
 import { checkBaseUrl } from '../params.js';
 import { createSafeStorage } from '../storage.js';
 import { bringLater } from './bring-later.js';
@@ -115,7 +115,11 @@ export function createLoader(options: LoaderOptions = {}): KhountousLoader {
     clearTimeout: options.clearTimeout ?? ((handle) => globalThis.clearTimeout(handle as number)),
     random: options.random ?? Math.random,
   };
-  const storage = options.storage === undefined ? createSafeStorage() : (options.storage ?? undefined);
+  const names = namesOf(options.namespace);
+  const storage =
+    options.storage === undefined
+      ? createSafeStorage({ prefix: names.storage })
+      : (options.storage ?? undefined);
   const freshness = { ...FRESHNESS_MINUTES, ...options.freshness };
   for (const kind in freshness) freshness[kind as ResourceKind] *= 60_000;
   const loader = new EventTarget() as KhountousLoader & { version: 1 };
@@ -138,6 +142,7 @@ export function createLoader(options: LoaderOptions = {}): KhountousLoader {
     }),
     locks: options.locks === undefined ? defaultLocks() : (options.locks ?? undefined),
     channel: options.broadcastChannel,
+    names,
     Observer:
       options.intersectionObserver === undefined
         ? (globalThis as { IntersectionObserver?: ObserverConstructor }).IntersectionObserver
@@ -223,14 +228,17 @@ function isLoader(value: unknown): value is KhountousLoader {
 }
 
 /**
- * The page-wide loader, kept on globalThis under Symbol.for('khountous.loader.v1'):
- * a second copy of the kit on the page finds and uses the first one's.
+ * The page-wide loader, kept on globalThis under Symbol.for('khountous.loader.v1')
+ * (or its namespace's key, names.ts): a second copy of the kit on the page finds
+ * and uses the first one's.
  */
 export function getLoader(): KhountousLoader {
   const holder = globalThis as unknown as Record<symbol, unknown>;
-  const existing = holder[NAMES.global];
+  const namespace = pageNamespace();
+  const key = namesOf(namespace).global;
+  const existing = holder[key];
   if (isLoader(existing)) return existing;
-  const loader = createLoader();
-  Object.defineProperty(holder, NAMES.global, { value: loader, configurable: true, writable: true });
+  const loader = createLoader({ namespace });
+  Object.defineProperty(holder, key, { value: loader, configurable: true, writable: true });
   return loader;
 }

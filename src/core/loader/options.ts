@@ -91,6 +91,12 @@ export interface LoaderOptions {
    * which the loader then uses from the start.
    */
   later?: (() => Promise<Later>) | Later;
+  /**
+   * The set of names of its storage, locks and channel (names.ts `namesOf`):
+   * '' (the default) shares them with every page of the origin that sets none.
+   * `getLoader()` takes the page's `<meta name="khountous:namespace">`.
+   */
+  namespace?: string;
 }
 
 export const DEFAULTS = {

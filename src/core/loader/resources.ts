@@ -14,6 +14,7 @@ import { askedOf, at, type ResourceKind, type Target } from '../endpoints.js';
 import { abortError, isKhountousError, KhountousError, PASSING } from '../errors.js';
 import type { SafeStorage } from '../storage.js';
 import { createBatcher } from './batcher.js';
+import type { Names } from '../names.js';
 import { lockWith, type ChannelLike, type LocksLike, type TabMessage } from './cross-tab.js';
 import { createEntries, join, tell, type Entry, type Flight, type Subscriber } from './entry.js';
 import type { Channel } from './channel.js';
@@ -35,6 +36,8 @@ export interface ResourcesDeps {
   fetch: FetchLike | undefined;
   locks: LocksLike | undefined;
   channel: ((name: string) => ChannelLike) | null | undefined;
+  /** The storage, lock and channel names of the loader's namespace. */
+  names: Names;
   Observer: ObserverConstructor | undefined;
   lazy(): boolean;
   /** Dispatches the `khountous-quota` event. */
@@ -52,7 +55,7 @@ export function createResources(deps: ResourcesDeps) {
   const lookup = createLookup(cache, clock.now, freshness);
   const entries = createEntries(clock.now);
   const viewport: Viewport = createViewport(deps.Observer);
-  const lock = lockWith(deps.locks);
+  const lock = lockWith(deps.locks, deps.names.lock);
 
   // -- observability ----------------------------------------------------------
 
@@ -76,7 +79,7 @@ export function createResources(deps: ResourcesDeps) {
   const waiting: (() => void)[] = [];
   const ready = (later: Later) => {
     if (recovery) return;
-    channel = later.openChannel(deps.channel, receive);
+    channel = later.openChannel(deps.channel, receive, deps.names.channel);
     recovery = later.createRecovery({ clock, settings, freshness, entries, lookup, requests, start });
     for (const task of waiting.splice(0)) task();
   };
