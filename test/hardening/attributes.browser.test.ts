@@ -25,7 +25,6 @@ import {
 import { translations } from '../helpers/translations.js';
 import { countFetches, freshKit, sharedApi, watchWarnings } from '../helpers/kit.js';
 import { ELEMENTS, allSettled, create, learnSlugs, pageGuard, textOf } from './browser-kit.js';
-import { report, scenario } from './scenarios.js';
 
 /** Throws unless `url` is a request the API accepts: known path, known parameters, valid values. */
 function assertValidRequest(url: string): void {
@@ -77,8 +76,6 @@ const warningsAbout = (tag: string, attribute: string) =>
   warnings.all().filter((line) => line.startsWith(`<${tag}>: `) && line.includes(attribute));
 
 before(learnSlugs);
-after(() => report('attributes.browser.test.ts'));
-
 beforeEach(() => {
   freshKit();
   guard = pageGuard();
@@ -136,19 +133,16 @@ describe('lang: unsupported or unusual values', function () {
     [' en ', 'en'],
   ];
   for (const spec of ELEMENTS) {
-    it(
-      `<${spec.tag}> lang=${CASES.map(([lang]) => JSON.stringify(lang)).join(', ')}`,
-      scenario('attributes', `${spec.tag}: lang`, async () => {
-        for (const [lang, used] of CASES) {
-          const element = await mount(spec.tag, { ...spec.attrs(), lang });
-          expect(element.getAttribute('state'), `lang="${lang}"`).to.equal('ready');
-          expect(textOf(element), `lang="${lang}"`).to.contain(WORDS[spec.tag]![used]);
-          expect(textOf(element), `lang="${lang}"`).not.to.contain(
-            WORDS[spec.tag]![used === 'fr' ? 'en' : 'fr'],
-          );
-        }
-      }),
-    );
+    it(`<${spec.tag}> lang=${CASES.map(([lang]) => JSON.stringify(lang)).join(', ')}`, async () => {
+      for (const [lang, used] of CASES) {
+        const element = await mount(spec.tag, { ...spec.attrs(), lang });
+        expect(element.getAttribute('state'), `lang="${lang}"`).to.equal('ready');
+        expect(textOf(element), `lang="${lang}"`).to.contain(WORDS[spec.tag]![used]);
+        expect(textOf(element), `lang="${lang}"`).not.to.contain(
+          WORDS[spec.tag]![used === 'fr' ? 'en' : 'fr'],
+        );
+      }
+    });
   }
 });
 
@@ -163,32 +157,26 @@ describe('base-url that is not an http(s) API: a configuration error, no request
   ];
   for (const spec of ELEMENTS) {
     for (const base of BASES) {
-      it(
-        `<${spec.tag}> base-url="${base}"`,
-        scenario('attributes', `${spec.tag}: base-url ${base}`, async () => {
-          expectConfigurationError(await mount(spec.tag, { ...spec.attrs(), 'base-url': base }), 'base-url');
-        }),
-      );
+      it(`<${spec.tag}> base-url="${base}"`, async () => {
+        expectConfigurationError(await mount(spec.tag, { ...spec.attrs(), 'base-url': base }), 'base-url');
+      });
     }
   }
 });
 
 describe('a page-wide base URL that is not http(s)', () => {
-  it(
-    'is a configuration error whose warning names the meta element',
-    scenario('attributes', 'ranking: meta khountous:base-url ftp', async () => {
-      const meta = document.createElement('meta');
-      meta.name = 'khountous:base-url';
-      meta.content = 'ftp://example.org/v1';
-      document.head.append(meta);
-      try {
-        const element = await mount('khountous-ranking', { 'base-url': null });
-        expectConfigurationError(element, '<meta name="khountous:base-url" content="ftp://example.org/v1">');
-      } finally {
-        meta.remove();
-      }
-    }),
-  );
+  it('is a configuration error whose warning names the meta element', async () => {
+    const meta = document.createElement('meta');
+    meta.name = 'khountous:base-url';
+    meta.content = 'ftp://example.org/v1';
+    document.head.append(meta);
+    try {
+      const element = await mount('khountous-ranking', { 'base-url': null });
+      expectConfigurationError(element, '<meta name="khountous:base-url" content="ftp://example.org/v1">');
+    } finally {
+      meta.remove();
+    }
+  });
 });
 
 describe('identifiers missing or malformed: a configuration error, no request', () => {
@@ -217,12 +205,9 @@ describe('identifiers missing or malformed: a configuration error, no request', 
         value === null
           ? `no ${attribute} attribute`
           : `${attribute}="${value.length > 20 ? `${value.slice(0, 8)}…(${value.length})` : value}"`;
-      it(
-        `<${tag}> ${label}`,
-        scenario('attributes', `${tag}: ${label}`, async () => {
-          expectConfigurationError(await mount(tag, { [attribute]: value }), attribute);
-        }),
-      );
+      it(`<${tag}> ${label}`, async () => {
+        expectConfigurationError(await mount(tag, { [attribute]: value }), attribute);
+      });
     }
   }
 });
@@ -254,30 +239,24 @@ describe('limit and page of the lists: clamped, never sent out of range', () => 
 
   for (const tag of LISTS) {
     for (const [limit, expected] of LIMITS) {
-      it(
-        `<${tag}> limit="${limit}" shows at most ${expected}`,
-        scenario('attributes', `${tag}: limit ${limit}`, async () => {
-          const element = await mount(tag, { limit });
-          expect(['ready', 'empty']).to.include(element.getAttribute('state'));
-          expect(sent('limit').length).to.be.greaterThan(0);
-          // One request may cover several widgets' windows: it covers this one.
-          for (const value of sent('limit')) expect(Number(value)).to.be.at.least(Math.min(expected, 100));
-          const items = element.shadowRoot!.querySelectorAll('tbody tr, li[part~="item"]');
-          expect(items.length).to.be.at.most(expected);
-        }),
-      );
+      it(`<${tag}> limit="${limit}" shows at most ${expected}`, async () => {
+        const element = await mount(tag, { limit });
+        expect(['ready', 'empty']).to.include(element.getAttribute('state'));
+        expect(sent('limit').length).to.be.greaterThan(0);
+        // One request may cover several widgets' windows: it covers this one.
+        for (const value of sent('limit')) expect(Number(value)).to.be.at.least(Math.min(expected, 100));
+        const items = element.shadowRoot!.querySelectorAll('tbody tr, li[part~="item"]');
+        expect(items.length).to.be.at.most(expected);
+      });
     }
     for (const [page, expected] of PAGES) {
-      it(
-        `<${tag}> page="${page}" starts on page ${expected}`,
-        scenario('attributes', `${tag}: page ${page}`, async () => {
-          const element = await mount(tag, { page, limit: '2' });
-          expect(['ready', 'empty']).to.include(element.getAttribute('state'));
-          const pages = sent('page').map(Number);
-          expect(pages.length).to.be.greaterThan(0);
-          for (const value of pages) expect(value).to.be.within(1, expected);
-        }),
-      );
+      it(`<${tag}> page="${page}" starts on page ${expected}`, async () => {
+        const element = await mount(tag, { page, limit: '2' });
+        expect(['ready', 'empty']).to.include(element.getAttribute('state'));
+        const pages = sent('page').map(Number);
+        expect(pages.length).to.be.greaterThan(0);
+        for (const value of pages) expect(value).to.be.within(1, expected);
+      });
     }
   }
 });
@@ -289,12 +268,9 @@ describe('filters and display attributes', function () {
     ['level', 'federal'],
     ['sector', 'health care'],
   ] as const) {
-    it(
-      `<khountous-ranking> ${name}="${value}" is a configuration error`,
-      scenario('attributes', `ranking: ${name} ${value}`, async () => {
-        expectConfigurationError(await mount('khountous-ranking', { [name]: value }), name);
-      }),
-    );
+    it(`<khountous-ranking> ${name}="${value}" is a configuration error`, async () => {
+      expectConfigurationError(await mount('khountous-ranking', { [name]: value }), name);
+    });
   }
 
   const fallbacks: Record<string, string>[] = [
@@ -303,14 +279,11 @@ describe('filters and display attributes', function () {
     { region: '  ', indicator: ' responseRate ' },
   ];
   for (const attrs of fallbacks) {
-    it(
-      `<khountous-region-stats> ${JSON.stringify(attrs)} falls back to the chart of every region`,
-      scenario('attributes', `region-stats: ${JSON.stringify(attrs)}`, async () => {
-        const element = await mount('khountous-region-stats', attrs);
-        expect(element.getAttribute('state')).to.equal('ready');
-        expect(element.shadowRoot!.querySelectorAll('[part~="chart"] .row')).to.have.length(14);
-      }),
-    );
+    it(`<khountous-region-stats> ${JSON.stringify(attrs)} falls back to the chart of every region`, async () => {
+      const element = await mount('khountous-region-stats', attrs);
+      expect(element.getAttribute('state')).to.equal('ready');
+      expect(element.shadowRoot!.querySelectorAll('[part~="chart"] .row')).to.have.length(14);
+    });
   }
 
   const HEADINGS: [string, string][] = [
@@ -322,17 +295,14 @@ describe('filters and display attributes', function () {
     ['4.9', '4'],
   ];
   for (const tag of ['khountous-admin-card', 'khountous-report', 'khountous-region-stats']) {
-    it(
-      `<${tag}> heading-level=${HEADINGS.map(([level]) => level).join('|')} is clamped to 2..6`,
-      scenario('attributes', `${tag}: heading-level`, async () => {
-        const spec = ELEMENTS.find((element) => element.tag === tag)!;
-        for (const [level, expected] of HEADINGS) {
-          const element = await mount(tag, { ...spec.attrs(), 'heading-level': level });
-          expect(element.getAttribute('state')).to.equal('ready');
-          const heading = element.shadowRoot!.querySelector('[role="heading"]')!;
-          expect(heading.getAttribute('aria-level'), `heading-level="${level}"`).to.equal(expected);
-        }
-      }),
-    );
+    it(`<${tag}> heading-level=${HEADINGS.map(([level]) => level).join('|')} is clamped to 2..6`, async () => {
+      const spec = ELEMENTS.find((element) => element.tag === tag)!;
+      for (const [level, expected] of HEADINGS) {
+        const element = await mount(tag, { ...spec.attrs(), 'heading-level': level });
+        expect(element.getAttribute('state')).to.equal('ready');
+        const heading = element.shadowRoot!.querySelector('[role="heading"]')!;
+        expect(heading.getAttribute('aria-level'), `heading-level="${level}"`).to.equal(expected);
+      }
+    });
   }
 });

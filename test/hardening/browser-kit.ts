@@ -9,9 +9,9 @@ import type { KhountousErrorKind } from '../../src/core/errors.js';
 import type { AdministrationListItem, ListEnvelope, ReportListItem } from '../../src/core/types.js';
 import { translations } from '../helpers/translations.js';
 import { expect } from '@open-wc/testing';
-import { api, isolatedApi, sharedApi, type ViewState } from '../helpers/kit.js';
+import { api, isolatedApi, LOADER_KEY, sharedApi, type ViewState } from '../helpers/kit.js';
 
-export const LOADER_KEY = Symbol.for('khountous.loader.v1');
+export { LOADER_KEY };
 
 export interface ElementSpec {
   tag: string;

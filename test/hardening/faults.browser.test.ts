@@ -34,7 +34,6 @@ import {
   textOf,
   type InstalledLoader,
 } from './browser-kit.js';
-import { report, scenario } from './scenarios.js';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -82,8 +81,6 @@ const onError = (event: Event) =>
   });
 
 before(learnSlugs);
-after(() => report('faults.browser.test.ts'));
-
 beforeEach(() => {
   freshKit();
   shownErrors.length = 0;
@@ -128,76 +125,73 @@ describe('a failing API, first visit: errors that name the cause, then recovery'
   this.timeout(30_000);
 
   for (const [fault, expected] of Object.entries(FAULTS)) {
-    it(
-      `${fault}: ${expected.shows === 'data' ? 'data shown' : `"${expected.shows}" shown`}, ${expected.attempts} request(s) per widget, recovery ${expected.recovery}`,
-      scenario('faults', `first visit: ${fault}`, async () => {
-        const kit = installLoader();
-        const page = await fixture<HTMLDivElement>(document.createElement('div'));
-        const faulty = new FaultyApi(`fault-${fault}`, { crossOrigin: expected.crossOrigin ?? false });
-        const healthy = new FaultyApi(`healthy-${fault}`, { crossOrigin: !expected.crossOrigin });
+    it(`${fault}: ${expected.shows === 'data' ? 'data shown' : `"${expected.shows}" shown`}, ${expected.attempts} request(s) per widget, recovery ${expected.recovery}`, async () => {
+      const kit = installLoader();
+      const page = await fixture<HTMLDivElement>(document.createElement('div'));
+      const faulty = new FaultyApi(`fault-${fault}`, { crossOrigin: expected.crossOrigin ?? false });
+      const healthy = new FaultyApi(`healthy-${fault}`, { crossOrigin: !expected.crossOrigin });
 
-        // Widgets of another API, loaded before the trouble.
-        const others = mountAll(page, healthy.base);
-        await allSettled(others, ['ready']);
+      // Widgets of another API, loaded before the trouble.
+      const others = mountAll(page, healthy.base);
+      await allSettled(others, ['ready']);
 
-        await faulty.fail({ fault, ...(fault === '429' ? { retryAfter: 2 } : {}) });
-        const widgets = mountAll(page, faulty.base);
-        await allSettled(widgets);
+      await faulty.fail({ fault, ...(fault === '429' ? { retryAfter: 2 } : {}) });
+      const widgets = mountAll(page, faulty.base);
+      await allSettled(widgets);
 
-        // Each widget: its data, or a localized sentence naming the cause, with a retry button.
-        widgets.forEach((widget, index) => {
-          const tag = widget.localName;
-          if (expected.shows === 'data') {
-            expect(widget.getAttribute('state'), tag).to.equal('ready');
-            expect(textOf(widget), tag).not.to.contain('pwned');
-            return;
-          }
-          expect(widget.getAttribute('state'), tag).to.equal('error');
-          const alert = widget.shadowRoot!.querySelector('[part~="error"]');
-          expect(alert, `${tag} alert`).to.exist;
-          const sentence = errorSentence(langOf(index), expected.shows as KhountousErrorKind);
-          if (typeof sentence === 'string') expect(alert!.textContent, tag).to.contain(sentence);
-          else expect(alert!.textContent, tag).to.match(sentence);
-          expect(widget.shadowRoot!.querySelector('button[part~="retry"]'), `${tag} retry`).to.exist;
-        });
-        if (expected.shows !== 'data') {
-          expect(new Set(shownErrors.map((shown) => shown.kind))).to.deep.equal(new Set([expected.shows]));
+      // Each widget: its data, or a localized sentence naming the cause, with a retry button.
+      widgets.forEach((widget, index) => {
+        const tag = widget.localName;
+        if (expected.shows === 'data') {
+          expect(widget.getAttribute('state'), tag).to.equal('ready');
+          expect(textOf(widget), tag).not.to.contain('pwned');
+          return;
         }
+        expect(widget.getAttribute('state'), tag).to.equal('error');
+        const alert = widget.shadowRoot!.querySelector('[part~="error"]');
+        expect(alert, `${tag} alert`).to.exist;
+        const sentence = errorSentence(langOf(index), expected.shows as KhountousErrorKind);
+        if (typeof sentence === 'string') expect(alert!.textContent, tag).to.contain(sentence);
+        else expect(alert!.textContent, tag).to.match(sentence);
+        expect(widget.shadowRoot!.querySelector('button[part~="retry"]'), `${tag} retry`).to.exist;
+      });
+      if (expected.shows !== 'data') {
+        expect(new Set(shownErrors.map((shown) => shown.kind))).to.deep.equal(new Set([expected.shows]));
+      }
 
-        // The other API's widgets keep their data, and a new one still loads.
-        for (const other of others) expect(other.getAttribute('state'), other.localName).to.equal('ready');
-        const late = create(page, 'khountous-ranking', { 'base-url': healthy.base, limit: '3', lang: 'en' });
-        await allSettled([late], ['ready']);
+      // The other API's widgets keep their data, and a new one still loads.
+      for (const other of others) expect(other.getAttribute('state'), other.localName).to.equal('ready');
+      const late = create(page, 'khountous-ranking', { 'base-url': healthy.base, limit: '3', lang: 'en' });
+      await allSettled([late], ['ready']);
 
-        // The budget: no more than the documented attempts per resource (a 429 stops the others).
-        const sent = attemptsPerElement(kit, faulty);
-        for (const [index, count] of sent.entries()) {
-          const tag = ELEMENTS[index]!.tag;
-          if (fault.startsWith('429')) expect(count, tag).to.be.at.most(1);
-          else expect(count, tag).to.equal(expected.attempts);
-        }
-        // What reached the API is what the kit sent; except that a browser resends a request
-        // whose connection was reset by itself, below fetch (Firefox up to 10 times).
-        const arrived = (await faulty.requests()).length;
-        const total = sent.reduce((sum, count) => sum + count, 0);
-        if (fault === 'reset') expect(arrived).to.be.within(1, 10 * total);
-        // A browser opens at most six connections to a host: with every answer hanging, a
-        // request it still held in its queue when the kit's timeout cancelled it never left.
-        else if (fault === 'hang') expect(arrived).to.be.within(total - ELEMENTS.length, total);
-        else expect(arrived).to.equal(total);
+      // The budget: no more than the documented attempts per resource (a 429 stops the others).
+      const sent = attemptsPerElement(kit, faulty);
+      for (const [index, count] of sent.entries()) {
+        const tag = ELEMENTS[index]!.tag;
+        if (fault.startsWith('429')) expect(count, tag).to.be.at.most(1);
+        else expect(count, tag).to.equal(expected.attempts);
+      }
+      // What reached the API is what the kit sent; except that a browser resends a request
+      // whose connection was reset by itself, below fetch (Firefox up to 10 times).
+      const arrived = (await faulty.requests()).length;
+      const total = sent.reduce((sum, count) => sum + count, 0);
+      if (fault === 'reset') expect(arrived).to.be.within(1, 10 * total);
+      // A browser opens at most six connections to a host: with every answer hanging, a
+      // request it still held in its queue when the kit's timeout cancelled it never left.
+      else if (fault === 'hang') expect(arrived).to.be.within(total - ELEMENTS.length, total);
+      else expect(arrived).to.equal(total);
 
-        // Recovery: nothing to do for the page.
-        if (expected.recovery !== 'none') {
-          await faulty.recover();
-          const before = kit.sentTo(faulty.id).length;
-          await recover(kit, expected, widgets);
-          expect(kit.sentTo(faulty.id).length - before, 'one attempt per resource').to.be.at.most(
-            ELEMENTS.length,
-          );
-        }
-        expect(guard.problems).to.deep.equal([]);
-      }),
-    );
+      // Recovery: nothing to do for the page.
+      if (expected.recovery !== 'none') {
+        await faulty.recover();
+        const before = kit.sentTo(faulty.id).length;
+        await recover(kit, expected, widgets);
+        expect(kit.sentTo(faulty.id).length - before, 'one attempt per resource').to.be.at.most(
+          ELEMENTS.length,
+        );
+      }
+      expect(guard.problems).to.deep.equal([]);
+    });
   }
 });
 
@@ -205,57 +199,54 @@ describe('a failing API, return visit: stale data with its mark, then fresh data
   this.timeout(30_000);
 
   for (const [fault, expected] of Object.entries(FAULTS)) {
-    it(
-      `${fault}: the cached data stays on screen, marked stale`,
-      scenario('faults', `return visit: ${fault}`, async () => {
-        const backend = memoryBackend();
-        const first = installLoader({ storage: createSafeStorage({ backend }) });
-        const faulty = new FaultyApi(`stale-${fault}`, { crossOrigin: expected.crossOrigin ?? false });
-        let page = await fixture<HTMLDivElement>(document.createElement('div'));
-        await allSettled(mountAll(page, faulty.base), ['ready']);
-        fixtureCleanup();
+    it(`${fault}: the cached data stays on screen, marked stale`, async () => {
+      const backend = memoryBackend();
+      const first = installLoader({ storage: createSafeStorage({ backend }) });
+      const faulty = new FaultyApi(`stale-${fault}`, { crossOrigin: expected.crossOrigin ?? false });
+      let page = await fixture<HTMLDivElement>(document.createElement('div'));
+      await allSettled(mountAll(page, faulty.base), ['ready']);
+      fixtureCleanup();
 
-        // An hour later (every freshness time is over), the reader comes back while the API fails.
-        first.clock.advance(61 * MINUTE);
-        const kit = installLoader({ storage: createSafeStorage({ backend }) }, first.clock);
-        await faulty.fail({ fault, ...(fault === '429' ? { retryAfter: 2 } : {}) });
-        page = await fixture<HTMLDivElement>(document.createElement('div'));
-        const widgets = mountAll(page, faulty.base);
-        await allSettled(widgets, ['ready']);
+      // An hour later (every freshness time is over), the reader comes back while the API fails.
+      first.clock.advance(61 * MINUTE);
+      const kit = installLoader({ storage: createSafeStorage({ backend }) }, first.clock);
+      await faulty.fail({ fault, ...(fault === '429' ? { retryAfter: 2 } : {}) });
+      page = await fixture<HTMLDivElement>(document.createElement('div'));
+      const widgets = mountAll(page, faulty.base);
+      await allSettled(widgets, ['ready']);
 
-        if (expected.shows === 'data') {
-          await allSettled(widgets, ['ready'], { fresh: true });
-        } else {
-          // Let the background revalidations run out, then look.
-          await waitFor(
-            () => kit.loader.stats(faulty.base).errors >= ELEMENTS.length || fault.startsWith('429'),
+      if (expected.shows === 'data') {
+        await allSettled(widgets, ['ready'], { fresh: true });
+      } else {
+        // Let the background revalidations run out, then look.
+        await waitFor(
+          () => kit.loader.stats(faulty.base).errors >= ELEMENTS.length || fault.startsWith('429'),
+        );
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        widgets.forEach((widget, index) => {
+          const tag = widget.localName;
+          expect(widget.getAttribute('state'), tag).to.equal('ready');
+          expect(widget.hasAttribute('stale'), `${tag} stale`).to.equal(true);
+          const mark = widget.shadowRoot!.querySelector('[part~="stale"]');
+          expect(mark?.textContent, tag).to.match(
+            langOf(index) === 'fr' ? /données de \d{2}:\d{2}/ : /data as of \d{2}:\d{2}/,
           );
-          await new Promise((resolve) => setTimeout(resolve, 50));
-          widgets.forEach((widget, index) => {
-            const tag = widget.localName;
-            expect(widget.getAttribute('state'), tag).to.equal('ready');
-            expect(widget.hasAttribute('stale'), `${tag} stale`).to.equal(true);
-            const mark = widget.shadowRoot!.querySelector('[part~="stale"]');
-            expect(mark?.textContent, tag).to.match(
-              langOf(index) === 'fr' ? /données de \d{2}:\d{2}/ : /data as of \d{2}:\d{2}/,
-            );
-          });
-          const sent = attemptsPerElement(kit, faulty);
-          for (const [index, count] of sent.entries()) {
-            expect(count, ELEMENTS[index]!.tag).to.be.at.most(expected.attempts);
-          }
-          await faulty.recover();
-          // The failed revalidation is tried again one freshness period later (60 min at most).
-          kit.clock.advance(60 * MINUTE);
-          await allSettled(widgets, ['ready'], { fresh: true });
-          const after = attemptsPerElement(kit, faulty);
-          for (const [index, count] of after.entries()) {
-            expect(count - sent[index]!, ELEMENTS[index]!.tag).to.equal(1);
-          }
+        });
+        const sent = attemptsPerElement(kit, faulty);
+        for (const [index, count] of sent.entries()) {
+          expect(count, ELEMENTS[index]!.tag).to.be.at.most(expected.attempts);
         }
-        expect(guard.problems).to.deep.equal([]);
-      }),
-    );
+        await faulty.recover();
+        // The failed revalidation is tried again one freshness period later (60 min at most).
+        kit.clock.advance(60 * MINUTE);
+        await allSettled(widgets, ['ready'], { fresh: true });
+        const after = attemptsPerElement(kit, faulty);
+        for (const [index, count] of after.entries()) {
+          expect(count - sent[index]!, ELEMENTS[index]!.tag).to.equal(1);
+        }
+      }
+      expect(guard.problems).to.deep.equal([]);
+    });
   }
 });
 
@@ -270,44 +261,41 @@ async function waitFor(condition: () => boolean, timeout = 10_000): Promise<void
 describe('a long outage: no retry storm', function () {
   this.timeout(60_000);
 
-  it(
-    'the API answers 500 for three hours: each widget retries on the documented schedule, within the budget',
-    scenario('budget', 'three-hour outage', async () => {
-      const kit = installLoader();
-      const faulty = new FaultyApi('outage');
-      await faulty.fail({ fault: '500' });
-      const page = await fixture<HTMLDivElement>(document.createElement('div'));
-      const widgets = mountAll(page, faulty.base);
-      await allSettled(widgets, ['error']);
+  it('the API answers 500 for three hours: each widget retries on the documented schedule, within the budget', async () => {
+    const kit = installLoader();
+    const faulty = new FaultyApi('outage');
+    await faulty.fail({ fault: '500' });
+    const page = await fixture<HTMLDivElement>(document.createElement('div'));
+    const widgets = mountAll(page, faulty.base);
+    await allSettled(widgets, ['error']);
+    await kit.idle();
+    for (let minute = 0; minute < 180; minute++) {
+      kit.clock.advance(MINUTE);
       await kit.idle();
-      for (let minute = 0; minute < 180; minute++) {
-        kit.clock.advance(MINUTE);
-        await kit.idle();
-      }
-      const arrived = await faulty.requests();
-      const sent = kit.sentTo(faulty.id);
-      expect(arrived.length).to.equal(sent.length);
-      // Three attempts per resource, then 30 s, 2 min, 8 min, then one per freshness time.
-      const FRESHNESS: Record<string, number> = {
-        'khountous-ranking': 10,
-        'khountous-admin-card': 15,
-        'khountous-report': 10,
-        'khountous-region-stats': 30,
-        'khountous-reports': 5,
-        'khountous-fact-checks': 15,
-        'khountous-dataset': 60,
-      };
-      for (const [index, count] of attemptsPerElement(kit, faulty).entries()) {
-        const tag = ELEMENTS[index]!.tag;
-        expect(count, tag).to.be.at.most(3 + 3 + Math.ceil(180 / FRESHNESS[tag]!));
-      }
-      // The budget: automatic attempts never spend the last 10 requests of the hour.
-      expect(kit.loader.stats(faulty.base).remaining).to.be.at.least(10);
-      for (const widget of widgets) expect(widget.getAttribute('state')).to.equal('error');
-      await faulty.recover();
-      kit.clock.advance(60 * MINUTE);
-      await allSettled(widgets, ['ready'], { fresh: true });
-      expect(guard.problems).to.deep.equal([]);
-    }),
-  );
+    }
+    const arrived = await faulty.requests();
+    const sent = kit.sentTo(faulty.id);
+    expect(arrived.length).to.equal(sent.length);
+    // Three attempts per resource, then 30 s, 2 min, 8 min, then one per freshness time.
+    const FRESHNESS: Record<string, number> = {
+      'khountous-ranking': 10,
+      'khountous-admin-card': 15,
+      'khountous-report': 10,
+      'khountous-region-stats': 30,
+      'khountous-reports': 5,
+      'khountous-fact-checks': 15,
+      'khountous-dataset': 60,
+    };
+    for (const [index, count] of attemptsPerElement(kit, faulty).entries()) {
+      const tag = ELEMENTS[index]!.tag;
+      expect(count, tag).to.be.at.most(3 + 3 + Math.ceil(180 / FRESHNESS[tag]!));
+    }
+    // The budget: automatic attempts never spend the last 10 requests of the hour.
+    expect(kit.loader.stats(faulty.base).remaining).to.be.at.least(10);
+    for (const widget of widgets) expect(widget.getAttribute('state')).to.equal('error');
+    await faulty.recover();
+    kit.clock.advance(60 * MINUTE);
+    await allSettled(widgets, ['ready'], { fresh: true });
+    expect(guard.problems).to.deep.equal([]);
+  });
 });

@@ -19,7 +19,6 @@ import {
   pageGuard,
   textOf,
 } from './browser-kit.js';
-import { report, scenario } from './scenarios.js';
 
 const PAYLOADS = {
   script: '<script>window.__pwned = 1</script>',
@@ -98,8 +97,6 @@ declare global {
 let guard: ReturnType<typeof pageGuard>;
 
 before(learnSlugs);
-after(() => report('injection.browser.test.ts'));
-
 beforeEach(() => {
   freshKit();
   delete window.__pwned;
@@ -118,23 +115,20 @@ afterEach(async () => {
 describe('API texts holding markup show as text', () => {
   for (const [label, payload] of Object.entries(PAYLOADS)) {
     for (const spec of ELEMENTS) {
-      it(
-        `<${spec.tag}>: ${label}`,
-        scenario('injection', `${spec.tag}: ${label}`, async () => {
-          installLoader({ fetch: poisonedFetch(payload) });
-          const page = await fixture<HTMLDivElement>(document.createElement('div'));
-          const element = create(page, spec.tag, {
-            ...spec.attrs(),
-            'base-url': 'https://api.example.test/v1',
-            ...(spec.tag === 'khountous-ranking' || spec.tag === 'khountous-reports'
-              ? { 'href-template': 'https://elsewhere.example/x/{slug}' }
-              : {}),
-          });
-          await allSettled([element], ['ready']);
-          expect(textOf(element), 'the payload, as text').to.contain(payload.replace(/\s+/g, ' ').trim());
-          assertSafe(element);
-        }),
-      );
+      it(`<${spec.tag}>: ${label}`, async () => {
+        installLoader({ fetch: poisonedFetch(payload) });
+        const page = await fixture<HTMLDivElement>(document.createElement('div'));
+        const element = create(page, spec.tag, {
+          ...spec.attrs(),
+          'base-url': 'https://api.example.test/v1',
+          ...(spec.tag === 'khountous-ranking' || spec.tag === 'khountous-reports'
+            ? { 'href-template': 'https://elsewhere.example/x/{slug}' }
+            : {}),
+        });
+        await allSettled([element], ['ready']);
+        expect(textOf(element), 'the payload, as text').to.contain(payload.replace(/\s+/g, ' ').trim());
+        assertSafe(element);
+      });
     }
   }
 });
@@ -163,14 +157,11 @@ describe('links: only http(s), off-site ones noopener noreferrer', () => {
       'vbscript:msgbox(1)/{slug}',
       'blob:https://elsewhere.example/{slug}',
     ]) {
-      it(
-        `<${tag}> href-template="${template.replace(/\t/, '\\t')}" makes no link`,
-        scenario('injection', `${tag}: template ${template}`, async () => {
-          const element = await listWith(tag, template);
-          expect(rows(element)).to.have.length(0);
-          assertSafe(element);
-        }),
-      );
+      it(`<${tag}> href-template="${template.replace(/\t/, '\\t')}" makes no link`, async () => {
+        const element = await listWith(tag, template);
+        expect(rows(element)).to.have.length(0);
+        assertSafe(element);
+      });
     }
 
     for (const [template, offSite] of [
@@ -179,73 +170,64 @@ describe('links: only http(s), off-site ones noopener noreferrer', () => {
       ['/items/{slug}', false],
       [`${location.origin}/items/{slug}`, false],
     ] as const) {
-      it(
-        `<${tag}> href-template="${template}": links ${offSite ? 'with' : 'without'} rel="noopener noreferrer"`,
-        scenario('injection', `${tag}: template ${template}`, async () => {
-          const element = await listWith(tag, template);
-          expect(rows(element)).to.have.length(3);
-          for (const link of rows(element)) {
-            const rel = link.getAttribute('rel');
-            if (offSite) expect(rel).to.equal('noopener noreferrer');
-            else expect(rel).to.equal(null);
-          }
-          assertSafe(element);
-        }),
-      );
+      it(`<${tag}> href-template="${template}": links ${offSite ? 'with' : 'without'} rel="noopener noreferrer"`, async () => {
+        const element = await listWith(tag, template);
+        expect(rows(element)).to.have.length(3);
+        for (const link of rows(element)) {
+          const rel = link.getAttribute('rel');
+          if (offSite) expect(rel).to.equal('noopener noreferrer');
+          else expect(rel).to.equal(null);
+        }
+        assertSafe(element);
+      });
     }
   }
 
-  it(
-    '<khountous-ranking> a slug holding markup is encoded into the link, never markup',
-    scenario('injection', 'slug encoded into a link', async () => {
-      const slug = '"><img src=x onerror="window.__pwned=1">';
-      installLoader({
-        fetch: async () =>
-          new Response(
-            JSON.stringify({
-              data: [{ slug, name: 'A', score: 50, responseRate: 50, avgDelayDays: 3 }],
-              meta: { page: 1, pageSize: 3, total: 1 },
-            }),
-            { headers: { 'Content-Type': 'application/json' } },
-          ),
-      });
-      const page = await fixture<HTMLDivElement>(document.createElement('div'));
-      const element = create(page, 'khountous-ranking', {
-        'base-url': 'https://api.example.test/v1',
-        limit: '3',
-        'href-template': '/a/{slug}',
-      });
-      await allSettled([element], ['ready']);
-      const link = element.shadowRoot!.querySelector('a[href]')!;
-      expect(link.getAttribute('href')).to.equal(`/a/${encodeURIComponent(slug)}`);
-      assertSafe(element);
-    }),
-  );
+  it('<khountous-ranking> a slug holding markup is encoded into the link, never markup', async () => {
+    const slug = '"><img src=x onerror="window.__pwned=1">';
+    installLoader({
+      fetch: async () =>
+        new Response(
+          JSON.stringify({
+            data: [{ slug, name: 'A', score: 50, responseRate: 50, avgDelayDays: 3 }],
+            meta: { page: 1, pageSize: 3, total: 1 },
+          }),
+          { headers: { 'Content-Type': 'application/json' } },
+        ),
+    });
+    const page = await fixture<HTMLDivElement>(document.createElement('div'));
+    const element = create(page, 'khountous-ranking', {
+      'base-url': 'https://api.example.test/v1',
+      limit: '3',
+      'href-template': '/a/{slug}',
+    });
+    await allSettled([element], ['ready']);
+    const link = element.shadowRoot!.querySelector('a[href]')!;
+    expect(link.getAttribute('href')).to.equal(`/a/${encodeURIComponent(slug)}`);
+    assertSafe(element);
+  });
 
-  it(
-    '<khountous-fact-checks> sources: http(s) only, off-site with rel, the URL text never markup',
-    scenario('injection', 'fact-check source URLs', async () => {
-      const urls = [
-        'https://evil.example/"><script>window.__pwned=1</script>',
-        'HTTP://EVIL.EXAMPLE/path',
-        `${location.origin}/same-site`,
-      ];
-      installLoader({
-        fetch: factCheckCiting(urls.map((url, index) => ({ title: `source ${index}`, url }))),
-      });
-      const page = await fixture<HTMLDivElement>(document.createElement('div'));
-      const element = create(page, 'khountous-fact-checks', { 'base-url': 'https://api.example.test/v1' });
-      await allSettled([element], ['ready']);
-      const links = [...element.shadowRoot!.querySelectorAll('[part~="sources"] a')];
-      expect(links.map((link) => link.getAttribute('href'))).to.deep.equal(urls);
-      expect(links.map((link) => link.getAttribute('rel'))).to.deep.equal([
-        'noopener noreferrer',
-        'noopener noreferrer',
-        null,
-      ]);
-      assertSafe(element);
-    }),
-  );
+  it('<khountous-fact-checks> sources: http(s) only, off-site with rel, the URL text never markup', async () => {
+    const urls = [
+      'https://evil.example/"><script>window.__pwned=1</script>',
+      'HTTP://EVIL.EXAMPLE/path',
+      `${location.origin}/same-site`,
+    ];
+    installLoader({
+      fetch: factCheckCiting(urls.map((url, index) => ({ title: `source ${index}`, url }))),
+    });
+    const page = await fixture<HTMLDivElement>(document.createElement('div'));
+    const element = create(page, 'khountous-fact-checks', { 'base-url': 'https://api.example.test/v1' });
+    await allSettled([element], ['ready']);
+    const links = [...element.shadowRoot!.querySelectorAll('[part~="sources"] a')];
+    expect(links.map((link) => link.getAttribute('href'))).to.deep.equal(urls);
+    expect(links.map((link) => link.getAttribute('rel'))).to.deep.equal([
+      'noopener noreferrer',
+      'noopener noreferrer',
+      null,
+    ]);
+    assertSafe(element);
+  });
 
   for (const url of [
     'javascript:window.__pwned=1',
@@ -253,33 +235,27 @@ describe('links: only http(s), off-site ones noopener noreferrer', () => {
     'https:evil.example',
     '//evil.example/x',
   ]) {
-    it(
-      `<khountous-fact-checks> a source URL "${url}" is refused with the list (no link made)`,
-      scenario('injection', `fact-check source ${url}`, async () => {
-        installLoader({ fetch: factCheckCiting([{ title: 't', url }]) });
-        const page = await fixture<HTMLDivElement>(document.createElement('div'));
-        const element = create(page, 'khountous-fact-checks', { 'base-url': 'https://api.example.test/v1' });
-        await allSettled([element], ['error']);
-        expect(element.shadowRoot!.querySelectorAll('a[href]')).to.have.length(0);
-        assertSafe(element);
-      }),
-    );
+    it(`<khountous-fact-checks> a source URL "${url}" is refused with the list (no link made)`, async () => {
+      installLoader({ fetch: factCheckCiting([{ title: 't', url }]) });
+      const page = await fixture<HTMLDivElement>(document.createElement('div'));
+      const element = create(page, 'khountous-fact-checks', { 'base-url': 'https://api.example.test/v1' });
+      await allSettled([element], ['error']);
+      expect(element.shadowRoot!.querySelectorAll('a[href]')).to.have.length(0);
+      assertSafe(element);
+    });
   }
 
-  it(
-    '<khountous-dataset> download links to an API on another site carry rel="noopener noreferrer"',
-    scenario('injection', 'dataset download links', async () => {
-      installLoader({ fetch: poisonedFetch('<i>x</i>') });
-      const page = await fixture<HTMLDivElement>(document.createElement('div'));
-      const element = create(page, 'khountous-dataset', {
-        'base-url': 'https://api.example.test/v1',
-        'dataset-id': 'regional-indicators',
-      });
-      await allSettled([element], ['ready']);
-      const links = [...element.shadowRoot!.querySelectorAll('a[part~="download"]')];
-      expect(links).to.have.length(3);
-      for (const link of links) expect(link.getAttribute('rel')).to.equal('noopener noreferrer');
-      assertSafe(element);
-    }),
-  );
+  it('<khountous-dataset> download links to an API on another site carry rel="noopener noreferrer"', async () => {
+    installLoader({ fetch: poisonedFetch('<i>x</i>') });
+    const page = await fixture<HTMLDivElement>(document.createElement('div'));
+    const element = create(page, 'khountous-dataset', {
+      'base-url': 'https://api.example.test/v1',
+      'dataset-id': 'regional-indicators',
+    });
+    await allSettled([element], ['ready']);
+    const links = [...element.shadowRoot!.querySelectorAll('a[part~="download"]')];
+    expect(links).to.have.length(3);
+    for (const link of links) expect(link.getAttribute('rel')).to.equal('noopener noreferrer');
+    assertSafe(element);
+  });
 });

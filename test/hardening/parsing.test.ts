@@ -5,7 +5,7 @@
  * to the loader. Nothing escapes but a typed KhountousError, what is accepted
  * matches its schema, and every value of the documented shapes is accepted.
  */
-import { after, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import * as v from 'valibot';
@@ -27,7 +27,6 @@ import { createMemoryStorage } from '../helpers/fake-browser.js';
 import { createFakeClock } from '../helpers/fake-clock.js';
 import { BASE_URL, createFakeFetch } from '../helpers/fake-fetch.js';
 import { SHAPES, anyJson, nearlyValid, text } from './arbitraries.js';
-import { count, report, scenario } from './scenarios.js';
 
 const RUNS = 150;
 
@@ -68,125 +67,92 @@ async function outcome(kind: Kind, respond: () => Response): Promise<string> {
   }
 }
 
-/** Runs a property and counts its generated inputs in the summary. */
-async function property<T>(
-  arbitrary: fc.Arbitrary<T>,
-  check: (value: T) => Promise<void>,
-  runs = RUNS,
-  category: 'parsing' | 'storage' = 'parsing',
-) {
+/** Runs a property over `runs` generated inputs. */
+async function property<T>(arbitrary: fc.Arbitrary<T>, check: (value: T) => Promise<void>, runs = RUNS) {
   await fc.assert(fc.asyncProperty(arbitrary, check), { numRuns: runs });
-  count(category, runs);
 }
-
-after(() => report('parsing.test.ts'));
 
 describe('parsing arbitrary answers', () => {
   for (const kind of KINDS) {
-    test(
-      `${kind}: arbitrary JSON gives data that matches the schema or "invalid-response"`,
-      scenario('parsing', `${kind}: arbitrary JSON`, () =>
-        property(anyJson, async (body) => {
-          const result = await outcome(kind, () => json(JSON.stringify(body)));
-          assert.ok(['data', 'invalid-response'].includes(result), result);
-        }),
-      ),
-    );
+    test(`${kind}: arbitrary JSON gives data that matches the schema or "invalid-response"`, () =>
+      property(anyJson, async (body) => {
+        const result = await outcome(kind, () => json(JSON.stringify(body)));
+        assert.ok(['data', 'invalid-response'].includes(result), result);
+      }));
 
-    test(
-      `${kind}: arbitrary text as the body gives "invalid-response" or data`,
-      scenario('parsing', `${kind}: arbitrary text`, () =>
-        property(text, async (body) => {
-          const result = await outcome(kind, () => json(body));
-          assert.ok(['data', 'invalid-response'].includes(result), result);
-        }),
-      ),
-    );
+    test(`${kind}: arbitrary text as the body gives "invalid-response" or data`, () =>
+      property(text, async (body) => {
+        const result = await outcome(kind, () => json(body));
+        assert.ok(['data', 'invalid-response'].includes(result), result);
+      }));
 
-    test(
-      `${kind}: every value of the documented shape is accepted, whatever its texts`,
-      scenario('parsing', `${kind}: valid shapes accepted`, () =>
-        property(SHAPES[kind] as fc.Arbitrary<unknown>, async (body) => {
-          assert.equal(await outcome(kind, () => json(JSON.stringify(body))), 'data');
-        }),
-      ),
-    );
+    test(`${kind}: every value of the documented shape is accepted, whatever its texts`, () =>
+      property(SHAPES[kind] as fc.Arbitrary<unknown>, async (body) => {
+        assert.equal(await outcome(kind, () => json(JSON.stringify(body))), 'data');
+      }));
 
-    test(
-      `${kind}: one field missing, retyped or added gives data or "invalid-response"`,
-      scenario('parsing', `${kind}: nearly valid`, () =>
-        property(nearlyValid(kind), async (body) => {
-          const result = await outcome(kind, () => json(JSON.stringify(body)));
-          assert.ok(['data', 'invalid-response'].includes(result), result);
-        }),
-      ),
-    );
+    test(`${kind}: one field missing, retyped or added gives data or "invalid-response"`, () =>
+      property(nearlyValid(kind), async (body) => {
+        const result = await outcome(kind, () => json(JSON.stringify(body)));
+        assert.ok(['data', 'invalid-response'].includes(result), result);
+      }));
   }
 
-  test(
-    'arbitrary statuses, content types, bodies and rate-limit headers give a typed error with the right kind',
-    scenario('parsing', 'statuses and headers', () =>
-      property(
-        fc.record({
-          kind: fc.constantFrom(...KINDS),
-          status: fc.integer({ min: 200, max: 599 }),
-          type: fc.oneof(
-            fc.constantFrom('application/json', 'application/problem+json', 'text/html', 'text/plain', ''),
-            text,
+  test('arbitrary statuses, content types, bodies and rate-limit headers give a typed error with the right kind', () =>
+    property(
+      fc.record({
+        kind: fc.constantFrom(...KINDS),
+        status: fc.integer({ min: 200, max: 599 }),
+        type: fc.oneof(
+          fc.constantFrom('application/json', 'application/problem+json', 'text/html', 'text/plain', ''),
+          text,
+        ),
+        body: fc.oneof(
+          text,
+          anyJson.map((value) => JSON.stringify(value)),
+        ),
+        headers: fc.dictionary(
+          fc.constantFrom(
+            'Retry-After',
+            'X-RateLimit-Limit',
+            'X-RateLimit-Remaining',
+            'X-RateLimit-Reset',
+            'ETag',
           ),
-          body: fc.oneof(
-            text,
-            anyJson.map((value) => JSON.stringify(value)),
-          ),
-          headers: fc.dictionary(
-            fc.constantFrom(
-              'Retry-After',
-              'X-RateLimit-Limit',
-              'X-RateLimit-Remaining',
-              'X-RateLimit-Reset',
-              'ETag',
-            ),
-            fc.oneof(fc.stringMatching(/^[\x20-\x7e]{0,20}$/), fc.integer().map(String)),
-          ),
-        }),
-        async ({ kind, status, type, body, headers }) => {
-          const safeType = /^[\x20-\x7e]*$/.test(type) ? type : 'text/plain';
-          const nullBody = [204, 205, 304].includes(status);
-          const result = await outcome(
-            kind,
-            () =>
-              new Response(nullBody ? null : body, {
-                status,
-                headers: { ...headers, ...(safeType ? { 'Content-Type': safeType } : {}) },
-              }),
-          );
-          if (status === 429) assert.equal(result, 'quota');
-          else if (status >= 500) assert.equal(result, 'server');
-          else if (status === 404) assert.equal(result, 'not-found');
-          else if (status >= 300) assert.notEqual(result, 'data');
-        },
-      ),
-    ),
-  );
-
-  test(
-    'a 429 always says when to come back, as a finite time not before now',
-    scenario('parsing', '429 reset time', () =>
-      property(fc.option(fc.string(), { nil: undefined }), async (retryAfter) => {
-        const now = Date.UTC(2026, 0, 1);
-        const headers: Record<string, string> = {};
-        if (retryAfter !== undefined && /^[\x20-\x7e]*$/.test(retryAfter))
-          headers['Retry-After'] = retryAfter;
-        try {
-          await clientAnswering(() => json('{}', 429, headers)).regions();
-          assert.fail('a 429 is an error');
-        } catch (error) {
-          assert.ok(isKhountousError(error, 'quota'));
-          assert.ok(Number.isFinite(error.resetAt) && error.resetAt! >= now, String(error.resetAt));
-        }
+          fc.oneof(fc.stringMatching(/^[\x20-\x7e]{0,20}$/), fc.integer().map(String)),
+        ),
       }),
-    ),
-  );
+      async ({ kind, status, type, body, headers }) => {
+        const safeType = /^[\x20-\x7e]*$/.test(type) ? type : 'text/plain';
+        const nullBody = [204, 205, 304].includes(status);
+        const result = await outcome(
+          kind,
+          () =>
+            new Response(nullBody ? null : body, {
+              status,
+              headers: { ...headers, ...(safeType ? { 'Content-Type': safeType } : {}) },
+            }),
+        );
+        if (status === 429) assert.equal(result, 'quota');
+        else if (status >= 500) assert.equal(result, 'server');
+        else if (status === 404) assert.equal(result, 'not-found');
+        else if (status >= 300) assert.notEqual(result, 'data');
+      },
+    ));
+
+  test('a 429 always says when to come back, as a finite time not before now', () =>
+    property(fc.option(fc.string(), { nil: undefined }), async (retryAfter) => {
+      const now = Date.UTC(2026, 0, 1);
+      const headers: Record<string, string> = {};
+      if (retryAfter !== undefined && /^[\x20-\x7e]*$/.test(retryAfter)) headers['Retry-After'] = retryAfter;
+      try {
+        await clientAnswering(() => json('{}', 429, headers)).regions();
+        assert.fail('a 429 is an error');
+      } catch (error) {
+        assert.ok(isKhountousError(error, 'quota'));
+        assert.ok(Number.isFinite(error.resetAt) && error.resetAt! >= now, String(error.resetAt));
+      }
+    }));
 });
 
 describe('the loader over corrupted storage', () => {
@@ -197,59 +163,54 @@ describe('the loader over corrupted storage', () => {
     'budget:same-origin',
   ];
 
-  test(
-    'garbage under the kit keys: loads still answer with valid data',
-    scenario('storage', 'corrupted storage (property)', () =>
-      property(
-        fc.dictionary(
-          fc.oneof(fc.constantFrom(...KIT_KEYS), text),
-          fc.oneof(
-            text,
-            anyJson.map((value) => JSON.stringify(value)),
-            fc
-              .record({ d: anyJson, f: fc.oneof(fc.integer(), fc.double()), e: fc.option(text) })
-              .map((item) => JSON.stringify(item)),
-            fc
-              .record({
-                log: fc.array(fc.tuple(fc.oneof(fc.double(), fc.integer()), text, fc.integer()), {
-                  maxLength: 80,
-                }),
-                floor: fc.record({
-                  remaining: fc.integer(),
-                  seq: fc.integer(),
-                  until: fc.double(),
-                  at: fc.double(),
-                }),
-                limit: fc.tuple(fc.integer(), fc.double()),
-              })
-              .map((state) => JSON.stringify(state)),
-          ),
-          { maxKeys: 6 },
+  test('garbage under the kit keys: loads still answer with valid data', () =>
+    property(
+      fc.dictionary(
+        fc.oneof(fc.constantFrom(...KIT_KEYS), text),
+        fc.oneof(
+          text,
+          anyJson.map((value) => JSON.stringify(value)),
+          fc
+            .record({ d: anyJson, f: fc.oneof(fc.integer(), fc.double()), e: fc.option(text) })
+            .map((item) => JSON.stringify(item)),
+          fc
+            .record({
+              log: fc.array(fc.tuple(fc.oneof(fc.double(), fc.integer()), text, fc.integer()), {
+                maxLength: 80,
+              }),
+              floor: fc.record({
+                remaining: fc.integer(),
+                seq: fc.integer(),
+                until: fc.double(),
+                at: fc.double(),
+              }),
+              limit: fc.tuple(fc.integer(), fc.double()),
+            })
+            .map((state) => JSON.stringify(state)),
         ),
-        async (garbage) => {
-          const clock = createFakeClock();
-          const api = createFakeFetch({ now: clock.now });
-          const backend = createMemoryStorage();
-          for (const [key, value] of Object.entries(garbage)) backend.setItem(STORAGE_PREFIX + key, value);
-          const loader = createLoader({
-            fetch: api.fetch,
-            now: clock.now,
-            setTimeout: clock.setTimeout,
-            clearTimeout: clock.clearTimeout,
-            storage: createSafeStorage({ backend }),
-            locks: null,
-            broadcastChannel: null,
-            intersectionObserver: null,
-          });
-          const resource: Resource = { kind: 'regions' };
-          const loading = loader.load(resource, { baseUrl: BASE_URL });
-          await clock.advance(5000);
-          const loaded = await loading;
-          assert.ok(v.is(regionListSchema, loaded.data));
-        },
-        100,
-        'storage',
+        { maxKeys: 6 },
       ),
-    ),
-  );
+      async (garbage) => {
+        const clock = createFakeClock();
+        const api = createFakeFetch({ now: clock.now });
+        const backend = createMemoryStorage();
+        for (const [key, value] of Object.entries(garbage)) backend.setItem(STORAGE_PREFIX + key, value);
+        const loader = createLoader({
+          fetch: api.fetch,
+          now: clock.now,
+          setTimeout: clock.setTimeout,
+          clearTimeout: clock.clearTimeout,
+          storage: createSafeStorage({ backend }),
+          locks: null,
+          broadcastChannel: null,
+          intersectionObserver: null,
+        });
+        const resource: Resource = { kind: 'regions' };
+        const loading = loader.load(resource, { baseUrl: BASE_URL });
+        await clock.advance(5000);
+        const loaded = await loading;
+        assert.ok(v.is(regionListSchema, loaded.data));
+      },
+      100,
+    ));
 });

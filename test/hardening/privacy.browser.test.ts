@@ -9,15 +9,12 @@ import { expect, fixture, fixtureCleanup } from '@open-wc/testing';
 import '../../src/kit.js';
 import { freshKit } from '../helpers/kit.js';
 import { ELEMENTS, FaultyApi, allSettled, create, learnSlugs, pageGuard } from './browser-kit.js';
-import { report, scenario } from './scenarios.js';
 
 const COOKIE = 'khountous_probe';
 
 let guard: ReturnType<typeof pageGuard>;
 
 before(learnSlugs);
-after(() => report('privacy.browser.test.ts'));
-
 beforeEach(() => {
   freshKit();
   guard = pageGuard();
@@ -51,87 +48,75 @@ async function recordRequests(run: () => Promise<void>): Promise<Request[]> {
 describe('requests carry no credentials', function () {
   this.timeout(20_000);
 
-  it(
-    'the test can see a cookie: a plain same-origin fetch sends it',
-    scenario('privacy', 'cookie visible to the test', async () => {
-      expect(document.cookie).to.contain(COOKIE);
-      const api = new FaultyApi('privacy-control');
-      await fetch(`${api.base}/regions`, { credentials: 'same-origin' });
-      const [request] = await api.requests();
-      expect(request!.cookie, 'the control request carries the cookie').to.equal(true);
-    }),
-  );
+  it('the test can see a cookie: a plain same-origin fetch sends it', async () => {
+    expect(document.cookie).to.contain(COOKIE);
+    const api = new FaultyApi('privacy-control');
+    await fetch(`${api.base}/regions`, { credentials: 'same-origin' });
+    const [request] = await api.requests();
+    expect(request!.cookie, 'the control request carries the cookie').to.equal(true);
+  });
 
   for (const spec of ELEMENTS) {
-    it(
-      `<${spec.tag}>: credentials omit, no Authorization, and no cookie reaches the API`,
-      scenario('privacy', `${spec.tag}: no credentials`, async () => {
-        const api = new FaultyApi(`privacy-${spec.tag}`);
-        const page = await fixture<HTMLDivElement>(document.createElement('div'));
-        const requests = await recordRequests(async () => {
-          const element = create(page, spec.tag, { ...spec.attrs(), 'base-url': api.base });
-          await allSettled([element], ['ready']);
-        });
-        const kit = requests.filter((request) => request.url.startsWith(api.base));
-        expect(kit.length).to.be.greaterThan(0);
-        for (const request of kit) {
-          expect(request.credentials, request.url).to.equal('omit');
-          expect(request.mode, request.url).to.equal('cors');
-          expect(request.headers.has('Authorization'), request.url).to.equal(false);
-        }
-        const arrived = await api.requests();
-        expect(arrived.length).to.be.greaterThan(0);
-        for (const request of arrived) expect(request.cookie, `cookie on ${request.path}`).to.equal(false);
-      }),
-    );
+    it(`<${spec.tag}>: credentials omit, no Authorization, and no cookie reaches the API`, async () => {
+      const api = new FaultyApi(`privacy-${spec.tag}`);
+      const page = await fixture<HTMLDivElement>(document.createElement('div'));
+      const requests = await recordRequests(async () => {
+        const element = create(page, spec.tag, { ...spec.attrs(), 'base-url': api.base });
+        await allSettled([element], ['ready']);
+      });
+      const kit = requests.filter((request) => request.url.startsWith(api.base));
+      expect(kit.length).to.be.greaterThan(0);
+      for (const request of kit) {
+        expect(request.credentials, request.url).to.equal('omit');
+        expect(request.mode, request.url).to.equal('cors');
+        expect(request.headers.has('Authorization'), request.url).to.equal(false);
+      }
+      const arrived = await api.requests();
+      expect(arrived.length).to.be.greaterThan(0);
+      for (const request of arrived) expect(request.cookie, `cookie on ${request.path}`).to.equal(false);
+    });
   }
 
-  it(
-    "at most the page's origin reaches the API as Referer, even under a host page's unsafe-url policy",
-    scenario('privacy', 'referrer: origin only', async () => {
-      const meta = document.createElement('meta');
-      meta.name = 'referrer';
-      meta.content = 'unsafe-url';
-      document.head.append(meta);
-      const address = location.href;
-      history.replaceState(null, '', `${location.pathname}${location.search || '?'}&reader=secret-42#story`);
-      try {
-        const api = new FaultyApi('privacy-referrer');
-        const control = await fetch(`${api.base}/regions?control=1`);
-        await control.body?.cancel();
-        const page = await fixture<HTMLDivElement>(document.createElement('div'));
-        const requests = await recordRequests(async () => {
-          const element = create(page, 'khountous-region-stats', { 'base-url': api.base });
-          await allSettled([element], ['ready']);
-        });
-        for (const request of requests.filter((r) => r.url.startsWith(api.base))) {
-          expect(request.referrerPolicy, request.url).to.equal('strict-origin');
-        }
-        const arrived = await api.requests();
-        const [first, ...kit] = arrived;
-        expect(first!.referer, 'the host policy sends the whole address to a plain fetch').to.contain(
-          'reader=secret-42',
-        );
-        expect(kit.length).to.be.greaterThan(0);
-        for (const request of kit) expect(request.referer, request.path).to.equal(`${location.origin}/`);
-      } finally {
-        history.replaceState(null, '', address);
-        meta.remove();
-      }
-    }),
-  );
-
-  it(
-    'a retry after a failure and a revalidation are just as anonymous',
-    scenario('privacy', 'retries and revalidations', async () => {
-      const api = new FaultyApi('privacy-retry');
-      await api.fail({ fault: '503', times: 1 });
+  it("at most the page's origin reaches the API as Referer, even under a host page's unsafe-url policy", async () => {
+    const meta = document.createElement('meta');
+    meta.name = 'referrer';
+    meta.content = 'unsafe-url';
+    document.head.append(meta);
+    const address = location.href;
+    history.replaceState(null, '', `${location.pathname}${location.search || '?'}&reader=secret-42#story`);
+    try {
+      const api = new FaultyApi('privacy-referrer');
+      const control = await fetch(`${api.base}/regions?control=1`);
+      await control.body?.cancel();
       const page = await fixture<HTMLDivElement>(document.createElement('div'));
-      const element = create(page, 'khountous-region-stats', { 'base-url': api.base });
-      await allSettled([element], ['ready'], { timeout: 10_000 });
+      const requests = await recordRequests(async () => {
+        const element = create(page, 'khountous-region-stats', { 'base-url': api.base });
+        await allSettled([element], ['ready']);
+      });
+      for (const request of requests.filter((r) => r.url.startsWith(api.base))) {
+        expect(request.referrerPolicy, request.url).to.equal('strict-origin');
+      }
       const arrived = await api.requests();
-      expect(arrived.map((request) => request.fault)).to.deep.equal(['503', null]);
-      for (const request of arrived) expect(request.cookie).to.equal(false);
-    }),
-  );
+      const [first, ...kit] = arrived;
+      expect(first!.referer, 'the host policy sends the whole address to a plain fetch').to.contain(
+        'reader=secret-42',
+      );
+      expect(kit.length).to.be.greaterThan(0);
+      for (const request of kit) expect(request.referer, request.path).to.equal(`${location.origin}/`);
+    } finally {
+      history.replaceState(null, '', address);
+      meta.remove();
+    }
+  });
+
+  it('a retry after a failure and a revalidation are just as anonymous', async () => {
+    const api = new FaultyApi('privacy-retry');
+    await api.fail({ fault: '503', times: 1 });
+    const page = await fixture<HTMLDivElement>(document.createElement('div'));
+    const element = create(page, 'khountous-region-stats', { 'base-url': api.base });
+    await allSettled([element], ['ready'], { timeout: 10_000 });
+    const arrived = await api.requests();
+    expect(arrived.map((request) => request.fault)).to.deep.equal(['503', null]);
+    for (const request of arrived) expect(request.cookie).to.equal(false);
+  });
 });

@@ -15,7 +15,6 @@ import type { ResourceKind } from '../../src/core/loader/loader.js';
 import { freshKit } from '../helpers/kit.js';
 import { SHAPES, anyJson, nearlyValid } from './arbitraries.js';
 import { allSettled, assertSafe, create, installLoader, pageGuard } from './browser-kit.js';
-import { count, report, scenario } from './scenarios.js';
 
 const RUNS = 20;
 const API = 'https://api.example.test/v1';
@@ -58,8 +57,6 @@ const TARGETS: Target[] = [
 ];
 
 let guard: ReturnType<typeof pageGuard>;
-
-after(() => report('rendering.browser.test.ts'));
 
 beforeEach(() => {
   freshKit();
@@ -105,32 +102,19 @@ async function renderEach(
   await new Promise((resolve) => setTimeout(resolve, 50));
   expect(window.__pwned, 'window.__pwned').to.equal(undefined);
   expect(guard.problems).to.deep.equal([]);
-  count('rendering', RUNS);
 }
 
 for (const target of TARGETS) {
   describe(`<${target.tag}> renders whatever the API answers`, function () {
     this.timeout(60_000);
 
-    it(
-      `arbitrary JSON: settles, runs no script, adds no markup (${RUNS} runs)`,
-      scenario('rendering', `${target.tag}: arbitrary JSON`, () =>
-        renderEach(target, anyJson, ['ready', 'empty', 'error']),
-      ),
-    );
+    it(`arbitrary JSON: settles, runs no script, adds no markup (${RUNS} runs)`, () =>
+      renderEach(target, anyJson, ['ready', 'empty', 'error']));
 
-    it(
-      `values of its shape with hostile texts: shows them, runs no script (${RUNS} runs)`,
-      scenario('rendering', `${target.tag}: hostile valid data`, () =>
-        renderEach(target, SHAPES[target.kind] as fc.Arbitrary<unknown>, ['ready', 'empty']),
-      ),
-    );
+    it(`values of its shape with hostile texts: shows them, runs no script (${RUNS} runs)`, () =>
+      renderEach(target, SHAPES[target.kind] as fc.Arbitrary<unknown>, ['ready', 'empty']));
 
-    it(
-      `one field missing, retyped or added: settles safely (${RUNS} runs)`,
-      scenario('rendering', `${target.tag}: nearly valid`, () =>
-        renderEach(target, nearlyValid(target.kind as keyof typeof SHAPES), ['ready', 'empty', 'error']),
-      ),
-    );
+    it(`one field missing, retyped or added: settles safely (${RUNS} runs)`, () =>
+      renderEach(target, nearlyValid(target.kind as keyof typeof SHAPES), ['ready', 'empty', 'error']));
   });
 }

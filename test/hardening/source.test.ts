@@ -8,14 +8,13 @@
  *   reference API's keys; the client refuses to POST without an explicit key,
  *   and every request it makes is anonymous (credentials: 'omit').
  */
-import { after, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { DEMO_KEYS } from '../../demo/api/handler.js';
 import { createClient } from '../../src/core/client.js';
 import { isKhountousError } from '../../src/core/errors.js';
-import { report, scenario } from './scenarios.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -36,8 +35,6 @@ const code = (file: string) =>
     .replace(/\/\*[\s\S]*?\*\//g, '')
     .replace(/(^|[^:])\/\/.*$/gm, '$1');
 
-after(() => report('source.test.ts'));
-
 describe('no markup from data, anywhere in src/', () => {
   const FORBIDDEN: [string, RegExp][] = [
     ['unsafeHTML', /\bunsafeHTML\b/],
@@ -56,13 +53,10 @@ describe('no markup from data, anywhere in src/', () => {
     ['string timer (setTimeout with code)', /setTimeout\s*\(\s*['"`]/],
   ];
   for (const [name, pattern] of FORBIDDEN) {
-    test(
-      `no ${name}`,
-      scenario('injection', `source: no ${name}`, () => {
-        const found = sources.filter((file) => pattern.test(code(file))).map((file) => relative(ROOT, file));
-        assert.deepEqual(found, []);
-      }),
-    );
+    test(`no ${name}`, () => {
+      const found = sources.filter((file) => pattern.test(code(file))).map((file) => relative(ROOT, file));
+      assert.deepEqual(found, []);
+    });
   }
 });
 
@@ -92,113 +86,100 @@ describe('no API key in what a browser loads', () => {
   const graph = [...new Set(ENTRIES.flatMap((entry) => moduleGraph(join(ROOT, entry))))];
   const keys = Object.keys(DEMO_KEYS);
 
-  test(
-    'the browser entries reach the kit, and nothing of the reference API',
-    scenario('privacy', 'entries import no reference API', () => {
-      assert.ok(graph.some((file) => file.endsWith(join('core', 'http.ts'))));
-      assert.deepEqual(
-        graph.filter((file) => !file.startsWith(join(ROOT, 'src'))).map((file) => relative(ROOT, file)),
-        [],
+  test('the browser entries reach the kit, and nothing of the reference API', () => {
+    assert.ok(graph.some((file) => file.endsWith(join('core', 'http.ts'))));
+    assert.deepEqual(
+      graph.filter((file) => !file.startsWith(join(ROOT, 'src'))).map((file) => relative(ROOT, file)),
+      [],
+    );
+  });
+
+  test('no module they reach gives the client a key, or holds one', () => {
+    for (const file of graph) {
+      const text = code(file);
+      const name = relative(ROOT, file);
+      for (const call of text.matchAll(/createClient\s*\(\s*\{([^}]*)\}/g)) {
+        assert.doesNotMatch(call[1]!, /apiKey/, `${name} passes a key to createClient`);
+      }
+      for (const key of keys) assert.ok(!text.includes(key), `${name} holds ${key}`);
+      assert.doesNotMatch(text, /Bearer\s+[A-Za-z0-9._-]{8,}/, `${name} holds a bearer token`);
+    }
+  });
+
+  test('the built bundles hold no key (checked on dist/ when it is built)', (t: {
+    diagnostic?: (message: string) => void;
+  }) => {
+    const dist = join(ROOT, 'dist');
+    if (!existsSync(join(dist, 'khountous.js'))) {
+      t.diagnostic?.('dist/ is not built: the source graph above stands for it');
+      return;
+    }
+    const built = filesUnder(
+      dist,
+      (file) => /\.(js|html|css|json)$/.test(file) && !file.includes(`${join('dist', 'types')}`),
+    );
+    assert.ok(built.length > 0);
+    for (const file of built) {
+      const text = readFileSync(file, 'utf8');
+      for (const key of keys) assert.ok(!text.includes(key), `${relative(ROOT, file)} holds ${key}`);
+      assert.doesNotMatch(
+        text,
+        /Bearer\s+[A-Za-z0-9._-]{8,}/,
+        `${relative(ROOT, file)} holds a bearer token`,
       );
-    }),
-  );
+    }
+  });
 
-  test(
-    'no module they reach gives the client a key, or holds one',
-    scenario('privacy', 'no key in the source graph', () => {
-      for (const file of graph) {
-        const text = code(file);
-        const name = relative(ROOT, file);
-        for (const call of text.matchAll(/createClient\s*\(\s*\{([^}]*)\}/g)) {
-          assert.doesNotMatch(call[1]!, /apiKey/, `${name} passes a key to createClient`);
-        }
-        for (const key of keys) assert.ok(!text.includes(key), `${name} holds ${key}`);
-        assert.doesNotMatch(text, /Bearer\s+[A-Za-z0-9._-]{8,}/, `${name} holds a bearer token`);
-      }
-    }),
-  );
+  test('the client refuses to POST without an explicit key, before any request', async () => {
+    let calls = 0;
+    const client = createClient({
+      baseUrl: 'https://api.example.test/v1',
+      fetch: async () => {
+        calls++;
+        return new Response('{}');
+      },
+    });
+    const error = await client
+      .submitReport({
+        title: 't',
+        description: 'd',
+        category: 'delay',
+        region: 'dakar',
+        administration: 'a',
+        lang: 'fr',
+      })
+      .catch((caught: unknown) => caught);
+    assert.ok(isKhountousError(error, 'invalid-parameter'));
+    assert.equal(error.param, 'apiKey');
+    assert.equal(calls, 0);
+  });
 
-  test(
-    'the built bundles hold no key (checked on dist/ when it is built)',
-    scenario('privacy', 'no key in dist/', (t: { diagnostic?: (message: string) => void }) => {
-      const dist = join(ROOT, 'dist');
-      if (!existsSync(join(dist, 'khountous.js'))) {
-        t.diagnostic?.('dist/ is not built: the source graph above stands for it');
-        return;
-      }
-      const built = filesUnder(
-        dist,
-        (file) => /\.(js|html|css|json)$/.test(file) && !file.includes(`${join('dist', 'types')}`),
-      );
-      assert.ok(built.length > 0);
-      for (const file of built) {
-        const text = readFileSync(file, 'utf8');
-        for (const key of keys) assert.ok(!text.includes(key), `${relative(ROOT, file)} holds ${key}`);
-        assert.doesNotMatch(
-          text,
-          /Bearer\s+[A-Za-z0-9._-]{8,}/,
-          `${relative(ROOT, file)} holds a bearer token`,
-        );
-      }
-    }),
-  );
-
-  test(
-    'the client refuses to POST without an explicit key, before any request',
-    scenario('privacy', 'no POST without a key', async () => {
-      let calls = 0;
-      const client = createClient({
-        baseUrl: 'https://api.example.test/v1',
-        fetch: async () => {
-          calls++;
-          return new Response('{}');
-        },
-      });
-      const error = await client
-        .submitReport({
-          title: 't',
-          description: 'd',
-          category: 'delay',
-          region: 'dakar',
-          administration: 'a',
-          lang: 'fr',
-        })
-        .catch((caught: unknown) => caught);
-      assert.ok(isKhountousError(error, 'invalid-parameter'));
-      assert.equal(error.param, 'apiKey');
-      assert.equal(calls, 0);
-    }),
-  );
-
-  test(
-    'every read the client makes is anonymous: credentials omit, no Authorization, CORS mode',
-    scenario('privacy', 'anonymous reads', async () => {
-      const inits: RequestInit[] = [];
-      const client = createClient({
-        baseUrl: 'https://api.example.test/v1',
-        fetch: async (_input, init) => {
-          inits.push(init);
-          return new Response('{}', { status: 500 });
-        },
-      });
-      const calls = [
-        () => client.administrations(),
-        () => client.administration('a'),
-        () => client.reports(),
-        () => client.report('a'),
-        () => client.verifications(),
-        () => client.regions(),
-        () => client.dataset('a', 'json'),
-        () => client.dataset('a', 'csv'),
-        () => client.regions(undefined, { reload: true }),
-      ];
-      for (const call of calls) await call().catch(() => undefined);
-      assert.equal(inits.length, calls.length);
-      for (const init of inits) {
-        assert.equal(init.credentials, 'omit');
-        assert.equal(init.mode, 'cors');
-        assert.equal(new Headers(init.headers).has('Authorization'), false);
-      }
-    }),
-  );
+  test('every read the client makes is anonymous: credentials omit, no Authorization, CORS mode', async () => {
+    const inits: RequestInit[] = [];
+    const client = createClient({
+      baseUrl: 'https://api.example.test/v1',
+      fetch: async (_input, init) => {
+        inits.push(init);
+        return new Response('{}', { status: 500 });
+      },
+    });
+    const calls = [
+      () => client.administrations(),
+      () => client.administration('a'),
+      () => client.reports(),
+      () => client.report('a'),
+      () => client.verifications(),
+      () => client.regions(),
+      () => client.dataset('a', 'json'),
+      () => client.dataset('a', 'csv'),
+      () => client.regions(undefined, { reload: true }),
+    ];
+    for (const call of calls) await call().catch(() => undefined);
+    assert.equal(inits.length, calls.length);
+    for (const init of inits) {
+      assert.equal(init.credentials, 'omit');
+      assert.equal(init.mode, 'cors');
+      assert.equal(new Headers(init.headers).has('Authorization'), false);
+    }
+  });
 });

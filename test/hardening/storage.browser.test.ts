@@ -8,10 +8,8 @@
  */
 import { expect, fixture, fixtureCleanup } from '@open-wc/testing';
 import '../../src/kit.js';
-import { STORAGE_PREFIX } from '../../src/core/storage.js';
-import { countFetches, freshKit } from '../helpers/kit.js';
+import { countFetches, freshKit, kitNames } from '../helpers/kit.js';
 import { ELEMENTS, FaultyApi, allSettled, create, learnSlugs, pageGuard } from './browser-kit.js';
-import { report, scenario } from './scenarios.js';
 
 type Restore = () => void;
 
@@ -128,7 +126,10 @@ const GARBAGE: [string, (base: string) => Record<string, string>][] = [
   ],
   [
     'keys of another version of the kit',
-    (base) => ({ [`../khountous:v0:e:${base}/regions?lang=fr`]: 'old', '../khountous:v0:cache-index': '{}' }),
+    (base) => ({
+      [`../${kitNames.storage.replace(':v1:', ':v0:')}e:${base}/regions?lang=fr`]: 'old',
+      [`../${kitNames.storage.replace(':v1:', ':v0:')}cache-index`]: '{}',
+    }),
   ],
 ];
 
@@ -136,8 +137,6 @@ let guard: ReturnType<typeof pageGuard>;
 let restore: Restore | undefined;
 
 before(learnSlugs);
-after(() => report('storage.browser.test.ts'));
-
 beforeEach(() => {
   freshKit();
   guard = pageGuard();
@@ -168,80 +167,64 @@ async function everyWidgetWorks(api: FaultyApi): Promise<void> {
 }
 
 describe('storage that fails', () => {
-  it(
-    'localStorage that refuses access (SecurityError): memory only',
-    scenario('storage', 'refused access', async () => {
-      restore = refuseStorage();
-      await everyWidgetWorks(new FaultyApi('storage-refused'));
-    }),
-  );
+  it('localStorage that refuses access (SecurityError): memory only', async () => {
+    restore = refuseStorage();
+    await everyWidgetWorks(new FaultyApi('storage-refused'));
+  });
 
-  it(
-    'a full localStorage (QuotaExceededError on every write): memory only',
-    scenario('storage', 'full', async () => {
-      restore = stubStorage({
-        setItem: () => {
-          throw full();
-        },
-      });
-      await everyWidgetWorks(new FaultyApi('storage-full'));
-    }),
-  );
+  it('a full localStorage (QuotaExceededError on every write): memory only', async () => {
+    restore = stubStorage({
+      setItem: () => {
+        throw full();
+      },
+    });
+    await everyWidgetWorks(new FaultyApi('storage-full'));
+  });
 
-  it(
-    'a localStorage whose reads throw: memory only',
-    scenario('storage', 'reads throw', async () => {
-      restore = stubStorage({
-        getItem: () => {
-          throw denied();
-        },
-      });
-      await everyWidgetWorks(new FaultyApi('storage-reads'));
-    }),
-  );
+  it('a localStorage whose reads throw: memory only', async () => {
+    restore = stubStorage({
+      getItem: () => {
+        throw denied();
+      },
+    });
+    await everyWidgetWorks(new FaultyApi('storage-reads'));
+  });
 
-  it(
-    'a localStorage that fills up halfway: what was stored stays readable, the rest stays in memory',
-    scenario('storage', 'fills up halfway', async () => {
-      let writes = 0;
-      const original = Storage.prototype.setItem;
-      const limited = function (this: Storage, key: string, value: string) {
-        if (key.startsWith(STORAGE_PREFIX) && ++writes > 6) throw full();
-        original.call(this, key, value);
-      };
+  it('a localStorage that fills up halfway: what was stored stays readable, the rest stays in memory', async () => {
+    let writes = 0;
+    const original = Storage.prototype.setItem;
+    const limited = function (this: Storage, key: string, value: string) {
+      if (key.startsWith(kitNames.storage) && ++writes > 6) throw full();
+      original.call(this, key, value);
+    };
+    Object.defineProperty(Storage.prototype, 'setItem', {
+      value: limited,
+      configurable: true,
+      writable: true,
+    });
+    restore = () =>
       Object.defineProperty(Storage.prototype, 'setItem', {
-        value: limited,
+        value: original,
         configurable: true,
         writable: true,
       });
-      restore = () =>
-        Object.defineProperty(Storage.prototype, 'setItem', {
-          value: original,
-          configurable: true,
-          writable: true,
-        });
-      await everyWidgetWorks(new FaultyApi('storage-halfway'));
-    }),
-  );
+    await everyWidgetWorks(new FaultyApi('storage-halfway'));
+  });
 
   for (const [label, make] of GARBAGE) {
-    it(
-      `garbage under the kit's keys (${label}): dropped or ignored, fresh data shown`,
-      scenario('storage', `garbage: ${label}`, async () => {
-        const api = new FaultyApi('storage-garbage');
-        const garbage = make(api.base);
-        for (const [key, value] of Object.entries(garbage)) {
-          localStorage.setItem(key.startsWith('../') ? key.slice(3) : STORAGE_PREFIX + key, value);
-        }
-        await everyWidgetWorks(api);
-        // Nothing of the garbage is kept in a form the kit would read again.
-        for (const key of Object.keys(garbage)) {
-          const stored = localStorage.getItem(key.startsWith('../') ? key.slice(3) : STORAGE_PREFIX + key);
-          if (key.startsWith('../')) expect(stored, key).to.equal(null);
-          else if (key.startsWith('e:'))
-            expect(stored === null || stored !== garbage[key], key).to.equal(true);
-        }
-      }),
-    );
+    it(`garbage under the kit's keys (${label}): dropped or ignored, fresh data shown`, async () => {
+      const api = new FaultyApi('storage-garbage');
+      const garbage = make(api.base);
+      for (const [key, value] of Object.entries(garbage)) {
+        localStorage.setItem(key.startsWith('../') ? key.slice(3) : kitNames.storage + key, value);
+      }
+      await everyWidgetWorks(api);
+      // Nothing of the garbage is kept in a form the kit would read again.
+      for (const key of Object.keys(garbage)) {
+        const stored = localStorage.getItem(key.startsWith('../') ? key.slice(3) : kitNames.storage + key);
+        if (key.startsWith('../')) expect(stored, key).to.equal(null);
+        else if (key.startsWith('e:')) expect(stored === null || stored !== garbage[key], key).to.equal(true);
+      }
+    });
   }
 });
