@@ -12,11 +12,18 @@ import { webdriverLauncher } from '@web/test-runner-webdriver';
 import { referenceApiMiddleware } from './demo/api/wtr.ts';
 import { cspMiddleware } from './test/server/csp-middleware.ts';
 import { demoSitePlugin } from './test/server/demo-site.ts';
-import { hardeningSummary } from './test/server/hardening-summary.ts';
+import { namespacePlugin } from './test/server/namespace.ts';
 import { CHROMIUM_FLAGS } from './scripts/browsers.mjs';
 
 const engine = process.env.KHOUNTOUS_ENGINE || 'chromium';
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
+
+/**
+ * Test files run side by side, each in a page of its own: in a window of its own, so
+ * that every page is shown, renders and observes intersections (a background tab
+ * does not, and the widgets wait for the viewport).
+ */
+const inWindow = ({ context }) => context.newPage({ type: 'window' });
 
 function launcher() {
   switch (engine) {
@@ -26,6 +33,7 @@ function launcher() {
           executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
           args: CHROMIUM_FLAGS,
         },
+        createPage: inWindow,
       });
     case 'firefox':
       return puppeteerLauncher({
@@ -34,6 +42,7 @@ function launcher() {
           executablePath: process.env.FIREFOX_PATH || '/usr/bin/firefox-esr',
           headless: true,
         },
+        createPage: inWindow,
       });
     case 'webkit':
       return webdriverLauncher({
@@ -105,11 +114,7 @@ function countingReporter(countsFile) {
   };
 }
 
-const hardening = hardeningSummary();
-const reporters = [
-  defaultReporter({ reportTestResults: true, reportTestProgress: false }),
-  hardening.reporter,
-];
+const reporters = [defaultReporter({ reportTestResults: true, reportTestProgress: false })];
 if (process.env.KHOUNTOUS_COUNTS_FILE) reporters.push(countingReporter(process.env.KHOUNTOUS_COUNTS_FILE));
 
 /**
@@ -185,7 +190,8 @@ export default {
     ? process.env.KHOUNTOUS_TEST_FILES.split(',')
     : ['test/**/*.browser.test.ts'],
   nodeResolve: true,
-  concurrency: 1,
+  // Test files side by side in one browser (scripts/test.mjs chooses; each page has a kit namespace of its own).
+  concurrency: Number(process.env.KHOUNTOUS_CONCURRENCY || 1),
   browsers: [launcher()],
   reporters,
   testFramework: { config: { timeout: 10000 } },
@@ -194,10 +200,12 @@ export default {
   filterBrowserLogs: ({ args }) => !(typeof args[0] === 'string' && args[0].startsWith('Lit is in dev mode')),
   testsFinishTimeout: 20 * 60 * 1000,
   browserStartTimeout: 120000,
-  middleware: [cspMiddleware(), hardening.middleware, referenceApi, distAsBuilt(referenceApi)],
+  middleware: [cspMiddleware(), referenceApi, distAsBuilt(referenceApi)],
   plugins: [
     // The demo as `npm start` serves it, on its own origin (test/demo/*.browser.test.ts).
     demoSitePlugin(),
+    // A kit namespace for each test file's page and its frames (test files run side by side).
+    namespacePlugin(),
     eagerGlob(),
     esbuildPlugin({
       ts: true,

@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import process from 'node:process';
-import { aptInstall, canInstall } from './debian.mjs';
+import { aptInstall, canInstall, missingPackages } from './debian.mjs';
 
 const WEBKIT_MINIBROWSER_CANDIDATES = [
   '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser',
@@ -75,14 +75,6 @@ function locate(name) {
   return { path, miniBrowser, xvfbRun };
 }
 
-function missingPackages(names) {
-  const wanted = names.flatMap((name) => ENGINES[name].packages);
-  return [...new Set(wanted)].filter((pkg) => {
-    const status = spawnSync('dpkg-query', ['-W', '-f=${Status}', pkg], { encoding: 'utf8' });
-    return !(status.status === 0 && status.stdout.includes('install ok installed'));
-  });
-}
-
 /**
  * Resolves the wanted engines. Installs what is missing when run as root on
  * Debian (unless KHOUNTOUS_NO_INSTALL is set); otherwise reports why an engine
@@ -92,7 +84,7 @@ export function resolveEngines(names, log = console.log) {
   let found = Object.fromEntries(names.map((name) => [name, locate(name)]));
   const missing = names.filter((name) => !found[name].path);
   if (missing.length > 0 && canInstall()) {
-    const packages = missingPackages(missing);
+    const packages = missingPackages(missing.flatMap((name) => ENGINES[name].packages));
     if (packages.length > 0 && !aptInstall(packages, log)) {
       log(`apt-get could not install ${packages.join(' ')}`);
     }

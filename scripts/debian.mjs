@@ -1,5 +1,5 @@
-// Debian packages the tests need (the browsers, nginx): installed with apt-get
-// when the run may (root on Debian, unless KHOUNTOUS_NO_INSTALL is set).
+// Debian packages the tests need (the browsers, nginx, Varnish, WordPress): installed with
+// apt-get when the run may (root on Debian, unless KHOUNTOUS_NO_INSTALL is set).
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import process from 'node:process';
@@ -13,6 +13,14 @@ export function canInstall() {
     existsSync('/usr/bin/apt-get') &&
     !process.env.KHOUNTOUS_NO_INSTALL
   );
+}
+
+/** The packages of `names` that dpkg does not list as installed (all of them where dpkg-query is missing). */
+export function missingPackages(names) {
+  return [...new Set(names)].filter((name) => {
+    const query = spawnSync('dpkg-query', ['-W', '-f=${Status}', name], { encoding: 'utf8' });
+    return query.status !== 0 || !query.stdout.includes('install ok installed');
+  });
 }
 
 /** `apt-get update` then `apt-get install` of `packages`; false when either failed. */

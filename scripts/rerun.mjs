@@ -1,7 +1,8 @@
-// The once-more rule of the browser tests (scripts/test.mjs): a file with a
-// failure runs once more, alone; the run passes only when every such file then
-// passes all the tests it had, none more skipped. Pure functions over the counts
-// the test runner's counting reporter writes (web-test-runner.config.mjs).
+// `npm test -- --rerun` (scripts/test.mjs), for diagnosis by hand, never under CI: a
+// file with a failure runs once more, alone, and the summary names the tests that
+// passed then (a failure that depends on order, timing or another file). The run
+// fails either way. Pure functions over the counts the test runner's counting
+// reporter writes (web-test-runner.config.mjs).
 
 /** At most this many files run once more; more failing files are not flakiness. */
 export const MAX_RERUN_FILES = 3;

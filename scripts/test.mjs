@@ -1,16 +1,32 @@
 #!/usr/bin/env node
-// `npm test`: lint, type check, unused code (knip), the build with its size
-// budgets and the README's generated tables, Node-side tests, then the browser
-// tests in Chromium, Firefox and WebKit, one engine after the other, and last the
-// benchmarks in quick mode (`npm run bench -- --quick`: proves the bench still
-// runs; it fails only on its request and memory bounds, never on timings). Ends
-// with one line "N passed, N failed" over everything, and fails when any step
-// fails, when an engine ran no test, or (under CI) when an engine had to be
-// skipped.
+// `npm test`: the Debian packages checked (scripts/setup.mjs installs what is missing),
+// lint, type check, unused code (knip), the build with its size budgets and the README's
+// generated tables; then, side by side, the Node-side tests and the browser tests in
+// Chromium, Firefox and WebKit (in each engine, test files run side by side too, each in
+// a kit namespace of its own; the few that use what the test server holds for the whole
+// run come after, one at a time). Ends with one line "N passed, N failed" over
+// everything, and fails when any step fails, when an engine ran no test, or (under CI)
+// when an engine had to be skipped. A failing test fails the run: nothing is run again
+// unless asked (--rerun, for diagnosis; refused under CI).
 //
-//   node scripts/test.mjs [--only lint,build,node,browser,bench] [--engines chromium,firefox,webkit] [files...]
+//   node scripts/test.mjs [--only lint,build,node,browser,bench] [--engines chromium,firefox,webkit]
+//                         [--concurrency N] [--node-concurrency N] [--jobs N] [--rerun] [files...]
+//
+// --concurrency: browser test files at a time in one engine (default 2, WebKit 1); --jobs: how many of
+// the Node tests and the engines run at once (default 2). `bench` (the benchmarks in quick
+// mode) runs only when named.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, rmSync, mkdtempSync, statSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,6 +36,7 @@ import { resolveNginx } from './nginx.mjs';
 import { resolveVarnish } from './varnish.mjs';
 import { resolveWordPress } from './wordpress-env.mjs';
 import { afterRerun, filesToRerun } from './rerun.mjs';
+import { setup } from './setup.mjs';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -29,20 +46,62 @@ const option = (name, fallback) => {
   args.splice(index, 2);
   return value.split(',');
 };
-const steps = option('only', ['lint', 'build', 'node', 'browser', 'bench']);
+const flag = (name) => {
+  const index = args.indexOf(`--${name}`);
+  if (index !== -1) args.splice(index, 1);
+  return index !== -1;
+};
+const steps = option('only', ['lint', 'build', 'node', 'browser']);
 const engines = option('engines', ['chromium', 'firefox', 'webkit']);
+/**
+ * Browser test files at a time in each engine. WebKit runs one at a time: web-test-runner's
+ * WebDriver launcher runs files side by side as iframes of one page, where WebKit left
+ * widgets of the layout and contract tests waiting in "loading"; one at a time, each file
+ * has the page to itself.
+ */
+const givenConcurrency = option('concurrency', undefined);
+const concurrencyOf = (engine) =>
+  givenConcurrency
+    ? Math.max(1, Number(givenConcurrency[0]) || 1)
+    : ({ chromium: 2, firefox: 2, webkit: 1 }[engine] ?? 1);
+/**
+ * How many of the Node tests and the engines run at once: two on a two-core machine
+ * (all four at once kept the load at 11 and left the block editor test and WebKit short of
+ * time). `--jobs 4` runs them all at once on a larger one.
+ */
+const jobs = Math.max(1, Number(option('jobs', ['2'])[0]) || 1);
+/** Node test files at a time. */
+const nodeConcurrency = Math.max(1, Number(option('node-concurrency', ['3'])[0]) || 1);
+const rerunFailures = flag('rerun');
 const fileFilter = args;
 const inCi = Boolean(process.env.CI);
+if (rerunFailures && inCi) {
+  console.error('--rerun is for diagnosis by hand: under CI a failing test fails the run.');
+  process.exit(2);
+}
 
 const results = [];
 const problems = [];
-/** What the summary reports without failing the run (tests that passed only when run again). */
+/** What the summary reports without failing the run (--rerun's findings). */
 const notes = [];
 const log = (message) => console.log(`\n\u25b6 ${message}`);
+const since = (started) => (Date.now() - started) / 1000;
 
 function run(command, commandArgs, options = {}) {
   const result = spawnSync(command, commandArgs, { stdio: 'inherit', ...options });
   return result.status === 0;
+}
+
+/** `command` in a child process writing to `out` (see `buffered`); resolves to its success. */
+function runAsync(command, commandArgs, { out, ...options }) {
+  return new Promise((resolve) => {
+    const child = spawn(command, commandArgs, { stdio: ['ignore', out.fd, out.fd], ...options });
+    child.on('error', (error) => {
+      out.write(`${command}: ${error.message}\n`);
+      resolve(false);
+    });
+    child.on('exit', (code) => resolve(code === 0));
+  });
 }
 
 function listFiles(dir, predicate, out = []) {
@@ -67,8 +126,9 @@ function lint() {
   ];
   for (const [name, [command, ...commandArgs]] of checks) {
     log(`lint: ${name}`);
+    const started = Date.now();
     const ok = run(command, commandArgs);
-    results.push({ step: `lint:${name}`, passed: ok ? 1 : 0, failed: ok ? 0 : 1 });
+    results.push({ step: `lint:${name}`, passed: ok ? 1 : 0, failed: ok ? 0 : 1, seconds: since(started) });
     if (!ok) problems.push(`${name} failed`);
   }
 }
@@ -90,8 +150,9 @@ function buildStep() {
   ];
   for (const [name, [command, ...commandArgs]] of checks) {
     log(`build: ${name}`);
+    const started = Date.now();
     const ok = run(command, commandArgs);
-    results.push({ step: `build:${name}`, passed: ok ? 1 : 0, failed: ok ? 0 : 1 });
+    results.push({ step: `build:${name}`, passed: ok ? 1 : 0, failed: ok ? 0 : 1, seconds: since(started) });
     if (!ok) {
       problems.push(`${name} failed`);
       if (name === 'build') break;
@@ -129,14 +190,14 @@ function ensureDist(files) {
   if (!run('node', ['scripts/build.mjs', '--quiet'])) problems.push('the build for test/dist/ failed');
 }
 
-function nodeTests() {
+/** The Node test files to run, with the system parts they need checked (installed first when missing). */
+function nodePlan() {
   const files = listFiles('test', (f) => f.endsWith('.test.ts') && !f.endsWith('.browser.test.ts')).filter(
     matchesFilter,
   );
   log(`Node tests: ${files.length} files`);
   ensureDist(files);
-  // The shared cache tier's tests (test/proxy/) run a real nginx and a real Varnish: install
-  // Debian's packages when missing.
+  // The shared cache tier's tests (test/proxy/) run a real nginx and a real Varnish.
   if (files.some((file) => file.includes(join('test', 'proxy')))) {
     for (const [engine, resolve] of [
       ['nginx', resolveNginx],
@@ -157,32 +218,43 @@ function nodeTests() {
       if (inCi) problems.push(`WordPress missing under CI: ${wordpress.reason}`);
     }
   }
-  if (files.length === 0) {
-    if (fileFilter.length === 0) problems.push('no Node test file found');
-    return;
-  }
+  if (files.length === 0 && fileFilter.length === 0) problems.push('no Node test file found');
+  return files;
+}
+
+/** Node's test runner over `files`, its output to `out`. */
+async function nodeTests(files, out) {
+  const started = Date.now();
   const dir = mkdtempSync(join(tmpdir(), 'khountous-node-'));
   const tap = join(dir, 'result.tap');
-  const ok = run('npx', [
-    'tsx',
-    '--test',
-    '--test-reporter=spec',
-    '--test-reporter-destination=stdout',
-    '--test-reporter=tap',
-    `--test-reporter-destination=${tap}`,
-    ...files,
-  ]);
-  const text = readFileSync(tap, 'utf8');
+  const ok = await runAsync(
+    'npx',
+    [
+      'tsx',
+      '--test',
+      // Files side by side: most of their time is spent waiting on servers (nginx, Varnish,
+      // WordPress, the reference API), each on ports of its own.
+      `--test-concurrency=${nodeConcurrency}`,
+      '--test-reporter=spec',
+      '--test-reporter-destination=stdout',
+      '--test-reporter=tap',
+      `--test-reporter-destination=${tap}`,
+      ...files,
+    ],
+    { out },
+  );
+  const text = existsSync(tap) ? readFileSync(tap, 'utf8') : '';
   const count = (label) => Number(new RegExp(`^# ${label} (\\d+)$`, 'm').exec(text)?.[1] ?? 0);
   const passed = count('pass');
-  const failed = count('fail');
+  // A test cancelled because its suite failed counts as failing.
+  const failed = count('fail') + count('cancelled');
   // The failing tests by name, so that the summary at the end of a long log says which
   // (a "not ok ... # TODO" is a known gap, not a failure: Node's runner does not count it).
   const failing = [...text.matchAll(/^\s*not ok \d+ - (.*)$/gm)]
     .map((match) => match[1])
     .filter((name) => !/ # TODO\b/.test(name));
   rmSync(dir, { recursive: true, force: true });
-  results.push({ step: 'node', passed, failed });
+  results.push({ step: 'node', passed, failed, seconds: since(started) });
   if (!ok || failed > 0) problems.push(`Node tests failed (${failed} failing)`);
   for (const name of failing.slice(0, 20)) problems.push(`node: not ok: ${name}`);
   if (failing.length > 20)
@@ -236,9 +308,26 @@ async function startWebKitDriver(engine) {
   return { port, stop };
 }
 
+/**
+ * Browser test files that use what the test server holds for the whole run (the demo
+ * site's request log, the hold on the element code): they run one at a time, after
+ * the others. Every other file runs beside others, in a kit namespace of its own
+ * (test/server/namespace.ts).
+ */
+const ALONE = [
+  'test/demo/pages.browser.test.ts',
+  'test/demo/builder-help.browser.test.ts',
+  'test/dist/early-start.browser.test.ts',
+];
+
 /** One run of the test runner in `engine` over `files`: its counts, `ok`, or an `error`. */
-async function runEngine(engine, files) {
-  const env = { ...process.env, KHOUNTOUS_ENGINE: engine.name, KHOUNTOUS_TEST_FILES: files.join(',') };
+async function runEngine(engine, files, { concurrency, out }) {
+  const env = {
+    ...process.env,
+    KHOUNTOUS_ENGINE: engine.name,
+    KHOUNTOUS_TEST_FILES: files.join(','),
+    KHOUNTOUS_CONCURRENCY: String(concurrency),
+  };
   if (engine.name === 'chromium') env.CHROME_PATH = engine.path;
   if (engine.name === 'firefox') env.FIREFOX_PATH = engine.path;
   let driver;
@@ -250,7 +339,10 @@ async function runEngine(engine, files) {
   }
   const dir = mkdtempSync(join(tmpdir(), 'khountous-wtr-'));
   env.KHOUNTOUS_COUNTS_FILE = join(dir, 'counts.json');
-  const ok = run('node', ['--import', 'tsx', 'node_modules/@web/test-runner/dist/bin.js'], { env });
+  const ok = await runAsync('node', ['--import', 'tsx', 'node_modules/@web/test-runner/dist/bin.js'], {
+    env,
+    out,
+  });
   driver?.stop();
   try {
     return { ok, ...JSON.parse(readFileSync(env.KHOUNTOUS_COUNTS_FILE, 'utf8')) };
@@ -261,57 +353,90 @@ async function runEngine(engine, files) {
   }
 }
 
-async function browserTests() {
+/** The counts of two runs of one engine added up. */
+function addCounts(a, b) {
+  if (!a) return b;
+  return {
+    ok: a.ok && b.ok,
+    passed: a.passed + b.passed,
+    failed: a.failed + b.failed,
+    skipped: (a.skipped ?? 0) + (b.skipped ?? 0),
+    failures: [...(a.failures ?? []), ...(b.failures ?? [])],
+    failedFiles: [...(a.failedFiles ?? []), ...(b.failedFiles ?? [])],
+    byFile: { ...a.byFile, ...b.byFile },
+  };
+}
+
+/** The browser tests of one engine: the files side by side, then those that run alone. */
+async function engineTests(engine, files, out) {
+  const started = Date.now();
+  if (!engine.available) {
+    const message = `SKIPPED ${engine.name}: ${engine.reason}`;
+    out.write(`\n!! ${message}\n`);
+    results.push({ step: `browser:${engine.name}`, skipped: engine.reason });
+    if (inCi) problems.push(`${engine.name} skipped under CI: ${engine.reason}`);
+    return;
+  }
+  const concurrency = concurrencyOf(engine.name);
+  out.write(`\n\u25b6 browser tests in ${engine.name} (${engine.path}), ${concurrency} files at a time\n`);
+  const alone = files.filter((file) => ALONE.includes(file));
+  const beside = files.filter((file) => !ALONE.includes(file));
+  let counts;
+  for (const [group, width] of [
+    [beside, concurrency],
+    [alone, 1],
+  ]) {
+    if (group.length === 0) continue;
+    const run = await runEngine(engine, group, { concurrency: width, out });
+    if (run.error) {
+      results.push({ step: `browser:${engine.name}`, passed: 0, failed: 1, seconds: since(started) });
+      problems.push(run.error);
+      return;
+    }
+    counts = addCounts(counts, run);
+  }
+  // By hand only (--rerun, refused under CI): the failing files once more, alone, to tell
+  // a failure that comes back from one that does not. The run fails either way.
+  const again = rerunFailures ? filesToRerun(counts) : [];
+  if (again.length > 0) {
+    out.write(`\n\u25b6 browser tests in ${engine.name}: running ${again.join(', ')} once more (--rerun)\n`);
+    const outcome = afterRerun(counts, await runEngine(engine, again, { concurrency: 1, out }), again);
+    for (const failure of outcome.flaky)
+      notes.push(`${engine.name}: failed, then passed when run again alone: ${failure}`);
+  }
+  results.push({
+    step: `browser:${engine.name}`,
+    passed: counts.passed,
+    failed: counts.failed,
+    seconds: since(started),
+  });
+  if (!counts.ok || counts.failed > 0) problems.push(`${engine.name}: browser tests failed`);
+  for (const failure of counts.failures ?? []) problems.push(`${engine.name}: ${failure}`);
+  if (counts.passed === 0) problems.push(`${engine.name}: ran no test`);
+}
+
+/** The browser test files to run, and the engines found (installed first when missing). */
+function browserPlan() {
   const files = listFiles('test', (f) => f.endsWith('.browser.test.ts')).filter(matchesFilter);
   log(`browser tests: ${files.length} files, engines ${engines.join(', ')}`);
   ensureDist(files);
   if (files.length === 0) {
     problems.push('no browser test file found');
-    return;
+    return { files, resolved: [] };
   }
   const resolved = resolveEngines(engines, (message) => console.log(`  ${message}`));
-  for (const engine of resolved) {
-    if (!engine.available) {
-      const message = `SKIPPED ${engine.name}: ${engine.reason}`;
-      console.log(`\n!! ${message}`);
-      results.push({ step: `browser:${engine.name}`, skipped: engine.reason });
-      if (inCi) problems.push(`${engine.name} skipped under CI: ${engine.reason}`);
-      continue;
-    }
-    log(`browser tests in ${engine.name} (${engine.path})`);
-    const first = await runEngine(engine, files);
-    if (first.error) {
-      results.push({ step: `browser:${engine.name}`, passed: 0, failed: 1 });
-      problems.push(first.error);
-      continue;
-    }
-    let counts = first;
-    // A file with a failure runs once more, alone (scripts/rerun.mjs): the tests
-    // that passed then are named as flaky; what fails again fails the run.
-    const again = filesToRerun(first, { disabled: Boolean(process.env.KHOUNTOUS_NO_RETRY) });
-    if (again.length > 0) {
-      log(`browser tests in ${engine.name}: running ${again.join(', ')} once more`);
-      const outcome = afterRerun(first, await runEngine(engine, again), again);
-      counts = outcome.counts;
-      for (const failure of outcome.flaky)
-        notes.push(`FLAKY in ${engine.name} (passed when run again): ${failure}`);
-    }
-    results.push({ step: `browser:${engine.name}`, passed: counts.passed, failed: counts.failed });
-    if (!counts.ok || counts.failed > 0) problems.push(`${engine.name}: browser tests failed`);
-    for (const failure of counts.failures ?? []) problems.push(`${engine.name}: ${failure}`);
-    if (counts.passed === 0) problems.push(`${engine.name}: ran no test`);
-  }
   if (!resolved.some((engine) => engine.available))
     problems.push('no browser engine available: nothing was tested');
+  return { files, resolved };
 }
 
 /**
  * The benchmarks in quick mode (bench/run.mjs --quick): fewer runs, the same
- * code paths, nothing written. Skipped when test files are named.
+ * code paths, nothing written. Only with `--only bench` (`.ci/run` runs it).
  */
 function benchStep() {
-  if (fileFilter.length > 0) return;
   log('bench: quick mode');
+  const started = Date.now();
   const [engine] = resolveEngines(['chromium'], (message) => console.log(`  ${message}`));
   if (!engine.available) {
     console.log(`\n!! SKIPPED bench: ${engine.reason}`);
@@ -322,23 +447,76 @@ function benchStep() {
   const ok = run('node', ['--import', 'tsx', 'bench/run.mjs', '--quick'], {
     env: { ...process.env, CHROME_PATH: engine.path },
   });
-  results.push({ step: 'bench', passed: ok ? 1 : 0, failed: ok ? 0 : 1 });
+  results.push({ step: 'bench', passed: ok ? 1 : 0, failed: ok ? 0 : 1, seconds: since(started) });
   if (!ok) problems.push('bench (quick mode) failed');
 }
 
+/**
+ * Runs `task(out)` with its output in a file of its own, printed whole when the
+ * task ends, so that tasks running side by side do not mix their lines.
+ */
+async function buffered(name, task) {
+  const dir = mkdtempSync(join(tmpdir(), 'khountous-out-'));
+  const path = join(dir, 'out.log');
+  const fd = openSync(path, 'w');
+  const out = { fd, write: (text) => writeSync(fd, text) };
+  try {
+    await task(out);
+  } finally {
+    closeSync(fd);
+    process.stdout.write(`\n===== ${name} =====\n`);
+    process.stdout.write(readFileSync(path));
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const begun = Date.now();
+// The Debian packages (browsers, nginx, Varnish, WordPress): installed when missing.
+if (steps.some((step) => ['node', 'browser', 'bench'].includes(step))) {
+  const started = Date.now();
+  const prepared = setup((message) => console.log(message));
+  if (prepared.seconds > 0)
+    results.push({ step: 'setup', info: 'Debian packages installed', seconds: since(started) });
+  if (!prepared.ok) console.log(`\n!! missing Debian packages: ${prepared.missing.join(' ')}`);
+}
 if (steps.includes('lint')) lint();
 if (steps.includes('build')) buildStep();
-if (steps.includes('node')) nodeTests();
-if (steps.includes('browser')) await browserTests();
+
+// The Node tests and each engine's browser tests, side by side (at most `jobs` at once).
+const tasks = [];
+if (steps.includes('node')) {
+  const files = nodePlan();
+  if (files.length > 0) tasks.push(['Node tests', (out) => nodeTests(files, out)]);
+}
+if (steps.includes('browser')) {
+  const { files, resolved } = browserPlan();
+  // The longest first, so that the two lanes end together: Firefox, WebKit, then Chromium.
+  const order = ['firefox', 'webkit', 'chromium'];
+  const sorted = [...resolved].sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
+  if (files.length > 0)
+    for (const engine of sorted)
+      tasks.push([`browser tests in ${engine.name}`, (out) => engineTests(engine, files, out)]);
+}
+if (tasks.length > 0) {
+  log(`running ${tasks.map(([name]) => name).join(', ')} (${Math.min(jobs, tasks.length)} at once)`);
+  const queue = [...tasks];
+  await Promise.all(
+    Array.from({ length: Math.min(jobs, tasks.length) }, async () => {
+      for (let next = queue.shift(); next; next = queue.shift()) await buffered(next[0], next[1]);
+    }),
+  );
+}
 if (steps.includes('bench')) benchStep();
 
 console.log('\nSummary');
 for (const result of results) {
   const detail = result.skipped
     ? `SKIPPED (${result.skipped})`
-    : `${result.passed} passed, ${result.failed} failed`;
-  console.log(`  ${result.step.padEnd(22)} ${detail}`);
+    : (result.info ?? `${result.passed} passed, ${result.failed} failed`);
+  const time = result.seconds === undefined ? '' : ` (${result.seconds.toFixed(0)} s)`;
+  console.log(`  ${result.step.padEnd(22)} ${detail}${time}`);
 }
+console.log(`  wall time              ${since(begun).toFixed(0)} s`);
 for (const note of notes) console.log(`  note: ${note}`);
 for (const problem of problems) console.log(`  problem: ${problem}`);
 const passed = results.reduce((sum, result) => sum + (result.passed || 0), 0);

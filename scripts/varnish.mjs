@@ -11,26 +11,18 @@ import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import process from 'node:process';
 import { fileURLToPath } from 'node:url';
-import { aptInstall, canInstall } from './debian.mjs';
+import { aptInstall, canInstall, missingPackages } from './debian.mjs';
 import { listening, renderTemplate, resolveNginx, startNginx, writePrefix } from './nginx.mjs';
 
 const DEPLOY = join(dirname(fileURLToPath(import.meta.url)), '..', 'deploy', 'varnish');
 const CANDIDATES = ['/usr/sbin/varnishd', '/usr/bin/varnishd'];
 /** The Debian packages of the tier: Varnish and the modules its VCL imports (vsthrottle, var). */
-const PACKAGES = ['varnish', 'varnish-modules'];
+export const VARNISH_PACKAGES = ['varnish', 'varnish-modules'];
 
 function locate() {
   const fromEnv = process.env.VARNISHD_PATH;
   if (fromEnv) return existsSync(fromEnv) ? fromEnv : undefined;
   return CANDIDATES.find((path) => existsSync(path));
-}
-
-/** The Debian packages of PACKAGES that are not installed (all of them where dpkg-query is missing). */
-function missingPackages() {
-  return PACKAGES.filter((name) => {
-    const query = spawnSync('dpkg-query', ['-W', '-f=${Status}', name], { encoding: 'utf8' });
-    return query.status !== 0 || !query.stdout.includes('install ok installed');
-  });
 }
 
 /**
@@ -48,17 +40,17 @@ export function resolveVarnish(log = console.log) {
     if (path) return { available: true, varnishd: path, nginx: nginx.path };
     return { available: false, reason: `VARNISHD_PATH=${process.env.VARNISHD_PATH} does not exist` };
   }
-  let missing = missingPackages();
+  let missing = missingPackages(VARNISH_PACKAGES);
   if (missing.length > 0 && canInstall()) {
     if (!aptInstall(missing, log)) log(`apt-get could not install ${missing.join(' ')}`);
-    missing = missingPackages();
+    missing = missingPackages(VARNISH_PACKAGES);
   }
   const path = locate();
   if (path && missing.length === 0) return { available: true, varnishd: path, nginx: nginx.path };
   return {
     available: false,
     reason:
-      `Debian's ${missing.join(' and ') || 'varnish'} package${missing.length > 1 ? 's are' : ' is'} missing; install ${PACKAGES.join(' and ')} (apt-get install ${PACKAGES.join(' ')}) or set VARNISHD_PATH` +
+      `Debian's ${missing.join(' and ') || 'varnish'} package${missing.length > 1 ? 's are' : ' is'} missing; install ${VARNISH_PACKAGES.join(' and ')} (apt-get install ${VARNISH_PACKAGES.join(' ')}) or set VARNISHD_PATH` +
       (canInstall() ? '' : ' (not installed automatically: that needs root on Debian)'),
   };
 }

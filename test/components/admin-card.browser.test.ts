@@ -11,6 +11,8 @@ import {
   settled,
   shadowText,
   sharedApi,
+  kitNames,
+  LOADER_KEY,
 } from '../helpers/kit.js';
 
 const card = (attrs: Record<string, string>) => mount('khountous-admin-card', attrs, { settle: false });
@@ -18,16 +20,16 @@ const card = (attrs: Record<string, string>) => mount('khountous-admin-card', at
 /** Ages every entry the kit persisted by `ms`, as if stored that long ago. */
 function ageStoredEntries(ms: number): void {
   for (const key of Object.keys(localStorage)) {
-    if (!key.startsWith('khountous:v1:e:')) continue;
+    if (!key.startsWith(`${kitNames.storage}e:`)) continue;
     const item = JSON.parse(localStorage.getItem(key)!) as { f: number };
     localStorage.setItem(key, JSON.stringify({ ...item, f: item.f - ms }));
   }
-  const index = JSON.parse(localStorage.getItem('khountous:v1:cache-index') ?? '{}') as Record<
+  const index = JSON.parse(localStorage.getItem(`${kitNames.storage}cache-index`) ?? '{}') as Record<
     string,
     number[]
   >;
   for (const row of Object.values(index)) row[2]! -= ms;
-  localStorage.setItem('khountous:v1:cache-index', JSON.stringify(index));
+  localStorage.setItem(`${kitNames.storage}cache-index`, JSON.stringify(index));
 }
 
 const listRequests = (urls: string[]) => urls.filter((url) => /\/administrations\?/.test(url));
@@ -186,7 +188,7 @@ describe('<khountous-admin-card>', () => {
     fixtureCleanup();
     ageStoredEntries(2 * 24 * 60 * 60 * 1000);
     // A new page load: a new loader over the same storage.
-    delete (globalThis as Record<symbol, unknown>)[Symbol.for('khountous.loader.v1')];
+    delete (globalThis as Record<symbol, unknown>)[LOADER_KEY];
     const fetches = countFetches();
     try {
       const wrapper = await fixture<HTMLDivElement>(document.createElement('div'));
@@ -225,7 +227,7 @@ describe('<khountous-admin-card>', () => {
       .data[3]!;
     fixtureCleanup();
     ageStoredEntries(2 * 24 * 60 * 60 * 1000);
-    delete (globalThis as Record<symbol, unknown>)[Symbol.for('khountous.loader.v1')];
+    delete (globalThis as Record<symbol, unknown>)[LOADER_KEY];
     // The API holds its answers back: the revalidation stays under way.
     const original = globalThis.fetch;
     let release!: () => void;

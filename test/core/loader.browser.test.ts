@@ -7,7 +7,7 @@ import '../../src/components/ranking/define.js';
 import { isKhountousError } from '../../src/core/errors.js';
 import { getLoader, type KhountousLoader } from '../../src/core/loader/loader.js';
 import type { AdministrationListItem, ListEnvelope, ReportListItem } from '../../src/core/types.js';
-import { api, countFetches, freshKit, isolatedApi, settled, sharedApi } from '../helpers/kit.js';
+import { api, countFetches, freshKit, isolatedApi, kitNames, settled, sharedApi } from '../helpers/kit.js';
 
 async function frame(): Promise<KhountousLoader> {
   const iframe = document.createElement('iframe');
@@ -179,7 +179,7 @@ describe('loader in the browser', () => {
   it('announces what it stored to the other tabs once its later features arrived (import())', async () => {
     const base = isolatedApi('later');
     const heard: { type?: string; key?: string }[] = [];
-    const channel = new BroadcastChannel('khountous-v1');
+    const channel = new BroadcastChannel(kitNames.channel);
     channel.addEventListener('message', (event: MessageEvent) => heard.push(event.data));
     try {
       await getLoader().load({ kind: 'regions' }, { baseUrl: base, lazy: false });

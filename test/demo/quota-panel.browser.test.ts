@@ -8,10 +8,11 @@ import { expect, fixture, fixtureCleanup } from '@open-wc/testing';
 import '../../src/khountous.js';
 import { forgetBudgets, followServer, RESET_ROUTE, showQuotaPanel } from '../../demo/quota-panel.js';
 import { until } from '../helpers/frames.js';
-import { freshKit, isolatedApi, mount, settled, spendBudget } from '../helpers/kit.js';
+import { freshKit, isolatedApi, kitNames, mount, settled, spendBudget } from '../helpers/kit.js';
 
 const text = (panel: HTMLElement) => panel.textContent!.replace(/\s+/g, ' ').trim();
-const budgetKeys = () => Object.keys(localStorage).filter((key) => key.startsWith('khountous:v1:budget:'));
+const budgetKeys = () =>
+  Object.keys(localStorage).filter((key) => key.startsWith(`${kitNames.storage}budget:`));
 
 describe('the demo budget panel', function () {
   this.timeout(20000);
@@ -109,12 +110,12 @@ describe('the demo budget panel', function () {
     const server = document.createElement('meta');
     server.name = 'khountous-demo:server';
     try {
-      localStorage.setItem('khountous:v1:budget:http://example.test', '{"log":[]}');
+      localStorage.setItem(`${kitNames.storage}budget:http://example.test`, '{"log":[]}');
       server.content = 'first;60';
       document.head.append(server);
       followServer();
       expect(budgetKeys()).to.deep.equal([]);
-      localStorage.setItem('khountous:v1:budget:http://example.test', '{"log":[]}');
+      localStorage.setItem(`${kitNames.storage}budget:http://example.test`, '{"log":[]}');
       followServer();
       expect(budgetKeys(), 'the same server: the log stays').to.have.length(1);
       server.content = 'second;1000';

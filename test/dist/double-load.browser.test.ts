@@ -5,9 +5,8 @@
  */
 import { expect } from '@open-wc/testing';
 import { uniqueId } from '../helpers/frames.js';
-import { settled, sharedApi, watchWarnings } from '../helpers/kit.js';
+import { LOADER_KEY, settled, sharedApi, watchWarnings } from '../helpers/kit.js';
 
-const LOADER_KEY = Symbol.for('khountous.loader.v1');
 const TAGS = ['khountous-ranking', 'khountous-admin-card', 'khountous-report', 'khountous-region-stats'];
 const loaderOf = () => (globalThis as Record<symbol, unknown>)[LOADER_KEY];
 

@@ -5,13 +5,22 @@
  */
 import { expect, fixture, fixtureCleanup, oneEvent } from '@open-wc/testing';
 import { getLoader } from '../../src/core/loader/loader.js';
+import { namesOf, pageNamespace } from '../../src/core/names.js';
 
-const LOADER_KEY = Symbol.for('khountous.loader.v1');
+/**
+ * The names of this test file's kit: the test runner gives each file's page a
+ * namespace of its own (web-test-runner.config.mjs), so that files running at
+ * the same time share no storage, lock, channel or loader.
+ */
+export const kitNames = namesOf(pageNamespace());
 
-/** Forgets the page's loader and everything the kit persisted, as on a first visit. */
+/** globalThis key of this page's loader. */
+export const LOADER_KEY = kitNames.global;
+
+/** Forgets the page's loader and everything the kit persisted in this page's namespace, as on a first visit. */
 export function freshKit(): void {
   for (const key of Object.keys(localStorage)) {
-    if (key.startsWith('khountous')) localStorage.removeItem(key);
+    if (key.startsWith(kitNames.storage)) localStorage.removeItem(key);
   }
   delete (globalThis as Record<symbol, unknown>)[LOADER_KEY];
 }

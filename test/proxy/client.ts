@@ -8,7 +8,12 @@ export interface Answer {
   body: string;
 }
 
-const agent = new Agent({ keepAlive: true, maxSockets: 64 });
+/**
+ * Idle sockets are dropped after 2 s, before the server drops them (Varnish's
+ * timeout_idle is 5 s): a request written on a socket the server is closing at
+ * that moment fails with "socket hang up", which a loaded machine made happen.
+ */
+const agent = new Agent({ keepAlive: true, maxSockets: 64, timeout: 2000 });
 
 /**
  * One request. `localAddress` is the reader's address (a loopback alias such as
