@@ -4,6 +4,7 @@
  * served by Vite on one origin, the API answers through the tier on another, so
  * CORS is exercised as on a real site.
  */
+import { readdirSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { createServer, type ViteDevServer } from 'vite';
 // @ts-expect-error: a plain .mjs script without declarations
@@ -34,9 +35,23 @@ export async function startNewsPage(): Promise<NewsPage> {
   const vite: ViteDevServer = await createServer({
     configFile: 'vite.config.ts',
     logLevel: 'silent',
-    server: { host: '127.0.0.1', port, strictPort: true },
+    // Every module transformed before the first page (as test/server/demo-site.ts does): a
+    // cold server transformed the page's modules and optimized its dependencies while the
+    // test waited for the widgets, which took more than the test's 20 s on a loaded machine.
+    server: {
+      host: '127.0.0.1',
+      port,
+      strictPort: true,
+      warmup: { clientFiles: ['./*.ts', '../src/**/*.ts'] },
+    },
   });
   await vite.listen();
+  await Promise.all(
+    readdirSync('demo')
+      .filter((file) => file.endsWith('.ts'))
+      .map((file) => vite.warmupRequest(`/${file}`)),
+  );
+  await vite.waitForRequestsIdle();
   const browser = await chromium.launch({
     executablePath: engine!.path,
     // The page and the tier are two loopback origins; Chromium's Local Network
