@@ -11,6 +11,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import {
   copyFileSync,
   existsSync,
+  mkdirSync,
   mkdtempSync,
   readFileSync,
   realpathSync,
@@ -183,14 +184,19 @@ export async function startWordPress(): Promise<WordPress> {
     rmSync(dir, { recursive: true, force: true });
   };
   try {
-    // MariaDB: a data directory and a socket of its own, no TCP, no grant tables.
+    // MariaDB: a data directory, a socket and a temporary directory of its own, no TCP, no
+    // grant tables. (With the system's /tmp, two test files starting MariaDB at once failed:
+    // "Could not remove temporary table '/tmp/#sql-temptable-…'".)
     const data = join(dir, 'db');
     const socket = join(dir, 'mysql.sock');
+    const tmp = join(dir, 'tmp');
+    mkdirSync(tmp);
     const init = spawnSync(
       PATHS.installDb,
       [
         '--no-defaults',
         `--datadir=${data}`,
+        `--tmpdir=${tmp}`,
         '--user=root',
         '--auth-root-authentication-method=normal',
         '--skip-test-db',
@@ -203,6 +209,7 @@ export async function startWordPress(): Promise<WordPress> {
       [
         '--no-defaults',
         `--datadir=${data}`,
+        `--tmpdir=${tmp}`,
         `--socket=${socket}`,
         `--pid-file=${join(dir, 'mariadb.pid')}`,
         `--log-error=${join(dir, 'mariadb.err')}`,
