@@ -1,13 +1,13 @@
 #!/usr/bin/env node
 // `npm test`: the Debian packages checked (scripts/setup.mjs installs what is missing),
 // lint, type check, unused code (knip), the build with its size budgets and the README's
-// generated tables; then, side by side, the Node-side tests and the browser tests in
-// Chromium, Firefox and WebKit (in each engine, test files run side by side too, each in
-// a kit namespace of its own; the few that use what the test server holds for the whole
-// run come after, one at a time). Ends with one line "N passed, N failed" over
-// everything, and fails when any step fails, when an engine ran no test, or (under CI)
-// when an engine had to be skipped. A failing test fails the run: nothing is run again
-// unless asked (--rerun, for diagnosis; refused under CI).
+// generated tables; then, two at a time, the Node-side tests and the browser tests in
+// Firefox and Chromium (in each engine, test files run side by side too, each in a kit
+// namespace of its own; the few that use what the test server holds for the whole run
+// come after, one at a time), and last WebKit on its own. Ends with one line
+// "N passed, N failed" over everything, and fails when any step fails, when an engine ran
+// no test, or (under CI) when an engine had to be skipped. A failing test fails the run:
+// nothing is run again unless asked (--rerun, for diagnosis; refused under CI).
 //
 //   node scripts/test.mjs [--only lint,build,node,browser,bench] [--engines chromium,firefox,webkit]
 //                         [--concurrency N] [--node-concurrency N] [--jobs N] [--rerun] [files...]
