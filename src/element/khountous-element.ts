@@ -8,7 +8,14 @@ import type { Local } from '../i18n/strings.js';
 import { states } from '../styles/states.styles.js';
 import { tokens } from '../styles/tokens.styles.js';
 import { pageBaseUrl } from '../widget/base-url.js';
-import { camel, COMMON_INPUTS, identifyingInput, type Selection, type Widget } from '../widget/descriptor.js';
+import {
+  camel,
+  COMMON_INPUTS,
+  identifyingInput,
+  type PropertiesOf,
+  type Selection,
+  type Widget,
+} from '../widget/descriptor.js';
 import { baseUrlSource, planLoad, type Read } from '../widget/load.js';
 import { problemFor } from './diagnosis.js';
 import { KhountousErrorEvent, KhountousLoadEvent } from './events.js';
@@ -66,7 +73,8 @@ export abstract class KhountousElement<S extends Selection, T> extends LitElemen
   /** The widget this element shows: its tag, inputs and plan. */
   static widget: Widget;
 
-  declare lang: string;
+  /** `fr`, `en` (with subtags: `en-GB`), or empty: the language around the element. */
+  declare lang: PropertiesOf<typeof COMMON_INPUTS>['lang'];
   declare baseUrl: string;
   declare theme: Theme;
   declare lazy: boolean;

@@ -26,6 +26,8 @@ export interface Input {
   readonly rule?: AttributeRule;
   /** Without a rule: the values it is meant to take, which a tool offers in a menu (the kit reads any other as it can). */
   readonly values?: readonly string[];
+  /** With `values`, language tags: each value is also taken with subtags (`en-GB` is `en`). */
+  readonly subtags?: boolean;
   /** Checked, but what it changes is shown, not loaded (`preview`, `heading-level`): no part of the selection. */
   readonly display?: boolean;
   /** The property is written back to the attribute (a host's CSS may select on it). */
@@ -77,12 +79,25 @@ export type SelectionOf<I extends Inputs> = Selection & {
   >;
 };
 
-/** The property of an input, as a script reads and writes it. */
+/** The values an input is meant to take, when it has a list (a choice's, or its `values`), else never. */
+type ValuesOf<I> = I extends { rule: { type: 'choice'; values: readonly (infer V extends string)[] } }
+  ? V
+  : I extends { values: readonly (infer V extends string)[] }
+    ? V | (I extends { subtags: true } ? `${V}-${string}` : never)
+    : never;
+
+/**
+ * The property of an input, as a script reads and writes it: one of its values
+ * where it has a list, or empty when that is where it starts ("not set"). The
+ * type guides; a script that sets another value gets the widget's message.
+ */
 type PropertyOf<I extends Input> = I extends { kind: 'flag' | 'unless-false' }
   ? boolean
   : I extends { rule: IntegerRule }
     ? string | number | (I extends { initial: null } ? null : never)
-    : string;
+    : [ValuesOf<I>] extends [never]
+      ? string
+      : ValuesOf<I> | (I extends { initial: '' } ? '' : never);
 
 /** The properties of a widget's inputs, by property name. */
 export type PropertiesOf<I extends Inputs> = {
@@ -106,7 +121,7 @@ export const widget = <const I extends Inputs>(descriptor: Widget<I>): Widget<I>
 /** The inputs of every widget. */
 export const COMMON_INPUTS = {
   /** Language of the interface and of editorial texts. */
-  lang: { values: LANGS, reflect: true, initial: '' },
+  lang: { values: LANGS, subtags: true, reflect: true, initial: '' },
   /** Base URL of the API (resolved with the page's default: widget/base-url.ts). */
   'base-url': { rule: RULES.baseUrl, display: true, initial: '' },
   /** Colour theme: `light`, `dark`, `auto`. */
