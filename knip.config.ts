@@ -22,6 +22,8 @@ const config: KnipConfig = {
     // The WordPress plugin's editor script, loaded by WordPress.
     'wordpress/**/*.js',
     'test/**/*.{ts,js,mjs}',
+    // The fixture apps of the React and Vue typings, each file checked on its own (test/fixtures/types/check.ts).
+    'test/fixtures/types/vue/*.vue',
     'web-test-runner.config.mjs',
     'custom-elements-manifest.config.mjs',
     // Read by puppeteer (the Firefox launcher of the browser tests): never download a browser.
