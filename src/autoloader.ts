@@ -18,6 +18,12 @@ const graph = parsePreloadGraph(
 );
 
 /**
+ * In a browser. Not in Node: a server render's DOM shim has a `document`
+ * without querySelector, and no page to watch.
+ */
+const inPage = typeof document !== 'undefined' && typeof document.querySelector === 'function';
+
+/**
  * The early start, once, before the first element is imported: the API
  * requests of the widgets in the document leave as soon as the shared loader
  * has arrived (start.js and its chunk). The element code is asked for once
@@ -27,15 +33,14 @@ const graph = parsePreloadGraph(
  */
 let early: Promise<void> | undefined;
 const startEarly = (): Promise<void> =>
-  (early ??=
-    typeof document === 'undefined'
-      ? Promise.resolve()
-      : (announceGraph(graph, 'start', import.meta.url),
-        import('./start.js').then(
-          ({ start }) => void start(document),
-          // The elements load their data themselves.
-          () => undefined,
-        )));
+  (early ??= !inPage
+    ? Promise.resolve()
+    : (announceGraph(graph, 'start', import.meta.url),
+      import('./start.js').then(
+        ({ start }) => void start(document),
+        // The elements load their data themselves.
+        () => undefined,
+      )));
 
 /** Each element's loader, after the early start, its module graph announced. */
 const loaders = Object.fromEntries(
@@ -60,7 +65,7 @@ export const observe = (root: Node): (() => void) => autoloader.observe(root);
 /** The tags this autoloader can load. */
 export const tags: readonly string[] = Object.keys(elementLoaders).sort();
 
-if (typeof document !== 'undefined') {
+if (inPage) {
   autoloader.observe(document);
   void autoloader.discover(document);
 }

@@ -15,7 +15,9 @@ import { start } from './start.js';
 /** The elements' file with its integrity, written into the built file by the build (none from source). */
 declare const __KHOUNTOUS_PRELOAD__: string | undefined;
 
-if (typeof document !== 'undefined') {
+// In a browser only: in Node there is no page to start (a server render's DOM shim has a `document`
+// without querySelector).
+if (typeof document !== 'undefined' && typeof document.querySelector === 'function') {
   start(document);
   announceGraph(
     parsePreloadGraph(typeof __KHOUNTOUS_PRELOAD__ === 'string' ? __KHOUNTOUS_PRELOAD__ : undefined),

@@ -38,7 +38,8 @@ const announced = new Set<string>();
  * `tag`'s graph not announced yet, resolved against `base` (the entry's URL).
  */
 export function announceGraph(graph: PreloadGraph | undefined, tag: string, base: string): void {
-  if (!graph || typeof document === 'undefined') return;
+  // Without a page (Node; a server render's DOM shim has a `document` without a head), nothing to announce.
+  if (!graph || typeof document === 'undefined' || typeof document.querySelector !== 'function') return;
   for (const index of graph.tags[tag] ?? []) {
     const file = graph.files[index];
     if (!file) continue;

@@ -1,3 +1,5 @@
+import { isServer } from 'lit';
+
 type Listener = () => void;
 
 /**
@@ -29,7 +31,12 @@ export function documentWatch(
   };
   return (listener) => {
     listeners.add(listener);
-    if (!observer && typeof MutationObserver !== 'undefined' && typeof document !== 'undefined') {
+    if (
+      !observer &&
+      !isServer &&
+      typeof MutationObserver !== 'undefined' &&
+      typeof document !== 'undefined'
+    ) {
       observer = new MutationObserver(notify);
     }
     for (const target of observer ? targets() : []) {

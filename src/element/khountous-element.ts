@@ -1,4 +1,12 @@
-import { LitElement, html, nothing, type TemplateResult } from 'lit';
+import {
+  LitElement,
+  adoptStyles,
+  html,
+  isServer,
+  nothing,
+  supportsAdoptingStyleSheets,
+  type TemplateResult,
+} from 'lit';
 import { KhountousError, isKhountousError } from '../core/errors.js';
 import type { Lang } from '../core/types.js';
 import { clampInteger, warnConfiguration } from '../attributes/owner.js';
@@ -16,6 +24,7 @@ import {
   type Selection,
   type Widget,
 } from '../widget/descriptor.js';
+import { DEFAULT_LANG, languageOf } from '../widget/lang.js';
 import { baseUrlSource, planLoad, type Read } from '../widget/load.js';
 import { problemFor } from './diagnosis.js';
 import { KhountousErrorEvent, KhountousLoadEvent } from './events.js';
@@ -42,6 +51,11 @@ export type ViewState = 'loading' | 'ready' | 'empty' | 'error';
  * the `state` and `stale` host attributes and fires `khountous-load` and
  * `khountous-error`. A subclass renders its content (`renderContent()`) and,
  * when it can be empty, says so (`isEmpty()`).
+ *
+ * Rendered on a server (@lit-labs/ssr), it shows what it can tell from its
+ * attributes alone: the loading skeleton, or the error of an attribute no
+ * page can make right; in the browser, the update that hydrates that markup
+ * shows the same, and the next one the element's own state (docs/ssr.md).
  *
  * @csspart base - The widget's frame.
  * @csspart error - The error message and its retry button.
@@ -80,6 +94,13 @@ export abstract class KhountousElement<S extends Selection, T> extends LitElemen
   declare lazy: boolean;
 
   private lastEmitted?: unknown;
+  /**
+   * Renders what a server render shows (`serverView()`): always on the
+   * server; in the browser, for the one update that hydrates a shadow root the
+   * server rendered, since hydration takes the template the server rendered,
+   * whatever the cache holds or the page says meanwhile.
+   */
+  private asServer = isServer;
   private readonly languages = new LanguageController(this);
   /** The budget as this element sees it: re-renders on a change while active, and at a time asked (the retry clock). */
   protected readonly quota = new QuotaController(this, false);
@@ -93,7 +114,8 @@ export abstract class KhountousElement<S extends Selection, T> extends LitElemen
     initialise(this, { ...COMMON_INPUTS, ...widget.inputs });
     this.data = new ResourceController<S, T>(
       this,
-      () => planLoad(widget as Widget<never, S>, this, this.read),
+      // A server render reads no page (it has none).
+      () => planLoad(widget as Widget<never, S>, this, this.read, { page: !isServer }),
       (error) => {
         // The client speaks of its `baseUrl` option: name the attribute (or the meta element) the author wrote.
         const base = error.param === 'baseUrl' || (error.param === 'base-url' && !this.baseUrl?.trim());
@@ -115,9 +137,9 @@ export abstract class KhountousElement<S extends Selection, T> extends LitElemen
     return (this as unknown as Record<string, unknown>)[camel(attribute)];
   }
 
-  /** The language in use (attribute, ancestors, document, French). */
+  /** The language in use (attribute, ancestors, document, French); on a server, the attribute or French. */
   protected get language(): Lang {
-    return this.languages.of(this.lang);
+    return this.asServer ? languageOf(this.lang, () => DEFAULT_LANG) : this.languages.of(this.lang);
   }
 
   /** What every widget says (loading, errors, the pager), in the language in use. */
@@ -132,6 +154,7 @@ export abstract class KhountousElement<S extends Selection, T> extends LitElemen
 
   /** The state shown, as reflected in the `state` attribute. */
   get viewState(): ViewState {
+    if (this.asServer) return this.serverView() ? 'error' : 'loading';
     if (this.data.error !== undefined) return 'error';
     const shown = this.data.value;
     const selection = this.data.selection;
@@ -165,11 +188,48 @@ export abstract class KhountousElement<S extends Selection, T> extends LitElemen
     return renderEmptyMessage(this.t);
   }
 
+  /**
+   * The shadow root, or the one the server rendered: with @lit-labs/ssr-client's
+   * hydrate support loaded before Lit, the first update hydrates it (and
+   * renders what the server rendered); without it, what the server rendered
+   * is removed, and the element renders as if there had been none (Lit would
+   * otherwise render after it: everything twice).
+   */
+  protected override createRenderRoot(): HTMLElement | DocumentFragment {
+    const declarative = isServer ? null : this.shadowRoot;
+    const rendered = declarative ? [...declarative.childNodes] : [];
+    const root = super.createRenderRoot();
+    // The hydrate support's mark on an element whose first update hydrates its root.
+    if ((this as { _$needsHydration?: boolean })._$needsHydration) {
+      this.asServer = true;
+      // The hydrate support keeps the server's <style> and adopts nothing: the element's styles are
+      // adopted too (the same rules), so that they apply where a policy refuses inline styles.
+      if (supportsAdoptingStyleSheets)
+        adoptStyles(root as ShadowRoot, (this.constructor as typeof LitElement).elementStyles);
+    } else if (declarative) {
+      for (const node of rendered) node.remove();
+      // Where LitElement renders: before the styles it may have added, not before a node removed.
+      this.renderOptions.renderBefore = root.firstChild;
+    }
+    return root;
+  }
+
   protected override willUpdate(changed: Map<PropertyKey, unknown>): void {
     if (changed.has('lang')) this.languages.refresh();
+    // The state the server's markup shows, as the browser's first update sets it (no `updated()` on a server).
+    if (isServer) this.setAttribute('state', this.viewState);
   }
 
   protected override updated(): void {
+    if (this.asServer) {
+      // The server's markup is hydrated (its `state` is the server's): the next update shows the
+      // element's own state (its data may be in the cache already; its load, if any, left with this
+      // update). In a microtask, before the next frame: an update asked for in updated() is one Lit
+      // warns about.
+      this.asServer = false;
+      queueMicrotask(() => this.requestUpdate());
+      return;
+    }
     const view = this.viewState;
     this.setAttribute('state', view);
     const shown = this.data.value;
@@ -188,14 +248,21 @@ export abstract class KhountousElement<S extends Selection, T> extends LitElemen
   }
 
   protected override render(): TemplateResult {
-    return html`<div
-      class="root"
-      part="base"
-      lang=${this.language}
-      aria-busy=${this.data.busy ? 'true' : 'false'}
-    >
-      ${this.renderState()}
+    const invalid = this.asServer ? this.serverView() : undefined;
+    const busy = this.asServer ? !invalid : this.data.busy;
+    return html`<div class="root" part="base" lang=${this.language} aria-busy=${busy ? 'true' : 'false'}>
+      ${this.asServer ? (invalid ? this.renderError(invalid) : renderSkeleton(this.t)) : this.renderState()}
     </div>`;
+  }
+
+  /**
+   * What a server render shows, from the attributes alone (no page, no cache,
+   * no load): the error of an attribute no page can make right, else
+   * undefined (the skeleton, without the fields a cache could fill in).
+   */
+  private serverView(): KhountousError | undefined {
+    const plan = planLoad(this.widget, this, this.read, { page: false });
+    return plan instanceof KhountousError ? plan : undefined;
   }
 
   private renderState(): TemplateResult {
@@ -211,11 +278,11 @@ export abstract class KhountousElement<S extends Selection, T> extends LitElemen
   }
 
   private renderError(error: KhountousError): TemplateResult {
-    const selection = this.data.selection;
+    const selection = this.asServer ? error : this.data.selection;
     const identifying = identifyingInput(this.widget);
     const problem = problemFor(error, {
       baseUrl: selection instanceof KhountousError ? undefined : selection.baseUrl,
-      written: this.baseUrl?.trim() || pageBaseUrl() || '',
+      written: this.baseUrl?.trim() || (this.asServer ? undefined : pageBaseUrl()) || '',
       identity: identifying ? [identifying, String(this.input(identifying) ?? '')] : undefined,
     });
     return renderErrorBox({

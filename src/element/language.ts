@@ -1,4 +1,4 @@
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { isServer, type ReactiveController, type ReactiveControllerHost } from 'lit';
 import type { Lang } from '../core/types.js';
 import { languageOf, resolveLang } from '../widget/lang.js';
 import { documentWatch } from './document-watch.js';
@@ -28,8 +28,9 @@ export class LanguageController implements ReactiveController {
     return languageOf(own, () => this.inherited);
   }
 
-  /** Reads the page's language again (the element's `lang` changed). */
+  /** Reads the page's language again (the element's `lang` changed); a server render has no page to read. */
   refresh(): void {
+    if (isServer) return;
     const lang = resolveLang(this.host);
     if (lang === this.inherited) return;
     this.inherited = lang;
@@ -37,6 +38,7 @@ export class LanguageController implements ReactiveController {
   }
 
   hostConnected(): void {
+    if (isServer) return;
     this.inherited = resolveLang(this.host);
     this.unsubscribe = onDocumentLangChange(() => this.refresh());
   }

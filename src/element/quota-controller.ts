@@ -1,4 +1,4 @@
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { isServer, type ReactiveController, type ReactiveControllerHost } from 'lit';
 import { getLoader, QUOTA_EVENT, type LoaderStats } from '../core/loader/loader.js';
 
 /**
@@ -45,7 +45,8 @@ export class QuotaController implements ReactiveController {
   }
 
   private listen(): void {
-    const listen = this.connected && this.wanted;
+    // A server render (one that calls connectedCallback) has no budget to follow.
+    const listen = this.connected && this.wanted && !isServer;
     if (listen === Boolean(this.target)) return;
     if (listen) {
       this.target = getLoader();

@@ -8,18 +8,39 @@ export const DEFAULT_BASE_URL = 'https://api.khountous.sn/v1';
 
 export const BASE_URL_META = 'khountous:base-url';
 
-/** The page's default, `<meta name="khountous:base-url">`, if any. */
+/**
+ * The page's document, or undefined without a page: in Node, and in a server
+ * render, where @lit-labs/ssr's global DOM shim gives a `document` that is a
+ * stand-in (no querySelector, no baseURI).
+ */
+const pageDocument = (): Document | undefined =>
+  typeof document !== 'undefined' && typeof document.querySelector === 'function' ? document : undefined;
+
+/** The page's default, `<meta name="khountous:base-url">`, if any (none without a page). */
 export function pageBaseUrl(): string | undefined {
-  if (typeof document === 'undefined') return undefined;
-  const meta = document.querySelector<HTMLMetaElement>(`meta[name="${BASE_URL_META}"]`);
+  const meta = pageDocument()?.querySelector<HTMLMetaElement>(`meta[name="${BASE_URL_META}"]`);
   const content = meta?.content.trim();
   return content ? content : undefined;
 }
 
-/** The absolute http(s) base URL, or undefined when the one given is not http(s). */
-export function resolveBaseUrl(attribute: string | undefined | null): string | undefined {
-  const raw = attribute?.trim() || pageBaseUrl() || DEFAULT_BASE_URL;
-  return normaliseBaseUrl(raw, typeof document === 'undefined' ? undefined : document.baseURI);
+/**
+ * What a relative base URL is resolved against when the page is not read (a
+ * server render): whatever http(s) page it is written on resolves it to an
+ * http(s) URL, so it is taken as valid there.
+ */
+const ANY_PAGE = 'http://localhost/';
+
+/**
+ * The absolute http(s) base URL, or undefined when the one given is not
+ * http(s). With `page: false`, nothing of the page is read (its meta, its
+ * address): what a server render can tell from the attribute alone.
+ */
+export function resolveBaseUrl(
+  attribute: string | undefined | null,
+  { page = true }: { page?: boolean } = {},
+): string | undefined {
+  const raw = attribute?.trim() || (page ? pageBaseUrl() : undefined) || DEFAULT_BASE_URL;
+  return normaliseBaseUrl(raw, page ? pageDocument()?.baseURI : ANY_PAGE);
 }
 
 /**

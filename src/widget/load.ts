@@ -12,7 +12,7 @@ import { AttributeError, checkInput, quoted } from '../attributes/owner.js';
 import { problemOf, RULES } from '../attributes/rules.js';
 import { BASE_URL_META, pageBaseUrl, resolveBaseUrl } from './base-url.js';
 import { COMMON_INPUTS, camel, type Input, type Inputs, type Selection, type Widget } from './descriptor.js';
-import { languageOf, resolveLang } from './lang.js';
+import { DEFAULT_LANG, languageOf, resolveLang } from './lang.js';
 
 /** One input by attribute name, as its property holds it. */
 export type Read = (attribute: string) => unknown;
@@ -48,14 +48,25 @@ export function attributeReader(descriptor: Widget, element: Element): Read {
 }
 
 /** The base URL in use, else the configuration error that stands for it. */
-function baseUrlOf(owner: Element, written: string | undefined): string | AttributeError {
-  const baseUrl = resolveBaseUrl(written);
+function baseUrlOf(owner: Element, written: string | undefined, page: boolean): string | AttributeError {
+  const baseUrl = resolveBaseUrl(written, { page });
   if (baseUrl) return baseUrl;
-  const given = written?.trim() || pageBaseUrl() || '';
+  const given = written?.trim() || (page ? pageBaseUrl() : undefined) || '';
   return new AttributeError(
     owner,
     problemOf({ attribute: 'base-url', given, reason: 'not-http', example: RULES.baseUrl.example }),
   );
+}
+
+/** What a plan reads besides the inputs. */
+interface PlanContext {
+  /**
+   * Whether the page is read: the `<meta>` default base URL, the page's
+   * address for a relative one, the language of the element's ancestors.
+   * `false` in a server render (no page), and for the update that hydrates
+   * what the server rendered, which must show what the server showed.
+   */
+  page?: boolean;
 }
 
 /**
@@ -67,10 +78,11 @@ export function planLoad<S extends Selection>(
   descriptor: Widget<Inputs, S>,
   owner: Element,
   read: Read,
+  { page = true }: PlanContext = {},
 ): Planned<S> | KhountousError {
-  const baseUrl = baseUrlOf(owner, text(read('base-url')));
+  const baseUrl = baseUrlOf(owner, text(read('base-url')), page);
   if (typeof baseUrl !== 'string') return baseUrl;
-  const lang = languageOf(text(read('lang')), () => resolveLang(owner));
+  const lang = languageOf(text(read('lang')), () => (page ? resolveLang(owner) : DEFAULT_LANG));
   const selection: Record<string, unknown> = { lang, baseUrl };
   try {
     for (const [attribute, input] of Object.entries(descriptor.inputs)) {
