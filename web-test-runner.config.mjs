@@ -13,6 +13,7 @@ import { referenceApiMiddleware } from './demo/api/wtr.ts';
 import { cspMiddleware } from './test/server/csp-middleware.ts';
 import { demoSitePlugin } from './test/server/demo-site.ts';
 import { namespacePlugin } from './test/server/namespace.ts';
+import { ssrPlugin } from './test/server/ssr.ts';
 import { CHROMIUM_FLAGS } from './scripts/browsers.mjs';
 
 const engine = process.env.KHOUNTOUS_ENGINE || 'chromium';
@@ -206,6 +207,8 @@ export default {
     demoSitePlugin(),
     // A kit namespace for each test file's page and its frames (test files run side by side).
     namespacePlugin(),
+    // Markup rendered by @lit-labs/ssr, for the hydration tests (test/ssr/*.browser.test.ts).
+    ssrPlugin(),
     eagerGlob(),
     esbuildPlugin({
       ts: true,

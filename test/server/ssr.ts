@@ -1,0 +1,60 @@
+/**
+ * For the test runner's server: renders markup with @lit-labs/ssr, in this
+ * Node process, as an app's server would (docs/ssr.md), for the hydration
+ * tests (test/ssr/*.browser.test.ts).
+ *
+ *   POST /__ssr  {"markup": "<khountous-ranking limit=\"3\"></khountous-ranking>"}
+ *     -> {"html": "<!--lit-part …--><khountous-ranking …><template shadowrootmode=\"open\">…"}
+ *
+ * The kit's elements are imported from src/ (this file runs under tsx) the
+ * first time; the markup is the page author's, in a static template.
+ */
+import { readdirSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { IncomingMessage } from 'node:http';
+
+interface Context {
+  path: string;
+  method: string;
+  req: IncomingMessage;
+}
+
+const root = join(import.meta.dirname, '../..');
+
+/** The kit's elements and Lit's server renderer, loaded once. */
+let loaded: Promise<(markup: string) => Promise<string>> | undefined;
+
+async function load(): Promise<(markup: string) => Promise<string>> {
+  const components = join(root, 'src/components');
+  for (const name of readdirSync(components).sort()) {
+    const define = join(components, name, 'define.ts');
+    if (existsSync(define)) await import(define);
+  }
+  const [{ render }, { collectResult }, { html, unsafeStatic }] = await Promise.all([
+    import('@lit-labs/ssr'),
+    import('@lit-labs/ssr/lib/render-result.js'),
+    import('lit/static-html.js'),
+  ]);
+  return (markup) => collectResult(render(html`${unsafeStatic(markup)}`));
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  let body = '';
+  for await (const chunk of req) body += String(chunk);
+  return body;
+}
+
+export function ssrPlugin() {
+  return {
+    name: 'khountous-ssr',
+    async serve(context: Context) {
+      if (context.path !== '/__ssr' || context.method !== 'POST') return undefined;
+      const { markup } = JSON.parse(await readBody(context.req)) as { markup?: unknown };
+      if (typeof markup !== 'string') return { body: JSON.stringify({ error: 'markup' }), type: 'json' };
+      loaded ??= load();
+      const html = await (await loaded)(markup);
+      // JSON, not HTML: the server's HTML transforms (the namespace meta) leave it as rendered.
+      return { body: JSON.stringify({ html }), type: 'json' };
+    },
+  };
+}
