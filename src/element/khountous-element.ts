@@ -199,8 +199,14 @@ export abstract class KhountousElement<S extends Selection, T> extends LitElemen
     const declarative = isServer ? null : this.shadowRoot;
     const rendered = declarative ? [...declarative.childNodes] : [];
     const root = super.createRenderRoot();
-    // The hydrate support's mark on an element whose first update hydrates its root.
-    if ((this as { _$needsHydration?: boolean })._$needsHydration) {
+    // With the hydrate support, LitElement's render root is a shadow root already there, which
+    // its first update hydrates. The support is known by what it adds to every LitElement's
+    // observed attributes (`defer-hydration`): its flag on the element is a private field whose
+    // name Lit's production builds shorten.
+    const hydrating =
+      declarative !== null &&
+      (this.constructor as typeof LitElement).observedAttributes.includes('defer-hydration');
+    if (hydrating) {
       this.asServer = true;
       // The hydrate support keeps the server's <style> and adopts nothing: the element's styles are
       // adopted too (the same rules), so that they apply where a policy refuses inline styles.
