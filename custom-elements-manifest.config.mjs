@@ -4,8 +4,11 @@
 // them from the descriptor. The analyzer also guesses events from
 // `dispatchEvent(new SomeEvent(...))` calls, which yields nameless entries for
 // our typed event classes; keep only named events. Modules are sorted by path so
-// that the file does not change with the file system's order.
+// that the file does not change with the file system's order. Last, the manifest
+// is made to describe the files the package ships (scripts/manifest-paths.mjs):
+// lib/ paths, every reference resolved, one definition per tag.
 import { tsImport } from 'tsx/esm/api';
+import { shippedManifest } from './scripts/manifest-paths.mjs';
 
 const { catalog } = await tsImport('./src/catalog.ts', import.meta.url);
 const { ABOUT_INPUTS } = await tsImport('./src/widget/about.ts', import.meta.url);
@@ -17,16 +20,18 @@ const { COMMON_INPUTS, HEADING_INPUTS, LIST_INPUTS, camel } = await tsImport(
 const BASE = { name: 'KhountousElement', module: 'src/element/khountous-element.ts' };
 const LIST = { name: 'KhountousListElement', module: 'src/element/list-element.ts' };
 
-/** An input's type as a script sets its property. */
+/** An input's type as a script sets its property: the values it takes where they are known (src/widget/descriptor.ts). */
 function typeOf(attribute, input) {
   if (input.kind === 'flag' || input.kind === 'unless-false') return 'boolean';
-  if (attribute === 'theme') return "'light' | 'dark' | 'auto'";
   const rule = input.rule;
   if (rule?.type === 'integer') return input.initial === null ? 'string | number | null' : 'string | number';
-  // A choice that always resolves to one of its values (it has a fallback): its values.
-  if (rule?.type === 'choice' && rule.fallback !== undefined)
-    return rule.values.map((value) => `'${value}'`).join(' | ');
-  return 'string';
+  const values = rule?.type === 'choice' ? rule.values : input.values;
+  if (!values) return 'string';
+  const types = values.map((value) => `'${value}'`);
+  if (input.subtags) types.push(...values.map((value) => `\`${value}-\${string}\``));
+  // A choice without a fallback, or a list, may be left empty (no filter, the page's language).
+  if (rule?.fallback === undefined && input.initial === '') types.push("''");
+  return types.join(' | ');
 }
 
 const defaultOf = (input) =>
@@ -128,6 +133,12 @@ export default {
             }
           }
         }
+      },
+    },
+    {
+      name: 'khountous-shipped-paths',
+      packageLinkPhase({ customElementsManifest }) {
+        shippedManifest(customElementsManifest);
       },
     },
   ],

@@ -17,7 +17,17 @@ const RESTRICTED_IMPORTS = [
 ];
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/', 'coverage/', 'screenshots/', 'custom-elements.json'] },
+  {
+    ignores: [
+      'node_modules/',
+      'dist/',
+      'lib/',
+      'build/',
+      'coverage/',
+      'screenshots/',
+      'custom-elements.json',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -36,10 +36,16 @@ const config: KnipConfig = {
     // Used by the React and Vue apps that test/dist/snippets-compile.test.ts writes to a temporary directory.
     'react',
     'react-dom',
-    '@types/react',
     '@types/react-dom',
     '@vue/tsconfig',
     'vue-tsc',
+    // Installed, at the lockfile's versions, into the fresh apps of test/package/ (which build the
+    // packed tarball with them), by name rather than by import.
+    'webpack',
+    'webpack-cli',
+    // Run by scripts/package-lint.mjs from node_modules/.bin.
+    'publint',
+    '@arethetypeswrong/cli',
   ],
   // Debian's tools, with which scripts/browsers.mjs installs a missing browser, PHP (test/wordpress/),
   // openssl, with which test/proxy/certificates.ts makes the TLS tests' certificates, and Varnish's

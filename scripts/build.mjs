@@ -1,25 +1,36 @@
 #!/usr/bin/env node
-// `npm run build`: writes dist/ for the script tag, the autoloader, npm users and
-// the embed page, then prints the size of each entry.
+// `npm run build`: writes the package's two builds from one source, each for its
+// users, then prints the size of each script-tag entry.
 //
+// lib/: the npm build, for bundlers and servers (package.json "exports"). One ES module
+// per source module (src/x.ts -> lib/x.js, its source map and declarations beside it),
+// importing lit, @lit/task and valibot by bare specifier: an app's bundler resolves
+// the graph and shares Lit with the app. Not minified, no preload graph.
+//   lib/index.js                      the public exports (defines nothing)
+//   lib/khountous.js                  every element (starts the page's API requests, then imports lib/kit.js)
+//   lib/autoloader.js                 registers the tags found on the page, loading each on first sight
+//   lib/elements/khountous-<name>.js  one element: src/components/<name>/define.ts
+//   lib/react.d.ts, lib/vue.d.ts      React 19 JSX and Vue 3 template typings (scripts/framework-types.mjs),
+//                                     with empty lib/react.js and lib/vue.js for value imports
+//
+// dist/: the script-tag build, for pages without a bundler (a CDN or a copy on the site):
+// bundled with Lit in production mode, minified.
 //   dist/khountous.js                 the script tag: starts the API requests of the page's widgets, then
 //                                     imports every element from one file, chunks/kit-<hash>.js
-//   dist/autoloader.js                registers the tags found on the page, loading each on first sight
+//   dist/autoloader.js                the autoloader, loading dist/elements/khountous-<name>.js on demand
 //   dist/start.js                     the autoloader's early start (the shared loader, the widgets' descriptors)
-//   dist/elements/khountous-<name>.js one module per src/components/<name>/define.ts
-//   dist/index.js                     the public exports (defines nothing)
-//   dist/chunks/*.js                  code shared by the modules above
+//   dist/elements/khountous-<name>.js one module per element, with their shared dist/chunks/*.js
+//   dist/index.js                     the public exports, bundled (the benches' pages use it)
 //   dist/embed.html, embed.js         one widget chosen by URL parameters, for iframes (its CSP in a <meta>)
 //   dist/embed-resize.js              the optional host snippet that sizes those iframes
-//   dist/types/                       type declarations
-//   dist/react.d.ts, dist/vue.d.ts    React 19 JSX and Vue 3 template typings (scripts/framework-types.mjs)
-//   dist/integrity.json               SRI hash (sha384) of every file
-//   dist/khountous-widgets-wordpress.zip  the WordPress plugin (wordpress/khountous-widgets/) with
-//                                     the kit inside (kit/), ready for Plugins > Add New > Upload
+//   dist/integrity.json               SRI hash (sha384) of every file of dist/
 //
-// Lit is bundled in production mode (no dev-mode code or warnings) and the output
-// is minified. `custom-elements.json` is regenerated first, so the manifest the
-// package ships and the README's attribute tables describe the code built.
+// build/khountous-widgets-wordpress.zip: the WordPress plugin (wordpress/khountous-widgets/)
+// with the script-tag build inside (kit/), ready for Plugins > Add New > Upload; not in
+// the npm package.
+//
+// `custom-elements.json` is regenerated first, so the manifest the package ships and the
+// README's attribute tables describe the code built.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
@@ -35,7 +46,7 @@ import { dirname, join, relative } from 'node:path';
 import process from 'node:process';
 import { fileURLToPath } from 'node:url';
 import { zipSync } from 'fflate';
-import { build } from 'vite';
+import { build, parseAst } from 'vite';
 import { embedApiOrigins, withApiOrigins } from './embed-origins.mjs';
 import { minifyLiteralsPlugin } from './minify-literals.mjs';
 import { writeFrameworkTypes } from './framework-types.mjs';
@@ -43,6 +54,8 @@ import { closure, entrySizes, formatSizeTable } from './size-entries.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
+const lib = join(root, 'lib');
+const artefacts = join(root, 'build');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const quiet = process.argv.includes('--quiet');
 
@@ -126,8 +139,102 @@ function run(label, command, args) {
   }
 }
 
+/** The npm build's runtime dependencies, imported by bare specifier (package.json "dependencies"). */
+const BARE = new RegExp(
+  `^(${Object.keys(pkg.dependencies)
+    .map((name) => name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'))
+    .join('|')})(/|$)`,
+);
+
+/**
+ * lib/: one module per source module, the dependencies left as bare imports, with
+ * source maps that carry their sources. No preload graph (bundlers resolve the
+ * graph) and no minification (an app's bundler minifies what it keeps).
+ */
+async function buildNpm(elements) {
+  const preload = join(root, 'src/boot/preload.ts');
+  await build({
+    configFile: false,
+    root,
+    mode: 'production',
+    logLevel: quiet ? 'warn' : 'info',
+    define: {
+      __KHOUNTOUS_VERSION__: JSON.stringify(pkg.version),
+      __KHOUNTOUS_PRELOAD__: 'undefined',
+    },
+    plugins: [
+      {
+        // The modulepreload links are the script-tag build's (its files' graph, written by this
+        // script): in the npm build, announcing nothing, as with no graph.
+        name: 'khountous-no-preload',
+        load: (id) =>
+          id === preload
+            ? "/** No preload in the npm build: the app's bundler lays out the files. */\n" +
+              'export const parsePreloadGraph = () => undefined;\n' +
+              'export const announceGraph = () => {};\n'
+            : undefined,
+      },
+    ],
+    build: {
+      target: 'es2022',
+      minify: false,
+      sourcemap: true,
+      reportCompressedSize: false,
+      copyPublicDir: false,
+      outDir: lib,
+      emptyOutDir: false,
+      lib: {
+        entry: {
+          ...elements,
+          index: join(root, 'src/index.ts'),
+          khountous: join(root, 'src/khountous.ts'),
+          autoloader: join(root, 'src/autoloader.ts'),
+        },
+        formats: ['es'],
+      },
+      rolldownOptions: {
+        external: (id) => BARE.test(id),
+        output: {
+          preserveModules: true,
+          preserveModulesRoot: join(root, 'src'),
+          entryFileNames: '[name].js',
+        },
+      },
+    },
+  });
+  for (const file of listFiles(lib)) {
+    if (!file.endsWith('.js')) continue;
+    for (const source of staticSpecifiers(readFileSync(file, 'utf8'))) {
+      if (source.startsWith('.')) continue;
+      if (!BARE.test(source))
+        throw new Error(`${relative(root, file)} imports ${source}, which is not a dependency`);
+    }
+  }
+}
+
+/** Every specifier a module imports, statically or with import(). */
+function staticSpecifiers(code) {
+  const found = [];
+  const visit = (node) => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (!node || typeof node !== 'object') return;
+    if (
+      (node.type === 'ImportDeclaration' ||
+        node.type === 'ExportAllDeclaration' ||
+        node.type === 'ExportNamedDeclaration' ||
+        node.type === 'ImportExpression') &&
+      typeof node.source?.value === 'string'
+    )
+      found.push(node.source.value);
+    for (const value of Object.values(node)) if (value && typeof value === 'object') visit(value);
+  };
+  visit(parseAst(code).body);
+  return found;
+}
+
 async function main() {
-  rmSync(dist, { recursive: true, force: true });
+  for (const dir of [dist, lib, artefacts]) rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dist, { recursive: true });
 
   run('src/widgets.ts and src/catalog.ts (scripts/widgets.mjs)', 'node', ['scripts/widgets.mjs']);
   run('custom-elements.json (cem analyze)', 'npx', ['cem', 'analyze', '--quiet']);
@@ -137,6 +244,10 @@ async function main() {
   //    embed page load the very files npm users import.
   const elements = elementEntries();
   if (Object.keys(elements).length === 0) throw new Error('no src/components/*/define.ts found');
+
+  // 0. The npm build.
+  await buildNpm(elements);
+
   await build({
     ...common,
     build: {
@@ -258,18 +369,24 @@ async function main() {
     },
   });
 
-  // 4. Type declarations for npm users, and one per element module.
+  // 4. Type declarations for npm users, beside lib/'s modules, and one per element module
+  //    (whose code is its define.ts).
   run('type declarations (tsc)', 'npx', ['tsc', '-p', 'tsconfig.build.json']);
   for (const [name, source] of Object.entries(elements)) {
-    const types = relative(
-      join(dist, dirname(name)),
-      join(dist, 'types', relative(join(root, 'src'), source)),
-    );
+    const types = relative(join(lib, dirname(name)), join(lib, relative(join(root, 'src'), source)));
     const specifier = types.replace(/\.ts$/, '.js');
-    writeFileSync(join(dist, `${name}.d.ts`), `export * from '${specifier}';\n`);
+    writeFileSync(join(lib, `${name}.d.ts`), `export * from '${specifier}';\n`);
   }
-  // JSX (React 19) and Vue 3 template typings, from the manifest: dist/react.d.ts, dist/vue.d.ts.
-  writeFrameworkTypes(JSON.parse(readFileSync(join(root, 'custom-elements.json'), 'utf8')), dist);
+  pruneDeclarations();
+  // JSX (React 19) and Vue 3 template typings, from the descriptors: lib/react.d.ts, lib/vue.d.ts,
+  // and a module for each, so that a value import (`import 'khountous-widgets/react'`) resolves.
+  writeFrameworkTypes(lib, { typesImport: './index.js' });
+  for (const framework of ['react', 'vue']) {
+    writeFileSync(
+      join(lib, `${framework}.js`),
+      `// Typings only (${framework}.d.ts): importing this module does nothing.\nexport {};\n`,
+    );
+  }
 
   // 5. Subresource Integrity of every file a browser may load.
   const integrity = {};
@@ -283,7 +400,8 @@ async function main() {
   // 6. The WordPress plugin: its generated files (scripts/wordpress.ts), then
   //    its zip with the kit's browser files inside.
   run('WordPress plugin (scripts/wordpress.ts)', 'npx', ['tsx', 'scripts/wordpress.ts']);
-  writeFileSync(join(dist, 'khountous-widgets-wordpress.zip'), pluginZip());
+  mkdirSync(artefacts, { recursive: true });
+  writeFileSync(join(artefacts, 'khountous-widgets-wordpress.zip'), pluginZip());
 
   // 7. The figures.
   const sizes = entrySizes(dist);
@@ -332,10 +450,37 @@ function pluginZip() {
   }
   for (const file of listFiles(dist)) {
     const path = relative(dist, file).split('\\').join('/');
-    if (path.startsWith('types/') || path.endsWith('.d.ts') || path.endsWith('.zip')) continue;
     files[`khountous-widgets/kit/${path}`] = [readFileSync(file), { mtime }];
   }
   return zipSync(files, { level: 9 });
+}
+
+/**
+ * tsc declares every module of src/; lib/ keeps the declarations that the entries'
+ * declarations reach (through their imports and exports), beside the modules shipped.
+ */
+function pruneDeclarations() {
+  const declarations = listFiles(lib).filter((file) => file.endsWith('.d.ts'));
+  const entries = declarations.filter((file) => {
+    const path = relative(lib, file);
+    return /^(index|khountous|autoloader|react|vue)\.d\.ts$|^elements\//.test(path);
+  });
+  const kept = new Set();
+  const todo = [...entries];
+  while (todo.length > 0) {
+    const file = todo.pop();
+    if (kept.has(file)) continue;
+    kept.add(file);
+    const code = readFileSync(file, 'utf8');
+    for (const match of code.matchAll(/(?:from\s*|import\(\s*)['"](\.[^'"]+)['"]/g)) {
+      const target = join(dirname(file), match[1].replace(/\.js$/, '.d.ts'));
+      if (existsSync(target)) todo.push(target);
+    }
+  }
+  for (const file of declarations) {
+    const module = file.replace(/\.d\.ts$/, '.js');
+    if (!kept.has(file) && !existsSync(module)) rmSync(file);
+  }
 }
 
 /** The Subresource Integrity hash of a file. */
@@ -352,7 +497,6 @@ function listFiles(dir, out = []) {
   return out.sort();
 }
 
-mkdirSync(dist, { recursive: true });
 try {
   await main();
 } catch (error) {

@@ -139,8 +139,9 @@ function lint() {
 }
 
 /**
- * The build (dist/, sizes printed), its size budgets (size-limit), the
- * README's attribute tables generated from custom-elements.json, and that
+ * The build (lib/ and dist/, sizes printed), its size budgets (size-limit), the
+ * package as packed checked by publint and attw (the lint of what the build wrote),
+ * the README's attribute tables generated from custom-elements.json, and that
  * manifest itself as the build wrote it.
  */
 function buildStep() {
@@ -151,6 +152,7 @@ function buildStep() {
   const checks = [
     ['build', ['node', 'scripts/build.mjs']],
     ['size', ['npx', 'size-limit']],
+    ['package', ['node', 'scripts/package-lint.mjs']],
     ['docs', ['node', 'scripts/readme-attributes.mjs', '--check']],
   ];
   for (const [name, [command, ...commandArgs]] of checks) {
@@ -187,9 +189,13 @@ function buildStep() {
 
 /** Tests under test/dist/ load the built files: build them when the build step did not run. */
 function ensureDist(files) {
-  if (steps.includes('build') || existsSync('dist/khountous.js')) return;
-  // test/wordpress/ installs the plugin's zip, which the build writes.
-  if (!files.some((file) => file.includes(join('test', 'dist')) || file.includes(join('test', 'wordpress'))))
+  if (steps.includes('build') || (existsSync('dist/khountous.js') && existsSync('lib/index.js'))) return;
+  // test/wordpress/ installs the plugin's zip, which the build writes; test/package/ packs lib/.
+  if (
+    !files.some((file) =>
+      ['dist', 'wordpress', 'package', 'ssr'].some((folder) => file.includes(join('test', folder))),
+    )
+  )
     return;
   log('dist/ is missing: building it for the tests of test/dist/');
   if (!run('node', ['scripts/build.mjs', '--quiet'])) problems.push('the build for test/dist/ failed');

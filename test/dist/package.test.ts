@@ -1,20 +1,28 @@
 /**
- * The built package (dist/, from `npm run build`; scripts/test.mjs builds it
- * first): every element has its module and declarations, the script-tag
- * bundle starts the loads then registers every element in production Lit, the
- * package.json fields point at files that exist, integrity.json is right.
+ * The built package (`npm run build`; scripts/test.mjs builds it first): the npm
+ * build (lib/) imports its dependencies by bare specifier, one module per source
+ * module with source maps and declarations, every element with its module; the
+ * script-tag build (dist/) starts the loads then registers every element in
+ * production Lit; the package.json fields point at files that exist, the tarball
+ * holds what it should, integrity.json is right, and custom-elements.json follows
+ * the official schema and names the shipped files.
  */
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
+import Ajv from 'ajv';
+import schema from 'custom-elements-manifest/schema.json' with { type: 'json' };
 import { describe, it } from 'node:test';
 import { parseAst } from 'vite';
 
 const root = join(import.meta.dirname, '../..');
 const dist = join(root, 'dist');
+const lib = join(root, 'lib');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
   version: string;
+  dependencies: Record<string, string>;
   main: string;
   types: string;
   customElements: string;
@@ -40,19 +48,50 @@ function importsOf(code: string): string[] {
   return sources;
 }
 
+/** Every specifier a module imports, statically or with import(). */
+function allImports(code: string): string[] {
+  const found: string[] = [];
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (!node || typeof node !== 'object') return;
+    const { type, source } = node as { type?: string; source?: { value?: unknown } };
+    if (
+      /^(ImportDeclaration|ExportAllDeclaration|ExportNamedDeclaration|ImportExpression)$/.test(type ?? '') &&
+      typeof source?.value === 'string'
+    )
+      found.push(source.value);
+    for (const value of Object.values(node)) if (value && typeof value === 'object') visit(value);
+  };
+  visit(parseAst(code).body);
+  return found;
+}
+
+function listFiles(dir: string, out: string[] = []): string[] {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) listFiles(path, out);
+    else out.push(path);
+  }
+  return out.sort();
+}
+
 describe('dist/', () => {
   it('was built', () => {
     assert.ok(existsSync(join(dist, 'khountous.js')), 'run `npm run build` first');
   });
 
-  it('has a module and declarations for every src/components/<name>/define.ts', () => {
+  it('has a module for every src/components/<name>/define.ts, for the autoloader', () => {
     assert.ok(components.length >= 4);
-    for (const name of components) {
-      assert.ok(existsSync(join(dist, `elements/khountous-${name}.js`)), name);
-      const types = read(`elements/khountous-${name}.d.ts`);
-      const target = /from '(.+)'/.exec(types)![1]!.replace(/\.js$/, '.d.ts');
-      assert.ok(existsSync(join(dist, 'elements', target)), `${name}: ${target}`);
-    }
+    for (const name of components) assert.ok(existsSync(join(dist, `elements/khountous-${name}.js`)), name);
+  });
+
+  it('holds no declarations and no WordPress zip (lib/ and build/ do)', () => {
+    const files = listFiles(dist).map((file) => relative(dist, file));
+    assert.deepEqual(
+      files.filter((file) => file.endsWith('.d.ts') || file.endsWith('.zip')),
+      [],
+    );
+    assert.ok(existsSync(join(root, 'build/khountous-widgets-wordpress.zip')));
   });
 
   it('khountous.js starts the loads, then imports every element from one file that imports only khountous.js', () => {
@@ -126,6 +165,123 @@ describe('dist/', () => {
   });
 });
 
+describe('lib/ (the npm build)', () => {
+  const modules = listFiles(lib).filter((file) => file.endsWith('.js'));
+
+  it('has a module, a source map and declarations for every element', () => {
+    for (const name of components) {
+      for (const suffix of ['.js', '.js.map', '.d.ts']) {
+        assert.ok(existsSync(join(lib, `elements/khountous-${name}${suffix}`)), `${name}${suffix}`);
+      }
+      const types = readFileSync(join(lib, `elements/khountous-${name}.d.ts`), 'utf8');
+      const target = /from '(.+)'/.exec(types)![1]!.replace(/\.js$/, '.d.ts');
+      assert.ok(existsSync(join(lib, 'elements', target)), `${name}: ${target}`);
+    }
+  });
+
+  it('imports lit, @lit/task and valibot by bare specifier and inlines none of them', () => {
+    const dependencies = Object.keys(pkg.dependencies);
+    const bare = new Set<string>();
+    for (const file of modules) {
+      const code = readFileSync(file, 'utf8');
+      for (const source of allImports(code)) {
+        if (source.startsWith('.')) {
+          assert.ok(existsSync(join(file, '..', source)), `${relative(root, file)} imports ${source}, which is missing`);
+        } else {
+          bare.add(source.split('/').slice(0, source.startsWith('@') ? 2 : 1).join('/'));
+        }
+      }
+      // Lit's own code (its template markers, its reactive update cycle), not an import of it.
+      assert.doesNotMatch(code, /lit\$\d|litElementHydrateSupport|_\$changedProperties|reactiveElementVersions/, relative(root, file));
+      const withoutComments = code.replace(/\/\*[\s\S]*?\*\/|^\s*\/\/.*$/gm, '');
+      assert.doesNotMatch(withoutComments, /modulepreload/, `${relative(root, file)}: no preload in the npm build`);
+    }
+    assert.deepEqual([...bare].sort(), [...dependencies].sort());
+  });
+
+  it('has one module per source module, each with a source map that carries its sources', () => {
+    assert.ok(modules.length > 40, `${modules.length} modules`);
+    // Modules of imports and exports only (index.js, kit.js) and the typings' empty modules have no code to map.
+    const withCode = modules.filter((file) =>
+      parseAst(readFileSync(file, 'utf8')).body.some(
+        (node) =>
+          !/^(ImportDeclaration|ExportAllDeclaration)$/.test(node.type) &&
+          !(node.type === 'ExportNamedDeclaration' && (node.source || !node.declaration)),
+      ),
+    );
+    assert.ok(withCode.length > 40, `${withCode.length} modules with code`);
+    for (const file of withCode) {
+      const map = JSON.parse(readFileSync(`${file}.map`, 'utf8')) as { sources: string[]; sourcesContent?: string[] };
+      assert.ok(map.sources.length >= 1, relative(root, file));
+      assert.equal(map.sourcesContent?.length, map.sources.length, `${relative(root, file)}: sourcesContent`);
+      assert.ok(map.sourcesContent!.every((text) => text.length > 0));
+    }
+  });
+
+  it('defines elements only in the modules sideEffects names', () => {
+    const defining = modules
+      .filter((file) => /defineElement\(|customElements\.define\(/.test(readFileSync(file, 'utf8')))
+      .map((file) => relative(root, file));
+    assert.deepEqual(
+      defining.filter((file) => file !== 'lib/boot/define.js').sort(),
+      components.map((name) => `lib/elements/khountous-${name}.js`).sort(),
+    );
+  });
+});
+
+describe('custom-elements.json', () => {
+  const manifest = JSON.parse(readFileSync(join(root, 'custom-elements.json'), 'utf8')) as {
+    modules: {
+      path: string;
+      declarations?: { name: string; tagName?: string }[];
+      exports?: { kind: string; name: string; declaration: { name: string; module?: string; package?: string } }[];
+    }[];
+  };
+
+  it('follows the official schema', () => {
+    const ajv = new Ajv({ strict: false, allErrors: true });
+    const validate = ajv.compile(schema as object);
+    assert.ok(validate(manifest), ajv.errorsText(validate.errors));
+  });
+
+  it('names files the package ships, and every reference to a module resolves', () => {
+    const paths = new Set(manifest.modules.map((module) => module.path));
+    for (const path of paths) assert.ok(existsSync(join(root, path)), path);
+    const declared = (path: string, name: string) =>
+      name === '*' ||
+      manifest.modules.find((module) => module.path === path)?.declarations?.some((d) => d.name === name);
+    let references = 0;
+    const visit = (node: unknown, where: string): void => {
+      if (Array.isArray(node)) return node.forEach((item) => visit(item, where));
+      if (!node || typeof node !== 'object') return;
+      const reference = node as { name?: unknown; module?: unknown; package?: unknown };
+      if (typeof reference.name === 'string' && typeof reference.module === 'string' && !reference.package) {
+        references++;
+        assert.ok(paths.has(reference.module), `${where}: ${reference.module} is not in the manifest`);
+        assert.ok(declared(reference.module, reference.name), `${where}: ${reference.module} declares no ${reference.name}`);
+      }
+      for (const value of Object.values(node)) visit(value, where);
+    };
+    for (const module of manifest.modules) visit([module.declarations, module.exports], module.path);
+    assert.ok(references > 100, `${references} references`);
+  });
+
+  it('exports one custom-element-definition per tag, from the module that defines it', () => {
+    const definitions = manifest.modules.flatMap((module) =>
+      (module.exports ?? []).filter((e) => e.kind === 'custom-element-definition').map((e) => ({ module: module.path, ...e })),
+    );
+    assert.deepEqual(
+      definitions.map((d) => [d.name, d.module]).sort(),
+      components.map((name) => [`khountous-${name}`, `lib/elements/khountous-${name}.js`]).sort(),
+    );
+    for (const definition of definitions) {
+      const target = manifest.modules.find((module) => module.path === definition.declaration.module);
+      const declaration = target?.declarations?.find((d) => d.name === definition.declaration.name);
+      assert.equal(declaration?.tagName, definition.name);
+    }
+  });
+});
+
 describe('package.json', () => {
   const target = (value: string | Record<string, string>, condition: string) =>
     typeof value === 'string' ? value : value[condition]!;
@@ -155,19 +311,30 @@ describe('package.json', () => {
       pkg.sideEffects.some((pattern) =>
         new RegExp(`^${pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*')}$`).test(file),
       );
-    for (const file of ['./dist/khountous.js', './dist/autoloader.js', './dist/embed.js']) {
-      assert.ok(matches(file), file);
-    }
+    for (const file of ['./lib/khountous.js', './lib/kit.js', './lib/autoloader.js']) assert.ok(matches(file), file);
     for (const name of components) {
-      assert.ok(matches(`./dist/elements/khountous-${name}.js`), name);
+      assert.ok(matches(`./lib/elements/khountous-${name}.js`), name);
       assert.ok(matches(`./src/components/${name}/define.ts`), name);
     }
-    assert.ok(!matches('./dist/index.js'));
+    for (const file of listFiles(lib).filter((file) => file.endsWith('.js'))) {
+      const path = `./${relative(root, file)}`;
+      const defines = /^\.\/lib\/(khountous|kit|autoloader|elements\/[\w-]+)\.js$/.test(path);
+      assert.equal(matches(path), defines, `${path}: ${defines ? 'defines elements' : 'free of side effects'}`);
+    }
     assert.ok(!matches('./src/index.ts'));
   });
 
-  it('publishes dist, the manifest and the licence', () => {
-    assert.deepEqual([...pkg.files].sort(), ['LICENSE', 'custom-elements.json', 'dist']);
+  it('publishes lib, dist, the manifest and the licence, and no WordPress zip', () => {
+    assert.deepEqual([...pkg.files].sort(), ['LICENSE', 'custom-elements.json', 'dist', 'lib']);
+    const pack = spawnSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: root, encoding: 'utf8' });
+    assert.equal(pack.status, 0, pack.stderr);
+    const [{ files }] = JSON.parse(pack.stdout) as [{ files: { path: string }[] }];
+    const paths = files.map((file) => file.path);
+    assert.ok(paths.includes('lib/index.js') && paths.includes('dist/khountous.js'));
+    assert.deepEqual(
+      paths.filter((path) => /\.zip$|^src\/|^test\//.test(path)),
+      [],
+    );
     assert.match(readFileSync(join(root, 'LICENSE'), 'utf8'), /^MIT License\n\nCopyright \(c\) \d{4} /);
   });
 });

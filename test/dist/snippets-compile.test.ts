@@ -177,7 +177,7 @@ describe('snippets compile as pasted', () => {
       const types = pkg.exports[entry]?.types;
       assert.ok(types, `exports["${entry}"].types`);
       const text = readFileSync(join(dir, 'node_modules/khountous-widgets', types), 'utf8');
-      for (const element of elements) assert.match(text, new RegExp(`"${element.tagName}"`), `${entry}: ${element.tagName}`);
+      for (const element of elements) assert.match(text, new RegExp(`["']${element.tagName}["']`), `${entry}: ${element.tagName}`);
     }
   });
 
@@ -234,7 +234,7 @@ describe('snippets compile as pasted', () => {
       );
       assert.deepEqual(options.errors, []);
       const program = ts.createProgram([join(app, 'src/main.ts')], options.options);
-      const typings = join(dir, `node_modules/khountous-widgets/dist/${framework}.d.ts`);
+      const typings = join(dir, `node_modules/khountous-widgets/lib/${framework}.d.ts`);
       const source = program.getSourceFile(typings);
       assert.ok(source, `${typings} is not in the program`);
       const diagnostics = ts.getPreEmitDiagnostics(program, source);

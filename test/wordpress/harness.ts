@@ -45,7 +45,7 @@ export function skipReason(): string | false {
 export const PASSWORD = 'correct horse battery staple';
 
 /** The plugin's zip as `npm run build` writes it, installed by the tests as a new user would. */
-export const ZIP = 'dist/khountous-widgets-wordpress.zip';
+export const ZIP = 'build/khountous-widgets-wordpress.zip';
 
 /** The plugin's widgets, one per element of the kit: `ranking` for `<khountous-ranking>`. */
 export const WIDGETS = Object.keys(ATTRIBUTE_RULES).map((tag) => tag.replace(/^khountous-/, ''));
