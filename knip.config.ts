@@ -42,7 +42,6 @@ const config: KnipConfig = {
     // Installed, at the lockfile's versions, into the fresh apps of test/package/ (which build the
     // packed tarball with them), by name rather than by import.
     'webpack',
-    'webpack-cli',
     // Run by scripts/package-lint.mjs from node_modules/.bin.
     'publint',
     '@arethetypeswrong/cli',

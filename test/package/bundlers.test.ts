@@ -178,17 +178,26 @@ describe('the package re-bundled by an app', () => {
 
   it('webpack 5: every entry works in a built app', async (t) => {
     if (skip) return t.skip(skip);
+    // Built through webpack's Node API, as a build script of the app would call it.
     const folder = apps!.app('webpack', {
       ...sources,
-      'webpack.config.js':
+      'build.mjs':
         "import { fileURLToPath } from 'node:url';\n" +
-        'export default {\n' +
+        "import webpack from 'webpack';\n" +
+        'const compiler = webpack({\n' +
         "  mode: 'production',\n" +
         `  entry: ${JSON.stringify(Object.fromEntries(Object.keys(ENTRIES).map((name) => [name, `./src/${name}.js`])))},\n` +
         "  output: { path: fileURLToPath(new URL('./dist', import.meta.url)), filename: '[name].js', publicPath: '/' },\n" +
-        '};\n',
+        '});\n' +
+        'compiler.run((error, stats) => {\n' +
+        '  if (error || stats.hasErrors()) {\n' +
+        '    console.error(error ?? stats.toString({ all: false, errors: true }));\n' +
+        '    process.exit(1);\n' +
+        '  }\n' +
+        '  compiler.close(() => {});\n' +
+        '});\n',
     });
-    apps!.run(folder, 'webpack', ['--config', 'webpack.config.js']);
+    apps!.run(folder, 'node', ['build.mjs']);
     for (const name of Object.keys(ENTRIES)) {
       writeFileSync(join(folder, 'dist', `${name}.html`), page(`<script src="/${name}.js" defer></script>`));
     }

@@ -41,7 +41,6 @@ export function locked(name: string): string {
 const TOOLS = [
   'vite',
   'webpack',
-  'webpack-cli',
   'esbuild',
   '@lit-labs/ssr',
   '@lit-labs/ssr-client',
