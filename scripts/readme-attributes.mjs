@@ -20,7 +20,8 @@ const cell = (text) =>
     .replace(/\|/g, '\\|')
     .replace(/\s*\n\s*/g, ' ')
     .trim();
-const code = (text) => (text ? `\`${cell(text)}\`` : '');
+/** A code span; one that holds a backtick (a template literal type) is fenced with two, spaced (CommonMark). */
+const code = (text) => (text ? (text.includes('`') ? `\`\` ${cell(text)} \`\`` : `\`${cell(text)}\``) : '');
 
 /** `''` and `null` say "nothing"; other defaults are shown as written. */
 function defaultOf(attribute) {
