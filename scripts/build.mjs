@@ -4,7 +4,7 @@
 //
 // lib/: the npm build, for bundlers and servers (package.json "exports"). One ES module
 // per source module (src/x.ts -> lib/x.js, its source map and declarations beside it),
-// importing lit, @lit/task and valibot by bare specifier: an app's bundler resolves
+// importing lit and @lit/task by bare specifier: an app's bundler resolves
 // the graph and shares Lit with the app. Not minified, no preload graph.
 //   lib/index.js                      the public exports (defines nothing)
 //   lib/khountous.js                  every element (starts the page's API requests, then imports lib/kit.js)
