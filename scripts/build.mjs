@@ -283,8 +283,10 @@ async function main() {
                 name: 'data',
                 priority: 1,
                 // Not the loader's later features (later.ts and what only it imports): they
-                // come in a chunk of their own, after the first data.
-                test: /[\\/]src[\\/](core[\\/](?!loader[\\/](later|channel|recovery)\.ts)|i18n[\\/]attributes\.ts|attributes[\\/]|widget[\\/](descriptor|load)\.ts|boot[\\/]early-start\.ts|components[\\/][^\\/]+[\\/]widget\.ts|widgets\.ts)/,
+                // come in a chunk of their own, after the first data. Nor the sentences of
+                // attribute problems (attributes/messages.ts, i18n/attributes.ts): imported
+                // with the first problem.
+                test: /[\\/]src[\\/](core[\\/](?!loader[\\/](later|channel|recovery)\.ts)|attributes[\\/](?!messages\.ts)|widget[\\/](descriptor|load)\.ts|boot[\\/]early-start\.ts|components[\\/][^\\/]+[\\/]widget\.ts|widgets\.ts)/,
               },
             ],
           },
@@ -333,7 +335,10 @@ async function main() {
         preserveEntrySignatures: 'allow-extension',
         output: {
           entryFileNames: '[name].js',
-          chunkFileNames: 'chunks/kit-[hash].js',
+          // The elements' file is chunks/kit-<hash>.js; what they import later (the sentences of
+          // attribute problems) keeps its own name.
+          chunkFileNames: (chunk) =>
+            chunk.name === 'messages' ? 'chunks/[name]-[hash].js' : 'chunks/kit-[hash].js',
           codeSplitting: true,
           minify: true,
           comments: false,

@@ -179,11 +179,14 @@ describe('<khountous-dataset>', () => {
       const element = await dataset({ 'dataset-id': 'citizen-reports', preview });
       expect(bodyRows(element)).to.have.length(shown);
       if (preview !== '') {
-        expect(
+        // The warning's sentence comes with the module of the attribute messages, a moment after the first problem.
+        const said = () =>
           warnings()
             .all()
-            .some((line) => line.includes(`preview="${preview}"`)),
-        ).to.equal(true);
+            .some((line) => line.includes(`preview="${preview}"`));
+        for (let tries = 0; tries < 100 && !said(); tries++)
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        expect(said()).to.equal(true);
       }
     });
   }
