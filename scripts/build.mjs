@@ -335,10 +335,7 @@ async function main() {
         preserveEntrySignatures: 'allow-extension',
         output: {
           entryFileNames: '[name].js',
-          // The elements' file is chunks/kit-<hash>.js; what they import later (the sentences of
-          // attribute problems) keeps its own name.
-          chunkFileNames: (chunk) =>
-            chunk.name === 'messages' ? 'chunks/[name]-[hash].js' : 'chunks/kit-[hash].js',
+          chunkFileNames: 'chunks/kit-[hash].js',
           codeSplitting: true,
           minify: true,
           comments: false,
@@ -348,7 +345,11 @@ async function main() {
     // The loader's later features (src/core/loader/later.ts) come in this file rather
     // than through import(), whose inlined form costs more than the module itself.
     resolve: {
-      alias: [{ find: /^\.\/bring-later\.js$/, replacement: join(root, 'src/core/loader/later.ts') }],
+      alias: [
+        { find: /^\.\/bring-later\.js$/, replacement: join(root, 'src/core/loader/later.ts') },
+        // The same for the sentences of attribute problems (src/attributes/bring-messages.ts).
+        { find: /^\.\/bring-messages\.js$/, replacement: join(root, 'src/attributes/messages.ts') },
+      ],
     },
   });
   const kit = /import\(["'`]\.\/(chunks\/kit-[\w-]+\.js)["'`]\)/.exec(

@@ -138,3 +138,7 @@ export function missingVersion(given: string, resolved: string): AttributeProble
 export function notFound(attribute: string, given: string): AttributeProblem {
   return problemOf(unknownProblem(attribute, given));
 }
+
+/** @public In place of bring-messages.ts in the script-tag bundle, which has this module already. */
+export const bringMessages = () =>
+  Promise.resolve({ explainProblem, problemOf, checkValue, missingVersion, notFound });

@@ -1,4 +1,5 @@
 import { KhountousError } from '../core/errors.js';
+import { bringMessages } from './bring-messages.js';
 import type * as MessagesModule from './messages.js';
 import type { AttributeProblem } from './rules.js';
 import { quoted, verdict, type AttributeRule, type IntegerRule, type ProblemDraft } from './rules.js';
@@ -24,7 +25,7 @@ export const useMessages = (module: Messages): void => void (messages = module);
 
 /** The module of the sentences, imported once, on first need. */
 export const loadMessages = (): Promise<Messages> =>
-  (loading ??= import('./messages.js').then((module) => (messages = module)));
+  (loading ??= bringMessages().then((module) => (messages = module as Messages)));
 
 /**
  * The problem with its sentences, when they are here; else undefined, and
