@@ -7,6 +7,7 @@ import { translations } from '../helpers/translations.js';
 import {
   api,
   countFetches,
+  eventually,
   isolatedApi,
   mount,
   settled,
@@ -179,14 +180,13 @@ describe('<khountous-dataset>', () => {
       const element = await dataset({ 'dataset-id': 'citizen-reports', preview });
       expect(bodyRows(element)).to.have.length(shown);
       if (preview !== '') {
-        // The warning's sentence comes with the module of the attribute messages, a moment after the first problem.
-        const said = () =>
-          warnings()
-            .all()
-            .some((line) => line.includes(`preview="${preview}"`));
-        for (let tries = 0; tries < 100 && !said(); tries++)
-          await new Promise((resolve) => setTimeout(resolve, 20));
-        expect(said()).to.equal(true);
+        expect(
+          await eventually(() =>
+            warnings()
+              .all()
+              .some((line) => line.includes(`preview="${preview}"`)),
+          ),
+        ).to.equal(true);
       }
     });
   }
