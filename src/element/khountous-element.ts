@@ -9,7 +9,16 @@ import {
 } from 'lit';
 import { KhountousError, isKhountousError } from '../core/errors.js';
 import type { Lang } from '../core/types.js';
-import { clampInteger, warnConfiguration } from '../attributes/owner.js';
+import type * as MessagesModule from '../attributes/messages.js';
+import type { ProblemDraft } from '../attributes/rules.js';
+import {
+  clampInteger,
+  explain,
+  loadMessages,
+  problemIn,
+  useMessages,
+  warnConfiguration,
+} from '../attributes/owner.js';
 import { RULES } from '../attributes/rules.js';
 import { commonStrings, type CommonStrings } from '../i18n/common.js';
 import type { Local } from '../i18n/strings.js';
@@ -102,6 +111,10 @@ export abstract class KhountousElement<S extends Selection, T> extends LitElemen
    */
   private asServer = isServer;
   private readonly languages = new LanguageController(this);
+  /** The sentences of the attribute problem shown, on their way (attributes/messages.ts). */
+  private explaining?: Promise<void>;
+  /** The server's markup showed an error: kept (its sentence following) rather than a skeleton. */
+  private serverError = false;
   /** The budget as this element sees it: re-renders on a change while active, and at a time asked (the retry clock). */
   protected readonly quota = new QuotaController(this, false);
 
@@ -119,7 +132,11 @@ export abstract class KhountousElement<S extends Selection, T> extends LitElemen
       (error) => {
         // The client speaks of its `baseUrl` option: name the attribute (or the meta element) the author wrote.
         const base = error.param === 'baseUrl' || (error.param === 'base-url' && !this.baseUrl?.trim());
-        warnConfiguration(this, (base ? `${baseUrlSource(this.baseUrl ?? '')}: ` : '') + error.message);
+        const warn = () =>
+          warnConfiguration(this, (base ? `${baseUrlSource(this.baseUrl ?? '')}: ` : '') + error.message);
+        // An attribute problem's message is its sentence, once the sentences are here.
+        if (problemIn(error)) void loadMessages().then(warn);
+        else warn();
       },
     );
   }
@@ -155,7 +172,8 @@ export abstract class KhountousElement<S extends Selection, T> extends LitElemen
   /** The state shown, as reflected in the `state` attribute. */
   get viewState(): ViewState {
     if (this.asServer) return this.serverView() ? 'error' : 'loading';
-    if (this.data.error !== undefined) return 'error';
+    const error = this.data.error;
+    if (error !== undefined) return this.problemBehind(toError(error)) === null ? 'loading' : 'error';
     const shown = this.data.value;
     const selection = this.data.selection;
     if (!shown || selection instanceof KhountousError) return 'loading';
@@ -247,7 +265,7 @@ export abstract class KhountousElement<S extends Selection, T> extends LitElemen
         this.lastEmitted = shown.data;
         this.dispatchEvent(new KhountousLoadEvent(shown.data));
       }
-    } else if (error !== undefined && error !== this.lastEmitted) {
+    } else if (view === 'error' && error !== undefined && error !== this.lastEmitted) {
       this.lastEmitted = error;
       this.dispatchEvent(new KhountousErrorEvent(toError(error)));
     }
@@ -255,7 +273,11 @@ export abstract class KhountousElement<S extends Selection, T> extends LitElemen
 
   protected override render(): TemplateResult {
     const invalid = this.asServer ? this.serverView() : undefined;
-    const busy = this.asServer ? !invalid : this.data.busy;
+    if (invalid) this.serverError = true;
+    // Busy too while an attribute problem's sentences are on their way (the skeleton shows).
+    const busy = this.asServer
+      ? !invalid
+      : this.data.busy || (this.data.error !== undefined && this.viewState === 'loading');
     return html`<div class="root" part="base" lang=${this.language} aria-busy=${busy ? 'true' : 'false'}>
       ${this.asServer ? (invalid ? this.renderError(invalid) : renderSkeleton(this.t)) : this.renderState()}
     </div>`;
@@ -274,7 +296,11 @@ export abstract class KhountousElement<S extends Selection, T> extends LitElemen
   private renderState(): TemplateResult {
     const selection = this.data.selection;
     const error = this.data.error;
-    if (error !== undefined) return this.renderError(toError(error));
+    if (error !== undefined) {
+      const shown = toError(error);
+      const problem = this.problemBehind(shown);
+      return problem === null ? this.renderLoading(selection) : this.renderError(shown, problem);
+    }
     const loaded = this.data.value;
     if (!loaded || selection instanceof KhountousError) return this.renderLoading(selection);
     if (this.isEmpty(loaded.data, selection)) return this.renderEmpty(loaded.data, selection);
@@ -283,27 +309,71 @@ export abstract class KhountousElement<S extends Selection, T> extends LitElemen
     }`;
   }
 
-  private renderError(error: KhountousError): TemplateResult {
+  /**
+   * The problem behind `error` that the editor can fix, with its sentences; `null` while
+   * they are on their way (attributes/messages.ts, imported with the first problem): the
+   * element shows its skeleton a moment longer, then the error with its sentence (in one
+   * update: `state="error"` comes with the sentence).
+   */
+  private problemBehind(error: KhountousError): ProblemDraft | undefined | null {
     const selection = this.asServer ? error : this.data.selection;
     const identifying = identifyingInput(this.widget);
-    const problem = problemFor(error, {
+    const found = problemFor(error, {
       baseUrl: selection instanceof KhountousError ? undefined : selection.baseUrl,
       written: this.baseUrl?.trim() || (this.asServer ? undefined : pageBaseUrl()) || '',
       identity: identifying ? [identifying, String(this.input(identifying) ?? '')] : undefined,
     });
+    if (!found) return undefined;
+    const problem = explain(found);
+    if (problem) return problem;
+    this.explaining ??= loadMessages().then(() => {
+      this.explaining = undefined;
+      this.requestUpdate();
+    });
+    // Where a server's markup shows the error (or on a server without the sentences yet), the
+    // error is shown without its sentence, which follows.
+    return this.asServer || this.serverError ? found : null;
+  }
+
+  private renderError(error: KhountousError, problem = this.problemBehind(error)): TemplateResult {
     return renderErrorBox({
       lang: this.language,
       t: this.t,
       error,
-      problem,
+      problem: problem ?? undefined,
       retry: () => this.retry(),
       wakeAt: (time) => this.quota.wakeAt(time),
     });
   }
 
+  /** Complete once an attribute problem's sentence, if one is on its way, is shown too. */
+  protected override async getUpdateComplete(): Promise<boolean> {
+    let done = await super.getUpdateComplete();
+    while (this.explaining) {
+      await this.explaining;
+      done = await super.getUpdateComplete();
+    }
+    return done;
+  }
+
   /** Fetches again (the retry button; also called by the page, e.g. after an error). */
   retry(): void {
     void this.data.run();
+  }
+}
+
+// A server renders in one pass: the sentences of attribute problems are there before it renders,
+// read at once where Node can (require of an ES module, Node 20.19 and later), else imported now,
+// well before a server's first request.
+if (isServer) {
+  try {
+    const node = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
+    const { createRequire } = node!.getBuiltinModule!('module') as {
+      createRequire: (url: string) => (id: string) => unknown;
+    };
+    useMessages(createRequire(import.meta.url)('../attributes/messages.js') as typeof MessagesModule);
+  } catch {
+    void loadMessages();
   }
 }
 
