@@ -16,6 +16,8 @@ export const NAMES = {
   global: Symbol.for('khountous.loader.v1'),
   /** globalThis key of the elements whose loads the early start began (boot/early-start.ts). */
   earlyStart: Symbol.for('khountous.early-start.v1'),
+  /** globalThis key of the requests the script tag sent before the loader came (core/handoff.ts). */
+  handoff: Symbol.for('khountous.handoff.v1'),
   /** localStorage prefix; keys of older versions are removed. */
   storage: 'khountous:v1:',
   /** Web Locks prefix: one lock per cache key, one for the budget. */
@@ -50,6 +52,7 @@ export function namesOf(namespace = ''): Names {
   return {
     global: Symbol.for(`khountous.loader.v1.${namespace}`),
     earlyStart: Symbol.for(`khountous.early-start.v1.${namespace}`),
+    handoff: Symbol.for(`khountous.handoff.v1.${namespace}`),
     storage: `khountous-${namespace}:v1:`,
     lock: `khountous-${namespace}:v1:`,
     channel: `khountous-v1-${namespace}`,

@@ -12,6 +12,7 @@ import type { CacheEntry, EntryCache } from '../cache.js';
 import type { ApiResponse, FetchLike } from '../http.js';
 import { askedOf, at, type ResourceKind, type Target } from '../endpoints.js';
 import { abortError, isKhountousError, KhountousError, PASSING } from '../errors.js';
+import { takeHanded } from '../handoff.js';
 import type { SafeStorage } from '../storage.js';
 import { createBatcher } from './batcher.js';
 import type { Names } from '../names.js';
@@ -114,6 +115,7 @@ export function createResources(deps: ResourcesDeps) {
       counters.errors++;
       statsChanged();
     },
+    handed: (url) => takeHanded(deps.names, url),
   });
 
   // -- telling what arrived ---------------------------------------------------
