@@ -99,7 +99,7 @@ export function freshnessScaleFromEnv(env: Readonly<Record<string, string | unde
  */
 export function cacheControlOf(kind: ResourceKind, scale = 1): string {
   const seconds = (value: number) => Math.max(1, Math.round(value * scale));
-  const maxAge = seconds(ENDPOINTS[kind].route.fresh * 60);
+  const maxAge = seconds(ENDPOINTS[kind].fresh * 60);
   return `public, max-age=${maxAge}, stale-while-revalidate=${maxAge}, stale-if-error=${seconds(STALE_IF_ERROR_SECONDS)}`;
 }
 

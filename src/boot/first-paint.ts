@@ -13,6 +13,8 @@
  * list, a list that seeds a compact card), a lazy widget far from the
  * viewport, a page whose loader is already there, or a budget without room
  * send nothing here, and the element loads for itself as it always does.
+ * A page's kit namespace (core/names.ts) is the loader's: its storage, its
+ * lock, its handoff.
  *
  * What is sent is counted in the persisted budget (core/budget.ts: its row in
  * the log of the API's origin, under the cross-tab budget lock, as the loader
@@ -21,7 +23,7 @@
  * answer checked as any other.
  */
 import { handoffOf } from '../core/handoff.js';
-import { namesOf, pageNamespace, type Names } from '../core/names.js';
+import { pageNames, type Names } from '../core/names.js';
 import { keyOf, requestUrl, ROUTES, type Route } from '../core/routes.js';
 import type { Params } from '../core/params.js';
 import { DEFAULT_LIMIT } from '../core/types.js';
@@ -69,7 +71,6 @@ export interface FirstRequest {
   key: string;
   /** The checked base URL. */
   base: string;
-  route: Route;
   /** The prefixes of cached keys that would answer it instead (a window of the list, a seeding list). */
   servedBy: string[];
   /** Whether the element waits until it comes near the viewport. */
@@ -83,8 +84,9 @@ export interface FirstRequest {
 export function firstRequest(descriptor: Widget, element: Element): FirstRequest | undefined {
   const attribute = (name: string) => element.getAttribute(name);
   const base = resolveBaseUrl(attribute('base-url'))?.replace(/\/+$/, '');
-  // What the loader's base URL check takes (core/params.ts checkBaseUrl), credentials excepted.
-  if (!base || !/^https?:\/\/[^/?#\s@]+(\/[^?#\s]*)?$/i.test(base)) return undefined;
+  // An http(s) URL without query or hash (widget/base-url.ts), which the loader's check takes
+  // (core/params.ts checkBaseUrl) unless it carries credentials.
+  if (!base || base.includes('@')) return undefined;
   const selection: Record<string, unknown> = {
     lang: languageOf(attribute('lang'), () => resolveLang(element)),
     baseUrl: base,
@@ -114,7 +116,6 @@ export function firstRequest(descriptor: Widget, element: Element): FirstRequest
     url: window ? requestUrl(base, route, ids, { ...query, ...window }) : family,
     key: keyOf(family, window),
     base,
-    route,
     servedBy,
     lazy: attribute('lazy') !== 'false',
   };
@@ -122,11 +123,15 @@ export function firstRequest(descriptor: Widget, element: Element): FirstRequest
 
 /** Near the viewport as the loader's wait sees it (core/loader/viewport.ts: a margin of one viewport). */
 function near(element: Element): boolean {
-  if (element.getClientRects().length === 0) return false;
   const { top, bottom, left, right } = element.getBoundingClientRect();
-  const height = innerHeight;
-  const width = innerWidth;
-  return bottom >= -height && top <= 2 * height && right >= -width && left <= 2 * width;
+  // Not rendered (display: none, or in a closed <details>): not near, as for IntersectionObserver.
+  return (
+    element.getClientRects().length > 0 &&
+    bottom >= -innerHeight &&
+    top <= 2 * innerHeight &&
+    right >= -innerWidth &&
+    left <= 2 * innerWidth
+  );
 }
 
 type Store = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
@@ -139,13 +144,17 @@ const readJson = (storage: Store, key: string): unknown => {
   }
 };
 
-/** Whether the persisted cache holds something the loader would serve for `request`. */
+/**
+ * Whether the persisted cache (core/cache.ts: its items and their index) holds something the loader
+ * would serve for `request`: its own item, however old, or a window of its list or a list that
+ * seeds it, not past the maximum age.
+ */
 function cached(storage: Store, names: Names, request: FirstRequest, now: number): boolean {
   if (storage.getItem(`${names.storage}e:${request.key}`) !== null) return true;
   const index = readJson(storage, `${names.storage}cache-index`) as Record<string, unknown> | null;
   return Object.entries(index ?? {}).some(
     ([key, row]) =>
-      (key === request.key || request.servedBy.some((prefix) => key.startsWith(prefix))) &&
+      request.servedBy.some((prefix) => key.startsWith(prefix)) &&
       !(Array.isArray(row) && typeof row[2] === 'number' && row[2] < now - MAX_AGE),
   );
 }
@@ -190,7 +199,7 @@ export function spend(
       : QUOTA_LIMIT;
   let remaining = limit - log.length;
   const floor = state.floor;
-  if (floor && typeof floor.until === 'number' && floor.until > now) {
+  if (floor && (floor.until as number) > now) {
     // What the server said remained, less what was sent since (core/budget.ts floorRemaining).
     remaining = Math.min(
       remaining,
@@ -214,68 +223,60 @@ function withBudgetLock(names: Names, task: () => void): Promise<void> {
   );
 }
 
-const random = Math.random().toString(36).slice(2, 10);
-let counter = 0;
-
 /**
  * Sends the requests of `elements` (widgets of `widgets` whose element is not
  * defined yet) that the start can be sure of, each once per page; resolves
- * once they have left (their responses are under way). Returns the URLs sent.
+ * once they have left (their responses are under way).
  */
 export async function sendFirstRequests(
   elements: readonly Element[],
   widgets: readonly Widget[],
-): Promise<string[]> {
-  const names = namesOf(pageNamespace());
-  const sent: string[] = [];
-  // A loader on the page (a copy of the kit came first, or the elements already have) loads for them.
-  if ((globalThis as Record<symbol, unknown>)[names.global]) return sent;
-  let storage: Store;
-  try {
-    storage = localStorage;
-    // A budget the loader could not read would not count these requests.
-    storage.setItem(`${names.storage}probe`, '1');
-    storage.removeItem(`${names.storage}probe`);
-  } catch {
-    return sent;
-  }
+): Promise<void> {
+  const names = pageNames();
   const handoff = handoffOf(names);
   const requests: FirstRequest[] = [];
-  const now = Date.now();
-  for (const element of elements) {
-    const descriptor = widgets.find((one) => one.tag === element.localName);
-    const request = descriptor && firstRequest(descriptor, element);
-    if (
-      !request ||
-      handoff.has(request.url) ||
-      requests.some((other) => other.url === request.url) ||
-      (request.lazy && !near(element)) ||
-      cached(storage, names, request, now)
-    )
-      continue;
-    requests.push(request);
-  }
-  if (requests.length === 0) return sent;
-  await withBudgetLock(names, () => {
-    for (const request of requests) {
-      const sentId = `${random}.s${(counter++).toString(36)}`;
-      try {
-        if (!spend(storage, names, request.base, Date.now(), sentId)) continue;
-      } catch {
-        continue;
-      }
-      // As the loader's requests go out (core/http.ts call).
-      const response = fetch(request.url, {
-        headers: { Accept: 'application/json' },
-        credentials: 'omit',
-        mode: 'cors',
-        referrerPolicy: 'strict-origin',
-      });
-      // Read by the loader; a failure is its to report.
-      response.catch(() => undefined);
-      handoff.set(request.url, { response, sentId });
-      sent.push(request.url);
+  let storage: Store;
+  try {
+    // A loader on the page (a copy of the kit came first, or the elements already have) loads for them.
+    if ((globalThis as Record<symbol, unknown>)[names.global]) return;
+    // Without storage (refused, sandboxed), the loader's budget could not see these requests.
+    storage = localStorage;
+    const now = Date.now();
+    for (const element of elements) {
+      const descriptor = widgets.find((one) => one.tag === element.localName);
+      const request = descriptor && firstRequest(descriptor, element);
+      if (
+        request &&
+        !handoff.has(request.url) &&
+        !requests.some((other) => other.url === request.url) &&
+        !(request.lazy && !near(element)) &&
+        !cached(storage, names, request, now)
+      )
+        requests.push(request);
     }
-  });
-  return sent;
+  } catch {
+    return;
+  }
+  if (requests.length > 0)
+    await withBudgetLock(names, () => {
+      for (const request of requests) {
+        // An id of its own in the log, as the loader's budget gives (core/budget.ts record).
+        const sentId = `s.${Math.random().toString(36).slice(2)}`;
+        try {
+          if (!spend(storage, names, request.base, Date.now(), sentId)) continue;
+        } catch {
+          continue;
+        }
+        // As the loader's requests go out (core/http.ts call).
+        const response = fetch(request.url, {
+          headers: { Accept: 'application/json' },
+          credentials: 'omit',
+          mode: 'cors',
+          referrerPolicy: 'strict-origin',
+        });
+        // Read by the loader; a failure is its to report.
+        response.catch(() => undefined);
+        handoff.set(request.url, { response, sentId });
+      }
+    });
 }

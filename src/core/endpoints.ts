@@ -84,7 +84,7 @@ export interface ListWindow {
 }
 
 export interface Endpoint {
-  /** Where it lives (routes.ts): path, parameters, defaults, freshness. */
+  /** Where it lives (routes.ts): path, parameters, defaults. */
   route: Route;
   /** Path parameters: required, checked. */
   ids?: Record<string, Check>;
@@ -92,6 +92,8 @@ export interface Endpoint {
   query: Record<string, Check>;
   /** The check of a successful JSON body. */
   schema: v.GenericSchema;
+  /** Minutes during which the data is served without asking the API again. */
+  fresh: number;
   /**
    * A cached list that can stand in for this resource when a part of it will
    * do: the list kind, and the item of a list page that matches `want`.
@@ -107,12 +109,14 @@ export const ENDPOINTS: Readonly<Record<ResourceKind, Endpoint>> = {
     route: ROUTES.administrations,
     query: { ...lang, region: oneOf(REGION_CODES), sector: oneOf(SECTORS), level: oneOf(LEVELS) },
     schema: administrationListSchema,
+    fresh: 10,
   },
   administration: {
     route: ROUTES.administration,
     ids: slug,
     query: lang,
     schema: administrationSchema,
+    fresh: 15,
     // A compact card needs only the fields of a ranking row.
     seed: {
       from: 'administrations',
@@ -130,15 +134,17 @@ export const ENDPOINTS: Readonly<Record<ResourceKind, Endpoint>> = {
       period: matching(PERIOD_PATTERN, 'a year (2026) or a month (2026-03)', 7),
     },
     schema: reportListSchema,
+    fresh: 5,
   },
-  report: { route: ROUTES.report, ids: slug, query: lang, schema: reportSchema },
-  verifications: { route: ROUTES.verifications, query: lang, schema: factCheckListSchema },
-  regions: { route: ROUTES.regions, query: lang, schema: regionListSchema },
+  report: { route: ROUTES.report, ids: slug, query: lang, schema: reportSchema, fresh: 10 },
+  verifications: { route: ROUTES.verifications, query: lang, schema: factCheckListSchema, fresh: 15 },
+  regions: { route: ROUTES.regions, query: lang, schema: regionListSchema, fresh: 30 },
   dataset: {
     route: ROUTES.dataset,
     ids: { id: matching(DATASET_ID_PATTERN, 'a dataset id (lower-case letters, digits and hyphens)') },
     query: {},
     schema: datasetJsonSchema,
+    fresh: 60,
   },
 };
 

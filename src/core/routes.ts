@@ -20,8 +20,6 @@ export interface Route {
   readonly defaults: Params;
   /** A paged list: `page` and `limit` select a window of it. */
   readonly paged?: true;
-  /** Minutes during which the data is served without asking the API again. */
-  readonly fresh: number;
   /** The list kind whose cached items can stand in for a part of this resource. */
   readonly seed?: string;
 }
@@ -35,14 +33,12 @@ export const ROUTES = {
     query: ['lang', 'region', 'sector', 'level'],
     defaults: fr,
     paged: true,
-    fresh: 10,
   },
   administration: {
     path: '/administrations/',
     id: 'slug',
     query: lang,
     defaults: fr,
-    fresh: 15,
     seed: 'administrations',
   },
   reports: {
@@ -50,16 +46,15 @@ export const ROUTES = {
     query: ['lang', 'region', 'category', 'status', 'period'],
     defaults: fr,
     paged: true,
-    fresh: 5,
   },
-  report: { path: '/khountous/', id: 'slug', query: lang, defaults: fr, fresh: 10 },
-  verifications: { path: '/verifications', query: lang, defaults: fr, paged: true, fresh: 15 },
-  regions: { path: '/regions', query: lang, defaults: fr, fresh: 30 },
-  dataset: { path: '/datasets/', id: 'id', query: [], defaults: { format: 'json' }, fresh: 60 },
+  report: { path: '/khountous/', id: 'slug', query: lang, defaults: fr },
+  verifications: { path: '/verifications', query: lang, defaults: fr, paged: true },
+  regions: { path: '/regions', query: lang, defaults: fr },
+  dataset: { path: '/datasets/', id: 'id', query: [], defaults: { format: 'json' } },
 } as const satisfies Record<string, Route>;
 
 /** `a=1&b=2`, names sorted: equal parameters give equal strings. */
-export function canonical(params: Params): string {
+function canonical(params: Params): string {
   return Object.keys(params)
     .sort()
     .map((name) => `${encodeURIComponent(name)}=${encodeURIComponent(params[name]!)}`)

@@ -177,7 +177,7 @@ describe('HTTP caching', () => {
       ['/datasets/fact-checks', 'dataset', 3600],
     ];
     for (const [path, kind, seconds] of cases) {
-      assert.equal(seconds, ENDPOINTS[kind].route.fresh * 60, `${kind}: the kit's freshness`);
+      assert.equal(seconds, ENDPOINTS[kind].fresh * 60, `${kind}: the kit's freshness`);
       assert.equal(
         (await test.call(path)).headers.get('Cache-Control'),
         `public, max-age=${seconds}, stale-while-revalidate=${seconds}, stale-if-error=86400`,

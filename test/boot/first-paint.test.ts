@@ -19,6 +19,9 @@ import { ROUTES } from '../../src/core/routes.js';
 import type { AttributeRule } from '../../src/attributes/rules.js';
 import { attributeReader, planLoad } from '../../src/widget/load.js';
 import { widgets } from '../../src/widgets.js';
+import { build } from 'esbuild';
+import { gzipSync } from 'node:zlib';
+import { join } from 'node:path';
 
 const BASE_URL = 'https://api.example.org/v1';
 
@@ -124,6 +127,38 @@ describe('the first-paint start’s requests', () => {
     assert.equal(
       firstRequest(card, tag(card.tag, { 'base-url': BASE_URL, slug: 'Mairie de Dakar' })),
       undefined,
+    );
+  });
+
+  it('come from a core of at most 4 kB gzip: no Lit, no validation library, no message', async () => {
+    // What the script tag needs to send the first requests (its discovery of tags and its
+    // modulepreload links aside), bundled and minified as the build does.
+    const root = join(import.meta.dirname, '../..');
+    const result = await build({
+      stdin: {
+        contents:
+          "export { sendFirstRequests } from './src/boot/first-paint.ts';\nexport { widgets } from './src/widgets.ts';",
+        resolveDir: root,
+        loader: 'ts',
+      },
+      bundle: true,
+      format: 'esm',
+      minify: true,
+      write: false,
+      metafile: true,
+    });
+    const code = result.outputFiles[0]!.text;
+    const size = gzipSync(code, { level: 9 }).length;
+    assert.ok(size <= 4000, `the first-paint core: ${size} B gzip`);
+    // The modules that put code in it (imported ones whose code is shaken off do not).
+    const inputs = Object.entries(Object.values(result.metafile.outputs)[0]!.inputs)
+      .filter(([, input]) => input.bytesInOutput > 0)
+      .map(([path]) => path);
+    assert.deepEqual(
+      inputs.filter((input) =>
+        /node_modules|src\/(element|i18n)\/|core\/(loader|schemas|http|errors)/.test(input),
+      ),
+      [],
     );
   });
 

@@ -101,7 +101,7 @@ export const QUOTA_EVENT = 'khountous-quota';
 
 /** Minutes during which data is served without asking the API again, from the endpoint table. */
 export const FRESHNESS_MINUTES = Object.fromEntries(
-  Object.entries(ENDPOINTS).map(([kind, endpoint]) => [kind, endpoint.route.fresh]),
+  Object.entries(ENDPOINTS).map(([kind, endpoint]) => [kind, endpoint.fresh]),
 ) as Readonly<Record<ResourceKind, number>>;
 
 /** A new loader; tests and pages that want their own (most want `getLoader`). */
