@@ -25,6 +25,7 @@
 import { handoffOf } from '../core/handoff.js';
 import { pageNames, type Names } from '../core/names.js';
 import { keyOf, requestUrl, ROUTES, type Route } from '../core/routes.js';
+import type { Resource } from '../core/endpoints.js';
 import type { Params } from '../core/params.js';
 import { DEFAULT_LIMIT } from '../core/types.js';
 import type { AttributeRule } from '../attributes/rules.js';
@@ -71,6 +72,8 @@ export interface FirstRequest {
   key: string;
   /** The checked base URL. */
   base: string;
+  /** What the element will ask the loader for. */
+  resource: Resource;
   /** The prefixes of cached keys that would answer it instead (a window of the list, a seeding list). */
   servedBy: string[];
   /** Whether the element waits until it comes near the viewport. */
@@ -116,6 +119,7 @@ export function firstRequest(descriptor: Widget, element: Element): FirstRequest
     url: window ? requestUrl(base, route, ids, { ...query, ...window }) : family,
     key: keyOf(family, window),
     base,
+    resource: resource as unknown as Resource,
     servedBy,
     lazy: attribute('lazy') !== 'false',
   };
@@ -276,7 +280,7 @@ export async function sendFirstRequests(
         });
         // Read by the loader; a failure is its to report.
         response.catch(() => undefined);
-        handoff.set(request.url, { response, sentId });
+        handoff.set(request.url, { response, sentId, resource: request.resource, baseUrl: request.base });
       }
     });
 }

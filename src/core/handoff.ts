@@ -4,10 +4,14 @@
  * loader's code has arrived, each counted in the persisted budget (budget.ts)
  * under an id of its own, and leaves the response under way here, on
  * globalThis under the namespace's `handoff` key (names.ts), by request URL.
- * The loader, when it sends that very URL, takes the response instead of
- * fetching (request.ts): its body is read and checked as any answer's, and
- * the budget row already there counts it, once.
+ * The loader, at its first load, starts a request of its own for each
+ * (resources.ts), which takes the response instead of fetching (request.ts):
+ * its body is read and checked as any answer's, stored, and counted once by the
+ * budget row already there. Every request handed over is thus used, also when
+ * no element asks for that very URL (a compact card served from a ranking that
+ * arrived first, a list window inside a larger one).
  */
+import type { Resource } from './endpoints.js';
 import type { Names } from './names.js';
 
 /** A request sent before the loader came. */
@@ -16,6 +20,9 @@ export interface HandedRequest {
   readonly response: Promise<Response>;
   /** Its row in the budget's persisted log (`budget:<origin>`). */
   readonly sentId: string;
+  /** What it asks for, and the checked base URL: the loader's target for the URL. */
+  readonly resource: Resource;
+  readonly baseUrl: string;
 }
 
 /** The requests handed over on this page, by URL; created on first use. */

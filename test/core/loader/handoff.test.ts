@@ -13,7 +13,7 @@ import { isKhountousError } from '../../../src/core/errors.js';
 import { handoffOf } from '../../../src/core/handoff.js';
 import { NAMES } from '../../../src/core/names.js';
 import { BASE_URL, jsonResponse } from '../../helpers/fake-fetch.js';
-import { loaderEnv, run, MINUTE, type LoaderEnv } from '../../helpers/loader-env.js';
+import { loaderEnv, run, settleAll, slugs, MINUTE, type LoaderEnv } from '../../helpers/loader-env.js';
 
 const REGIONS: Resource = { kind: 'regions', lang: 'en' };
 
@@ -22,7 +22,7 @@ function sendAsTheStart(env: LoaderEnv, resource: Resource, id = 'start.0'): str
   const url = urlOf(describeResource(resource, BASE_URL));
   assert.ok(spend(env.storage, NAMES, BASE_URL, env.clock.now(), id), 'the start finds room in the budget');
   const response = env.api.fetch(url, { headers: { Accept: 'application/json' } });
-  handoffOf(NAMES).set(url, { response, sentId: id });
+  handoffOf(NAMES).set(url, { response, sentId: id, resource, baseUrl: BASE_URL });
   return url;
 }
 
@@ -62,6 +62,8 @@ describe('requests handed over by the script tag’s start', () => {
     handoffOf(NAMES).set(url, {
       response: Promise.resolve(jsonResponse({ data: [{ nonsense: true }] })),
       sentId: 'start.bad',
+      resource: REGIONS,
+      baseUrl: BASE_URL,
     });
     const failed = await run(env, REGIONS).catch((error: unknown) => error);
     assert.ok(isKhountousError(failed, 'invalid-response'), String(failed));
@@ -75,13 +77,48 @@ describe('requests handed over by the script tag’s start', () => {
     assert.ok(spend(env.storage, NAMES, BASE_URL, env.clock.now(), 'start.lost'));
     const lost = Promise.reject(new TypeError('Failed to fetch'));
     lost.catch(() => undefined);
-    handoffOf(NAMES).set(url, { response: lost, sentId: 'start.lost' });
+    handoffOf(NAMES).set(url, { response: lost, sentId: 'start.lost', resource: REGIONS, baseUrl: BASE_URL });
     const load = env.load<{ data: unknown[] }>(REGIONS);
     await env.clock.advance(10_000);
     const loaded = await load;
     assert.ok(loaded.data.data.length > 0);
     assert.equal(env.api.count, 1);
     assert.equal(env.loader.stats(BASE_URL).remaining, 58);
+  });
+
+  test('every request handed over is taken at the first load, also one no element asks for', async () => {
+    const env = loaderEnv();
+    const [slug] = await slugs(env, 1);
+    const list: Resource = { kind: 'administrations', query: { limit: 10 } };
+    const card: Resource = { kind: 'administration', slug: slug! };
+    sendAsTheStart(env, list, 'start.list');
+    const cardUrl = sendAsTheStart(env, card, 'start.card');
+    await run(env, list);
+    await env.clock.settle();
+    // The card's answer is in the cache though nobody asked for it yet: a compact card served from
+    // the ranking would have left it unused.
+    assert.equal(handoffOf(NAMES).has(cardUrl), false);
+    assert.ok(env.loader.peek(card, BASE_URL), 'the card’s answer is stored');
+    const seeded = await run(env, card, { partial: true });
+    assert.equal(seeded.partial, undefined, 'the full answer, not a seed');
+    assert.equal(env.api.count, 2, 'the two requests of the start, and no other');
+    assert.equal(env.loader.stats(BASE_URL).remaining, 58);
+    assert.equal(env.loader.stats(BASE_URL).requests, 2);
+  });
+
+  test('a window of a list inside a larger one handed over: both taken, none sent again', async () => {
+    const env = loaderEnv();
+    sendAsTheStart(env, { kind: 'administrations', query: { limit: 10 } }, 'start.ten');
+    sendAsTheStart(env, { kind: 'administrations', query: { limit: 5 } }, 'start.five');
+    const [five, ten] = await settleAll(env, [
+      env.load<{ data: unknown[] }>({ kind: 'administrations', query: { limit: 5 } }),
+      env.load<{ data: unknown[] }>({ kind: 'administrations', query: { limit: 10 } }),
+    ]);
+    assert.equal(five!.status, 'fulfilled');
+    assert.equal(ten!.status, 'fulfilled');
+    assert.equal(env.api.count, 2);
+    assert.equal(env.loader.stats(BASE_URL).remaining, 58);
+    assert.equal(handoffOf(NAMES).size, 0);
   });
 
   test('a loader without storage counts the handed request itself', async () => {
