@@ -20,7 +20,8 @@
 //                                     announces their elements' files with modulepreload and integrity, and
 //                                     imports dist/elements/khountous-<name>.js per tag, when it appears
 //   dist/autoloader.js                the same file, under the name earlier versions documented
-//   dist/elements/khountous-<name>.js one module per element, with their shared dist/chunks/*.js
+//   dist/elements/khountous-<name>.js one module per element: its own chunk, and dist/chunks/shared-<hash>.js
+//                                     (Lit, the base element, the data layer), which every element shares
 //   dist/index.js                     the public exports, bundled (the benches' pages use it)
 //   dist/embed.html, embed.js         one widget chosen by URL parameters, for iframes (its CSP in a <meta>);
 //                                     embed.js sends its request, then imports that one element's module
@@ -276,16 +277,12 @@ async function main() {
           advancedChunks: {
             groups: [
               {
-                name: 'page',
-                priority: 2,
-                test: /[\\/]src[\\/](core[\\/]types|widget[\\/](lang|base-url))\.ts$/,
-              },
-              {
-                name: 'data',
-                priority: 1,
-                // Not the loader's later features (later.ts and what only it imports): they
-                // come in a chunk of their own, after the first data.
-                test: /[\\/]src[\\/](core[\\/](?!loader[\\/](later|channel|recovery)\.ts)|i18n[\\/]attributes\.ts|attributes[\\/]|widget[\\/](descriptor|load)\.ts|boot[\\/]early-start\.ts|components[\\/][^\\/]+[\\/]widget\.ts|widgets\.ts)/,
+                name: 'shared',
+                // Whatever is not one element's own code (src/components/<name>/, its descriptor
+                // aside), the loader's later features (later.ts and what only it imports, which
+                // come after the first data) or the public exports (index.ts, which imports every
+                // element): one file, which every element's graph holds.
+                test: /[\\/](node_modules[\\/]|src[\\/](?!components[\\/][^\\/]+[\\/](?!widget\.ts)|core[\\/]loader[\\/](later|channel|recovery)\.ts|index\.ts))/,
               },
             ],
           },
