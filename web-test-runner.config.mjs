@@ -130,13 +130,18 @@ if (process.env.KHOUNTOUS_COUNTS_FILE) reporters.push(countingReporter(process.e
  * a browser may apply after the requests that follow it:
  * a test of what leaves before the element code then depends on no timing
  * (GET /scoped/<scope>/__faults says when each held file went, and why).
+ * /other/<version>/dist/… is another version of the kit: the built files with
+ * that version number in place of the package's, the script tag's integrity
+ * hashes left out (the files changed).
  */
 function distAsBuilt(api) {
   const dist = new URL('./dist/', import.meta.url).pathname;
+  const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
   return async (context, next) => {
     // /fresh/<id>/dist/… is /dist/… under a URL no other page used: a page that must fetch the
     // built files itself (not take them from the browser's cache of an earlier test file's).
-    const path = context.path.replace(/^\/fresh\/[A-Za-z0-9_-]{1,64}\/dist\//, '/dist/');
+    const other = /^\/other\/([0-9A-Za-z.-]{1,32})\/dist\//.exec(context.path)?.[1];
+    const path = context.path.replace(/^\/(fresh|other)\/[0-9A-Za-z._-]{1,64}\/dist\//, '/dist/');
     if (context.method !== 'GET' || !path.startsWith('/dist/') || !path.endsWith('.js')) return next();
     const file = normalize(join(dist, path.slice('/dist/'.length)));
     if (!file.startsWith(dist) || !existsSync(file) || !statSync(file).isFile()) return next();
@@ -154,7 +159,12 @@ function distAsBuilt(api) {
     }
     context.type = 'text/javascript';
     context.set('Cache-Control', 'no-store');
-    context.body = readFileSync(file);
+    context.body = other
+      ? readFileSync(file, 'utf8')
+          .replaceAll(`"${version}"`, `"${other}"`)
+          .replaceAll(`\`${version}\``, `\`${other}\``)
+          .replace(/sha(256|384)-[\w+/=]+/g, '')
+      : readFileSync(file);
   };
 }
 

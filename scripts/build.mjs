@@ -15,13 +15,16 @@
 //
 // dist/: the script-tag build, for pages without a bundler (a CDN or a copy on the site):
 // bundled with Lit in production mode, minified.
-//   dist/khountous.js                 the script tag: starts the API requests of the page's widgets, then
-//                                     imports every element from one file, chunks/kit-<hash>.js
-//   dist/autoloader.js                the autoloader, loading dist/elements/khountous-<name>.js on demand
-//   dist/start.js                     the autoloader's early start (the shared loader, the widgets' descriptors)
-//   dist/elements/khountous-<name>.js one module per element, with their shared dist/chunks/*.js
+//   dist/khountous.js                 the script tag: a starter of one file (src/starter.ts) that finds the
+//                                     kit's tags in the page, sends their API requests (no Lit, no loader),
+//                                     announces their elements' files with modulepreload and integrity, and
+//                                     imports dist/elements/khountous-<name>.js per tag, when it appears
+//   dist/autoloader.js                the same file, under the name earlier versions documented
+//   dist/elements/khountous-<name>.js one module per element: its own chunk, and dist/chunks/shared-<hash>.js
+//                                     (Lit, the base element, the data layer), which every element shares
 //   dist/index.js                     the public exports, bundled (the benches' pages use it)
-//   dist/embed.html, embed.js         one widget chosen by URL parameters, for iframes (its CSP in a <meta>)
+//   dist/embed.html, embed.js         one widget chosen by URL parameters, for iframes (its CSP in a <meta>);
+//                                     embed.js sends its request, then imports that one element's module
 //   dist/embed-resize.js              the optional host snippet that sizes those iframes
 //   dist/integrity.json               SRI hash (sha384) of every file of dist/
 //
@@ -94,7 +97,9 @@ function writePreloadGraph(modules, files, { except = [], integrity = false } = 
       });
   }
   const graph = { files: paths, tags };
-  if (integrity) graph.integrity = paths.map((path) => sri(join(dist, path)));
+  // sha256, the shortest hash SRI takes: the hashes are most of the graph's bytes, which the
+  // starter carries (integrity.json keeps sha384 for every file).
+  if (integrity) graph.integrity = paths.map((path) => sri(join(dist, path), 'sha256'));
   const literal = JSON.stringify(JSON.stringify(graph));
   const placeholder = new RegExp(`(["'\`])${PRELOAD_PLACEHOLDER}\\1`, 'g');
   for (const file of files) {
@@ -258,9 +263,6 @@ async function main() {
         entry: {
           ...elements,
           index: join(root, 'src/index.ts'),
-          autoloader: join(root, 'src/autoloader.ts'),
-          start: join(root, 'src/start.ts'),
-          embed: join(root, 'src/embed/main.ts'),
         },
         formats: ['es'],
       },
@@ -275,18 +277,14 @@ async function main() {
           advancedChunks: {
             groups: [
               {
-                name: 'page',
-                priority: 2,
-                test: /[\\/]src[\\/](core[\\/]types|widget[\\/](lang|base-url))\.ts$/,
-              },
-              {
-                name: 'data',
-                priority: 1,
-                // Not the loader's later features (later.ts and what only it imports): they
-                // come in a chunk of their own, after the first data. Nor the sentences of
-                // attribute problems (attributes/messages.ts, i18n/attributes.ts): imported
-                // with the first problem.
-                test: /[\\/]src[\\/](core[\\/](?!loader[\\/](later|channel|recovery)\.ts)|attributes[\\/](?!messages\.ts)|widget[\\/](descriptor|load)\.ts|boot[\\/]early-start\.ts|components[\\/][^\\/]+[\\/]widget\.ts|widgets\.ts)/,
+                name: 'shared',
+                // Whatever is not one element's own code (src/components/<name>/, its descriptor
+                // aside), the loader's later features (later.ts and what only it imports, which
+                // come after the first data), the sentences of attribute problems
+                // (attributes/messages.ts, i18n/attributes.ts: imported with the first problem) or
+                // the public exports (index.ts, which imports every element): one file, which every
+                // element's graph holds.
+                test: /[\\/](node_modules[\\/]|src[\\/](?!components[\\/][^\\/]+[\\/](?!widget\.ts)|core[\\/]loader[\\/](later|channel|recovery)\.ts|attributes[\\/]messages\.ts|i18n[\\/]attributes\.ts|index\.ts))/,
               },
             ],
           },
@@ -302,8 +300,6 @@ async function main() {
   // <link rel="modulepreload"> before the import).
   const modules = {};
   for (const name of Object.keys(elements)) modules[name.replace(/^elements\//, '')] = `${name}.js`;
-  writePreloadGraph(modules, ['embed.js']);
-  writePreloadGraph({ start: 'start.js', ...modules }, ['autoloader.js']);
 
   // The embed page: demo/embed.html (what `npm start` serves) with the built script.
   const page = readFileSync(join(root, 'demo/embed.html'), 'utf8');
@@ -318,45 +314,35 @@ async function main() {
   writeFileSync(join(dist, 'embed.html'), withApiOrigins(builtPage, apiOrigins));
   copyFileSync(join(root, 'demo/embed.css'), join(dist, 'embed.css'));
 
-  // 2. The script-tag bundle: khountous.js (the early start and the shared loader) and the
-  //    elements in one file it imports (chunks/kit-<hash>.js), which imports nothing but
-  //    khountous.js. khountous.js announces that file with its integrity hash.
-  await build({
-    ...common,
-    build: {
-      ...common.build,
-      outDir: dist,
-      emptyOutDir: false,
-      lib: { entry: { khountous: join(root, 'src/khountous.ts') }, formats: ['es'] },
-      rolldownOptions: {
-        // The modules both files use stay in khountous.js (which then exports them to the
-        // kit): no third file, no extra round trip before the early start (no top-level await
-        // in src/khountous.ts either, which would turn this off).
-        preserveEntrySignatures: 'allow-extension',
-        output: {
-          entryFileNames: '[name].js',
-          chunkFileNames: 'chunks/kit-[hash].js',
-          codeSplitting: true,
-          minify: true,
-          comments: false,
+  // 2. The script tag: src/starter.ts in one file with no static import (the first API requests
+  //    leave after one round trip), which imports each element's module by its URL; written
+  //    into it, each element's module graph with the integrity of every file (the starter's
+  //    own hash thus vouches for them). dist/autoloader.js is the same file.
+  //    The embed page's script likewise (src/embed/main.ts -> embed.js): its widget's request
+  //    from the page's head, then the files of that one element (same origin, under the page's
+  //    CSP: no integrity to carry).
+  for (const [name, entry] of [
+    ['khountous', 'src/starter.ts'],
+    ['embed', 'src/embed/main.ts'],
+  ]) {
+    await build({
+      ...common,
+      build: {
+        ...common.build,
+        outDir: dist,
+        emptyOutDir: false,
+        lib: { entry: { [name]: join(root, entry) }, formats: ['es'] },
+        rolldownOptions: {
+          output: { entryFileNames: '[name].js', codeSplitting: false, minify: true, comments: false },
         },
       },
-    },
-    // The loader's later features (src/core/loader/later.ts) come in this file rather
-    // than through import(), whose inlined form costs more than the module itself.
-    resolve: {
-      alias: [
-        { find: /^\.\/bring-later\.js$/, replacement: join(root, 'src/core/loader/later.ts') },
-        // The same for the sentences of attribute problems (src/attributes/bring-messages.ts).
-        { find: /^\.\/bring-messages\.js$/, replacement: join(root, 'src/attributes/messages.ts') },
-      ],
-    },
-  });
-  const kit = /import\(["'`]\.\/(chunks\/kit-[\w-]+\.js)["'`]\)/.exec(
-    readFileSync(join(dist, 'khountous.js'), 'utf8'),
-  )?.[1];
-  if (!kit) throw new Error('dist/khountous.js does not import its chunks/kit-*.js');
-  writePreloadGraph({ kit }, ['khountous.js'], { except: ['khountous.js'], integrity: true });
+    });
+    if (staticSpecifiers(readFileSync(join(dist, `${name}.js`), 'utf8')).length > 0)
+      throw new Error(`dist/${name}.js imports a module: it must be one file`);
+  }
+  writePreloadGraph(modules, ['khountous.js'], { integrity: true });
+  writePreloadGraph(modules, ['embed.js']);
+  copyFileSync(join(dist, 'khountous.js'), join(dist, 'autoloader.js'));
 
   // 3. The host's resize snippet: a classic script, no module needed.
   await build({
@@ -490,8 +476,8 @@ function pruneDeclarations() {
 }
 
 /** The Subresource Integrity hash of a file. */
-function sri(file) {
-  return `sha384-${createHash('sha384').update(readFileSync(file)).digest('base64')}`;
+function sri(file, algorithm = 'sha384') {
+  return `${algorithm}-${createHash(algorithm).update(readFileSync(file)).digest('base64')}`;
 }
 
 function listFiles(dir, out = []) {

@@ -30,6 +30,7 @@ import { problemOf } from '../src/attributes/messages.js';
 import { quoted, RULES, type AttributeProblem, type AttributeRule } from '../src/attributes/rules.js';
 import { catalog, type Entry } from '../src/catalog.js';
 import { describe, ENDPOINTS } from '../src/core/endpoints.js';
+import { pathOf } from '../src/core/routes.js';
 import { LANGS, type Lang } from '../src/core/types.js';
 import { administrationValues } from '../src/i18n/administration-values.js';
 import { attributeMessages } from '../src/i18n/attributes.js';
@@ -204,7 +205,7 @@ function dataLink(entry: Entry): { path: string; query: Record<string, string> }
   const { widget } = entry;
   const inputs: Inputs = { ...COMMON_INPUTS, ...widget.inputs };
   const taken = new Set(
-    Object.values(ENDPOINTS).flatMap((endpoint) => Object.values(endpoint.defaults).map(String)),
+    Object.values(ENDPOINTS).flatMap((endpoint) => Object.values(endpoint.route.defaults).map(String)),
   );
   const sample = new Map<string, string>();
   for (const [attribute, input] of Object.entries(inputs)) {
@@ -230,10 +231,10 @@ function dataLink(entry: Entry): { path: string; query: Record<string, string> }
   for (const [param, value] of Object.entries({ ...target.query, ...target.window })) {
     const attribute = attributeOf(value);
     if (attribute) query[param] = attribute;
-    else if (String(target.ep.defaults[param]) !== String(value))
+    else if (String(target.ep.route.defaults[param]) !== String(value))
       throw new Error(`${widget.tag}: the request's ${param}=${String(value)} comes from no attribute`);
   }
-  return { path: target.ep.path(ids), query };
+  return { path: pathOf(target.ep.route, ids), query };
 }
 
 const wordsOf = (words: InputWords) => ({ label: words.label, help: { fr: words.fr, en: words.en } });

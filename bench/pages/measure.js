@@ -1,14 +1,11 @@
 // In-page side of the render and memory measurements (bench/measure.mjs drives it).
 // The kit is the built bundle; the baseline's render functions are bench/baseline/widgets.js.
-// The page-wide loader is the one khountous.js creates (on globalThis): index.js's getLoader finds it.
-import '/dist/khountous.js';
+// The elements measured are imported as the script tag imports them (one module each, sharing
+// their chunks with index.js, whose getLoader gives the page-wide loader they use).
+import '/dist/elements/khountous-ranking.js';
+import '/dist/elements/khountous-region-stats.js';
 import { getLoader } from '/dist/index.js';
 import '/bench/baseline/widgets.js';
-
-// khountous.js defines the elements once its elements' file has run.
-await Promise.all(
-  ['khountous-ranking', 'khountous-region-stats'].map((tag) => customElements.whenDefined(tag)),
-);
 
 const stage = document.getElementById('stage');
 const baseUrl = new URL('/v1', location.href).href;

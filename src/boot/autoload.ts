@@ -19,11 +19,15 @@ export interface Autoloader {
 
 /**
  * `before(tag)` runs once per tag, just before its module is imported (the
- * entry announces the module graph there).
+ * entry announces the module graph there). `prepare(elements)` runs first, for
+ * each discovery, with the elements found whose tag is not defined yet, and
+ * the modules are imported once it has resolved (the script tag sends their
+ * API requests there).
  */
 export function createAutoloader(
   loaders: Readonly<Record<string, ElementLoader>>,
   before?: (tag: string) => void,
+  prepare?: (elements: Element[]) => Promise<unknown>,
 ): Autoloader {
   const started = new Map<string, Promise<unknown>>();
   const observers = new Set<MutationObserver>();
@@ -53,11 +57,11 @@ export function createAutoloader(
    * host page's elements found there, and watches them too (the kit's own
    * shadow roots hold no tag of the kit and are left alone).
    */
-  const collect = (root: ParentNode, into: Set<string>): void => {
-    if (root instanceof Element && known.has(root.localName)) into.add(root.localName);
+  const collect = (root: ParentNode, into: Element[]): void => {
+    if (root instanceof Element && known.has(root.localName)) into.push(root);
     for (const element of root.querySelectorAll('*')) {
       if (known.has(element.localName)) {
-        into.add(element.localName);
+        into.push(element);
       } else if (element.shadowRoot) {
         observe(element.shadowRoot);
         collect(element.shadowRoot, into);
@@ -66,9 +70,14 @@ export function createAutoloader(
   };
 
   const discover = async (root: ParentNode): Promise<void> => {
-    const tags = new Set<string>();
-    collect(root, tags);
-    await Promise.all([...tags].filter((tag) => !customElements.get(tag)).map((tag) => load(tag)));
+    const found: Element[] = [];
+    collect(root, found);
+    const waiting = found.filter((element) => !customElements.get(element.localName));
+    if (waiting.length === 0) return;
+    // The loads wait for `prepare`, whatever it says.
+    if (prepare) await prepare(waiting).catch(() => undefined);
+    const tags = new Set(waiting.map((element) => element.localName));
+    await Promise.all([...tags].map((tag) => load(tag)));
   };
 
   const observe = (root: Node): (() => void) => {

@@ -7,6 +7,7 @@
  */
 import type { Schema } from './check.js';
 import { KhountousError } from './errors.js';
+import { keyOf, requestUrl, ROUTES, type Route } from './routes.js';
 import {
   checkBaseUrl,
   checkLang,
@@ -83,16 +84,12 @@ export interface ListWindow {
 }
 
 export interface Endpoint {
-  /** The path under the base URL, from the checked path parameters. */
-  path(ids: Params): string;
+  /** Where it lives (routes.ts): path, parameters, defaults. */
+  route: Route;
   /** Path parameters: required, checked. */
   ids?: Record<string, Check>;
   /** Query parameters besides a list's page and limit: optional, checked. */
   query: Record<string, Check>;
-  /** Query parameters sent when not given. */
-  defaults: Params;
-  /** A paged list: `page` and `limit` select a window of it. */
-  paged?: true;
   /** The check of a successful JSON body. */
   schema: Schema;
   /** Minutes during which the data is served without asking the API again. */
@@ -106,22 +103,18 @@ export interface Endpoint {
 
 const lang = { lang: checkLang };
 const slug = { slug: matching(SLUG_PATTERN, 'a slug (lower-case letters, digits and hyphens)') };
-const fr = { lang: 'fr' };
 
 export const ENDPOINTS: Readonly<Record<ResourceKind, Endpoint>> = {
   administrations: {
-    path: () => '/administrations',
+    route: ROUTES.administrations,
     query: { ...lang, region: oneOf(REGION_CODES), sector: oneOf(SECTORS), level: oneOf(LEVELS) },
-    defaults: fr,
-    paged: true,
     schema: administrationListSchema,
     fresh: 10,
   },
   administration: {
-    path: (ids) => `/administrations/${ids['slug']}`,
+    route: ROUTES.administration,
     ids: slug,
     query: lang,
-    defaults: fr,
     schema: administrationSchema,
     fresh: 15,
     // A compact card needs only the fields of a ranking row.
@@ -132,7 +125,7 @@ export const ENDPOINTS: Readonly<Record<ResourceKind, Endpoint>> = {
     },
   },
   reports: {
-    path: () => '/khountous',
+    route: ROUTES.reports,
     query: {
       ...lang,
       region: oneOf(REGION_CODES),
@@ -140,33 +133,16 @@ export const ENDPOINTS: Readonly<Record<ResourceKind, Endpoint>> = {
       status: oneOf(REPORT_STATUSES),
       period: matching(PERIOD_PATTERN, 'a year (2026) or a month (2026-03)', 7),
     },
-    defaults: fr,
-    paged: true,
     schema: reportListSchema,
     fresh: 5,
   },
-  report: {
-    path: (ids) => `/khountous/${ids['slug']}`,
-    ids: slug,
-    query: lang,
-    defaults: fr,
-    schema: reportSchema,
-    fresh: 10,
-  },
-  verifications: {
-    path: () => '/verifications',
-    query: lang,
-    defaults: fr,
-    paged: true,
-    schema: factCheckListSchema,
-    fresh: 15,
-  },
-  regions: { path: () => '/regions', query: lang, defaults: fr, schema: regionListSchema, fresh: 30 },
+  report: { route: ROUTES.report, ids: slug, query: lang, schema: reportSchema, fresh: 10 },
+  verifications: { route: ROUTES.verifications, query: lang, schema: factCheckListSchema, fresh: 15 },
+  regions: { route: ROUTES.regions, query: lang, schema: regionListSchema, fresh: 30 },
   dataset: {
-    path: (ids) => `/datasets/${ids['id']}`,
+    route: ROUTES.dataset,
     ids: { id: matching(DATASET_ID_PATTERN, 'a dataset id (lower-case letters, digits and hyphens)') },
     query: {},
-    defaults: { format: 'json' },
     schema: datasetJsonSchema,
     fresh: 60,
   },
@@ -188,14 +164,6 @@ export interface Target {
   readonly key: string;
 }
 
-/** `a=1&b=2`, names sorted: equal parameters give equal strings. */
-function canonical(params: Params): string {
-  return Object.keys(params)
-    .sort()
-    .map((name) => `${encodeURIComponent(name)}=${encodeURIComponent(params[name]!)}`)
-    .join('&');
-}
-
 /** Checks a resource (KhountousError('invalid-parameter') when wrong) and gives its target. */
 export function describe(resource: Resource, baseUrl: string): Target {
   const base = checkBaseUrl(baseUrl);
@@ -209,8 +177,8 @@ export function describe(resource: Resource, baseUrl: string): Target {
   const given = { ...resource, ...(resource as { query?: object }).query } as Record<string, unknown>;
   const ids: Params = {};
   for (const name in ep.ids) ids[name] = ep.ids[name]!(given[name], name);
-  const query = { ...ep.defaults, ...checkParams(ep.query, given) };
-  const window = ep.paged
+  const query = { ...ep.route.defaults, ...checkParams(ep.query, given) };
+  const window = ep.route.paged
     ? {
         page: checkPage(given['page'] ?? 1, 'page') as number,
         limit: checkLimit(given['limit'] ?? DEFAULT_LIMIT, 'limit') as number,
@@ -223,7 +191,7 @@ export function describe(resource: Resource, baseUrl: string): Target {
       base,
       ids,
       query,
-      family: `${base}${ep.path(ids)}?${canonical(query)}`,
+      family: requestUrl(base, ep.route, ids, query),
       key: '',
     },
     window,
@@ -232,14 +200,14 @@ export function describe(resource: Resource, baseUrl: string): Target {
 
 /** The same target with another list window (or none). */
 export function at(target: Target, window: ListWindow | undefined): Target {
-  const key = window ? `${target.family}#${window.page},${window.limit}` : target.family;
+  const key = keyOf(target.family, window);
   return window ? { ...target, window, key } : { ...target, key };
 }
 
 /** The request URL of a target: its family with the window's page and limit. */
 export function urlOf(target: Target): string {
   const { base, ep, ids, query, window } = target;
-  return `${base}${ep.path(ids)}?${canonical(window ? { ...query, ...window } : query)}`;
+  return requestUrl(base, ep.route, ids, window ? { ...query, ...window } : query);
 }
 
 /** What a target asked, as plain data that `describe` takes back (persisted with its entry). */

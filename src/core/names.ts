@@ -16,6 +16,8 @@ export const NAMES = {
   global: Symbol.for('khountous.loader.v1'),
   /** globalThis key of the elements whose loads the early start began (boot/early-start.ts). */
   earlyStart: Symbol.for('khountous.early-start.v1'),
+  /** globalThis key of the requests the script tag sent before the loader came (core/handoff.ts). */
+  handoff: Symbol.for('khountous.handoff.v1'),
   /** localStorage prefix; keys of older versions are removed. */
   storage: 'khountous:v1:',
   /** Web Locks prefix: one lock per cache key, one for the budget. */
@@ -42,27 +44,38 @@ export const isNamespace = (namespace: string): boolean => namespace === '' || N
  * keep the `name:vN:` form, so that each namespace drops its own older versions.
  */
 export function namesOf(namespace = ''): Names {
-  if (!namespace) return NAMES;
-  if (!NAMESPACE.test(namespace))
+  if (!NAMESPACE.test(namespace) && namespace)
     throw new TypeError(
       `khountous namespace "${namespace}" is not valid: lower-case letters, digits and hyphens, at most 40.`,
     );
+  return pageNames(namespace);
+}
+
+/** The names of a namespace the page declares: checked, and none when it is not valid (no message). */
+export function pageNames(namespace = declaredNamespace()): Names {
+  if (!namespace || !NAMESPACE.test(namespace)) return NAMES;
   return {
     global: Symbol.for(`khountous.loader.v1.${namespace}`),
     earlyStart: Symbol.for(`khountous.early-start.v1.${namespace}`),
+    handoff: Symbol.for(`khountous.handoff.v1.${namespace}`),
     storage: `khountous-${namespace}:v1:`,
     lock: `khountous-${namespace}:v1:`,
     channel: `khountous-v1-${namespace}`,
   };
 }
 
+/** What the page's `<meta name="khountous:namespace">` says, trimmed, if anything (nothing without a page). */
+const declaredNamespace = (): string | undefined =>
+  typeof document === 'undefined' || typeof document.querySelector !== 'function'
+    ? undefined
+    : document.querySelector<HTMLMetaElement>(`meta[name="${NAMESPACE_META}"]`)?.content.trim();
+
 /**
  * The namespace the page declares (`<meta name="khountous:namespace">`), '' for
  * none. One that is not valid is reported on the console and the default used.
  */
 export function pageNamespace(): string {
-  if (typeof document === 'undefined' || typeof document.querySelector !== 'function') return '';
-  const content = document.querySelector<HTMLMetaElement>(`meta[name="${NAMESPACE_META}"]`)?.content.trim();
+  const content = declaredNamespace();
   if (!content) return '';
   if (NAMESPACE.test(content)) return content;
   console.warn(

@@ -8,8 +8,8 @@
  * text set as text.
  */
 import type { Lang } from '../core/types.js';
-import { elementLoaders } from '../elements.js';
 import { DEFAULT_BASE_URL, resolveBaseUrl } from '../widget/base-url.js';
+import { COMMON_INPUTS, type Widget } from '../widget/descriptor.js';
 import { DEFAULT_LANG, toSupportedLang } from '../widget/lang.js';
 import {
   acceptedAttributes,
@@ -48,21 +48,29 @@ function showProblem(root: HTMLElement, text: string): void {
   root.replaceChildren(paragraph);
 }
 
-/** `before(tag)` runs just before the element's module is imported (the entry announces its graph there). */
-export async function startEmbed(root: HTMLElement, before?: (tag: string) => void): Promise<void> {
-  const tags = Object.keys(elementLoaders);
-  const parsed = parseEmbedParams(location.search, tags);
+/**
+ * Shows the widget of `widgets` the URL names in `root`: its tag with the
+ * attributes accepted, placed before its element is defined; `load(element)`
+ * then sends its request and brings its element (the entry's).
+ */
+export async function startEmbed(
+  root: HTMLElement,
+  widgets: readonly Widget[],
+  load: (element: Element) => Promise<unknown>,
+): Promise<void> {
+  const parsed = parseEmbedParams(
+    location.search,
+    widgets.map((widget) => widget.tag),
+  );
   reportHeight(parsed.ok ? parsed.request.id : '');
   if (!parsed.ok) {
     showProblem(root, parsed.reason);
     return;
   }
   const { tag, attributes } = parsed.request;
-  before?.(tag);
-  await elementLoaders[tag]!();
-  const constructor = customElements.get(tag) as
-    (CustomElementConstructor & { observedAttributes?: string[] }) | undefined;
-  const observed = constructor?.observedAttributes ?? [];
+  // The element's attributes are its descriptor's inputs (its observed attributes, once defined).
+  const descriptor = widgets.find((widget) => widget.tag === tag)!;
+  const observed = Object.keys({ ...COMMON_INPUTS, ...descriptor.inputs });
   const apiOrigins = allowedApiOrigins();
   const refused: Refusal[] = [];
   const accepted = acceptedAttributes(
@@ -85,6 +93,7 @@ export async function startEmbed(root: HTMLElement, before?: (tag: string) => vo
   const element = document.createElement(tag);
   for (const [name, value] of accepted) element.setAttribute(name, value);
   root.replaceChildren(element);
+  await load(element);
 }
 
 /**

@@ -49,6 +49,34 @@ describe('createAutoloader', () => {
     expect(b.calls()).to.equal(0);
   });
 
+  it('hands the elements found to `prepare` first, and imports their modules once it has resolved', async () => {
+    const a = fakeElement();
+    const order: string[] = [];
+    let release!: () => void;
+    const prepared: Element[][] = [];
+    const autoloader = createAutoloader(
+      { [a.tag]: () => (order.push('load'), a.load()) },
+      () => order.push('before'),
+      (elements) => {
+        prepared.push(elements);
+        order.push('prepare');
+        return new Promise<void>((resolve) => (release = resolve));
+      },
+    );
+    cleanup.push(() => autoloader.disconnect());
+    place(`<${a.tag} id="one"></${a.tag}><${a.tag} id="two"></${a.tag}>`);
+    const discovered = autoloader.discover(document);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(order, 'nothing imported while prepare runs').to.deep.equal(['prepare']);
+    expect(prepared[0]!.map((element) => element.id)).to.deep.equal(['one', 'two']);
+    release();
+    await discovered;
+    expect(order).to.deep.equal(['prepare', 'before', 'load']);
+    // Defined: a discovery finds nothing left to prepare.
+    await autoloader.discover(document);
+    expect(prepared).to.have.length(1);
+  });
+
   it('loads an element added later, also deep inside an added subtree', async () => {
     const a = fakeElement();
     const autoloader = createAutoloader({ [a.tag]: a.load });

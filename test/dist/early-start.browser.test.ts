@@ -1,8 +1,8 @@
 /**
- * The built script-tag entry's early start: the API requests of the widgets
- * already in the page leave before their element code is defined, through the
- * shared loader, so that each element joins its request: one request per
- * resource. A lazy widget far below the fold still waits until the reader
+ * The built script tag's early start: the API requests of the widgets already
+ * in the page leave before their element code is asked for (the first-paint
+ * start, src/boot/first-paint.ts), and the loader takes each over when the
+ * element comes: one request per resource. A lazy widget far below the fold still waits until the reader
  * comes near, and one with an attribute it cannot use sends nothing. Needs
  * `npm run build`.
  */

@@ -5,7 +5,7 @@
  */
 import { expect } from '@open-wc/testing';
 import { delay, openFrame, until } from '../helpers/frames.js';
-import { settled } from '../helpers/kit.js';
+import { isolatedApi, settled } from '../helpers/kit.js';
 
 const embed = (params: string) => `/dist/embed.html?${params}`;
 const widgetIn = (frame: HTMLIFrameElement, tag: string) =>
@@ -22,6 +22,29 @@ describe('dist/embed.html', function () {
     expect(element.getAttribute('region')).to.equal('kolda');
     expect(await settled(element)).to.equal('ready');
     expect(element.shadowRoot!.textContent).to.include('Score');
+  });
+
+  it('sends its widget’s request before any element file is asked for, and loads that one element only', async () => {
+    // An API of this test's own: the request cannot be answered from another test's cache.
+    const api = isolatedApi('embed-first');
+    const frame = await openFrame(embed(`widget=ranking&limit=2&base-url=${encodeURIComponent(api)}`));
+    const element = await widgetIn(frame, 'khountous-ranking');
+    expect(await settled(element)).to.equal('ready');
+    const timings = frame.contentWindow!.performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+    const requests = timings.filter((entry) => entry.name.startsWith(`${api}/`));
+    expect(requests.map((entry) => entry.name)).to.have.length(1);
+    const files = timings.filter((entry) => /\/dist\/(elements|chunks)\//.test(entry.name));
+    expect(files.length).to.be.greaterThan(2);
+    for (const file of files)
+      expect(requests[0]!.startTime, `the API request left before ${file.name}`).to.be.at.most(file.startTime);
+    const elements = files.map((entry) => new URL(entry.name).pathname).filter((path) => path.includes('/elements/'));
+    expect(elements).to.deep.equal(['/dist/elements/khountous-ranking.js']);
+    // The one element's files, announced at once (no chain of imports); later, the loader's later part only.
+    const announced = [...frame.contentDocument!.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map(
+      (link) => new URL(link.href).pathname,
+    );
+    const fetched = files.map((entry) => new URL(entry.name).pathname);
+    expect(fetched.filter((path) => !announced.includes(path) && !/\/chunks\/later-/.test(path))).to.deep.equal([]);
   });
 
   it('posts its height to the parent, with the id it was given', async () => {

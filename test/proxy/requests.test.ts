@@ -202,7 +202,7 @@ for (const [engine, skip] of engines()) {
             assert.ok(name in SAMPLES, `a sample value for ${kind}'s ${name}`);
             query[name] = SAMPLES[name] as string;
           }
-          if (endpoint.paged) Object.assign(query, { page: 99_999, limit: 100 });
+          if (endpoint.route.paged) Object.assign(query, { page: 99_999, limit: 100 });
           const resource = { kind, query: { ...ids, ...query } } as Resource;
           const url = new URL(urlOf(describeResource(resource, tier.base)));
           const target = `${url.pathname}${url.search}`;

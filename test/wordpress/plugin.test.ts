@@ -539,7 +539,7 @@ echo wp_json_encode( $out );
       assert.ok(!(planned instanceof Error), `${widget.tag} loads`);
       const target = describeResource(planned.resource, base);
       const kit = new URL(urlOf(target));
-      for (const [param, value] of Object.entries(target.ep.defaults))
+      for (const [param, value] of Object.entries(target.ep.route.defaults))
         if (kit.searchParams.get(param) === String(value)) kit.searchParams.delete(param);
       const link = new URL(
         wp.php(

@@ -85,7 +85,7 @@ export function createLookup(
     }
     const seed = want.ep.seed;
     if (!found && partial && seed) {
-      const path = ENDPOINTS[seed.from].path({});
+      const path = ENDPOINTS[seed.from].route.path;
       found = scan(seed.from, want.base, cache.keys(`${want.base}${path}?`), (source) => seeds(want, source));
     }
     return found;

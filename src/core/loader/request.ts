@@ -5,13 +5,16 @@
  * exponential backoff and jitter (each counted in the budget, and sent past
  * the browser's HTTP cache, which may hold the failed answer), what the
  * X-RateLimit-* headers say adopted by the budget, a 429 closing it until
- * its reset.
+ * its reset. A request the script tag's start sent before the loader came
+ * (core/handoff.ts) is taken in place of the first attempt: counted in the
+ * budget already, its answer read and checked as any other.
  */
 import { abortable, follow } from '../abort.js';
 import { createBudget, type Budget } from '../budget.js';
 import type { CacheEntry } from '../cache.js';
-import { get, type ApiResponse, type CallOptions, type Transport } from '../http.js';
-import type { Target } from '../endpoints.js';
+import type { HandedRequest } from '../handoff.js';
+import { get, type ApiResponse, type CallOptions, type FetchLike, type Transport } from '../http.js';
+import { urlOf, type Target } from '../endpoints.js';
 import { isKhountousError, KhountousError } from '../errors.js';
 import type { SafeStorage } from '../storage.js';
 import type { WithLock } from './cross-tab.js';
@@ -68,7 +71,20 @@ export interface RequestDeps {
   changed(): void;
   /** A request ended in an error. */
   failed(): void;
+  /** The request the script tag's start sent for this URL, taken once (core/handoff.ts). */
+  handed?(url: string): HandedRequest | undefined;
 }
+
+/** A fetch that answers with the handed request's response, or with the caller's abort. */
+const handedFetch =
+  (handed: HandedRequest): FetchLike =>
+  (_url, init) =>
+    new Promise((resolve, reject) => {
+      const signal = init.signal;
+      if (signal?.aborted) return reject(signal.reason as Error);
+      signal?.addEventListener('abort', () => reject(signal.reason as Error), { once: true });
+      handed.response.then(resolve, reject);
+    });
 
 /** The origin of a base URL. */
 export function originOf(base: string): string {
@@ -113,15 +129,32 @@ export function createRequests(deps: RequestDeps): Requests {
     return id;
   };
 
+  /**
+   * A request the start sent: counted in the budget already (its row in the persisted log,
+   * which this budget reads), unless the loader's storage is memory only, which cannot see it.
+   */
+  const adopt = (from: Budget, handed: HandedRequest): string => {
+    const id = deps.storage?.persistent ? handed.sentId : from.record(clock.now());
+    deps.sent();
+    deps.changed();
+    return id;
+  };
+
   /** One attempt, cut after the request timeout (a network error) or when the flight is cancelled. */
-  const attempt = async (target: Target, signal: AbortSignal, options: CallOptions<unknown>) => {
+  const attempt = async (
+    target: Target,
+    signal: AbortSignal,
+    options: CallOptions<unknown>,
+    handed: HandedRequest | undefined,
+  ) => {
     const { controller, dispose } = follow(signal);
     const timer = clock.setTimeout(
       () => controller.abort(new KhountousError('network', 'The API did not answer in time.')),
       settings.requestTimeout,
     );
     try {
-      return await get(deps.transport, target, { ...options, signal: controller.signal });
+      const transport = handed ? { ...deps.transport, fetch: handedFetch(handed) } : deps.transport;
+      return await get(transport, target, { ...options, signal: controller.signal });
     } finally {
       clock.clearTimeout(timer);
       dispose();
@@ -148,7 +181,8 @@ export function createRequests(deps: RequestDeps): Requests {
         const brought = flight.brought();
         if (brought) return brought;
       }
-      const sentId = await take(spendable, reserve);
+      const handed = attemptNumber === 0 ? deps.handed?.(urlOf(target)) : undefined;
+      const sentId = handed ? adopt(spendable, handed) : await take(spendable, reserve);
       if (sentId === undefined) {
         deps.failed();
         throw quotaError(spendable);
@@ -158,7 +192,7 @@ export function createRequests(deps: RequestDeps): Requests {
       // After a failure, the browser's HTTP cache may hold the bad answer: ask the network.
       if (attemptNumber > 0 || !flight.retries) options.reload = true;
       try {
-        const response = await attempt(target, signal, options);
+        const response = await attempt(target, signal, options, handed);
         if (response.shared) spendable.share(clock.now());
         if (response.rateLimit) spendable.reconcile(response.rateLimit, clock.now(), sentId);
         deps.changed();

@@ -1,0 +1,286 @@
+/**
+ * The script tag's first-paint start: the API requests of the kit's widgets in
+ * the page, sent before any element code or the loader has arrived, with no
+ * Lit, no schema and no message (the script tag, khountous.js, is this and its
+ * module map).
+ *
+ * A widget's request is the one its element will ask the loader for: its
+ * inputs read from its attributes and checked against its descriptor's rules,
+ * the descriptor's resource, its URL and cache key from core/routes.ts, which
+ * the loader's endpoint table uses too. Only what is certain is sent: an input
+ * the rules would read as another spelling (`Saint Louis`), an invalid one, a
+ * resource the persisted cache can serve (the exact key, a window of the same
+ * list, a list that seeds a compact card), a lazy widget far from the
+ * viewport, a page whose loader is already there, or a budget without room
+ * send nothing here, and the element loads for itself as it always does.
+ * A page's kit namespace (core/names.ts) is the loader's: its storage, its
+ * lock, its handoff.
+ *
+ * What is sent is counted in the persisted budget (core/budget.ts: its row in
+ * the log of the API's origin, under the cross-tab budget lock, as the loader
+ * takes one) and handed to the loader by URL (core/handoff.ts), which takes it
+ * in place of its own request: one request per resource, counted once, its
+ * answer checked as any other.
+ */
+import { handoffOf } from '../core/handoff.js';
+import { pageNames, type Names } from '../core/names.js';
+import { keyOf, requestUrl, ROUTES, type Route } from '../core/routes.js';
+import type { Resource } from '../core/endpoints.js';
+import type { Params } from '../core/params.js';
+import { DEFAULT_LIMIT } from '../core/types.js';
+import type { AttributeRule } from '../attributes/rules.js';
+import { resolveBaseUrl } from '../widget/base-url.js';
+import { camel, type Widget } from '../widget/descriptor.js';
+import { languageOf, resolveLang } from '../widget/lang.js';
+
+/** The budget's defaults (core/budget.ts, core/loader/options.ts). */
+const QUOTA_LIMIT = 60;
+const QUOTA_WINDOW = 3_600_000;
+const SKEW = 60_000;
+/** The persisted cache's maximum age (core/cache.ts). */
+const MAX_AGE = 7 * 86_400_000;
+
+/** An input the start does not send a request for (the element reads or refuses it itself). */
+const UNSURE = Symbol();
+
+/** What the rules give for `value` when they take it as written (attributes/rules.ts checkValue), else UNSURE. */
+function asWritten(rule: AttributeRule, value: unknown): unknown {
+  const given = value === null || value === undefined ? '' : String(value).trim();
+  switch (rule.type) {
+    case 'choice':
+      return !given ? rule.fallback : rule.values.includes(given) ? given : UNSURE;
+    case 'id':
+      if (!given) return rule.required ? UNSURE : undefined;
+      return given.length <= rule.maxLength && new RegExp(rule.pattern).test(given) ? given : UNSURE;
+    case 'integer': {
+      if (!given) return rule.fallback;
+      const number = Number(given);
+      return Number.isFinite(number)
+        ? Math.min(rule.max, Math.max(rule.min, Math.trunc(number)))
+        : rule.fallback;
+    }
+    default:
+      return UNSURE;
+  }
+}
+
+/** What the start would send for one widget. */
+export interface FirstRequest {
+  /** The request URL, which the loader sends for the same resource. */
+  url: string;
+  /** Its cache key (core/endpoints.ts Target.key). */
+  key: string;
+  /** The checked base URL. */
+  base: string;
+  /** What the element will ask the loader for. */
+  resource: Resource;
+  /** The prefixes of cached keys that would answer it instead (a window of the list, a seeding list). */
+  servedBy: string[];
+  /** Whether the element waits until it comes near the viewport. */
+  lazy: boolean;
+}
+
+/**
+ * The request `descriptor`'s element `element` will send first, from its
+ * attributes, or undefined when the start cannot be sure of it.
+ */
+export function firstRequest(descriptor: Widget, element: Element): FirstRequest | undefined {
+  const attribute = (name: string) => element.getAttribute(name);
+  const base = resolveBaseUrl(attribute('base-url'))?.replace(/\/+$/, '');
+  // An http(s) URL without query or hash (widget/base-url.ts), which the loader's check takes
+  // (core/params.ts checkBaseUrl) unless it carries credentials.
+  if (!base || base.includes('@')) return undefined;
+  const selection: Record<string, unknown> = {
+    lang: languageOf(attribute('lang'), () => resolveLang(element)),
+    baseUrl: base,
+  };
+  for (const [name, input] of Object.entries(descriptor.inputs)) {
+    if (!input.rule || input.display) continue;
+    const value = asWritten(input.rule, attribute(name) ?? input.initial);
+    if (value === UNSURE) return undefined;
+    selection[camel(name)] = value;
+  }
+  const resource = descriptor.resource(selection as never) as Record<string, unknown> & { kind: string };
+  const route: Route | undefined = (ROUTES as Record<string, Route>)[resource.kind];
+  if (!route) return undefined;
+  const given = { ...resource, ...(resource['query'] as object) } as Record<string, unknown>;
+  const ids: Params = {};
+  if (route.id) ids[route.id] = given[route.id] as string;
+  const query: Params = { ...route.defaults };
+  for (const name of route.query) if (given[name] != null) query[name] = given[name] as string;
+  const family = requestUrl(base, route, ids, query);
+  const window = route.paged
+    ? { page: (given['page'] as number) ?? 1, limit: (given['limit'] as number) ?? DEFAULT_LIMIT }
+    : undefined;
+  const servedBy = window ? [`${family}#`] : [];
+  if (route.seed && descriptor.options?.(selection as never)?.partial)
+    servedBy.push(`${base}${(ROUTES as Record<string, Route>)[route.seed]!.path}?`);
+  return {
+    url: window ? requestUrl(base, route, ids, { ...query, ...window }) : family,
+    key: keyOf(family, window),
+    base,
+    resource: resource as unknown as Resource,
+    servedBy,
+    lazy: attribute('lazy') !== 'false',
+  };
+}
+
+/** Near the viewport as the loader's wait sees it (core/loader/viewport.ts: a margin of one viewport). */
+function near(element: Element): boolean {
+  const { top, bottom, left, right } = element.getBoundingClientRect();
+  // Not rendered (display: none, or in a closed <details>): not near, as for IntersectionObserver.
+  return (
+    element.getClientRects().length > 0 &&
+    bottom >= -innerHeight &&
+    top <= 2 * innerHeight &&
+    right >= -innerWidth &&
+    left <= 2 * innerWidth
+  );
+}
+
+type Store = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+const readJson = (storage: Store, key: string): unknown => {
+  try {
+    return JSON.parse(storage.getItem(key) ?? 'null');
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * Whether the persisted cache (core/cache.ts: its items and their index) holds something the loader
+ * would serve for `request`: its own item, however old, or a window of its list or a list that
+ * seeds it, not past the maximum age.
+ */
+function cached(storage: Store, names: Names, request: FirstRequest, now: number): boolean {
+  if (storage.getItem(`${names.storage}e:${request.key}`) !== null) return true;
+  const index = readJson(storage, `${names.storage}cache-index`) as Record<string, unknown> | null;
+  return Object.entries(index ?? {}).some(
+    ([key, row]) =>
+      request.servedBy.some((prefix) => key.startsWith(prefix)) &&
+      !(Array.isArray(row) && typeof row[2] === 'number' && row[2] < now - MAX_AGE),
+  );
+}
+
+/** A row of the budget's log: [sent at, id, seq]. */
+type Row = [number, string, number];
+
+/**
+ * Takes one request from the persisted budget of `base`'s origin, as the
+ * loader's budget would (core/budget.ts, read-merge-write); undefined when
+ * there is no room. A server's limit is obeyed, a shared cache's lift is not
+ * (the loader sends those).
+ */
+export function spend(
+  storage: Store,
+  names: Pick<Names, 'storage'>,
+  base: string,
+  now: number,
+  id: string,
+): boolean {
+  const key = `${names.storage}budget:${/^https?:\/\/[^/]+/i.exec(base)![0].toLowerCase()}`;
+  const state = (readJson(storage, key) ?? {}) as {
+    log?: unknown;
+    limit?: unknown;
+    floor?: { remaining?: unknown; seq?: unknown; until?: unknown };
+  };
+  const time = (value: unknown): value is number =>
+    typeof value === 'number' && Number.isFinite(value) && value <= now + SKEW;
+  const log = (Array.isArray(state.log) ? (state.log as unknown[]) : []).filter(
+    (row): row is Row =>
+      Array.isArray(row) &&
+      time(row[0]) &&
+      row[0] > now - QUOTA_WINDOW &&
+      typeof row[1] === 'string' &&
+      Number.isSafeInteger(row[2]) &&
+      (row[2] as number) >= 0,
+  );
+  const stored = state.limit;
+  const limit =
+    Array.isArray(stored) && Number.isInteger(stored[0]) && stored[0] > 0 && time(stored[1]) && stored[1] > 0
+      ? (stored[0] as number)
+      : QUOTA_LIMIT;
+  let remaining = limit - log.length;
+  const floor = state.floor;
+  if (floor && (floor.until as number) > now) {
+    // What the server said remained, less what was sent since (core/budget.ts floorRemaining).
+    remaining = Math.min(
+      remaining,
+      Number(floor.remaining) - log.filter((row) => row[2] > Number(floor.seq)).length,
+    );
+  }
+  // A floor that does not read as numbers blocks: the loader decides.
+  if (!(remaining > 0)) return false;
+  log.push([now, id, Math.max(0, ...log.map((row) => row[2])) + 1]);
+  storage.setItem(key, JSON.stringify({ ...state, log }));
+  return true;
+}
+
+/** Runs `task` holding the loader's cross-tab budget lock, when the browser has Web Locks. */
+function withBudgetLock(names: Names, task: () => void): Promise<void> {
+  const locks = (navigator as Navigator & { locks?: LockManager }).locks;
+  if (!locks) return Promise.resolve(task());
+  return locks.request(`${names.lock}budget`, task).then(
+    () => undefined,
+    () => task(),
+  );
+}
+
+/**
+ * Sends the requests of `elements` (widgets of `widgets` whose element is not
+ * defined yet) that the start can be sure of, each once per page; resolves
+ * once they have left (their responses are under way).
+ */
+export async function sendFirstRequests(
+  elements: readonly Element[],
+  widgets: readonly Widget[],
+): Promise<void> {
+  const names = pageNames();
+  const handoff = handoffOf(names);
+  const requests: FirstRequest[] = [];
+  let storage: Store;
+  try {
+    // A loader on the page (a copy of the kit came first, or the elements already have) loads for them.
+    if ((globalThis as Record<symbol, unknown>)[names.global]) return;
+    // Without storage (refused, sandboxed), the loader's budget could not see these requests.
+    storage = localStorage;
+    const now = Date.now();
+    for (const element of elements) {
+      const descriptor = widgets.find((one) => one.tag === element.localName);
+      const request = descriptor && firstRequest(descriptor, element);
+      if (
+        request &&
+        !handoff.has(request.url) &&
+        !requests.some((other) => other.url === request.url) &&
+        !(request.lazy && !near(element)) &&
+        !cached(storage, names, request, now)
+      )
+        requests.push(request);
+    }
+  } catch {
+    return;
+  }
+  if (requests.length > 0)
+    await withBudgetLock(names, () => {
+      for (const request of requests) {
+        // An id of its own in the log, as the loader's budget gives (core/budget.ts record).
+        const sentId = `s.${Math.random().toString(36).slice(2)}`;
+        try {
+          if (!spend(storage, names, request.base, Date.now(), sentId)) continue;
+        } catch {
+          continue;
+        }
+        // As the loader's requests go out (core/http.ts call).
+        const response = fetch(request.url, {
+          headers: { Accept: 'application/json' },
+          credentials: 'omit',
+          mode: 'cors',
+          referrerPolicy: 'strict-origin',
+        });
+        // Read by the loader; a failure is its to report.
+        response.catch(() => undefined);
+        handoff.set(request.url, { response, sentId, resource: request.resource, baseUrl: request.base });
+      }
+    });
+}

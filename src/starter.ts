@@ -1,0 +1,57 @@
+/**
+ * The script tag (dist/khountous.js, and dist/autoloader.js, the same file):
+ * a small starter that loads, per tag, only what the page holds.
+ *
+ * It finds the kit's tags in the page (and in the open shadow roots there),
+ * sends their API requests at once (boot/first-paint.ts: no Lit, no schema, no
+ * message; the loader adopts them), announces with `<link rel="modulepreload">`
+ * exactly the files their elements need, each with its integrity hash (the
+ * build writes the graph into this file, whose own hash thus vouches for them),
+ * then imports each element's module, which defines it. A tag added to the page
+ * later is loaded when it appears (a MutationObserver). Built on its own, with
+ * no static import: one file, one round trip before the first API request.
+ *
+ * Shadow roots of the host page created later: `observe(root)` (or
+ * `discover(root)` once).
+ */
+import { createAutoloader } from './boot/autoload.js';
+import { sendFirstRequests } from './boot/first-paint.js';
+import { announceGraph, parsePreloadGraph } from './boot/preload.js';
+import { widgets } from './widgets.js';
+
+/** Each element's module graph with integrity, written into the built file by the build. */
+declare const __KHOUNTOUS_PRELOAD__: string | undefined;
+const graph = parsePreloadGraph(
+  typeof __KHOUNTOUS_PRELOAD__ === 'string' ? __KHOUNTOUS_PRELOAD__ : undefined,
+);
+
+/** This file's URL, which the elements' files are relative to (kept apart from `new URL`: the bundler would rewrite it). */
+const here = import.meta.url;
+
+/** Each element's module, beside this file: `elements/<tag>.js`. */
+const loaders = Object.fromEntries(
+  widgets.map(({ tag }) => [
+    tag,
+    () => import(/* @vite-ignore */ new URL(`./elements/${tag}.js`, here).href),
+  ]),
+);
+
+const autoloader = createAutoloader(
+  loaders,
+  (tag) => announceGraph(graph, tag, here),
+  (elements) => sendFirstRequests(elements, widgets),
+);
+
+/** Loads the elements used in `root` that are not registered yet. */
+export const discover = (root: ParentNode): Promise<void> => autoloader.discover(root);
+
+/** Watches `root` (a shadow root of the host page, say) for tags added later; returns a function that stops. */
+export const observe = (root: Node): (() => void) => autoloader.observe(root);
+
+/** The tags the kit loads. */
+export const tags: readonly string[] = widgets.map(({ tag }) => tag).sort();
+
+if (typeof document !== 'undefined' && typeof document.querySelector === 'function') {
+  autoloader.observe(document);
+  void autoloader.discover(document);
+}

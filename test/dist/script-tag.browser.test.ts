@@ -1,0 +1,98 @@
+/**
+ * The built script tag, dist/khountous.js, loads per tag: a page with one
+ * widget sends that widget's API request first, then fetches that element's
+ * files only (announced with modulepreload, each with its integrity), and the
+ * loader takes the request over: one request, counted once in the budget. A
+ * tag added later loads its element then. Needs `npm run build`.
+ */
+import { expect } from '@open-wc/testing';
+import { until } from '../helpers/frames.js';
+import { isolatedApi, kitNames, LOADER_KEY, settled } from '../helpers/kit.js';
+import type { KhountousLoader } from '../../src/core/loader/loader.js';
+
+/** An API of this file's own: nothing cached by other tests, no other test's requests. */
+const API = isolatedApi('script-tag');
+const scope = /\/scoped\/([^/]+)\/v1$/.exec(API)![1]!;
+/** The built files under a URL of this file's own: fetched by this page, not taken from the browser's cache. */
+const DIST = `/fresh/${scope}/dist/`;
+
+const timings = () => performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+const paths = (prefix: string) =>
+  timings()
+    .filter((entry) => new URL(entry.name).pathname.startsWith(prefix))
+    .map((entry) => ({ path: new URL(entry.name).pathname.slice(prefix.length), startTime: entry.startTime }));
+const apiRequests = () => timings().filter((entry) => entry.name.startsWith(`${API}/`));
+
+describe('dist/khountous.js: per-tag loading', function () {
+  this.timeout(20000);
+
+  before(async () => {
+    const meta = document.createElement('meta');
+    meta.name = 'khountous:base-url';
+    meta.content = API;
+    document.head.append(meta);
+    document.body.insertAdjacentHTML('beforeend', '<khountous-ranking limit="3"></khountous-ranking>');
+    performance.setResourceTimingBufferSize(5000);
+    await import(/* @vite-ignore */ `${DIST}khountous.js`);
+  });
+
+  it('sends the API request of the tag in the page before any element file is asked for', async () => {
+    const ranking = document.querySelector<HTMLElement>('khountous-ranking')!;
+    expect(await settled(ranking)).to.equal('ready');
+    const requests = apiRequests();
+    expect(requests.map((entry) => entry.name)).to.have.length(1);
+    expect(requests[0]!.name).to.include('limit=3');
+    const files = paths(DIST).filter(({ path }) => path !== 'khountous.js');
+    expect(files.length).to.be.greaterThan(2);
+    for (const file of files)
+      expect(requests[0]!.startTime, `the API request left before ${file.path}`).to.be.at.most(file.startTime);
+  });
+
+  it('fetches the files of that element only, each announced with its integrity', async () => {
+    await until(() => customElements.get('khountous-ranking'), '<khountous-ranking> to be defined');
+    const elements = paths(DIST)
+      .map(({ path }) => path)
+      .filter((path) => path.startsWith('elements/'));
+    expect(elements).to.deep.equal(['elements/khountous-ranking.js']);
+    for (const tag of ['khountous-admin-card', 'khountous-region-stats', 'khountous-report'])
+      expect(customElements.get(tag), tag).to.equal(undefined);
+    const links = [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].filter((link) =>
+      new URL(link.href).pathname.startsWith(DIST),
+    );
+    const fetched = paths(DIST)
+      .map(({ path }) => path)
+      .filter((path) => path !== 'khountous.js');
+    const announced = links.map((link) => new URL(link.href).pathname.slice(DIST.length));
+    for (const file of announced) expect(fetched, `${file} announced and fetched`).to.include(file);
+    // Besides, only what the loader imports after the first data (the channel between tabs, the recovery).
+    expect(fetched.filter((file) => !announced.includes(file)).filter((file) => !/^chunks\/later-/.test(file))).to.deep.equal([]);
+    for (const link of links) expect(link.integrity, link.href).to.match(/^sha(256|384)-[\w+/]+=*$/);
+  });
+
+  it('hands its request to the loader: no second request, counted once in the budget', async () => {
+    const ranking = document.querySelector<HTMLElement>('khountous-ranking')!;
+    expect(await settled(ranking)).to.equal('ready');
+    const loader = (globalThis as Record<symbol, unknown>)[LOADER_KEY] as KhountousLoader;
+    const stats = loader.stats(API);
+    expect(stats.requests, 'the loader counted the request it took').to.equal(1);
+    expect(stats.remaining, 'one request taken from the budget').to.equal(stats.limit - 1);
+    const stored = JSON.parse(localStorage.getItem(`${kitNames.storage}budget:${location.origin.toLowerCase()}`)!) as {
+      log: unknown[];
+    };
+    expect(stored.log).to.have.length(1);
+    expect(apiRequests()).to.have.length(1);
+  });
+
+  it('loads the element of a tag added later, once', async () => {
+    const card = document.createElement('khountous-admin-card');
+    card.setAttribute('slug', 'hopital-regional-de-tambacounda');
+    card.setAttribute('variant', 'full');
+    document.body.append(card);
+    expect(await settled(card)).to.equal('ready');
+    const elements = paths(DIST)
+      .map(({ path }) => path)
+      .filter((path) => path.startsWith('elements/'));
+    expect(elements.sort()).to.deep.equal(['elements/khountous-admin-card.js', 'elements/khountous-ranking.js']);
+    expect(apiRequests().filter((entry) => entry.name.includes('/administrations/'))).to.have.length(1);
+  });
+});
