@@ -95,6 +95,13 @@ export abstract class KhountousElement<S extends Selection, T> extends LitElemen
 
   private lastEmitted?: unknown;
   /**
+   * Data a server gave the element (src/core/inline.ts), set by a script before the
+   * element's first update; else its `<script type="application/json">` child is read.
+   * Taken once: adopted by the loader as an answer of its age.
+   */
+  inlineData?: unknown;
+  private inlineTaken = false;
+  /**
    * Renders what a server render shows (`serverView()`): always on the
    * server; in the browser, for the one update that hydrates a shadow root the
    * server rendered, since hydration takes the template the server rendered,
@@ -121,6 +128,7 @@ export abstract class KhountousElement<S extends Selection, T> extends LitElemen
         const base = error.param === 'baseUrl' || (error.param === 'base-url' && !this.baseUrl?.trim());
         warnConfiguration(this, (base ? `${baseUrlSource(this.baseUrl ?? '')}: ` : '') + error.message);
       },
+      () => this.takeInline(),
     );
   }
 
@@ -195,6 +203,14 @@ export abstract class KhountousElement<S extends Selection, T> extends LitElemen
    * is removed, and the element renders as if there had been none (Lit would
    * otherwise render after it: everything twice).
    */
+  /** The inline data, the first time only (then undefined). */
+  private takeInline(): unknown {
+    if (this.inlineTaken) return undefined;
+    this.inlineTaken = true;
+    if (this.inlineData !== undefined) return this.inlineData;
+    return this.querySelector(':scope > script[type="application/json"]')?.textContent ?? undefined;
+  }
+
   protected override createRenderRoot(): HTMLElement | DocumentFragment {
     const declarative = isServer ? null : this.shadowRoot;
     const rendered = declarative ? [...declarative.childNodes] : [];
