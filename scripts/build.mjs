@@ -10,6 +10,7 @@
 //   lib/khountous.js                  every element (starts the page's API requests, then imports lib/kit.js)
 //   lib/autoloader.js                 registers the tags found on the page, loading each on first sight
 //   lib/elements/khountous-<name>.js  one element: src/components/<name>/define.ts
+//   lib/ssr/render.js                 renderWidget (khountous-widgets/ssr), for Node: a widget with its data
 //   lib/react.d.ts, lib/vue.d.ts      React 19 JSX and Vue 3 template typings (scripts/framework-types.mjs),
 //                                     with empty lib/react.js and lib/vue.js for value imports
 //
@@ -141,7 +142,7 @@ function run(label, command, args) {
 
 /** The npm build's runtime dependencies, imported by bare specifier (package.json "dependencies"). */
 const BARE = new RegExp(
-  `^(${Object.keys(pkg.dependencies)
+  `^(${[...Object.keys(pkg.dependencies), ...Object.keys(pkg.peerDependencies ?? {})]
     .map((name) => name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'))
     .join('|')})(/|$)`,
 );
@@ -189,6 +190,8 @@ async function buildNpm(elements) {
           index: join(root, 'src/index.ts'),
           khountous: join(root, 'src/khountous.ts'),
           autoloader: join(root, 'src/autoloader.ts'),
+          // khountous-widgets/ssr: renderWidget, for Node.
+          'ssr/render': join(root, 'src/ssr/render.ts'),
         },
         formats: ['es'],
       },

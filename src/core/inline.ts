@@ -18,6 +18,8 @@
  * Nothing of it is ever markup: the widget renders its fields as text.
  */
 
+import { describe, urlOf, type Resource } from './endpoints.js';
+
 /** The version of the format this kit reads. */
 export const INLINE_VERSION = 1;
 
@@ -58,4 +60,19 @@ export function readInline(source: unknown, now: number): InlineData | string {
   if (time > now + CLOCK_SKEW) return 'its "fetchedAt" is in the future';
   if (data === undefined) return 'it has no "data"';
   return { path, fetchedAt: time, data };
+}
+
+/** The path below the base URL at which the loader asks for `resource`, as inline data names it. */
+export function inlinePath(resource: Resource, baseUrl: string): string {
+  const target = describe(resource, baseUrl);
+  return urlOf(target).slice(target.base.length);
+}
+
+/** Whether `inline` is the data of `resource` (its path); false for a resource that is not valid. */
+export function inlineMatches(resource: Resource, baseUrl: string, inline: InlineData): boolean {
+  try {
+    return inlinePath(resource, baseUrl) === inline.path;
+  } catch {
+    return false;
+  }
 }

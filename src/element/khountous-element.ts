@@ -8,6 +8,7 @@ import {
   type TemplateResult,
 } from 'lit';
 import { KhountousError, isKhountousError } from '../core/errors.js';
+import { inlineMatches, readInline, type InlineData } from '../core/inline.js';
 import type { Lang } from '../core/types.js';
 import { clampInteger, warnConfiguration } from '../attributes/owner.js';
 import { RULES } from '../attributes/rules.js';
@@ -101,6 +102,7 @@ export abstract class KhountousElement<S extends Selection, T> extends LitElemen
    */
   inlineData?: unknown;
   private inlineTaken = false;
+  private inlineSeen?: unknown;
   /**
    * Renders what a server render shows (`serverView()`): always on the
    * server; in the browser, for the one update that hydrates a shadow root the
@@ -162,7 +164,12 @@ export abstract class KhountousElement<S extends Selection, T> extends LitElemen
 
   /** The state shown, as reflected in the `state` attribute. */
   get viewState(): ViewState {
-    if (this.asServer) return this.serverView() ? 'error' : 'loading';
+    if (this.asServer) {
+      const view = this.serverView();
+      if (view instanceof KhountousError) return 'error';
+      if (!view.inline) return 'loading';
+      return this.isEmpty(view.inline.data as T, view.selection) ? 'empty' : 'ready';
+    }
     if (this.data.error !== undefined) return 'error';
     const shown = this.data.value;
     const selection = this.data.selection;
@@ -203,12 +210,15 @@ export abstract class KhountousElement<S extends Selection, T> extends LitElemen
    * is removed, and the element renders as if there had been none (Lit would
    * otherwise render after it: everything twice).
    */
-  /** The inline data, the first time only (then undefined). */
+  /** The inline data, the first time only (then undefined); kept for the update that hydrates. */
   private takeInline(): unknown {
     if (this.inlineTaken) return undefined;
     this.inlineTaken = true;
-    if (this.inlineData !== undefined) return this.inlineData;
-    return this.querySelector(':scope > script[type="application/json"]')?.textContent ?? undefined;
+    this.inlineSeen =
+      this.inlineData ??
+      this.querySelector(':scope > script[type="application/json"]')?.textContent ??
+      undefined;
+    return this.inlineSeen;
   }
 
   protected override createRenderRoot(): HTMLElement | DocumentFragment {
@@ -270,10 +280,10 @@ export abstract class KhountousElement<S extends Selection, T> extends LitElemen
   }
 
   protected override render(): TemplateResult {
-    const invalid = this.asServer ? this.serverView() : undefined;
-    const busy = this.asServer ? !invalid : this.data.busy;
+    const view = this.asServer ? this.serverView() : undefined;
+    const busy = view ? !(view instanceof KhountousError) && !view.inline : this.data.busy;
     return html`<div class="root" part="base" lang=${this.language} aria-busy=${busy ? 'true' : 'false'}>
-      ${this.asServer ? (invalid ? this.renderError(invalid) : renderSkeleton(this.t)) : this.renderState()}
+      ${view ? this.renderServerView(view) : this.renderState()}
     </div>`;
   }
 
@@ -282,9 +292,25 @@ export abstract class KhountousElement<S extends Selection, T> extends LitElemen
    * no load): the error of an attribute no page can make right, else
    * undefined (the skeleton, without the fields a cache could fill in).
    */
-  private serverView(): KhountousError | undefined {
-    const plan = planLoad(this.widget, this, this.read, { page: false });
-    return plan instanceof KhountousError ? plan : undefined;
+  private serverView(): KhountousError | { selection: S; inline?: InlineData | undefined } {
+    const plan = planLoad(this.widget as Widget<never, S>, this, this.read, { page: false });
+    if (plan instanceof KhountousError) return plan;
+    // The data the server was given (renderWidget sets the property; in the browser, what the
+    // update that hydrates read): shown when it is this element's, as in the browser.
+    const source = isServer ? this.inlineData : this.inlineSeen;
+    const inline = source === undefined ? undefined : readInline(source, Date.now());
+    if (typeof inline !== 'object' || !inlineMatches(plan.resource, plan.options.baseUrl, inline))
+      return { selection: plan.selection };
+    return { selection: plan.selection, inline };
+  }
+
+  /** The server's markup: the error, the data it was given, or the skeleton. */
+  private renderServerView(view: KhountousError | { selection: S; inline?: InlineData | undefined }) {
+    if (view instanceof KhountousError) return this.renderError(view);
+    if (!view.inline) return renderSkeleton(this.t);
+    const data = view.inline.data as T;
+    if (this.isEmpty(data, view.selection)) return this.renderEmpty(data, view.selection);
+    return this.renderContent(data, view.selection);
   }
 
   private renderState(): TemplateResult {
