@@ -4,7 +4,7 @@
 //
 // lib/: the npm build, for bundlers and servers (package.json "exports"). One ES module
 // per source module (src/x.ts -> lib/x.js, its source map and declarations beside it),
-// importing lit, @lit/task and valibot by bare specifier: an app's bundler resolves
+// importing lit and @lit/task by bare specifier: an app's bundler resolves
 // the graph and shares Lit with the app. Not minified, no preload graph.
 //   lib/index.js                      the public exports (defines nothing)
 //   lib/khountous.js                  every element (starts the page's API requests, then imports lib/kit.js)
@@ -286,8 +286,10 @@ async function main() {
                 name: 'data',
                 priority: 1,
                 // Not the loader's later features (later.ts and what only it imports): they
-                // come in a chunk of their own, after the first data.
-                test: /[\\/]src[\\/](core[\\/](?!loader[\\/](later|channel|recovery)\.ts)|i18n[\\/]attributes\.ts|attributes[\\/]|widget[\\/](descriptor|load)\.ts|boot[\\/]early-start\.ts|components[\\/][^\\/]+[\\/]widget\.ts|widgets\.ts)/,
+                // come in a chunk of their own, after the first data. Nor the sentences of
+                // attribute problems (attributes/messages.ts, i18n/attributes.ts): imported
+                // with the first problem.
+                test: /[\\/]src[\\/](core[\\/](?!loader[\\/](later|channel|recovery)\.ts)|attributes[\\/](?!messages\.ts)|widget[\\/](descriptor|load)\.ts|boot[\\/]early-start\.ts|components[\\/][^\\/]+[\\/]widget\.ts|widgets\.ts)/,
               },
             ],
           },
@@ -346,7 +348,11 @@ async function main() {
     // The loader's later features (src/core/loader/later.ts) come in this file rather
     // than through import(), whose inlined form costs more than the module itself.
     resolve: {
-      alias: [{ find: /^\.\/bring-later\.js$/, replacement: join(root, 'src/core/loader/later.ts') }],
+      alias: [
+        { find: /^\.\/bring-later\.js$/, replacement: join(root, 'src/core/loader/later.ts') },
+        // The same for the sentences of attribute problems (src/attributes/bring-messages.ts).
+        { find: /^\.\/bring-messages\.js$/, replacement: join(root, 'src/attributes/messages.ts') },
+      ],
     },
   });
   const kit = /import\(["'`]\.\/(chunks\/kit-[\w-]+\.js)["'`]\)/.exec(

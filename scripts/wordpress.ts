@@ -26,13 +26,8 @@ import { dirname, join } from 'node:path';
 import process from 'node:process';
 import { fileURLToPath } from 'node:url';
 import * as prettier from 'prettier';
-import {
-  problemOf,
-  quoted,
-  RULES,
-  type AttributeProblem,
-  type AttributeRule,
-} from '../src/attributes/rules.js';
+import { problemOf } from '../src/attributes/messages.js';
+import { quoted, RULES, type AttributeProblem, type AttributeRule } from '../src/attributes/rules.js';
 import { catalog, type Entry } from '../src/catalog.js';
 import { describe, ENDPOINTS } from '../src/core/endpoints.js';
 import { LANGS, type Lang } from '../src/core/types.js';

@@ -1,5 +1,8 @@
 import { KhountousError } from '../core/errors.js';
-import { checkValue, type AttributeProblem, type AttributeRule, type IntegerRule } from './rules.js';
+import { bringMessages } from './bring-messages.js';
+import type * as MessagesModule from './messages.js';
+import type { AttributeProblem } from './rules.js';
+import { quoted, verdict, type AttributeRule, type IntegerRule, type ProblemDraft } from './rules.js';
 
 export { quoted } from './rules.js';
 
@@ -9,7 +12,38 @@ export { quoted } from './rules.js';
  * with a console note); numeric attributes are clamped into range (with one
  * console warning); anything else throws an AttributeError, which the element
  * shows on itself: the attribute, the value given, and what would be right.
+ * The sentences (messages.ts, with the closest value's edit distance) are not
+ * on a first paint's path: they are imported with the first problem, and the
+ * warnings and the element's message follow once they are here.
  */
+type Messages = typeof MessagesModule;
+let messages: Messages | undefined;
+let loading: Promise<Messages> | undefined;
+
+/** Takes the module of the sentences where it could be had at once (a server: khountous-element.ts). */
+export const useMessages = (module: Messages): void => void (messages = module);
+
+/** The module of the sentences, imported once, on first need. */
+export const loadMessages = (): Promise<Messages> =>
+  (loading ??= bringMessages().then((module) => (messages = module as Messages)));
+
+/**
+ * The problem with its sentences, when they are here; else undefined, and
+ * they are on their way (`loadMessages()` says when).
+ */
+export function explain(problem: ProblemDraft): AttributeProblem | undefined {
+  if (problem.message) return problem as AttributeProblem;
+  if (messages) return Object.assign(problem, messages.explainProblem(problem));
+  void loadMessages();
+  return undefined;
+}
+
+/** `then` with the problem's sentences, now or once they are here. */
+const explained = (problem: ProblemDraft, then: (problem: AttributeProblem) => void) => {
+  const done = explain(problem);
+  if (done) then(done);
+  else void loadMessages().then(() => then(explain(problem)!));
+};
 const warned = new WeakMap<object, Set<string>>();
 
 function warnOnce(owner: object, message: string, level: 'warn' | 'info' = 'warn'): void {
@@ -35,21 +69,30 @@ export function warnConfiguration(owner: Element, message: string): void {
   warnOnce(owner, prefixed(owner, message));
 }
 
-/** A configuration error with what the editor needs to fix it: shown on the widget. */
+/**
+ * A configuration error with what the editor needs to fix it: shown on the widget.
+ * Its message names the attribute and the value at once, and becomes the editor's
+ * sentence (in English) once the sentences are here.
+ */
 export class AttributeError extends KhountousError {
-  readonly problem: AttributeProblem;
+  readonly problem: ProblemDraft;
 
-  constructor(owner: Element | string, problem: AttributeProblem) {
+  constructor(owner: Element | string, problem: ProblemDraft) {
     const tag = typeof owner === 'string' ? owner : owner.localName;
-    super('invalid-parameter', `<${tag}>: ${problem.message.en}`, { param: problem.attribute });
+    super('invalid-parameter', `<${tag}>: ${quoted(problem.attribute, problem.given)} (${problem.reason})`, {
+      param: problem.attribute,
+    });
     this.problem = problem;
+    explained(problem, (full) => (this.message = `<${tag}>: ${full.message.en}`));
   }
 }
 
 /** The problem of an error, when it is an AttributeError (of this copy of the kit or another). */
-export function problemIn(error: unknown): AttributeProblem | undefined {
-  const problem = (error as { problem?: AttributeProblem } | null)?.problem;
-  return problem && typeof problem.attribute === 'string' && problem.message ? problem : undefined;
+export function problemIn(error: unknown): ProblemDraft | undefined {
+  const problem = (error as { problem?: ProblemDraft } | null)?.problem;
+  return problem && typeof problem.attribute === 'string' && typeof problem.reason === 'string'
+    ? problem
+    : undefined;
 }
 
 /**
@@ -58,12 +101,10 @@ export function problemIn(error: unknown): AttributeProblem | undefined {
  * else throws an AttributeError (and warns once).
  */
 export function checkInput(owner: Element, attribute: string, value: unknown, rule: AttributeRule): unknown {
-  const result = checkValue(attribute, rule, value as string | number | null | undefined);
-  if (!result.ok) {
-    warnOnce(owner, prefixed(owner, result.problem.message.en));
-    throw new AttributeError(owner, result.problem);
-  }
-  if (result.problem) warnOnce(owner, prefixed(owner, result.problem.message.en));
+  const result = verdict(attribute, rule, value as string | number | null | undefined);
+  if (result.problem)
+    explained(result.problem, (problem) => warnOnce(owner, prefixed(owner, problem.message.en)));
+  if (!result.ok) throw new AttributeError(owner, result.problem);
   if (result.note) warnOnce(owner, prefixed(owner, result.note), 'info');
   return result.value;
 }

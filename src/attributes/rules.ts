@@ -30,7 +30,6 @@ import {
   SLUG_PATTERN,
   type Lang,
 } from '../core/types.js';
-import { attributeMessages } from '../i18n/attributes.js';
 
 /** One of a list of values; empty means none (no filter) unless `fallback` is given. */
 export interface ChoiceRule {
@@ -133,59 +132,10 @@ export function slugify(value: string): string {
     .replace(/^-+|-+$/g, '');
 }
 
-/** Edit distance (insertions, deletions, substitutions, each 1) over code points. */
-export function distance(a: string, b: string): number {
-  const x = [...a];
-  const y = [...b];
-  let previous = Array.from({ length: y.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= x.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= y.length; j++) {
-      row[j] = Math.min(
-        previous[j]! + 1,
-        row[j - 1]! + 1,
-        previous[j - 1]! + (x[i - 1] === y[j - 1] ? 0 : 1),
-      );
-    }
-    previous = row;
-  }
-  return previous[y.length]!;
-}
-
-/**
- * The accepted value closest to `given`, compared by fold, or undefined:
- * 1. the only value whose fold is contained in the given fold (`Région de
- *    Kolda` -> kolda), or whose fold starts with the given fold of 3 or more
- *    characters (`tamba` -> tambacounda);
- * 2. else the value at the smallest edit distance, if that distance is at most
- *    max(2, a third of the value's fold length, rounded down); the first in
- *    `values` order on a tie.
- */
-export function closest(given: string, values: readonly string[]): string | undefined {
-  const typed = fold(given);
-  if (!typed) return undefined;
-  const near = values.filter((value) => {
-    const key = fold(value);
-    return typed.includes(key) || (typed.length >= 3 && key.startsWith(typed));
-  });
-  if (near.length === 1) return near[0];
-  let best: string | undefined;
-  let bestDistance = Infinity;
-  for (const value of values) {
-    const key = fold(value);
-    const d = distance(typed, key);
-    if (d <= Math.max(2, Math.floor(key.length / 3)) && d < bestDistance) {
-      best = value;
-      bestDistance = d;
-    }
-  }
-  return best;
-}
-
 // ---------------------------------------------------------------------------
 // Checking one attribute
 
-/** What is wrong: plain data, with the sentence in both languages. */
+/** What is wrong: plain data, with the sentence in both languages (messages.ts `problemOf`). */
 export interface AttributeProblem {
   attribute: string;
   /** The value as written (trimmed). */
@@ -206,7 +156,7 @@ export interface AttributeProblem {
   message: Readonly<Record<Lang, string>>;
 }
 
-export type AttributeResult<T = string | number | undefined> =
+export type AttributeResult<T = string | number | undefined, P = AttributeProblem> =
   | {
       ok: true;
       /** The value to use: undefined for an optional attribute left empty. */
@@ -214,9 +164,9 @@ export type AttributeResult<T = string | number | undefined> =
       /** Set when what was typed was read as another spelling: `region="Saint Louis" read as "saint-louis".` */
       note?: string;
       /** Set when the value was clamped: a warning, the value is used anyway. */
-      problem?: AttributeProblem;
+      problem?: P;
     }
-  | { ok: false; problem: AttributeProblem };
+  | { ok: false; problem: P };
 
 /** `name="value"` for a message, a long value cut (a pasted paragraph is not repeated whole). */
 export function quoted(attribute: string, value: string): string {
@@ -224,51 +174,22 @@ export function quoted(attribute: string, value: string): string {
   return `${attribute}="${shown}`;
 }
 
-type Draft = Omit<AttributeProblem, 'message'>;
-
-/** The sentence of a problem in one language. */
-function describe(problem: Draft, lang: Lang): string {
-  const t = attributeMessages[lang];
-  const code = quoted(problem.attribute, problem.given);
-  switch (problem.reason) {
-    case 'not-accepted':
-      return (
-        t.notAccepted(code) +
-        (problem.closest ? t.didYouMean(problem.closest) : '') +
-        t.acceptedValues((problem.accepted ?? []).join(', '))
-      );
-    case 'out-of-range':
-      return t.outOfRange(code, problem.range!.min, problem.range!.max, problem.used!);
-    case 'not-http':
-      return t.notHttp(code, problem.example ?? '');
-    case 'no-version':
-      return t.noVersion(code, problem.closest!);
-    case 'not-found':
-      return t.notFound(code);
-    case 'missing':
-      return t.missing(problem.attribute, problem.expected?.[lang] ?? '', problem.example ?? '');
-    case 'malformed':
-      return (
-        t.malformed(code, problem.expected?.[lang] ?? '', problem.example ?? '') +
-        (problem.closest ? t.didYouMean(problem.closest) : '')
-      );
-  }
-}
-
-/** A problem with its sentence in both languages. */
-export function problemOf(draft: Draft): AttributeProblem {
-  return { ...draft, message: { fr: describe(draft, 'fr'), en: describe(draft, 'en') } };
-}
+/** A problem before its sentences (src/attributes/messages.ts writes them, loaded with the first error). */
+export type ProblemDraft = Omit<AttributeProblem, 'message'> & { message?: AttributeProblem['message'] };
 
 const readAs = (attribute: string, given: string, value: string): string =>
   `${quoted(attribute, given)} read as "${value}".`;
 
-/** Checks one attribute value against its rule. `value` is what the attribute holds (null: absent). */
-export function checkValue(
+/**
+ * Checks one attribute value against its rule. `value` is what the attribute holds (null: absent).
+ * A problem comes without its sentences and, for a choice, without the closest value:
+ * messages.ts `checkValue` gives both (the elements load it with their first error).
+ */
+export function verdict(
   attribute: string,
   rule: AttributeRule,
   value: string | number | null | undefined,
-): AttributeResult {
+): AttributeResult<string | number | undefined, ProblemDraft> {
   const given = value === null || value === undefined ? '' : String(value).trim();
   switch (rule.type) {
     case 'choice': {
@@ -277,17 +198,7 @@ export function checkValue(
       const key = fold(given);
       const match = rule.values.find((candidate) => fold(candidate) === key);
       if (match) return { ok: true, value: match, note: readAs(attribute, given, match) };
-      const near = closest(given, rule.values);
-      return {
-        ok: false,
-        problem: problemOf({
-          attribute,
-          given,
-          reason: 'not-accepted',
-          accepted: rule.values,
-          ...(near ? { closest: near } : {}),
-        }),
-      };
+      return { ok: false, problem: { attribute, given, reason: 'not-accepted', accepted: rule.values } };
     }
     case 'id': {
       const pattern = new RegExp(rule.pattern);
@@ -295,13 +206,13 @@ export function checkValue(
       const fits = (text: string) => text.length <= rule.maxLength && pattern.test(text);
       if (!given) {
         if (!rule.required) return { ok: true, value: undefined };
-        return { ok: false, problem: problemOf({ attribute, given, reason: 'missing', ...words }) };
+        return { ok: false, problem: { attribute, given, reason: 'missing', ...words } };
       }
       if (fits(given)) return { ok: true, value: given };
       // Not read as another spelling: an identifier changed would ask for another resource.
       const slug = slugify(given);
       const near = fits(slug) ? { closest: slug } : {};
-      return { ok: false, problem: problemOf({ attribute, given, reason: 'malformed', ...words, ...near }) };
+      return { ok: false, problem: { attribute, given, reason: 'malformed', ...words, ...near } };
     }
     case 'integer': {
       if (!given) return { ok: true, value: rule.fallback };
@@ -310,22 +221,19 @@ export function checkValue(
         ? Math.min(rule.max, Math.max(rule.min, Math.trunc(number)))
         : rule.fallback;
       if (used === number) return { ok: true, value: used };
-      const problem = problemOf({
+      const problem: ProblemDraft = {
         attribute,
         given,
         reason: 'out-of-range',
         range: { min: rule.min, max: rule.max },
         used,
-      });
+      };
       return { ok: true, value: used, problem };
     }
     case 'url': {
       if (!given) return { ok: true, value: undefined };
       if (/^https?:\/\/[^/?#\s]+/i.test(given) || /^\/(?!\/)/.test(given)) return { ok: true, value: given };
-      return {
-        ok: false,
-        problem: problemOf({ attribute, given, reason: 'not-http', example: rule.example }),
-      };
+      return { ok: false, problem: { attribute, given, reason: 'not-http', example: rule.example } };
     }
   }
 }
@@ -336,17 +244,17 @@ export function checkValue(
  * with the address it probably meant. `given` is the attribute as written,
  * `resolved` the absolute URL in use.
  */
-export function missingVersion(given: string, resolved: string): AttributeProblem | undefined {
+export function versionProblem(given: string, resolved: string): ProblemDraft | undefined {
   if (/\/v\d+$/.test(resolved)) return undefined;
-  return problemOf({
+  return {
     attribute: 'base-url',
     given: given.trim() || resolved,
     reason: 'no-version',
     closest: `${(given.trim() || resolved).replace(/\/+$/, '')}/v1`,
-  });
+  };
 }
 
 /** The problem of an identifier the API does not know. */
-export function notFound(attribute: string, given: string): AttributeProblem {
-  return problemOf({ attribute, given, reason: 'not-found' });
+export function unknownProblem(attribute: string, given: string): ProblemDraft {
+  return { attribute, given, reason: 'not-found' };
 }

@@ -18,7 +18,7 @@ import {
 } from './http.js';
 import { checkBaseUrl, matching, oneOf } from './params.js';
 import { datasetJsonSchema, reportSchema } from './schemas.js';
-import type * as v from 'valibot';
+import type { Schema } from './check.js';
 import {
   DATASET_FORMATS,
   LANGS,
@@ -142,7 +142,7 @@ export function createClient(clientOptions: ClientOptions): KhountousClient {
     if (!format)
       return call<T>(
         clientOptions,
-        { url: urlOf(target), read: jsonBody(target.ep.schema as v.GenericSchema<unknown, T>), apiKey },
+        { url: urlOf(target), read: jsonBody(target.ep.schema as Schema<T>), apiKey },
         options,
       );
     const [accept, read] = datasetReaders()[format];

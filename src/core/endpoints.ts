@@ -5,7 +5,7 @@
  * Adding an endpoint is one entry here plus its types (types.ts, schemas.ts,
  * and the `Resource` and `ResourceDataMap` below).
  */
-import type * as v from 'valibot';
+import type { Schema } from './check.js';
 import { KhountousError } from './errors.js';
 import {
   checkBaseUrl,
@@ -94,7 +94,7 @@ export interface Endpoint {
   /** A paged list: `page` and `limit` select a window of it. */
   paged?: true;
   /** The check of a successful JSON body. */
-  schema: v.GenericSchema;
+  schema: Schema;
   /** Minutes during which the data is served without asking the API again. */
   fresh: number;
   /**

@@ -9,7 +9,7 @@
  * - Each call returns the data with the status, the ETag and what the
  *   X-RateLimit-* headers said (when CORS exposes them).
  */
-import * as v from 'valibot';
+import { safeParse, type Schema } from './check.js';
 import { describe, urlOf, type Target } from './endpoints.js';
 import { KhountousError, abortError, isKhountousError, type RateLimit } from './errors.js';
 import { oneOf } from './params.js';
@@ -102,7 +102,7 @@ export const bodyOf =
 const textBody = bodyOf(JSON_TYPE, 'JSON', (response) => response.text());
 
 /** A JSON body that must match `schema`. */
-export function jsonBody<T>(schema: v.GenericSchema<unknown, T>): BodyReader<T> {
+export function jsonBody<T>(schema: Schema<T>): BodyReader<T> {
   return async (response) => {
     const text = await textBody(response);
     let json: unknown;
@@ -118,12 +118,12 @@ export function jsonBody<T>(schema: v.GenericSchema<unknown, T>): BodyReader<T> 
         },
       );
     }
-    const result = v.safeParse(schema, json);
+    const result = safeParse(schema, json);
     if (result.success) return result.output;
-    const issue = result.issues[0];
+    const { issue } = result;
     throw new KhountousError(
       'invalid-response',
-      `The response does not match its schema at ${v.getDotPath(issue) ?? '(root)'}: ${issue.message}`,
+      `The response does not match its schema at ${issue.path || '(root)'}: ${issue.message}`,
       { status: response.status },
     );
   };
@@ -184,7 +184,7 @@ async function errorFor(response: Response, now: number): Promise<KhountousError
   let details: Record<string, unknown> = { status };
   if (JSON_TYPE.test(response.headers.get('Content-Type') ?? '')) {
     try {
-      const body = v.safeParse(apiErrorBodySchema, await response.json());
+      const body = safeParse(apiErrorBodySchema, await response.json());
       if (body.success) {
         const { message: said, param, code } = body.output.error;
         message = said;
@@ -274,11 +274,7 @@ export async function call<T>(
 
 /** GET of a target, its JSON body checked against its endpoint's schema. */
 export function get<T>(transport: Transport, target: Target, options?: CallOptions<T>): Call<T> {
-  return call(
-    transport,
-    { url: urlOf(target), read: jsonBody(target.ep.schema as v.GenericSchema<unknown, T>) },
-    options,
-  );
+  return call(transport, { url: urlOf(target), read: jsonBody(target.ep.schema as Schema<T>) }, options);
 }
 
 /** The URL of a dataset download, for a plain link. */

@@ -1,19 +1,33 @@
 /**
- * Run-time checks of every API response, with valibot.
+ * Run-time checks of every API response, with the small checker of check.ts.
  *
  * Parsing is tolerant where the API may grow and strict where a wrong value
  * would break a widget:
- * - `v.object` drops unknown fields (a newer API may add some);
+ * - `object` drops unknown fields (a newer API may add some);
  * - a field that is optional in types.ts stays absent when missing;
  * - a wrong type, a missing required field or a value outside a value list of
  *   types.ts is rejected, and the client reports `invalid-response`.
  *
  * The `SchemaDriftCheck` type at the end fails to compile as soon as a schema
- * and its interface in types.ts disagree. valibot's functions are marked free
- * of side effects, so a bundle keeps only the schemas it uses.
+ * and its interface in types.ts disagree.
  */
 
-import * as v from 'valibot';
+import {
+  array,
+  boolean,
+  integer,
+  matching,
+  nullable,
+  number,
+  object,
+  optional,
+  picklist,
+  record,
+  string,
+  union,
+  type Out,
+  type Schema,
+} from './check.js';
 import {
   ERROR_CODES,
   EVIDENCE_LEVELS,
@@ -42,122 +56,124 @@ import {
   type TimelineEvent,
 } from './types.js';
 
-const integer = v.pipe(v.number(), v.integer());
-const count = v.pipe(v.number(), v.integer(), v.minValue(0));
+const count = integer(0);
+const positive = integer(1);
 /** Only http(s) links reach an `href`; `javascript:` and friends are rejected. */
-const httpUrl = v.pipe(v.string(), v.regex(/^https?:\/\//i));
-const localized = v.object({ fr: v.string(), en: v.string() });
+const httpUrl = matching(/^https?:\/\//i);
+const localized = object({ fr: string, en: string });
 
 // ---------------------------------------------------------------------------
 // Envelopes and errors
 
-const listMetaSchema = v.object({
-  page: v.pipe(integer, v.minValue(1)),
-  pageSize: v.pipe(integer, v.minValue(1)),
+const listMetaSchema = object({
+  page: positive,
+  pageSize: positive,
   total: count,
 });
 
 /** A list envelope of the given item schema. */
-function listEnvelopeSchema<TItem extends v.GenericSchema>(item: TItem) {
-  return v.object({ data: v.array(item), meta: listMetaSchema });
+function listEnvelopeSchema<T>(item: Schema<T>) {
+  return object({ data: array(item), meta: listMetaSchema });
 }
 
-export const apiErrorBodySchema = v.object({
-  error: v.object({
-    code: v.picklist(ERROR_CODES),
-    message: v.string(),
-    param: v.optional(v.string()),
+export const apiErrorBodySchema = object({
+  error: object({
+    code: picklist(ERROR_CODES),
+    message: string,
+    param: optional(string),
   }),
 });
 
 // ---------------------------------------------------------------------------
 // Administrations
 
-const administrationListItemSchema = v.object({
-  slug: v.string(),
-  name: v.string(),
-  score: v.number(),
-  responseRate: v.number(),
-  avgDelayDays: v.number(),
-});
+const administrationListItem = {
+  slug: string,
+  name: string,
+  score: number,
+  responseRate: number,
+  avgDelayDays: number,
+};
+const administrationListItemSchema = object(administrationListItem);
 
 export const administrationListSchema = listEnvelopeSchema(administrationListItemSchema);
 
-const scoreDetailSchema = v.object({
-  key: v.picklist(['responsiveness', 'resolution', 'transparency', 'accessibility']),
-  label: v.string(),
-  score: v.number(),
+const scoreDetailSchema = object({
+  key: picklist(['responsiveness', 'resolution', 'transparency', 'accessibility']),
+  label: string,
+  score: number,
 });
 
-const administrationIndicatorSchema = v.object({
-  key: v.picklist(['reports', 'resolved', 'pending', 'medianDelayDays', 'satisfaction']),
-  label: v.string(),
-  value: v.number(),
-  unit: v.picklist(['count', 'percent', 'days']),
+const administrationIndicatorSchema = object({
+  key: picklist(['reports', 'resolved', 'pending', 'medianDelayDays', 'satisfaction']),
+  label: string,
+  value: number,
+  unit: picklist(['count', 'percent', 'days']),
 });
 
-export const administrationSchema = v.object({
-  ...administrationListItemSchema.entries,
-  sector: v.picklist(SECTORS),
-  level: v.picklist(LEVELS),
-  region: v.picklist(REGION_CODES),
-  description: v.string(),
-  rank: v.pipe(integer, v.minValue(1)),
-  scoreDetails: v.array(scoreDetailSchema),
-  indicators: v.array(administrationIndicatorSchema),
-  updatedAt: v.string(),
+export const administrationSchema = object({
+  ...administrationListItem,
+  sector: picklist(SECTORS),
+  level: picklist(LEVELS),
+  region: picklist(REGION_CODES),
+  description: string,
+  rank: positive,
+  scoreDetails: array(scoreDetailSchema),
+  indicators: array(administrationIndicatorSchema),
+  updatedAt: string,
 });
 
 // ---------------------------------------------------------------------------
 // Citizen reports
 
-const administrationRefSchema = v.object({ slug: v.string(), name: v.string() });
+const administrationRefSchema = object({ slug: string, name: string });
 
-const reportListItemSchema = v.object({
-  slug: v.string(),
-  title: v.string(),
-  category: v.picklist(REPORT_CATEGORIES),
-  region: v.picklist(REGION_CODES),
-  status: v.picklist(REPORT_STATUSES),
+const reportListItem = {
+  slug: string,
+  title: string,
+  category: picklist(REPORT_CATEGORIES),
+  region: picklist(REGION_CODES),
+  status: picklist(REPORT_STATUSES),
   administration: administrationRefSchema,
-  submittedAt: v.string(),
-  hasOfficialResponse: v.boolean(),
-});
+  submittedAt: string,
+  hasOfficialResponse: boolean,
+};
+const reportListItemSchema = object(reportListItem);
 
 export const reportListSchema = listEnvelopeSchema(reportListItemSchema);
 
-const timelineEventSchema = v.object({
-  date: v.string(),
-  status: v.picklist(REPORT_STATUSES),
-  label: v.string(),
+const timelineEventSchema = object({
+  date: string,
+  status: picklist(REPORT_STATUSES),
+  label: string,
 });
 
-const officialResponseSchema = v.object({
-  date: v.string(),
-  author: v.string(),
-  text: v.string(),
+const officialResponseSchema = object({
+  date: string,
+  author: string,
+  text: string,
 });
 
-export const reportSchema = v.object({
-  ...reportListItemSchema.entries,
-  description: v.string(),
-  timeline: v.array(timelineEventSchema),
-  officialResponse: v.nullable(officialResponseSchema),
+export const reportSchema = object({
+  ...reportListItem,
+  description: string,
+  timeline: array(timelineEventSchema),
+  officialResponse: nullable(officialResponseSchema),
 });
 
 // ---------------------------------------------------------------------------
 // Fact-checks
 
-const factCheckSourceSchema = v.object({ title: v.string(), url: httpUrl });
+const factCheckSourceSchema = object({ title: string, url: httpUrl });
 
-export const factCheckSchema = v.object({
-  slug: v.string(),
-  claim: v.string(),
-  verdict: v.picklist(VERDICTS),
-  evidenceLevel: v.picklist(EVIDENCE_LEVELS),
-  summary: v.string(),
-  publishedAt: v.string(),
-  sources: v.array(factCheckSourceSchema),
+export const factCheckSchema = object({
+  slug: string,
+  claim: string,
+  verdict: picklist(VERDICTS),
+  evidenceLevel: picklist(EVIDENCE_LEVELS),
+  summary: string,
+  publishedAt: string,
+  sources: array(factCheckSourceSchema),
 });
 
 export const factCheckListSchema = listEnvelopeSchema(factCheckSchema);
@@ -165,19 +181,19 @@ export const factCheckListSchema = listEnvelopeSchema(factCheckSchema);
 // ---------------------------------------------------------------------------
 // Regions
 
-const regionStatsSchema = v.object({
-  code: v.picklist(REGION_CODES),
-  name: v.string(),
-  capital: v.string(),
+const regionStatsSchema = object({
+  code: picklist(REGION_CODES),
+  name: string,
+  capital: string,
   population: count,
   administrationCount: count,
   reportCount: count,
-  indicators: v.object({
-    averageScore: v.number(),
-    responseRate: v.number(),
-    avgDelayDays: v.number(),
-    resolutionRate: v.number(),
-    reportsPer100k: v.number(),
+  indicators: object({
+    averageScore: number,
+    responseRate: number,
+    avgDelayDays: number,
+    resolutionRate: number,
+    reportsPer100k: number,
   }),
 });
 
@@ -186,20 +202,20 @@ export const regionListSchema = listEnvelopeSchema(regionStatsSchema);
 // ---------------------------------------------------------------------------
 // Datasets
 
-const datasetColumnSchema = v.object({
-  key: v.string(),
+const datasetColumnSchema = object({
+  key: string,
   label: localized,
-  type: v.picklist(['string', 'number', 'date']),
+  type: picklist(['string', 'number', 'date']),
 });
 
-export const datasetJsonSchema = v.object({
-  id: v.string(),
+export const datasetJsonSchema = object({
+  id: string,
   title: localized,
   description: localized,
-  license: v.string(),
-  updatedAt: v.string(),
-  columns: v.array(datasetColumnSchema),
-  rows: v.array(v.record(v.string(), v.nullable(v.union([v.string(), v.number()])))),
+  license: string,
+  updatedAt: string,
+  columns: array(datasetColumnSchema),
+  rows: array(record(nullable(union(string, number)))),
 });
 
 // ---------------------------------------------------------------------------
@@ -208,7 +224,6 @@ export const datasetJsonSchema = v.object({
 /** `true` when A and B are assignable to each other. */
 type Mutual<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type Check<T extends true> = T;
-type Out<S extends v.GenericSchema> = v.InferOutput<S>;
 
 /**
  * Never used at run time: it stops compiling when a schema's output and the

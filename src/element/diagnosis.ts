@@ -5,7 +5,7 @@
  */
 import type { KhountousError } from '../core/errors.js';
 import { problemIn } from '../attributes/owner.js';
-import { missingVersion, notFound, type AttributeProblem } from '../attributes/rules.js';
+import { unknownProblem, versionProblem, type ProblemDraft } from '../attributes/rules.js';
 
 export interface Circumstances {
   /** The base URL in use, when the plan had one. */
@@ -16,16 +16,16 @@ export interface Circumstances {
   identity: [attribute: string, value: string] | undefined;
 }
 
-/** The problem behind `error`, or undefined when the error is not the editor's to fix. */
+/** The problem behind `error` (its sentences not written yet: owner.ts `explain`), or undefined when the error is not the editor's to fix. */
 export function problemFor(
   error: KhountousError,
   { baseUrl, written, identity }: Circumstances,
-): AttributeProblem | undefined {
+): ProblemDraft | undefined {
   const problem = problemIn(error);
   if (problem) return problem;
   if (baseUrl && ['not-found', 'bad-request', 'invalid-response'].includes(error.kind)) {
-    const unversioned = missingVersion(written, baseUrl);
+    const unversioned = versionProblem(written, baseUrl);
     if (unversioned) return unversioned;
   }
-  return error.kind === 'not-found' && identity ? notFound(...identity) : undefined;
+  return error.kind === 'not-found' && identity ? unknownProblem(...identity) : undefined;
 }

@@ -10,7 +10,16 @@ import {
 import { KhountousError, isKhountousError } from '../core/errors.js';
 import { inlineMatches, readInline, type InlineData } from '../core/inline.js';
 import type { Lang } from '../core/types.js';
-import { clampInteger, warnConfiguration } from '../attributes/owner.js';
+import type * as MessagesModule from '../attributes/messages.js';
+import type { ProblemDraft } from '../attributes/rules.js';
+import {
+  clampInteger,
+  explain,
+  loadMessages,
+  problemIn,
+  useMessages,
+  warnConfiguration,
+} from '../attributes/owner.js';
 import { RULES } from '../attributes/rules.js';
 import { commonStrings, type CommonStrings } from '../i18n/common.js';
 import type { Local } from '../i18n/strings.js';
@@ -111,6 +120,10 @@ export abstract class KhountousElement<S extends Selection, T> extends LitElemen
    */
   private asServer = isServer;
   private readonly languages = new LanguageController(this);
+  /** The sentences of the attribute problem shown, on their way (attributes/messages.ts). */
+  private explaining?: Promise<void>;
+  /** The server's markup showed an error: kept (its sentence following) rather than a skeleton. */
+  private serverError = false;
   /** The budget as this element sees it: re-renders on a change while active, and at a time asked (the retry clock). */
   protected readonly quota = new QuotaController(this, false);
 
@@ -128,7 +141,11 @@ export abstract class KhountousElement<S extends Selection, T> extends LitElemen
       (error) => {
         // The client speaks of its `baseUrl` option: name the attribute (or the meta element) the author wrote.
         const base = error.param === 'baseUrl' || (error.param === 'base-url' && !this.baseUrl?.trim());
-        warnConfiguration(this, (base ? `${baseUrlSource(this.baseUrl ?? '')}: ` : '') + error.message);
+        const warn = () =>
+          warnConfiguration(this, (base ? `${baseUrlSource(this.baseUrl ?? '')}: ` : '') + error.message);
+        // An attribute problem's message is its sentence, once the sentences are here.
+        if (problemIn(error)) void loadMessages().then(warn);
+        else warn();
       },
       () => this.takeInline(),
     );
@@ -170,7 +187,8 @@ export abstract class KhountousElement<S extends Selection, T> extends LitElemen
       if (!view.inline) return 'loading';
       return this.isEmpty(view.inline.data as T, view.selection) ? 'empty' : 'ready';
     }
-    if (this.data.error !== undefined) return 'error';
+    const error = this.data.error;
+    if (error !== undefined) return this.problemBehind(toError(error)) === null ? 'loading' : 'error';
     const shown = this.data.value;
     const selection = this.data.selection;
     if (!shown || selection instanceof KhountousError) return 'loading';
@@ -273,7 +291,7 @@ export abstract class KhountousElement<S extends Selection, T> extends LitElemen
         this.lastEmitted = shown.data;
         this.dispatchEvent(new KhountousLoadEvent(shown.data));
       }
-    } else if (error !== undefined && error !== this.lastEmitted) {
+    } else if (view === 'error' && error !== undefined && error !== this.lastEmitted) {
       this.lastEmitted = error;
       this.dispatchEvent(new KhountousErrorEvent(toError(error)));
     }
@@ -281,7 +299,11 @@ export abstract class KhountousElement<S extends Selection, T> extends LitElemen
 
   protected override render(): TemplateResult {
     const view = this.asServer ? this.serverView() : undefined;
-    const busy = view ? !(view instanceof KhountousError) && !view.inline : this.data.busy;
+    if (view instanceof KhountousError) this.serverError = true;
+    // Busy too while an attribute problem's sentences are on their way (the skeleton shows).
+    const busy = view
+      ? !(view instanceof KhountousError) && !view.inline
+      : this.data.busy || (this.data.error !== undefined && this.viewState === 'loading');
     return html`<div class="root" part="base" lang=${this.language} aria-busy=${busy ? 'true' : 'false'}>
       ${view ? this.renderServerView(view) : this.renderState()}
     </div>`;
@@ -316,7 +338,11 @@ export abstract class KhountousElement<S extends Selection, T> extends LitElemen
   private renderState(): TemplateResult {
     const selection = this.data.selection;
     const error = this.data.error;
-    if (error !== undefined) return this.renderError(toError(error));
+    if (error !== undefined) {
+      const shown = toError(error);
+      const problem = this.problemBehind(shown);
+      return problem === null ? this.renderLoading(selection) : this.renderError(shown, problem);
+    }
     const loaded = this.data.value;
     if (!loaded || selection instanceof KhountousError) return this.renderLoading(selection);
     if (this.isEmpty(loaded.data, selection)) return this.renderEmpty(loaded.data, selection);
@@ -325,27 +351,71 @@ export abstract class KhountousElement<S extends Selection, T> extends LitElemen
     }`;
   }
 
-  private renderError(error: KhountousError): TemplateResult {
+  /**
+   * The problem behind `error` that the editor can fix, with its sentences; `null` while
+   * they are on their way (attributes/messages.ts, imported with the first problem): the
+   * element shows its skeleton a moment longer, then the error with its sentence (in one
+   * update: `state="error"` comes with the sentence).
+   */
+  private problemBehind(error: KhountousError): ProblemDraft | undefined | null {
     const selection = this.asServer ? error : this.data.selection;
     const identifying = identifyingInput(this.widget);
-    const problem = problemFor(error, {
+    const found = problemFor(error, {
       baseUrl: selection instanceof KhountousError ? undefined : selection.baseUrl,
       written: this.baseUrl?.trim() || (this.asServer ? undefined : pageBaseUrl()) || '',
       identity: identifying ? [identifying, String(this.input(identifying) ?? '')] : undefined,
     });
+    if (!found) return undefined;
+    const problem = explain(found);
+    if (problem) return problem;
+    this.explaining ??= loadMessages().then(() => {
+      this.explaining = undefined;
+      this.requestUpdate();
+    });
+    // Where a server's markup shows the error (or on a server without the sentences yet), the
+    // error is shown without its sentence, which follows.
+    return this.asServer || this.serverError ? found : null;
+  }
+
+  private renderError(error: KhountousError, problem = this.problemBehind(error)): TemplateResult {
     return renderErrorBox({
       lang: this.language,
       t: this.t,
       error,
-      problem,
+      problem: problem ?? undefined,
       retry: () => this.retry(),
       wakeAt: (time) => this.quota.wakeAt(time),
     });
   }
 
+  /** Complete once an attribute problem's sentence, if one is on its way, is shown too. */
+  protected override async getUpdateComplete(): Promise<boolean> {
+    let done = await super.getUpdateComplete();
+    while (this.explaining) {
+      await this.explaining;
+      done = await super.getUpdateComplete();
+    }
+    return done;
+  }
+
   /** Fetches again (the retry button; also called by the page, e.g. after an error). */
   retry(): void {
     void this.data.run();
+  }
+}
+
+// A server renders in one pass: the sentences of attribute problems are there before it renders,
+// read at once where Node can (require of an ES module, Node 20.19 and later), else imported now,
+// well before a server's first request.
+if (isServer) {
+  try {
+    const node = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
+    const { createRequire } = node!.getBuiltinModule!('module') as {
+      createRequire: (url: string) => (id: string) => unknown;
+    };
+    useMessages(createRequire(import.meta.url)('../attributes/messages.js') as typeof MessagesModule);
+  } catch {
+    void loadMessages();
   }
 }
 

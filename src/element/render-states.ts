@@ -6,8 +6,7 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import type { KhountousError } from '../core/errors.js';
 import type { Lang } from '../core/types.js';
-import type { AttributeProblem } from '../attributes/rules.js';
-import { attributeMessages } from '../i18n/attributes.js';
+import type { ProblemDraft } from '../attributes/rules.js';
 import type { CommonStrings } from '../i18n/common.js';
 import { formatTime } from '../i18n/format.js';
 
@@ -28,8 +27,11 @@ export interface ErrorView {
   lang: Lang;
   t: CommonStrings;
   error: KhountousError;
-  /** What the editor can fix, if the error is theirs. */
-  problem: AttributeProblem | undefined;
+  /**
+   * What the editor can fix, if the error is theirs; its sentence (`message`) comes a
+   * moment after the error, with the module that writes it (attributes/messages.ts).
+   */
+  problem: ProblemDraft | undefined;
   /** The retry button's action; a spent quota disables it until `error.resetAt`. */
   retry: () => void;
   /** Asks for a render at `time`, when the retry button can be pressed again. */
@@ -47,8 +49,8 @@ export function renderErrorBox({ lang, t, error, problem, retry, wakeAt }: Error
   // Sending the same request again cannot mend a configuration or an unknown identifier.
   const retryable = !problem && error.kind !== 'invalid-parameter' && error.kind !== 'not-found';
   return html`<div class="error" part="error" role="status" aria-atomic="true">
-    <strong>${problem ? attributeMessages[lang].title : t.errorTitle}</strong>
-    <p>${problem ? problem.message[lang] : t.error(error.kind, when)}</p>
+    <strong>${problem ? t.error('invalid-parameter') : t.errorTitle}</strong>
+    <p>${problem ? (problem.message?.[lang] ?? '') : t.error(error.kind, when)}</p>
     ${retryable ? renderRetry(lang, t, error, retry, wakeAt) : nothing}
   </div>`;
 }

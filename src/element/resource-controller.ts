@@ -1,5 +1,6 @@
 import type { ReactiveController, ReactiveElement } from 'lit';
 import { initialState, Task, TaskStatus } from '@lit/task';
+import { problemIn } from '../attributes/owner.js';
 import { either } from '../core/abort.js';
 import { KhountousError, isKhountousError } from '../core/errors.js';
 import { readInline } from '../core/inline.js';
@@ -16,10 +17,12 @@ export interface Shown<T> extends Loaded<T> {
 type Plan<S extends Selection> = Planned<S> | KhountousError;
 
 /** The key of a plan: equal keys load the same data the same way. */
-const keyOf = (plan: Plan<Selection>): string =>
-  plan instanceof KhountousError
-    ? `!${plan.kind}:${plan.param ?? ''}:${plan.message}`
-    : JSON.stringify([plan.selection, plan.options.lazy]);
+/** An attribute problem's key is what was given and why (its message gets its sentence later: owner.ts). */
+const keyOf = (plan: Plan<Selection>): string => {
+  if (!(plan instanceof KhountousError)) return JSON.stringify([plan.selection, plan.options.lazy]);
+  const problem = problemIn(plan);
+  return `!${plan.kind}:${plan.param ?? ''}:${problem ? `${problem.reason}:${problem.given}` : plan.message}`;
+};
 
 /**
  * Plan → subscription → Task, for one element.

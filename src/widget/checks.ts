@@ -3,7 +3,8 @@
  * checks an attribute against before a page is published (the WordPress
  * plugin generates its checks from this table; it is JSON-serialisable).
  */
-import { checkValue, type AttributeResult, type AttributeRule } from '../attributes/rules.js';
+import { checkValue } from '../attributes/messages.js';
+import type { AttributeResult, AttributeRule } from '../attributes/rules.js';
 import { widgets } from '../widgets.js';
 import { COMMON_INPUTS, type Inputs, type Widget } from './descriptor.js';
 

@@ -9,7 +9,7 @@
 import { KhountousError } from '../core/errors.js';
 import type { LoadOptions, Resource } from '../core/loader/loader.js';
 import { AttributeError, checkInput, quoted } from '../attributes/owner.js';
-import { problemOf, RULES } from '../attributes/rules.js';
+import { RULES } from '../attributes/rules.js';
 import { BASE_URL_META, pageBaseUrl, resolveBaseUrl } from './base-url.js';
 import { COMMON_INPUTS, camel, type Input, type Inputs, type Selection, type Widget } from './descriptor.js';
 import { DEFAULT_LANG, languageOf, resolveLang } from './lang.js';
@@ -52,10 +52,12 @@ function baseUrlOf(owner: Element, written: string | undefined, page: boolean): 
   const baseUrl = resolveBaseUrl(written, { page });
   if (baseUrl) return baseUrl;
   const given = written?.trim() || (page ? pageBaseUrl() : undefined) || '';
-  return new AttributeError(
-    owner,
-    problemOf({ attribute: 'base-url', given, reason: 'not-http', example: RULES.baseUrl.example }),
-  );
+  return new AttributeError(owner, {
+    attribute: 'base-url',
+    given,
+    reason: 'not-http',
+    example: RULES.baseUrl.example,
+  });
 }
 
 /** What a plan reads besides the inputs. */

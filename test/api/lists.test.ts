@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import * as v from 'valibot';
+import * as v from '../../src/core/check.js';
 import { getData, type AdministrationRecord, type ReportRecord } from '../../demo/api/data.js';
 import {
   administrationListSchema,

@@ -7,6 +7,7 @@ import { translations } from '../helpers/translations.js';
 import {
   api,
   countFetches,
+  eventually,
   isolatedApi,
   mount,
   settled,
@@ -180,9 +181,11 @@ describe('<khountous-dataset>', () => {
       expect(bodyRows(element)).to.have.length(shown);
       if (preview !== '') {
         expect(
-          warnings()
-            .all()
-            .some((line) => line.includes(`preview="${preview}"`)),
+          await eventually(() =>
+            warnings()
+              .all()
+              .some((line) => line.includes(`preview="${preview}"`)),
+          ),
         ).to.equal(true);
       }
     });

@@ -12,6 +12,7 @@ import { translations } from '../helpers/translations.js';
 import {
   api,
   countFetches,
+  eventually,
   isolatedApi,
   listItems,
   mount,
@@ -173,9 +174,11 @@ describe('<khountous-fact-checks>', () => {
         const element = await factChecks({ limit });
         expect(listItems(element)).to.have.length(Math.min(shown, total));
         expect(
-          warnings()
-            .all()
-            .some((line) => line.includes(`limit="${limit}"`)),
+          await eventually(() =>
+            warnings()
+              .all()
+              .some((line) => line.includes(`limit="${limit}"`)),
+          ),
         ).to.equal(true);
         expect(fetches.urls.length).to.be.greaterThan(0);
         for (const url of fetches.urls) {

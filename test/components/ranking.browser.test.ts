@@ -6,6 +6,7 @@ import type { KhountousRanking } from '../../src/components/ranking/ranking.js';
 import {
   api,
   countFetches,
+  eventually,
   isolatedApi,
   mount,
   nextEvent,
@@ -90,9 +91,11 @@ describe('<khountous-ranking>', () => {
         const element = await ranking({ limit });
         expect(rows(element)).to.have.length(rowsShown);
         expect(
-          warnings()
-            .all()
-            .some((line) => line.includes(`limit="${limit}"`)),
+          await eventually(() =>
+            warnings()
+              .all()
+              .some((line) => line.includes(`limit="${limit}"`)),
+          ),
         ).to.equal(true);
         for (const url of fetches.urls) {
           const sent = new URL(url, location.href).searchParams.get('limit');

@@ -8,6 +8,7 @@ import { REGION_NAMES } from '../../src/i18n/regions.js';
 import {
   api,
   countFetches,
+  eventually,
   isolatedApi,
   listItems,
   mount,
@@ -134,9 +135,11 @@ describe('<khountous-reports>', () => {
         const element = await reports({ limit });
         expect(listItems(element)).to.have.length(shown);
         expect(
-          warnings()
-            .all()
-            .some((line) => line.includes(`limit="${limit}"`)),
+          await eventually(() =>
+            warnings()
+              .all()
+              .some((line) => line.includes(`limit="${limit}"`)),
+          ),
         ).to.equal(true);
         expect(fetches.urls.length).to.be.greaterThan(0);
         for (const url of fetches.urls) {

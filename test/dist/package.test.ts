@@ -180,7 +180,7 @@ describe('lib/ (the npm build)', () => {
     }
   });
 
-  it('imports its dependencies by bare specifier and inlines none of them', () => {
+  it('imports its dependencies (lit, @lit/task) by bare specifier and inlines none of them', () => {
     // The dependencies, and @lit-labs/ssr, an optional peer that only khountous-widgets/ssr (Node) imports.
     const dependencies = [...Object.keys(pkg.dependencies), ...Object.keys(pkg.peerDependencies ?? {})];
     const bare = new Set<string>();

@@ -8,7 +8,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import * as v from 'valibot';
+import * as v from '../../src/core/check.js';
 import { createClient, type KhountousClient } from '../../src/core/client.js';
 import type { ApiResponse } from '../../src/core/http.js';
 import { ERROR_KINDS, isKhountousError } from '../../src/core/errors.js';
@@ -34,7 +34,7 @@ type Kind = keyof typeof SHAPES;
 
 const ENDPOINTS: Record<
   Kind,
-  { call: (client: KhountousClient) => Promise<ApiResponse<unknown>>; schema: v.GenericSchema }
+  { call: (client: KhountousClient) => Promise<ApiResponse<unknown>>; schema: v.Schema }
 > = {
   administrations: { call: (c) => c.administrations(), schema: administrationListSchema },
   administration: { call: (c) => c.administration('some-slug'), schema: administrationSchema },

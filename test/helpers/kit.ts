@@ -68,6 +68,17 @@ export async function settled(
   }
 }
 
+/**
+ * Whether a console line that `matches` comes within `timeout`: the kit's attribute
+ * warnings are written once their sentences are here (src/attributes/messages.ts,
+ * imported with the first problem), a moment after the widget renders.
+ */
+export async function eventually(matches: () => boolean, timeout = 2000): Promise<boolean> {
+  const deadline = performance.now() + timeout;
+  while (!matches() && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+  return matches();
+}
+
 /** The first event of `type` the element fires, with a timeout. */
 export function nextEvent<T extends Event>(element: HTMLElement, type: string, timeout = 8000): Promise<T> {
   return Promise.race([

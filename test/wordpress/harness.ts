@@ -23,7 +23,8 @@ import { join, relative } from 'node:path';
 // @ts-expect-error: a plain .mjs script without declarations
 import { PATHS, resolveWordPress } from '../../scripts/wordpress-env.mjs';
 import { freePort } from '../../scripts/tier.js';
-import { checkValue, problemOf, type AttributeRule } from '../../src/attributes/rules.js';
+import type { AttributeRule } from '../../src/attributes/rules.js';
+import { checkValue, problemOf } from '../../src/attributes/messages.js';
 import type { Lang } from '../../src/core/types.js';
 import { ATTRIBUTE_RULES } from '../../src/widget/checks.js';
 

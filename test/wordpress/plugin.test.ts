@@ -12,7 +12,8 @@ import { chromium, type Browser } from 'playwright-core';
 // @ts-expect-error: a plain .mjs script without declarations
 import { CHROMIUM_FLAGS, resolveEngines } from '../../scripts/browsers.mjs';
 import { startApi, type CountedApi } from '../../scripts/tier.js';
-import { checkValue, problemOf, RULES, type AttributeRule } from '../../src/attributes/rules.js';
+import { RULES, type AttributeRule } from '../../src/attributes/rules.js';
+import { checkValue, problemOf } from '../../src/attributes/messages.js';
 import { catalog } from '../../src/catalog.js';
 import { describe as describeResource, urlOf } from '../../src/core/endpoints.js';
 import { ATTRIBUTE_RULES } from '../../src/widget/checks.js';

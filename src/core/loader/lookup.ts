@@ -9,7 +9,7 @@
 import type { CacheEntry, DataCheck, EntryCache } from '../cache.js';
 import { describe, ENDPOINTS, type Resource, type ResourceKind, type Target } from '../endpoints.js';
 import type { ListEnvelope } from '../types.js';
-import * as v from 'valibot';
+import { is } from '../check.js';
 import { covers, slice } from './windows.js';
 
 export interface Loaded<T> {
@@ -47,7 +47,7 @@ export function createLookup(
   const check =
     (kind: ResourceKind): DataCheck =>
     (_key, data) =>
-      v.is(ENDPOINTS[kind].schema, data);
+      is(ENDPOINTS[kind].schema, data);
   const better = (found: Source | undefined, entry: CacheEntry) =>
     !found || entry.fetchedAt > found.entry.fetchedAt;
 

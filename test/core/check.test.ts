@@ -1,0 +1,83 @@
+/**
+ * The response checker (src/core/check.ts): what it accepts and drops, and the
+ * issue it gives, which names the value's path and what was wrong with it.
+ */
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import * as v from '../../src/core/check.js';
+import { createClient } from '../../src/core/client.js';
+import { isKhountousError } from '../../src/core/errors.js';
+import { regionListSchema } from '../../src/core/schemas.js';
+
+const issueOf = (schema: v.Schema, input: unknown) => {
+  const result = v.safeParse(schema, input);
+  assert.equal(result.success, false);
+  return result.success ? undefined : { path: result.issue.path, message: result.issue.message };
+};
+
+describe('the checker', () => {
+  const item = v.object({ slug: v.string, rank: v.integer(1), note: v.optional(v.string) });
+  const list = v.object({ data: v.array(item) });
+
+  test('names the path and what was wrong', () => {
+    assert.deepEqual(
+      issueOf(list, {
+        data: [
+          { slug: 'a', rank: 1 },
+          { slug: 7, rank: 1 },
+        ],
+      }),
+      {
+        path: 'data.1.slug',
+        message: 'expected a string, received 7',
+      },
+    );
+    assert.deepEqual(issueOf(list, { data: [{ slug: 'a', rank: 0 }] }), {
+      path: 'data.0.rank',
+      message: 'expected an integer >= 1, received 0',
+    });
+    assert.deepEqual(issueOf(list, { data: [{ rank: 2 }] }), {
+      path: 'data.0.slug',
+      message: 'expected a string, received undefined',
+    });
+    assert.deepEqual(issueOf(list, []), { path: 'data', message: 'expected an array, received undefined' });
+    assert.deepEqual(issueOf(list, null), { path: '', message: 'expected an object, received null' });
+    assert.deepEqual(issueOf(v.picklist(['a', 'b']), 'c'), {
+      path: '',
+      message: 'expected one of a, b, received "c"',
+    });
+  });
+
+  test('keeps only the keys it names; an optional key stays absent when missing', () => {
+    assert.deepEqual(v.parse(item, { slug: 'a', rank: 3, extra: true }), { slug: 'a', rank: 3 });
+    assert.equal('note' in v.parse(item, { slug: 'a', rank: 3 }), false);
+  });
+
+  test('rejects NaN, accepts null only where nullable, and records without prototype keys', () => {
+    assert.equal(v.is(v.number, Number.NaN), false);
+    assert.equal(v.is(v.string, null), false);
+    assert.equal(v.is(v.nullable(v.string), null), true);
+    const rows = v.record(v.nullable(v.union(v.string, v.number)));
+    const output = v.parse(rows, JSON.parse('{"a": 1, "b": "x", "c": null, "__proto__": {"polluted": 1}}'));
+    assert.deepEqual(Object.keys(output), ['a', 'b', 'c']);
+    assert.equal(Object.getPrototypeOf(output), Object.prototype);
+    assert.equal(v.is(rows, { a: true }), false);
+  });
+
+  test("a client's invalid-response error says where the answer was wrong", async () => {
+    const body = { data: [{ code: 'paris' }], meta: { page: 1, pageSize: 14, total: 1 } };
+    assert.equal(v.is(regionListSchema, body), false);
+    const client = createClient({
+      baseUrl: 'https://api.example.org/v1',
+      fetch: async () =>
+        new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } }),
+      now: () => Date.UTC(2026, 0, 1),
+    });
+    await assert.rejects(client.regions(), (error) => {
+      assert.ok(isKhountousError(error));
+      assert.equal(error.kind, 'invalid-response');
+      assert.match(error.message, /at data\.0\.code: expected one of dakar, .*received "paris"/);
+      return true;
+    });
+  });
+});
