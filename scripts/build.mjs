@@ -11,6 +11,7 @@
 //   lib/autoloader.js                 registers the tags found on the page, loading each on first sight
 //   lib/elements/khountous-<name>.js  one element: src/components/<name>/define.ts
 //   lib/ssr/render.js                 renderWidget (khountous-widgets/ssr), for Node: a widget with its data
+//   lib/ssr/cli.js                    `npx khountous-widgets render <files…>`: the widgets of built HTML files rendered
 //   lib/react.d.ts, lib/vue.d.ts      React 19 JSX and Vue 3 template typings (scripts/framework-types.mjs),
 //                                     with empty lib/react.js and lib/vue.js for value imports
 //
@@ -192,11 +193,14 @@ async function buildNpm(elements) {
           autoloader: join(root, 'src/autoloader.ts'),
           // khountous-widgets/ssr: renderWidget, for Node.
           'ssr/render': join(root, 'src/ssr/render.ts'),
+          // `npx khountous-widgets render <files…>` (package.json "bin").
+          'ssr/cli': join(root, 'src/ssr/cli.ts'),
         },
         formats: ['es'],
       },
       rolldownOptions: {
-        external: (id) => BARE.test(id),
+        // Node's built-in modules too: only khountous-widgets/ssr (Node) imports them.
+        external: (id) => BARE.test(id) || id.startsWith('node:'),
         output: {
           preserveModules: true,
           preserveModulesRoot: join(root, 'src'),
@@ -208,7 +212,7 @@ async function buildNpm(elements) {
   for (const file of listFiles(lib)) {
     if (!file.endsWith('.js')) continue;
     for (const source of staticSpecifiers(readFileSync(file, 'utf8'))) {
-      if (source.startsWith('.')) continue;
+      if (source.startsWith('.') || (source.startsWith('node:') && /[\\/]ssr[\\/]/.test(file))) continue;
       if (!BARE.test(source))
         throw new Error(`${relative(root, file)} imports ${source}, which is not a dependency`);
     }

@@ -268,4 +268,38 @@ describe('the package in Node', () => {
       await api.close();
     }
   });
+
+  it('npx khountous-widgets render fills the widgets of a built HTML file, and leaves a broken one untouched', async (t) => {
+    if (skip) return t.skip(skip);
+    const api = await serveApp(apps!.dir);
+    try {
+      const good =
+        '<!doctype html>\n<p>Ranking</p>\n<khountous-ranking limit="2" lang="en"></khountous-ranking>\n';
+      const broken = '<!doctype html>\n<khountous-admin-card slug="Not a slug!"></khountous-admin-card>\n';
+      const folder = apps!.app('static-site', { 'good.html': good, 'broken.html': broken });
+      const failed = await apps!
+        .runAsync(folder, 'khountous-widgets', [
+          'render',
+          '--base-url',
+          `${api.url}/v1`,
+          'good.html',
+          'broken.html',
+        ])
+        .then(
+          () => '',
+          (error: Error) => error.message,
+        );
+      assert.match(failed, /good\.html: 1 widget rendered/);
+      assert.match(failed, /broken\.html: left untouched: line 2: .*slug="Not a slug!" is not valid/);
+      const written = readFileSync(join(folder, 'good.html'), 'utf8');
+      assert.match(
+        written,
+        /^<!doctype html>\n<p>Ranking<\/p>\n<khountous-ranking limit="2" lang="en" state="ready"/,
+      );
+      assert.match(written, /<script type="application\/json">/);
+      assert.equal(readFileSync(join(folder, 'broken.html'), 'utf8'), broken);
+    } finally {
+      await api.close();
+    }
+  });
 });
