@@ -15,6 +15,8 @@ const config: KnipConfig = {
     'src/embed/main.ts',
     'src/embed/resize-host.ts',
     'src/components/*/define.ts',
+    'src/ssr/render.ts',
+    'src/ssr/cli.ts',
     // Demo pages, bench, scripts and tests (Node's and the browser's).
     'demo/**/*.{ts,html}',
     'bench/**/*.{js,mjs,html}',

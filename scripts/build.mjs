@@ -10,6 +10,8 @@
 //   lib/khountous.js                  every element (starts the page's API requests, then imports lib/kit.js)
 //   lib/autoloader.js                 registers the tags found on the page, loading each on first sight
 //   lib/elements/khountous-<name>.js  one element: src/components/<name>/define.ts
+//   lib/ssr/render.js                 renderWidget (khountous-widgets/ssr), for Node: a widget with its data
+//   lib/ssr/cli.js                    `npx khountous-widgets render <files…>`: the widgets of built HTML files rendered
 //   lib/react.d.ts, lib/vue.d.ts      React 19 JSX and Vue 3 template typings (scripts/framework-types.mjs),
 //                                     with empty lib/react.js and lib/vue.js for value imports
 //
@@ -146,7 +148,7 @@ function run(label, command, args) {
 
 /** The npm build's runtime dependencies, imported by bare specifier (package.json "dependencies"). */
 const BARE = new RegExp(
-  `^(${Object.keys(pkg.dependencies)
+  `^(${[...Object.keys(pkg.dependencies), ...Object.keys(pkg.peerDependencies ?? {})]
     .map((name) => name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'))
     .join('|')})(/|$)`,
 );
@@ -194,11 +196,16 @@ async function buildNpm(elements) {
           index: join(root, 'src/index.ts'),
           khountous: join(root, 'src/khountous.ts'),
           autoloader: join(root, 'src/autoloader.ts'),
+          // khountous-widgets/ssr: renderWidget, for Node.
+          'ssr/render': join(root, 'src/ssr/render.ts'),
+          // `npx khountous-widgets render <files…>` (package.json "bin").
+          'ssr/cli': join(root, 'src/ssr/cli.ts'),
         },
         formats: ['es'],
       },
       rolldownOptions: {
-        external: (id) => BARE.test(id),
+        // Node's built-in modules too: only khountous-widgets/ssr (Node) imports them.
+        external: (id) => BARE.test(id) || id.startsWith('node:'),
         output: {
           preserveModules: true,
           preserveModulesRoot: join(root, 'src'),
@@ -210,7 +217,7 @@ async function buildNpm(elements) {
   for (const file of listFiles(lib)) {
     if (!file.endsWith('.js')) continue;
     for (const source of staticSpecifiers(readFileSync(file, 'utf8'))) {
-      if (source.startsWith('.')) continue;
+      if (source.startsWith('.') || (source.startsWith('node:') && /[\\/]ssr[\\/]/.test(file))) continue;
       if (!BARE.test(source))
         throw new Error(`${relative(root, file)} imports ${source}, which is not a dependency`);
     }

@@ -22,7 +22,13 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const GLOBALS = new Set(['CustomEvent', 'Error', 'Event', 'HTMLElement', 'TypeError']);
 
 /** The package's entries in the npm build (scripts/build.mjs builds the same). */
-export const NPM_ENTRIES = ['src/index.ts', 'src/khountous.ts', 'src/autoloader.ts'];
+export const NPM_ENTRIES = [
+  'src/index.ts',
+  'src/khountous.ts',
+  'src/autoloader.ts',
+  'src/ssr/render.ts',
+  'src/ssr/cli.ts',
+];
 
 /** src/components/<name>/define.ts -> lib/elements/khountous-<name>.js; src/x.ts -> lib/x.js. */
 export function shippedPath(source) {

@@ -23,7 +23,7 @@ function entrypoints() {
   const elements = readdirSync(join(root, 'lib/elements'))
     .filter((file) => file.endsWith('.js'))
     .map((file) => `./elements/${file}`);
-  return ['.', './khountous.js', './autoloader.js', ...elements, './react', './vue'];
+  return ['.', './khountous.js', './autoloader.js', ...elements, './react', './vue', './ssr'];
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'khountous-package-lint-'));

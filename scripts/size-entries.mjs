@@ -41,11 +41,13 @@ export const TARGETS = {
   'embed-resize.js': 1_000,
 };
 
+// Inline data (src/core/inline.ts: read, checked and adopted by the loader, shown by a server
+// render and hydrated) added 0.8 kB to each element's graph.
 export const BUDGETS = {
   'khountous.js': 5_580,
-  'page: one widget': 37_500,
-  'page: four widgets': 41_450,
-  element: 32_950,
+  'page: one widget': 38_300,
+  'page: four widgets': 42_250,
+  element: 33_650,
   'embed-resize.js': 500,
 };
 

@@ -8,6 +8,7 @@ import {
   type TemplateResult,
 } from 'lit';
 import { KhountousError, isKhountousError } from '../core/errors.js';
+import { inlineMatches, readInline, type InlineData } from '../core/inline.js';
 import type { Lang } from '../core/types.js';
 import type * as MessagesModule from '../attributes/messages.js';
 import type { ProblemDraft } from '../attributes/rules.js';
@@ -104,6 +105,14 @@ export abstract class KhountousElement<S extends Selection, T> extends LitElemen
 
   private lastEmitted?: unknown;
   /**
+   * Data a server gave the element (src/core/inline.ts), set by a script before the
+   * element's first update; else its `<script type="application/json">` child is read.
+   * Taken once: adopted by the loader as an answer of its age.
+   */
+  inlineData?: unknown;
+  private inlineTaken = false;
+  private inlineSeen?: unknown;
+  /**
    * Renders what a server render shows (`serverView()`): always on the
    * server; in the browser, for the one update that hydrates a shadow root the
    * server rendered, since hydration takes the template the server rendered,
@@ -138,6 +147,7 @@ export abstract class KhountousElement<S extends Selection, T> extends LitElemen
         if (problemIn(error)) void loadMessages().then(warn);
         else warn();
       },
+      () => this.takeInline(),
     );
   }
 
@@ -171,7 +181,12 @@ export abstract class KhountousElement<S extends Selection, T> extends LitElemen
 
   /** The state shown, as reflected in the `state` attribute. */
   get viewState(): ViewState {
-    if (this.asServer) return this.serverView() ? 'error' : 'loading';
+    if (this.asServer) {
+      const view = this.serverView();
+      if (view instanceof KhountousError) return 'error';
+      if (!view.inline) return 'loading';
+      return this.isEmpty(view.inline.data as T, view.selection) ? 'empty' : 'ready';
+    }
     const error = this.data.error;
     if (error !== undefined) return this.problemBehind(toError(error)) === null ? 'loading' : 'error';
     const shown = this.data.value;
@@ -213,6 +228,17 @@ export abstract class KhountousElement<S extends Selection, T> extends LitElemen
    * is removed, and the element renders as if there had been none (Lit would
    * otherwise render after it: everything twice).
    */
+  /** The inline data, the first time only (then undefined); kept for the update that hydrates. */
+  private takeInline(): unknown {
+    if (this.inlineTaken) return undefined;
+    this.inlineTaken = true;
+    this.inlineSeen =
+      this.inlineData ??
+      this.querySelector(':scope > script[type="application/json"]')?.textContent ??
+      undefined;
+    return this.inlineSeen;
+  }
+
   protected override createRenderRoot(): HTMLElement | DocumentFragment {
     const declarative = isServer ? null : this.shadowRoot;
     const rendered = declarative ? [...declarative.childNodes] : [];
@@ -272,14 +298,14 @@ export abstract class KhountousElement<S extends Selection, T> extends LitElemen
   }
 
   protected override render(): TemplateResult {
-    const invalid = this.asServer ? this.serverView() : undefined;
-    if (invalid) this.serverError = true;
+    const view = this.asServer ? this.serverView() : undefined;
+    if (view instanceof KhountousError) this.serverError = true;
     // Busy too while an attribute problem's sentences are on their way (the skeleton shows).
-    const busy = this.asServer
-      ? !invalid
+    const busy = view
+      ? !(view instanceof KhountousError) && !view.inline
       : this.data.busy || (this.data.error !== undefined && this.viewState === 'loading');
     return html`<div class="root" part="base" lang=${this.language} aria-busy=${busy ? 'true' : 'false'}>
-      ${this.asServer ? (invalid ? this.renderError(invalid) : renderSkeleton(this.t)) : this.renderState()}
+      ${view ? this.renderServerView(view) : this.renderState()}
     </div>`;
   }
 
@@ -288,9 +314,25 @@ export abstract class KhountousElement<S extends Selection, T> extends LitElemen
    * no load): the error of an attribute no page can make right, else
    * undefined (the skeleton, without the fields a cache could fill in).
    */
-  private serverView(): KhountousError | undefined {
-    const plan = planLoad(this.widget, this, this.read, { page: false });
-    return plan instanceof KhountousError ? plan : undefined;
+  private serverView(): KhountousError | { selection: S; inline?: InlineData | undefined } {
+    const plan = planLoad(this.widget as Widget<never, S>, this, this.read, { page: false });
+    if (plan instanceof KhountousError) return plan;
+    // The data the server was given (renderWidget sets the property; in the browser, what the
+    // update that hydrates read): shown when it is this element's, as in the browser.
+    const source = isServer ? this.inlineData : this.inlineSeen;
+    const inline = source === undefined ? undefined : readInline(source, Date.now());
+    if (typeof inline !== 'object' || !inlineMatches(plan.resource, plan.options.baseUrl, inline))
+      return { selection: plan.selection };
+    return { selection: plan.selection, inline };
+  }
+
+  /** The server's markup: the error, the data it was given, or the skeleton. */
+  private renderServerView(view: KhountousError | { selection: S; inline?: InlineData | undefined }) {
+    if (view instanceof KhountousError) return this.renderError(view);
+    if (!view.inline) return renderSkeleton(this.t);
+    const data = view.inline.data as T;
+    if (this.isEmpty(data, view.selection)) return this.renderEmpty(data, view.selection);
+    return this.renderContent(data, view.selection);
   }
 
   private renderState(): TemplateResult {

@@ -3,6 +3,7 @@ import { initialState, Task, TaskStatus } from '@lit/task';
 import { problemIn } from '../attributes/owner.js';
 import { either } from '../core/abort.js';
 import { KhountousError, isKhountousError } from '../core/errors.js';
+import { readInline } from '../core/inline.js';
 import { getLoader, type Loaded, type Resource } from '../core/loader/loader.js';
 import type { Selection } from '../widget/descriptor.js';
 import type { Planned } from '../widget/load.js';
@@ -65,6 +66,8 @@ export class ResourceController<S extends Selection, T> implements ReactiveContr
     private readonly planned: () => Plan<S>,
     /** A configuration error: the plan's, or one the loader found in what was asked. */
     private readonly invalid: (error: KhountousError) => void,
+    /** The inline data the page gave the element (src/core/inline.ts), the first time asked only. */
+    private readonly inline: () => unknown = () => undefined,
   ) {
     // Added before the Task: the subscription follows a new plan before the Task loads it.
     host.addController(this);
@@ -148,9 +151,28 @@ export class ResourceController<S extends Selection, T> implements ReactiveContr
     const plan = this.plan;
     if (plan === this.ranFor) return;
     this.ranFor = plan;
+    if (this.host.isConnected && !(plan instanceof KhountousError)) this.seed(plan);
     const cached = this.host.isConnected ? this.fromCache(plan) : undefined;
     if (cached) this.cached = cached;
     else void this.task.run([plan]);
+  }
+
+  /**
+   * Hands the inline data the page gave the element to the loader, which keeps it as an
+   * answer of its age: the cache then serves this very update. Data it cannot use is
+   * ignored with a warning that says why, and the element loads as if there were none.
+   */
+  private seed(plan: Planned<S>): void {
+    const source = this.inline();
+    if (source === undefined) return;
+    const loader = getLoader();
+    // The loader of an older copy of the kit, first on the page, takes no inline data.
+    if (typeof loader.seed !== 'function') return;
+    const inline = readInline(source, Date.now());
+    const reason =
+      typeof inline === 'string' ? inline : loader.seed(plan.resource, plan.options.baseUrl, inline);
+    if (reason)
+      console.warn(`<${this.host.localName}>: its inline data is ignored (${reason}); it loads its data.`);
   }
 
   hostDisconnected(): void {

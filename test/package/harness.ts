@@ -13,7 +13,7 @@
  * Debian's Chromium (playwright-core, never a downloaded browser).
  */
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -64,6 +64,8 @@ export interface Apps {
   app(name: string, files: Record<string, string>): string;
   /** Runs a command of the installation's node_modules/.bin in `cwd`; returns its output, or fails with it. */
   run(cwd: string, command: string, args: string[], options?: { expectFailure?: boolean }): string;
+  /** The same without blocking this process (for a command that calls a server this process runs). */
+  runAsync(cwd: string, command: string, args: string[]): Promise<string>;
   remove(): void;
 }
 
@@ -123,7 +125,21 @@ export function installApps(): { apps?: Apps; skip?: string } {
     else assert.equal(result.status, 0, `${command} ${args.join(' ')} failed in ${cwd}:\n${output}`);
     return output;
   };
-  return { apps: { dir, tarball, installed, app, run, remove } };
+  const runAsync = (cwd: string, command: string, args: string[]) =>
+    new Promise<string>((resolve, reject) => {
+      const binary = command === 'node' ? process.execPath : join(dir, 'node_modules/.bin', command);
+      const child = spawn(binary, args, { cwd, timeout: 240_000 });
+      let output = '';
+      child.stdout.on('data', (chunk: Buffer) => (output += String(chunk)));
+      child.stderr.on('data', (chunk: Buffer) => (output += String(chunk)));
+      child.on('error', reject);
+      child.on('close', (code) =>
+        code === 0
+          ? resolve(output)
+          : reject(new Error(`${command} ${args.join(' ')} failed in ${cwd} (${code}):\n${output}`)),
+      );
+    });
+  return { apps: { dir, tarball, installed, app, run, runAsync, remove } };
 }
 
 const TYPES: Record<string, string> = {

@@ -228,4 +228,78 @@ describe('the package in Node', () => {
       await server.close();
     }
   });
+
+  it('khountous-widgets/ssr renders a widget with its data from the API, and its inline data', async (t) => {
+    if (skip) return t.skip(skip);
+    const api = await serveApp(apps!.dir);
+    try {
+      const folder = apps!.app('ssr-data', {
+        'render.mjs':
+          "import { renderWidget, RenderError } from 'khountous-widgets/ssr';\n" +
+          'const baseUrl = process.argv[2];\n' +
+          "const ranking = await renderWidget('khountous-ranking', { limit: 3, lang: 'en' }, { baseUrl });\n" +
+          "const again = await renderWidget('khountous-ranking', { limit: 3, lang: 'en' }, { baseUrl });\n" +
+          'let error;\n' +
+          "try { await renderWidget('khountous-admin-card', { slug: 'Not a slug!' }, { baseUrl }); }\n" +
+          'catch (caught) { error = { isRenderError: caught instanceof RenderError, message: caught.message, html: caught.html }; }\n' +
+          'console.log(JSON.stringify({ ranking, same: ranking === again, error }));\n',
+      });
+      const output = await apps!.runAsync(folder, 'node', ['render.mjs', `${api.url}/v1`]);
+      const result = JSON.parse(output.trim().split('\n').pop()!) as {
+        ranking: string;
+        same: boolean;
+        error: { isRenderError: boolean; message: string; html: string };
+      };
+      assert.match(result.ranking, /^<khountous-ranking limit="3" lang="en"[^>]* state="ready"/);
+      assert.match(result.ranking, /<template shadowroot="open" shadowrootmode="open">/);
+      const inline = JSON.parse(
+        /<script type="application\/json">([^<]*)<\/script>/.exec(result.ranking)![1]!,
+      ) as {
+        khountous: number;
+        path: string;
+      };
+      assert.deepEqual([inline.khountous, inline.path], [1, '/administrations?lang=en&limit=3&page=1']);
+      assert.equal(result.same, true, 'the second render from the process’s cache');
+      assert.deepEqual(api.api, ['GET /v1/administrations?lang=en&limit=3&page=1'], 'one request');
+      assert.equal(result.error.isRenderError, true);
+      assert.match(result.error.message, /slug="Not a slug!" is not valid/);
+      assert.equal(result.error.html, '<khountous-admin-card slug="Not a slug!"></khountous-admin-card>');
+    } finally {
+      await api.close();
+    }
+  });
+
+  it('npx khountous-widgets render fills the widgets of a built HTML file, and leaves a broken one untouched', async (t) => {
+    if (skip) return t.skip(skip);
+    const api = await serveApp(apps!.dir);
+    try {
+      const good =
+        '<!doctype html>\n<p>Ranking</p>\n<khountous-ranking limit="2" lang="en"></khountous-ranking>\n';
+      const broken = '<!doctype html>\n<khountous-admin-card slug="Not a slug!"></khountous-admin-card>\n';
+      const folder = apps!.app('static-site', { 'good.html': good, 'broken.html': broken });
+      const failed = await apps!
+        .runAsync(folder, 'khountous-widgets', [
+          'render',
+          '--base-url',
+          `${api.url}/v1`,
+          'good.html',
+          'broken.html',
+        ])
+        .then(
+          () => '',
+          (error: Error) => error.message,
+        );
+      assert.match(failed, /good\.html: 1 widget rendered/);
+      assert.match(failed, /broken\.html: left untouched: line 2: .*slug="Not a slug!" is not valid/);
+      const written = readFileSync(join(folder, 'good.html'), 'utf8');
+      assert.match(
+        written,
+        /^<!doctype html>\n<p>Ranking<\/p>\n<khountous-ranking limit="2" lang="en" state="ready"/,
+      );
+      assert.match(written, /<script type="application\/json">/);
+      assert.equal(readFileSync(join(folder, 'broken.html'), 'utf8'), broken);
+    } finally {
+      await api.close();
+    }
+  });
 });

@@ -5,11 +5,15 @@
  *
  *   POST /__ssr  {"markup": "<khountous-ranking limit=\"3\"></khountous-ranking>"}
  *     -> {"html": "<!--lit-part …--><khountous-ranking …><template shadowrootmode=\"open\">…"}
+ *   POST /__ssr  {"widget": {"tag": "khountous-ranking", "attributes": {…}, "baseUrl": "http://…/v1"}}
+ *     -> {"html": …} the widget rendered with its data by renderWidget (src/ssr/render.ts), which
+ *        fetches from `baseUrl` (this server's reference API), or {"error": …}
  *
  * The kit's elements are imported from src/ (this file runs under tsx) the
  * first time; the markup is the page author's, in a static template.
  */
 import { readdirSync, existsSync } from 'node:fs';
+import { register } from 'node:module';
 import { join } from 'node:path';
 import type { IncomingMessage } from 'node:http';
 
@@ -49,7 +53,21 @@ export function ssrPlugin() {
     name: 'khountous-ssr',
     async serve(context: Context) {
       if (context.path !== '/__ssr' || context.method !== 'POST') return undefined;
-      const { markup } = JSON.parse(await readBody(context.req)) as { markup?: unknown };
+      const { markup, widget } = JSON.parse(await readBody(context.req)) as {
+        markup?: unknown;
+        widget?: { tag: string; attributes: Record<string, string>; baseUrl: string };
+      };
+      if (widget) {
+        // src/elements.ts lists the elements with Vite's import.meta.glob, which Node needs a hook for.
+        register('../helpers/vite-glob-hook.mjs', import.meta.url);
+        const { renderWidget } = await import('../../src/ssr/render.js');
+        try {
+          const html = await renderWidget(widget.tag, widget.attributes, { baseUrl: widget.baseUrl });
+          return { body: JSON.stringify({ html }), type: 'json' };
+        } catch (error) {
+          return { body: JSON.stringify({ error: String(error) }), type: 'json' };
+        }
+      }
       if (typeof markup !== 'string') return { body: JSON.stringify({ error: 'markup' }), type: 'json' };
       loaded ??= load();
       const html = await (await loaded)(markup);

@@ -30,7 +30,8 @@
  */
 import type { Budget } from '../budget.js';
 import { createEntryCache } from '../cache.js';
-import { describe, ENDPOINTS, type DataOf, type Resource, type ResourceKind } from '../endpoints.js';
+import { describe, ENDPOINTS, urlOf, type DataOf, type Resource, type ResourceKind } from '../endpoints.js';
+import type { InlineData } from '../inline.js';
 import { abortError } from '../errors.js';
 import { namesOf, pageNamespace } from '../names.js';
 import { checkBaseUrl } from '../params.js';
@@ -69,6 +70,12 @@ export interface KhountousLoader extends EventTarget {
     listener: (loaded: Loaded<DataOf<R>>) => void,
     options?: { partial?: boolean },
   ): () => void;
+  /**
+   * Adopts inline data (src/core/inline.ts) for `resource` as an answer of its age;
+   * returns why it was not adopted (another selection, not the API's shape, a second
+   * copy of the same resource), or undefined.
+   */
+  seed(resource: Resource, baseUrl: string, inline: InlineData): string | undefined;
   recordDownload(baseUrl: string): void;
   canDownload(baseUrl?: string): boolean;
   stats(baseUrl?: string): LoaderStats;
@@ -126,6 +133,8 @@ export function createLoader(options: LoaderOptions = {}): KhountousLoader {
   let lazy = options.lazy ?? true;
   let currentOrigin = 'same-origin';
   const counters = { requests: 0, cacheHits: 0, cacheMisses: 0, coalesced: 0, deduped: 0, errors: 0 };
+  /** The keys inline data was given for: a second copy is refused. */
+  const seeded = new Set<string>();
 
   const resources = createResources({
     clock,
@@ -200,6 +209,21 @@ export function createLoader(options: LoaderOptions = {}): KhountousLoader {
       } catch {
         return () => {};
       }
+    },
+    seed(resource: Resource, baseUrl: string, inline: InlineData) {
+      let target;
+      try {
+        target = describe(resource, baseUrl);
+      } catch (error) {
+        return error instanceof Error ? error.message : String(error);
+      }
+      const own = urlOf(target).slice(target.base.length);
+      if (inline.path !== own) return `it is the data of ${inline.path}, not of ${own}`;
+      if (seeded.has(target.key)) return `the page already gave the data of ${own}`;
+      seeded.add(target.key);
+      if (!resources.seed(target, inline.data, Math.min(inline.fetchedAt, clock.now())))
+        return `its data is not what the API answers at ${own}`;
+      return undefined;
     },
     recordDownload(baseUrl: string) {
       const base = checkBaseUrl(baseUrl);

@@ -168,6 +168,33 @@ export function createResources(deps: ResourcesDeps) {
     return entry;
   }
 
+  /**
+   * Data a server wrote into the page for `target`, as the API answered it at `fetchedAt`:
+   * kept as an answer of that age (stored, told to the other tabs and the subscribers), so
+   * fresh for the rest of its freshness period, then revalidated as any entry; nothing of the
+   * budget spent. The cache's copy stays when it is as new. False when the data is not what
+   * the API answers there.
+   */
+  function seed(target: Target, data: unknown, fetchedAt: number): boolean {
+    const check = lookup.check(target.kind);
+    if (!check(target.key, data)) return false;
+    const cached = cache.get(target.key, check);
+    if (cached && cached.fetchedAt >= fetchedAt) return true;
+    const entry = cache.set(target.key, data, { fetchedAt, downloadedAt: fetchedAt, asked: askedOf(target) });
+    const window = target.window && ([target.window.page, target.window.limit] as [number, number]);
+    post({
+      type: 'entry',
+      key: target.key,
+      family: target.family,
+      window,
+      data,
+      fetchedAt,
+      downloadedAt: fetchedAt,
+    });
+    notify({ target, entry });
+    return true;
+  }
+
   /** What another tab announced: adopted when a resource of this page is of that list or key. */
   function receive(message: TabMessage): void {
     if (message.type === 'budget') return statsChanged();
@@ -406,5 +433,5 @@ export function createResources(deps: ResourcesDeps) {
   // Given the module itself: the channel opens now.
   if (deps.laterNow) ready(deps.laterNow);
 
-  return { load, peek, subscribe, requests, viewport, budgetChanged };
+  return { load, peek, subscribe, seed, requests, viewport, budgetChanged };
 }

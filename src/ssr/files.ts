@@ -1,0 +1,114 @@
+/**
+ * `khountous-widgets render <files…>` for static sites: fills the kit's tags in
+ * built HTML files with their rendered markup and inline data (renderWidget),
+ * after a site's build or from a scheduled job. A file is rewritten only when
+ * every widget in it rendered: on any error it is left as it was, and the
+ * error says which file, which line and why.
+ */
+import { readFile, rename, writeFile } from 'node:fs/promises';
+import { COMMON_INPUTS, type Inputs } from '../widget/descriptor.js';
+import { widgets } from '../widgets.js';
+import { renderWidget, type RenderOptions } from './render.js';
+
+const TAGS = new Set(widgets.map((widget) => widget.tag));
+
+export interface FileResult {
+  file: string;
+  /** Widgets rendered (the file rewritten when above 0 and no error). */
+  rendered: number;
+  /** Why the file was left untouched. */
+  error?: string;
+}
+
+const ATTRIBUTE = /([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
+
+const decode = (value: string) =>
+  value
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;|&apos;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+
+/** The attributes of a start tag's text (after its name). */
+function attributesOf(text: string): Record<string, string> {
+  const attributes: Record<string, string> = {};
+  for (const match of text.matchAll(ATTRIBUTE)) {
+    const name = match[1]!.toLowerCase();
+    if (name === '/' || name in attributes) continue;
+    attributes[name] = decode(match[2] ?? match[3] ?? match[4] ?? '');
+  }
+  return attributes;
+}
+
+/** `text` with its comments blanked (same length): a tag in a comment is not a widget. */
+const withoutComments = (text: string) =>
+  text.replace(/<!--[\s\S]*?-->/g, (comment) => ' '.repeat(comment.length));
+
+const lineOf = (text: string, index: number) => text.slice(0, index).split('\n').length;
+
+/** Renders the widgets of one HTML text; throws with the line and the reason on the first that fails. */
+export async function renderHtml(
+  html: string,
+  options: RenderOptions = {},
+): Promise<{ html: string; rendered: number }> {
+  const visible = withoutComments(html);
+  const start = /<(khountous-[a-z0-9-]+)(\s[^>]*)?>/g;
+  let out = '';
+  let from = 0;
+  let rendered = 0;
+  for (let match = start.exec(visible); match; match = start.exec(visible)) {
+    const tag = match[1]!;
+    if (!TAGS.has(tag))
+      throw new Error(`line ${lineOf(html, match.index)}: <${tag}> is not an element of the kit`);
+    const close = visible.indexOf(`</${tag}>`, start.lastIndex);
+    if (close === -1) throw new Error(`line ${lineOf(html, match.index)}: <${tag}> is not closed`);
+    const attributes = attributesOf(html.slice(match.index + 1 + tag.length, start.lastIndex - 1));
+    // Markup a previous run wrote is rendered again from the tag's own attributes: not those the
+    // element writes itself (its state, a reflected input at its initial value).
+    delete attributes['state'];
+    const inputs: Inputs = { ...COMMON_INPUTS, ...widgets.find((widget) => widget.tag === tag)!.inputs };
+    for (const [name, input] of Object.entries(inputs)) {
+      if (input.reflect && attributes[name] === String(input.initial)) delete attributes[name];
+    }
+    let markup;
+    try {
+      markup = await renderWidget(tag, attributes, options);
+    } catch (error) {
+      throw new Error(
+        `line ${lineOf(html, match.index)}: ${error instanceof Error ? error.message : String(error)}`,
+        {
+          cause: error,
+        },
+      );
+    }
+    out += html.slice(from, match.index) + markup;
+    from = close + `</${tag}>`.length;
+    start.lastIndex = from;
+    rendered++;
+  }
+  return { html: out + html.slice(from), rendered };
+}
+
+/** Renders the widgets of each file in place; a file with an error is left untouched. */
+export async function renderFiles(
+  files: readonly string[],
+  options: RenderOptions = {},
+): Promise<FileResult[]> {
+  const results: FileResult[] = [];
+  for (const file of files) {
+    try {
+      const { html, rendered } = await renderHtml(await readFile(file, 'utf8'), options);
+      if (rendered > 0) {
+        // Written beside it, then moved over it: a reader never gets half a file.
+        const temporary = `${file}.khountous-${process.pid}.tmp`;
+        await writeFile(temporary, html);
+        await rename(temporary, file);
+      }
+      results.push({ file, rendered });
+    } catch (error) {
+      results.push({ file, rendered: 0, error: error instanceof Error ? error.message : String(error) });
+    }
+  }
+  return results;
+}

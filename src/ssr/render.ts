@@ -1,0 +1,179 @@
+/**
+ * `khountous-widgets/ssr` (Node): a widget rendered on the site's server with
+ * its data, so that it is painted with the page, readable without JavaScript,
+ * and costs the reader's browser nothing of the quota.
+ *
+ *   const html = await renderWidget('khountous-ranking', { limit: 5, lang: 'en' }, { baseUrl });
+ *
+ * gives the element with its attributes, its declarative shadow DOM rendered by
+ * @lit-labs/ssr with the data, and the data itself as inline data
+ * (src/core/inline.ts), which the element adopts in the browser: no request
+ * while it is fresh, the markup hydrated, not redrawn.
+ *
+ * The data comes through one loader per API (and key) for the whole process:
+ * the kit's own, as in a browser without storage: one request per resource per
+ * freshness period, concurrent renders joined, the budget of the level it uses
+ * (anonymous: 60 per hour for the server's address; with `key`, that key's quota,
+ * as the API's rate-limit headers say), stale data served with its real age when
+ * the API fails or the budget is spent. The key is sent as a Bearer token and
+ * never written into the HTML.
+ */
+import { render } from '@lit-labs/ssr';
+import { collectResult } from '@lit-labs/ssr/lib/render-result.js';
+import { html, unsafeStatic } from 'lit/static-html.js';
+import { KhountousError } from '../core/errors.js';
+import { INLINE_VERSION, inlinePath } from '../core/inline.js';
+import { createLoader, type KhountousLoader } from '../core/loader/loader.js';
+import { elementLoaders } from '../elements.js';
+import { DEFAULT_BASE_URL, normaliseBaseUrl } from '../widget/base-url.js';
+import type { Widget } from '../widget/descriptor.js';
+import { attributeReader, planLoad } from '../widget/load.js';
+import { widgets } from '../widgets.js';
+
+type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
+
+export interface RenderOptions {
+  /** The API, or the site's shared cache tier: `https://api.khountous.sn/v1` by default. */
+  baseUrl?: string;
+  /** An API key, sent as `Authorization: Bearer`; never written into the HTML. */
+  key?: string;
+  /** The fetch to use (global fetch by default). */
+  fetch?: FetchLike;
+}
+
+/**
+ * Thrown when a widget cannot be rendered with its data: an unknown tag, an attribute
+ * the widget cannot use (the message is the one the widget shows), or no data to serve
+ * (the API failed or the budget is spent, and nothing cached). `html` is the plain
+ * element, which loads its data in the browser (empty for an unknown tag).
+ */
+export class RenderError extends Error {
+  override readonly name = 'RenderError';
+  constructor(
+    message: string,
+    readonly html: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+type Attributes = Readonly<Record<string, string | number | boolean | null | undefined>>;
+
+const escapeAttribute = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** The attributes as HTML (`true`: present, `false`/null/undefined: absent), names checked. */
+function attributesHtml(attributes: Attributes): string {
+  let out = '';
+  for (const [name, value] of Object.entries(attributes)) {
+    if (!/^[a-z][a-z0-9-]*$/.test(name)) throw new RenderError(`"${name}" is not an attribute name`, '');
+    if (value === false || value === null || value === undefined) continue;
+    out += value === true ? ` ${name}` : ` ${name}="${escapeAttribute(String(value))}"`;
+  }
+  return out;
+}
+
+/** JSON for a <script> element: nothing in it can close the element or open a comment. */
+const scriptJson = (value: unknown) =>
+  JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
+
+/** One loader per API and key, for the whole process. */
+const loaders = new Map<string, KhountousLoader>();
+
+function loaderFor(baseUrl: string, key: string | undefined, fetch: FetchLike): KhountousLoader {
+  const id = `${baseUrl}\n${key ?? ''}`;
+  let loader = loaders.get(id);
+  if (!loader) {
+    loader = createLoader({
+      storage: null,
+      broadcastChannel: null,
+      locks: null,
+      intersectionObserver: null,
+      lazy: false,
+      fetch: (input, init) => {
+        if (!key) return fetch(input, init);
+        const headers = new Headers(init?.headers);
+        headers.set('Authorization', `Bearer ${key}`);
+        return fetch(input, { ...init, headers });
+      },
+    });
+    loaders.set(id, loader);
+  }
+  return loader;
+}
+
+/** Forgets the loaders (their caches and budgets): for tests. */
+export function resetRenderCache(): void {
+  loaders.clear();
+}
+
+/** An object that answers what planLoad asks of an element, from `attributes`. */
+function ownerOf(tag: string, attributes: Attributes): Element {
+  const get = (name: string) => {
+    const value = attributes[name];
+    return value === undefined || value === null || value === false
+      ? null
+      : value === true
+        ? ''
+        : String(value);
+  };
+  return { localName: tag, getAttribute: get, hasAttribute: (name: string) => get(name) !== null } as Element;
+}
+
+/**
+ * The HTML of `<tag>` with `attributes`, rendered with its data (see above).
+ * Throws a RenderError when it cannot (its `html` is then the plain element).
+ */
+export async function renderWidget(
+  tag: string,
+  attributes: Attributes = {},
+  options: RenderOptions = {},
+): Promise<string> {
+  const descriptor = widgets.find((widget) => widget.tag === tag) as Widget | undefined;
+  const load = elementLoaders[tag];
+  if (!descriptor || !load) {
+    throw new RenderError(
+      `<${tag}> is not an element of the kit: ${widgets.map((w) => w.tag).join(', ')}`,
+      '',
+    );
+  }
+  const given = attributesHtml(attributes);
+  const plain = `<${tag}${given}></${tag}>`;
+  const baseUrl = normaliseBaseUrl(options.baseUrl ?? DEFAULT_BASE_URL);
+  if (!baseUrl) throw new RenderError(`baseUrl "${options.baseUrl}" is not an http(s) URL`, plain);
+  // The element's base URL when it names one, else the server's: the page's readers ask the same API.
+  const owner = ownerOf(tag, { 'base-url': baseUrl, ...attributes });
+  const planned = planLoad(descriptor, owner, attributeReader(descriptor, owner), { page: false });
+  if (planned instanceof KhountousError) throw new RenderError(planned.message, plain, { cause: planned });
+  await load();
+  const loader = loaderFor(
+    planned.options.baseUrl,
+    options.key,
+    options.fetch ?? globalThis.fetch.bind(globalThis),
+  );
+  let loaded;
+  try {
+    loaded = await loader.load(planned.resource, { ...planned.options, lazy: false });
+  } catch (error) {
+    throw new RenderError(
+      `<${tag}>: no data to render (${error instanceof Error ? error.message : String(error)}); it loads in the browser`,
+      plain,
+      { cause: error },
+    );
+  }
+  const inline = {
+    khountous: INLINE_VERSION,
+    path: inlinePath(planned.resource, planned.options.baseUrl),
+    fetchedAt: new Date(loaded.fetchedAt).toISOString(),
+    data: loaded.data,
+  };
+  const open = unsafeStatic(`<${tag}${given}`);
+  const close = unsafeStatic(`<script type="application/json">${scriptJson(inline)}</script></${tag}>`);
+  const markup = await collectResult(render(html`${open} .inlineData=${inline}>${close}`));
+  // The markers of this one-off template: nothing hydrates it (the element hydrates its own root).
+  return markup
+    .replace(/^<!--lit-part[^>]*-->(<!--lit-node \d+-->)?/, '')
+    .replace(/<!--\/lit-part-->$/, '')
+    .replace(/^<([a-z-]+)\s+/, '<$1 ');
+}

@@ -1,0 +1,88 @@
+/**
+ * A widget rendered on the server with its data (renderWidget, src/ssr/render.ts,
+ * run by the test server: test/server/ssr.ts), hydrated in the browser with the
+ * hydrate support loaded first: it is `ready` with its data from the server's
+ * markup on, keeps the nodes the server rendered and its box, and asks the API
+ * nothing while its data is fresh (the inline data is adopted by the loader).
+ */
+import '@lit-labs/ssr-client/lit-element-hydrate-support.js';
+import { expect } from '@open-wc/testing';
+import { catalog } from '../../src/catalog.js';
+import { freshKit, isolatedApi, settled, shadowText, watchWarnings } from '../helpers/kit.js';
+
+const defines: Record<string, () => Promise<unknown>> = {
+  'khountous-admin-card': () => import('../../src/components/admin-card/define.js'),
+  'khountous-dataset': () => import('../../src/components/dataset/define.js'),
+  'khountous-fact-checks': () => import('../../src/components/fact-checks/define.js'),
+  'khountous-ranking': () => import('../../src/components/ranking/define.js'),
+  'khountous-region-stats': () => import('../../src/components/region-stats/define.js'),
+  'khountous-report': () => import('../../src/components/report/define.js'),
+  'khountous-reports': () => import('../../src/components/reports/define.js'),
+};
+
+type Element$ = HTMLElement & { updateComplete: Promise<boolean> };
+
+/** What renderWidget gives for `tag` with `attributes`, from the API at `base`. */
+async function renderWidget(tag: string, attributes: Record<string, string>, base: string): Promise<string> {
+  const response = await fetch('/__ssr', {
+    method: 'POST',
+    body: JSON.stringify({ widget: { tag, attributes, baseUrl: base } }),
+  });
+  const body = (await response.json()) as { html?: string; error?: string };
+  expect(body.error, 'renderWidget').to.equal(undefined);
+  return body.html!;
+}
+
+/** The GET requests the isolated API at `base` received. */
+async function requestsTo(base: string): Promise<string[]> {
+  const response = await fetch(base.replace(/\/v1$/, '/__faults'));
+  const { requests } = (await response.json()) as { requests: { method: string; path: string }[] };
+  return requests.filter((request) => request.method === 'GET').map((request) => request.path);
+}
+
+describe('server-rendered with their data, hydrated', () => {
+  let warnings: ReturnType<typeof watchWarnings>;
+  const containers: HTMLElement[] = [];
+  beforeEach(() => {
+    freshKit();
+    warnings = watchWarnings({ quiet: true });
+  });
+  afterEach(() => {
+    for (const container of containers.splice(0)) container.remove();
+    warnings.restore();
+    expect(warnings.litWarnings(), 'Lit dev-mode warnings').to.deep.equal([]);
+  });
+
+  for (const { widget, about } of catalog) {
+    const tag = widget.tag;
+    it(`<${tag}>: ready from the server's markup, its nodes and box kept, no request`, async () => {
+      const base = isolatedApi('ssr-data');
+      const html = await renderWidget(tag, { ...about.sample, lang: 'en', lazy: 'false' }, base);
+      expect(html).to.contain('<script type="application/json">');
+      const asked = await requestsTo(base);
+      expect(asked, 'the server asked the API').to.have.length.greaterThan(0);
+
+      const container = document.createElement('div');
+      container.style.width = '480px';
+      document.body.append(container);
+      containers.push(container);
+      container.setHTMLUnsafe(html);
+      const element = container.querySelector<Element$>(tag)!;
+      expect(element.getAttribute('state'), 'the server rendered the data').to.be.oneOf(['ready', 'empty']);
+      const frame = element.shadowRoot!.querySelector('.root')!;
+      const text = shadowText(element);
+      const box = element.getBoundingClientRect();
+
+      await defines[tag]!();
+      await element.updateComplete;
+      await element.updateComplete;
+      expect(await settled(element, ['ready', 'empty'])).to.be.oneOf(['ready', 'empty']);
+      expect(element.shadowRoot!.querySelector('.root'), 'the server’s frame, hydrated').to.equal(frame);
+      expect(shadowText(element)).to.equal(text);
+      const after = element.getBoundingClientRect();
+      expect([after.width, after.height]).to.deep.equal([box.width, box.height]);
+      expect(await requestsTo(base), 'no request from the browser').to.deep.equal(asked);
+      expect(warnings.all().filter((line) => line.includes('inline data'))).to.deep.equal([]);
+    });
+  }
+});

@@ -1,0 +1,148 @@
+/**
+ * `khountous-widgets/ssr` renderWidget (src/ssr/render.ts): a widget rendered on
+ * the server with its data and its inline data, through one loader per API for
+ * the whole process (one request per resource per freshness period, concurrent
+ * renders joined, the budget of the level, stale data with its real age when the
+ * API fails); clear errors, with the plain element, when it cannot render. Over
+ * the reference API, called through the `fetch` option, in plain Node.
+ */
+import assert from 'node:assert/strict';
+import { register } from 'node:module';
+import { beforeEach, describe, it } from 'node:test';
+import { createApi } from '../../demo/api/handler.js';
+import { DATA_EPOCH } from '../../demo/api/data.js';
+
+register('../helpers/vite-glob-hook.mjs', import.meta.url);
+const { renderWidget, resetRenderCache, RenderError } = await import('../../src/ssr/render.js');
+
+const BASE_URL = 'https://api.khountous.sn/v1';
+const SERVER = '198.51.100.20';
+
+/** The reference API on a settable clock, its requests counted; `down` makes it fail. */
+function upstream({ anonymous = 100_000 } = {}) {
+  let now = DATA_EPOCH + 86_400_000;
+  const api = createApi({ now: () => now, env: {}, quotas: { anonymous, free: 100_000, partner: 100_000 } });
+  const state = { requests: [] as Request[], down: false };
+  const fetch = async (input: string, init?: RequestInit) => {
+    const request = new Request(input, init);
+    state.requests.push(request);
+    if (state.down) throw new TypeError('fetch failed');
+    return api.handle(request, SERVER);
+  };
+  return { api, fetch, state, advance: (ms: number) => (now += ms) };
+}
+
+const inlineOf = (html: string) => {
+  const match = /<script type="application\/json">([\s\S]*?)<\/script>/.exec(html);
+  assert.ok(match, 'inline data in the element');
+  return JSON.parse(match[1]!) as { khountous: number; path: string; fetchedAt: string; data: unknown };
+};
+
+describe('renderWidget', () => {
+  beforeEach(() => resetRenderCache());
+
+  it('renders the element with its data in declarative shadow DOM, and the inline data', async () => {
+    const api = upstream();
+    const html = await renderWidget(
+      'khountous-ranking',
+      { limit: 3, lang: 'en' },
+      { baseUrl: BASE_URL, fetch: api.fetch },
+    );
+    assert.match(html, /^<khountous-ranking limit="3" lang="en"[^>]* state="ready"/);
+    assert.match(html, /<template shadowroot="open" shadowrootmode="open">/);
+    const inline = inlineOf(html);
+    assert.equal(inline.khountous, 1);
+    assert.equal(inline.path, '/administrations?lang=en&limit=3&page=1');
+    const names = (inline.data as { data: { name: string }[] }).data.map((item) => item.name);
+    assert.equal(names.length, 3);
+    // The shadow root shows the data (not a skeleton).
+    const shadow = /<template[^>]*>([\s\S]*)<\/template>/.exec(html)![1]!;
+    for (const name of names)
+      assert.ok(shadow.includes(name.replace(/'/g, '&#39;')) || shadow.includes(name), name);
+    assert.doesNotMatch(shadow, /class="skeleton"/);
+    assert.equal(api.state.requests.length, 1);
+  });
+
+  it('one request per resource: a second render and concurrent ones are served by the first', async () => {
+    const api = upstream();
+    const options = { baseUrl: BASE_URL, fetch: api.fetch };
+    await Promise.all(
+      Array.from({ length: 5 }, () => renderWidget('khountous-region-stats', { region: 'kolda' }, options)),
+    );
+    await renderWidget('khountous-region-stats', { region: 'dakar' }, options);
+    assert.equal(api.state.requests.length, 1, 'the regions, once, for every region’s widget');
+  });
+
+  it('the key goes to the API as a Bearer token and never into the HTML', async () => {
+    const api = upstream();
+    const html = await renderWidget(
+      'khountous-ranking',
+      { limit: 2 },
+      { baseUrl: BASE_URL, fetch: api.fetch, key: 'demo-partner-key' },
+    );
+    assert.equal(api.state.requests[0]!.headers.get('Authorization'), 'Bearer demo-partner-key');
+    assert.doesNotMatch(html, /demo-partner-key/);
+  });
+
+  it('when the API fails, stale data is served with its real age; with nothing cached, a clear error and the plain element', async () => {
+    const api = upstream();
+    const options = { baseUrl: BASE_URL, fetch: api.fetch };
+    const first = inlineOf(await renderWidget('khountous-ranking', { limit: 2 }, options));
+    api.advance(3 * 3_600_000);
+    api.state.down = true;
+    const stale = inlineOf(await renderWidget('khountous-ranking', { limit: 2 }, options));
+    assert.equal(stale.fetchedAt, first.fetchedAt, 'its real age');
+    await assert.rejects(renderWidget('khountous-fact-checks', { limit: 2 }, options), (error: unknown) => {
+      assert.ok(error instanceof RenderError);
+      assert.match(error.message, /no data to render/);
+      assert.equal(error.html, '<khountous-fact-checks limit="2"></khountous-fact-checks>');
+      return true;
+    });
+  });
+
+  it('an unknown tag or an attribute the widget cannot use: the widget’s message', async () => {
+    const api = upstream();
+    const options = { baseUrl: BASE_URL, fetch: api.fetch };
+    await assert.rejects(renderWidget('khountous-nope', {}, options), /is not an element of the kit/);
+    await assert.rejects(
+      renderWidget('khountous-admin-card', { slug: 'Not a slug!' }, options),
+      (error: unknown) => {
+        assert.ok(error instanceof RenderError);
+        assert.match(error.message, /slug="Not a slug!" is not valid/);
+        assert.match(error.html, /^<khountous-admin-card slug="Not a slug!"><\/khountous-admin-card>$/);
+        return true;
+      },
+    );
+    await assert.rejects(
+      renderWidget('khountous-ranking', { 'on click': 'x' }, options),
+      /not an attribute name/,
+    );
+    assert.equal(api.state.requests.length, 0);
+  });
+
+  it('data is text: nothing in it can close the inline script', async () => {
+    const api = upstream();
+    const original = api.fetch;
+    const fetch = async (input: string, init?: RequestInit) => {
+      const response = await original(input, init);
+      const body = (await response.json()) as { data: { name: string }[] };
+      body.data[0]!.name = '</script><img src=x onerror=alert(1)>';
+      return new Response(JSON.stringify(body), { status: response.status, headers: response.headers });
+    };
+    const html = await renderWidget('khountous-ranking', { limit: 2 }, { baseUrl: BASE_URL, fetch });
+    assert.equal(html.match(/<\/script>/g)?.length, 1, 'one script, closed once');
+    assert.doesNotMatch(html, /<img src=x/);
+    assert.equal(
+      (inlineOf(html).data as { data: { name: string }[] }).data[0]!.name,
+      '</script><img src=x onerror=alert(1)>',
+    );
+  });
+
+  it('stays within the anonymous budget of the server’s address, then serves what it holds', async () => {
+    const api = upstream({ anonymous: 3 });
+    const options = { baseUrl: BASE_URL, fetch: api.fetch };
+    for (const page of [1, 2, 3]) await renderWidget('khountous-ranking', { limit: 1, page }, options);
+    await assert.rejects(renderWidget('khountous-ranking', { limit: 1, page: 4 }, options), RenderError);
+    assert.ok(api.state.requests.length <= 4, `${api.state.requests.length} requests`);
+  });
+});
