@@ -85,6 +85,8 @@ export interface FirstRequest {
  * attributes, or undefined when the start cannot be sure of it.
  */
 export function firstRequest(descriptor: Widget, element: Element): FirstRequest | undefined {
+  // Data the page gave it (a script inside: src/core/inline.ts): the element adopts it, loading only if it cannot.
+  if (element.querySelector('script')) return undefined;
   const attribute = (name: string) => element.getAttribute(name);
   const base = resolveBaseUrl(attribute('base-url'))?.replace(/\/+$/, '');
   // An http(s) URL without query or hash (widget/base-url.ts), which the loader's check takes
@@ -253,7 +255,7 @@ export async function sendFirstRequests(
         request &&
         !handoff.has(request.url) &&
         !requests.some((other) => other.url === request.url) &&
-        !(request.lazy && !near(element)) &&
+        (!request.lazy || near(element)) &&
         !cached(storage, names, request, now)
       )
         requests.push(request);

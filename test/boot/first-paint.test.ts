@@ -26,13 +26,16 @@ import { join } from 'node:path';
 const BASE_URL = 'https://api.example.org/v1';
 
 /** A tag not upgraded yet: its attributes, no ancestor. */
-function tag(name: string, attributes: Record<string, string | undefined>) {
+function tag(name: string, attributes: Record<string, string | undefined>, { inline = false } = {}) {
   return {
     localName: name,
     tagName: name.toUpperCase(),
     parentElement: null,
     getRootNode: () => ({}),
     getAttribute: (attribute: string) => attributes[attribute] ?? null,
+    // Its inline data, a <script type="application/json"> child (src/core/inline.ts).
+    querySelector: (selector: string) =>
+      inline && /script/.test(selector) ? {} : null,
   } as unknown as Element;
 }
 
@@ -124,6 +127,12 @@ describe('the first-paint start’s requests', () => {
       );
     const card = widgets.find((widget) => widget.tag === 'khountous-admin-card')!;
     assert.equal(firstRequest(card, tag(card.tag, { 'base-url': BASE_URL })), undefined, 'no slug');
+    // Data the page gave it: the element adopts it and sends nothing while it is fresh.
+    assert.ok(firstRequest(ranking, tag(ranking.tag, { 'base-url': BASE_URL })));
+    assert.equal(
+      firstRequest(ranking, tag(ranking.tag, { 'base-url': BASE_URL }, { inline: true })),
+      undefined,
+    );
     assert.equal(
       firstRequest(card, tag(card.tag, { 'base-url': BASE_URL, slug: 'Mairie de Dakar' })),
       undefined,

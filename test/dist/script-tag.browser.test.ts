@@ -7,7 +7,7 @@
  */
 import { expect } from '@open-wc/testing';
 import { until } from '../helpers/frames.js';
-import { isolatedApi, kitNames, LOADER_KEY, settled } from '../helpers/kit.js';
+import { api, isolatedApi, kitNames, LOADER_KEY, settled } from '../helpers/kit.js';
 import type { KhountousLoader } from '../../src/core/loader/loader.js';
 
 /** An API of this file's own: nothing cached by other tests, no other test's requests. */
@@ -94,5 +94,19 @@ describe('dist/khountous.js: per-tag loading', function () {
       .filter((path) => path.startsWith('elements/'));
     expect(elements.sort()).to.deep.equal(['elements/khountous-admin-card.js', 'elements/khountous-ranking.js']);
     expect(apiRequests().filter((entry) => entry.name.includes('/administrations/'))).to.have.length(1);
+  });
+
+  it('sends nothing for a tag that carries its data (inline data): its element shows it', async () => {
+    const data = await api<unknown>(API, '/regions?lang=en');
+    const before = apiRequests().length;
+    const inline = { khountous: 1, path: '/regions?lang=en', fetchedAt: new Date().toISOString(), data };
+    document.body.insertAdjacentHTML(
+      'beforeend',
+      `<khountous-region-stats region="kolda" lang="en"><script type="application/json">${JSON.stringify(inline)}</script></khountous-region-stats>`,
+    );
+    const element = document.querySelector<HTMLElement>('khountous-region-stats')!;
+    expect(await settled(element)).to.equal('ready');
+    expect(element.shadowRoot!.textContent).to.contain('Kolda');
+    expect(apiRequests().length, 'no API request').to.equal(before);
   });
 });
