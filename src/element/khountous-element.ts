@@ -5,6 +5,7 @@ import {
   isServer,
   nothing,
   supportsAdoptingStyleSheets,
+  type PropertyDeclaration,
   type TemplateResult,
 } from 'lit';
 import { KhountousError, isKhountousError } from '../core/errors.js';
@@ -218,6 +219,13 @@ export abstract class KhountousElement<S extends Selection, T> extends LitElemen
       this.renderOptions.renderBefore = root.firstChild;
     }
     return root;
+  }
+
+  /** A property changed (or an update was asked for): the plan is made again when next read. */
+  override requestUpdate(name?: PropertyKey, oldValue?: unknown, options?: PropertyDeclaration): void {
+    super.requestUpdate(name, oldValue, options);
+    // Called by LitElement's constructor too, before this class's fields exist.
+    (this.data as ResourceController<S, T> | undefined)?.invalidate();
   }
 
   protected override willUpdate(changed: Map<PropertyKey, unknown>): void {

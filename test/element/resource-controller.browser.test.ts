@@ -270,4 +270,26 @@ describe('ResourceController', () => {
       watch.restore();
     }
   });
+
+  it('makes the plan once per update, and again as soon as an input changes', async () => {
+    const element = await mount<
+      Widget & { limit: number; input(attribute: string): unknown; data: { selection: unknown } }
+    >('khountous-ranking', { limit: '4' });
+    // Every plan reads the base URL once (and with it the page's meta and address).
+    let plans = 0;
+    const input = element.input;
+    element.input = function (this: typeof element, attribute: string) {
+      if (attribute === 'base-url') plans++;
+      return input.call(this, attribute);
+    };
+    element.requestUpdate();
+    await element.updateComplete;
+    expect(plans, 'one plan for the update, its render and its state').to.equal(1);
+    // Within the same turn, a changed input is seen at once.
+    element.limit = 6;
+    expect((element.data.selection as { limit: number }).limit).to.equal(6);
+    await element.updateComplete;
+    await pause();
+    expect(element.shadowRoot!.querySelectorAll('tbody tr')).to.have.length(6);
+  });
 });
