@@ -13,6 +13,7 @@ import type { Lang } from '../core/types.js';
 import { clampInteger, warnConfiguration } from '../attributes/owner.js';
 import { RULES } from '../attributes/rules.js';
 import { commonStrings, type CommonStrings } from '../i18n/common.js';
+import { warmFormats } from '../i18n/format.js';
 import type { Local } from '../i18n/strings.js';
 import { states } from '../styles/states.styles.js';
 import { tokens } from '../styles/tokens.styles.js';
@@ -246,6 +247,8 @@ export abstract class KhountousElement<S extends Selection, T> extends LitElemen
     }
     const view = this.viewState;
     this.setAttribute('state', view);
+    // While the data is on its way: the language's number and date formatters, made in idle time.
+    if (view === 'loading') warmFormats(this.language);
     const shown = this.data.value;
     this.toggleAttribute('stale', view === 'ready' && Boolean(shown?.stale));
     const error = this.data.error;
