@@ -222,6 +222,18 @@ export abstract class KhountousElement<S extends Selection, T> extends LitElemen
     return root;
   }
 
+  /**
+   * The first update in a task of its own. The elements of a page are defined
+   * together (one file, or the early start's data already there): each would
+   * otherwise render in the same task as every other, one long task that holds
+   * the page's main thread (a tap, a scroll) for the sum of their renders.
+   * Later updates (data, a changed attribute) come one element at a time.
+   */
+  protected override scheduleUpdate(): void | Promise<unknown> {
+    if (this.hasUpdated || isServer) return super.scheduleUpdate();
+    return new Promise<void>((resolve) => setTimeout(resolve)).then(() => super.scheduleUpdate());
+  }
+
   /** A property changed (or an update was asked for): the plan is made again when next read. */
   override requestUpdate(name?: PropertyKey, oldValue?: unknown, options?: PropertyDeclaration): void {
     super.requestUpdate(name, oldValue, options);

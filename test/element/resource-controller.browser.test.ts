@@ -273,7 +273,12 @@ describe('ResourceController', () => {
 
   it('makes the plan once per update, and again as soon as an input changes', async () => {
     const element = await mount<
-      Widget & { limit: number; input(attribute: string): unknown; data: { selection: unknown } }
+      Widget & {
+        limit: number;
+        requestUpdate(): void;
+        input(attribute: string): unknown;
+        data: { selection: unknown };
+      }
     >('khountous-ranking', { limit: '4' });
     // Every plan reads the base URL once (and with it the page's meta and address).
     let plans = 0;
@@ -289,7 +294,7 @@ describe('ResourceController', () => {
     element.limit = 6;
     expect((element.data.selection as { limit: number }).limit).to.equal(6);
     await element.updateComplete;
-    await pause();
+    expect(await settled(element)).to.equal('ready');
     expect(element.shadowRoot!.querySelectorAll('tbody tr')).to.have.length(6);
   });
 });
