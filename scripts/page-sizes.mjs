@@ -165,6 +165,11 @@ async function measurePage(browser, origin, dist, index) {
   }
 }
 
+export { PAGE_BUDGETS, PAGE_TARGETS };
+
+/** The Chromium the pages are loaded in: its path, or why it is not available. */
+export const chromiumEngine = () => resolveEngines(['chromium'])[0];
+
 const kb = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
 
 /** Each figure against its budget and target; `over` lists the figures above their budget. */

@@ -11,9 +11,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { gzipSync } from 'node:zlib';
-import { resolveEngines } from '../../scripts/browsers.mjs';
-import { checkBudgets } from '../../scripts/page-sizes.mjs';
-import { PAGE_BUDGETS, PAGE_TARGETS } from '../../scripts/size-entries.mjs';
+import {
+  PAGE_BUDGETS,
+  PAGE_TARGETS,
+  checkBudgets,
+  chromiumEngine,
+  type PageFigure,
+} from '../../scripts/page-sizes.mjs';
 
 const root = join(import.meta.dirname, '../..');
 const script = join(root, 'scripts/page-sizes.mjs');
@@ -49,7 +53,7 @@ describe('page sizes', () => {
   after(() => rmSync(dist, { recursive: true, force: true }));
 
   it('names every figure over its budget, and the targets beside', () => {
-    const figures = [
+    const figures: PageFigure[] = [
       { check: 'one widget', name: 'one widget: <a>', files: ['a.js'], gzip: 30_000 },
       { check: 'first-paint core', name: 'core', files: ['b.js'], gzip: 3_000 },
     ];
@@ -84,10 +88,10 @@ describe('page sizes', () => {
     );
   });
 
-  const [engine] = resolveEngines(['chromium']);
+  const engine = chromiumEngine();
   it(
     'counts every file a page fetched, the import made after the data included, and fails over budget',
-    { skip: engine?.available ? false : `Chromium is needed: ${engine?.reason}` },
+    { skip: engine.available ? false : `Chromium is needed: ${engine.reason}` },
     () => {
       const files = ['khountous.js', 'chunks/core.js', 'chunks/later.js'];
       const total = files.reduce((sum, file) => sum + gzip(join(dist, file)), 0);
