@@ -153,6 +153,8 @@ export class ResourceController<S extends Selection, T> implements ReactiveContr
   }
 
   hostConnected(): void {
+    // Put somewhere else on the page, maybe under another language: the plan is made again.
+    this.invalidate();
     this.connection = new AbortController();
     // Put back on the page: load again (served from cache when fresh); the update subscribes.
     if (this.host.hasUpdated) void this.task.run();

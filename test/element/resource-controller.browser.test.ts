@@ -297,4 +297,37 @@ describe('ResourceController', () => {
     expect(await settled(element)).to.equal('ready');
     expect(element.shadowRoot!.querySelectorAll('tbody tr')).to.have.length(6);
   });
+
+  it('makes the plan again when put elsewhere, under another language: no load in the old one', async () => {
+    const [fr, en] = ['fr', 'en'].map((lang) => {
+      const container = document.createElement('div');
+      container.lang = lang;
+      document.body.append(container);
+      return container;
+    });
+    try {
+      const element = document.createElement('khountous-ranking') as unknown as Widget & {
+        data: { selection: { lang: string } };
+      };
+      element.setAttribute('base-url', sharedApi());
+      fr!.append(element);
+      await settled(element);
+      const watch = watchLoader();
+      try {
+        expect(element.data.selection.lang).to.equal('fr');
+        // In the same turn as that read: what the element loads on its return is in English.
+        en!.append(element);
+        expect(element.data.selection.lang).to.equal('en');
+        await settled(element);
+        const langs = watch.loads.map((load) => (load.resource as { query?: { lang?: string } }).query?.lang);
+        expect(langs).to.include('en');
+        expect(langs, 'no load in the language of the place it left').not.to.include('fr');
+      } finally {
+        watch.restore();
+      }
+    } finally {
+      fr!.remove();
+      en!.remove();
+    }
+  });
 });
