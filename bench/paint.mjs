@@ -398,12 +398,6 @@ export async function pageView(browser, { url, profile, warm, api, apiOrigin, qu
   const context = await browser.newContext({ viewport: VIEWPORT });
   try {
     await context.addInitScript(observePaint);
-    // What the console shows as errors, in any frame (a failed load counts, as Lighthouse counts it).
-    const consoleErrors = [];
-    context.on('console', (message) => {
-      if (message.type() === 'error') consoleErrors.push(`${message.text()} (${message.location().url})`);
-    });
-    context.on('weberror', (error) => consoleErrors.push(String(error.error())));
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
@@ -419,6 +413,13 @@ export async function pageView(browser, { url, profile, warm, api, apiOrigin, qu
       api.log.length = 0;
       api.startTimeline();
     }
+    // What the console shows as errors from now on (the warm-up's blank page and its request to the
+    // API's root are no part of the view), in any frame: a failed load counts, as Lighthouse counts it.
+    const consoleErrors = [];
+    context.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(`${message.text()} (${message.location().url})`);
+    });
+    context.on('weberror', (error) => consoleErrors.push(String(error.error())));
     await cdp.send('Network.emulateNetworkConditions', {
       offline: false,
       latency: profile.rttMs,
