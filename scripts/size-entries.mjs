@@ -114,7 +114,9 @@ export function closure(file) {
 }
 
 /** The entries of a built dist/, with their files. */
-export function entries(dist) {
+export function entries(distPath) {
+  // Absolute: closure() resolves imports to absolute paths, and a file must count once.
+  const dist = resolve(distPath);
   if (!existsSync(join(dist, 'khountous.js'))) {
     throw new Error(`${dist} has no khountous.js: run \`npm run build\` first.`);
   }
