@@ -12,10 +12,56 @@ export const VARIANTS = [
   'embed',
 ];
 
-/** The paint figures as rows: one table per condition. */
+const s = (value) => (value === undefined ? '–' : `${(value / 1000).toFixed(2)} s`);
+const r = (value) => (value === undefined ? '–' : `${value.toFixed(2)}×`);
+const ms = (value) => (value === undefined ? '–' : `${Math.round(value).toLocaleString('en-US')} ms`);
+
+/** The lab run (bench/lab.mjs): the kit's news page beside the hand-written one. */
+export function labTables(lab) {
+  const kit = lab.pages.script;
+  const hand = lab.pages.baseline;
+  if (!kit || !hand) return [];
+  const ratio = (a, b) => (a === undefined || !b ? '–' : r(a / b));
+  const metric = (label, key, format) => [
+    label,
+    format(kit[key]),
+    format(hand[key]),
+    ratio(kit[key], hand[key]),
+  ];
+  const kinds = [...new Set([...Object.keys(kit.breakdown), ...Object.keys(hand.breakdown)])].sort(
+    (a, b) => (kit.breakdown[b] ?? 0) - (kit.breakdown[a] ?? 0),
+  );
+  return [
+    {
+      title: `Lighthouse's mobile settings (CPU ${lab.settings.cpuSlowdown}× slower, its slow 4G): median of ${lab.runs} page views`,
+      head: ['', 'kit (script tag)', 'hand-written', 'kit ÷ hand-written'],
+      rows: [
+        ['performance score (without Speed Index)', String(kit.score ?? '–'), String(hand.score ?? '–'), ''],
+        metric('first contentful paint', 'fcpMs', s),
+        metric('largest contentful paint', 'lcpMs', s),
+        metric('total blocking time', 'tbtMs', ms),
+        ['cumulative layout shift', kit.cls?.toFixed(3) ?? '–', hand.cls?.toFixed(3) ?? '–', ''],
+        metric('time to interactive (long tasks only)', 'ttiMs', s),
+        metric('main-thread tasks, all', 'mainThreadMs', ms),
+        metric('tasks over 50 ms', 'longTaskMs', ms),
+        ...kinds.map((kind) => [
+          `of which ${kind}`,
+          ms(kit.breakdown[kind] ?? 0),
+          ms(hand.breakdown[kind] ?? 0),
+          ratio(kit.breakdown[kind] ?? 0, hand.breakdown[kind] ?? 0),
+        ]),
+        ['console errors', String(kit.consoleErrors.length), String(hand.consoleErrors.length), ''],
+      ],
+    },
+  ];
+}
+
+/** The paint figures as rows: one table per condition, then the lab run's. */
 export function paintTables(paint) {
-  const s = (value) => (value === undefined ? '–' : `${(value / 1000).toFixed(2)} s`);
-  const r = (value) => (value === undefined ? '–' : `${value.toFixed(2)}×`);
+  return [...conditionTables(paint), ...(paint.lab ? labTables(paint.lab) : [])];
+}
+
+function conditionTables(paint) {
   return paint.conditions.map(({ profile, connection, variants }) => ({
     title: `Painted on ${profile}, API connection ${connection}: median of ${paint.runs} page views`,
     head: [

@@ -13,6 +13,8 @@
 //     --compare DIR [--compare-name NAME]   also the script tag and the autoloader of another
 //                                       build (DIR, say main's dist/), alternating with this one's
 //     --variants a,b --connections cold,warm   a part of the grid
+//     --lab-runs N                      views of each page under Lighthouse's mobile settings
+//                                       (bench/lab.mjs; 0: none)
 //
 // bench/run.mjs calls measurePaint() as one of its phases.
 //
@@ -43,9 +45,11 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { createApi } from '../demo/api/handler.ts';
 import { isApiPath, toNodeMiddleware } from '../demo/api/node.ts';
+import { LAB_RUNS, measureLab } from './lab.mjs';
 import { VARIANTS, paintTables } from './paint-tables.mjs';
+import { FAVICON } from './server.mjs';
 
-export { VARIANTS, paintTables };
+export { LAB_RUNS, VARIANTS, paintTables };
 
 /** Round trips to set a connection up: TCP, then TLS 1.3 (DNS counted as cached). */
 export const SETUP_ROUND_TRIPS = 2;
@@ -80,6 +84,7 @@ const TYPES = {
   '.css': 'text/css; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
   '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
 };
 
 export const median = (values) => {
@@ -239,7 +244,9 @@ export function variantPages(root, apiOrigin, floorUrls, compareName) {
     throw new Error('demo/news.html no longer loads ./main.ts: update bench/paint.mjs');
   const preconnect = `<link rel="preconnect" href="${apiOrigin}" crossorigin />`;
   // The demo page may carry its own preconnect to the demo's API: the bench decides.
-  const bare = withBase.replace(/\s*<link rel="preconnect"[^>]*>/g, '');
+  const bare = withBase
+    .replace(/\s*<link rel="preconnect"[^>]*>/g, '')
+    .replace('</title>', () => `</title>\n    ${FAVICON}`);
   const withScript = (tag, extra = '') => bare.replace(script, `${extra}${tag}`);
   const widgets = newsWidgets(bare);
 
@@ -406,6 +413,13 @@ export async function pageView(browser, { url, profile, warm, api, apiOrigin, qu
       api.log.length = 0;
       api.startTimeline();
     }
+    // What the console shows as errors from now on (the warm-up's blank page and its request to the
+    // API's root are no part of the view), in any frame: a failed load counts, as Lighthouse counts it.
+    const consoleErrors = [];
+    context.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(`${message.text()} (${message.location().url})`);
+    });
+    context.on('weberror', (error) => consoleErrors.push(String(error.error())));
     await cdp.send('Network.emulateNetworkConditions', {
       offline: false,
       latency: profile.rttMs,
@@ -443,6 +457,7 @@ export async function pageView(browser, { url, profile, warm, api, apiOrigin, qu
       lastDataMs: data.length ? Math.max(...data) : undefined,
       widgetsWithData: data.length,
       errors: frames.flatMap((marks) => marks.errors),
+      consoleErrors,
       apiRequests: [...api.log],
       api: api.timeline,
     };
@@ -467,6 +482,7 @@ export async function measurePaint(
     connections = ['cold', 'warm'],
     variants: chosen = VARIANTS,
     compare,
+    labRuns = 0,
     log = () => {},
   },
 ) {
@@ -520,6 +536,9 @@ export async function measurePaint(
             quietMs,
           });
           samples[variant].push(view);
+          if (!['floor', 'baseline'].includes(variant))
+            for (const error of view.consoleErrors)
+              failures.push(`${variant} (${profile}, ${connection}): console error: ${error}`);
           const unique = new Set(view.apiRequests).size;
           if (!['floor', 'baseline'].includes(variant) && view.apiRequests.length > unique)
             failures.push(
@@ -539,6 +558,7 @@ export async function measurePaint(
           widgetsWithData: median(pick('widgetsWithData')),
           apiRequests: median(views.map((view) => view.apiRequests.length)),
           errors: views.reduce((sum, view) => sum + view.errors.length, 0),
+          consoleErrors: [...new Set(views.flatMap((view) => view.consoleErrors))],
           // The API's server: when its first socket opened and its first request arrived (ms after
           // the view started): a preconnect opens the socket well before the first request.
           apiFirstSocketMs: round(
@@ -565,6 +585,11 @@ export async function measurePaint(
           : undefined;
       }
       results.conditions.push({ profile, connection, variants: summary });
+    }
+    // Lighthouse's mobile settings (bench/lab.mjs): the kit's news page and the hand-written one.
+    if (labRuns > 0) {
+      results.lab = await measureLab(browser, { origin: pages.origin, api, runs: labRuns, log });
+      failures.push(...results.lab.failures);
     }
     results.failures = failures;
     return results;
@@ -609,13 +634,14 @@ if (isMain) {
       connections: option('connections')?.split(',') ?? (quick ? PAINT_QUICK.connections : undefined),
       variants: option('variants')?.split(',') ?? (quick ? PAINT_QUICK.variants : undefined),
       compare: compareDist ? { name: option('compare-name') ?? 'before', dist: compareDist } : undefined,
+      labRuns: Number(option('lab-runs') ?? (quick ? LAB_RUNS.quick : LAB_RUNS.full)),
       log: (message) => console.log(`\u25b6 ${message}`),
     });
     paint.mode = quick ? 'quick' : 'full';
     for (const { title, head, rows } of paintTables(paint)) {
       console.log(`\n${title}`);
       for (const row of [head, ...rows])
-        console.log(`  ${row.map((cell, i) => (i ? cell.padStart(12) : cell.padEnd(22))).join('')}`);
+        console.log(`  ${row.map((cell, i) => (i ? cell.padStart(14) : cell.padEnd(40))).join('')}`);
     }
     if (args.includes('--write')) {
       const file = join(root, 'bench/results.json');

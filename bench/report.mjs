@@ -284,9 +284,15 @@ function paintText(results) {
       return `- **${variant}**: ${PAINT_PAGES[page]}${build ? ` (the ${build} build, for comparison)` : ''}.`;
     })
     .join('\n');
+  const alone =
+    paint.date && paint.date.slice(0, 10) !== results.date.slice(0, 10) && paint.machine
+      ? `Measured on ${paint.date.slice(0, 10)} by bench/paint.mjs alone (${paint.mode} run): ${paint.machine.cpu},
+${paint.machine.cores} cores, Node ${paint.machine.node}, Chromium ${paint.machine.chromium}; load average
+${paint.machine.loadAverage.join(', ')} when it ended.\n\n`
+      : '';
   return `## What a reader sees on a slow network
 
-The news front page on a ${paint.viewport.width}×${paint.viewport.height} viewport, from navigation
+${alone}The news front page on a ${paint.viewport.width}×${paint.viewport.height} viewport, from navigation
 to the first skeleton painted and to the data painted (first widget, and every widget the page loads
 without scrolling), on each network profile with the API's connection cold (a new one) or warm (set
 up by an earlier request of the same page). The pages:
@@ -296,6 +302,24 @@ ${pages}
 ${tables}
 
 "÷ floor" is the page's median over the floor's median in the same table. Method below.
+${labText(paint.lab)}`;
+}
+
+/** The lab run's words around its table (the table itself comes with the paint tables). */
+function labText(lab) {
+  if (!lab?.pages.script || !lab.pages.baseline) return '';
+  const [kit, hand] = [lab.pages.script, lab.pages.baseline];
+  const errors = [...kit.consoleErrors, ...hand.consoleErrors];
+  return `
+The last table is the kit's news page (**script**) beside the hand-written one (**baseline**) under
+Lighthouse's mobile settings (bench/lab.mjs, method below): what Lighthouse's performance audit
+reports, computed from a Chromium trace of each view, as the \`lighthouse\` package is not among the
+dependencies. Total blocking time: ${Math.round(kit.tbtMs)} ms against ${Math.round(hand.tbtMs)} ms
+(views: ${kit.samples.tbtMs.join(', ')} and ${hand.samples.tbtMs.join(', ')} ms). ${
+    errors.length === 0
+      ? 'Neither page logged an error to the console.'
+      : `Console errors: ${errors.map((error) => `\`${error}\``).join('; ')}.`
+  }
 `;
 }
 
@@ -344,7 +368,40 @@ function paintMethod(results) {
 - **Floor requests.** The floor asks for the API URLs the script-tag page asked for in an
   unthrottled view first: ${paint.floorRequests.length} requests.
 - **Runs.** Each figure is a median of ${paint.runs} page views; the pages alternate within each
-  run. The bench fails when a kit page sends more API requests than distinct resources.`;
+  run. The bench fails when a kit page sends more API requests than distinct resources, or logs
+  an error to the console (the pages carry the demo's icon, as the demo's server adds it: without
+  it the browser asks for /favicon.ico, and its 404 is such an error).
+${labMethod(paint.lab)}`;
+}
+
+/** How the lab figures are measured. */
+function labMethod(lab) {
+  if (!lab) return '';
+  const t = lab.settings;
+  return `
+### Lighthouse's mobile settings
+
+bench/lab.mjs, run by bench/paint.mjs after the grid above (\`--lab-runs N\`; ${lab.runs} views of
+each page, alternating). The \`lighthouse\` package is not a dependency: its mobile defaults are
+applied as its devtools throttling applies them, and its metrics read from a Chromium trace.
+
+- **Device.** ${t.viewport.width}×${t.viewport.height} viewport at device scale ${t.deviceScaleFactor}, mobile, touch (its Moto G
+  Power); CPU ${t.cpuSlowdown}× slower (CDP \`Emulation.setCPUThrottlingRate\`).
+- **Network.** Its slow 4G (${t.rttMs} ms round trip, ${t.downKbps} kbit/s down, ${t.upKbps} kbit/s up) with the
+  factors of its devtools throttling: latency × ${t.latencyFactor} per request (which stands for connection
+  set-up: the API's server adds none here), throughput × ${t.throughputFactor}. The page is not scrolled.
+- **Metrics**, from the trace of the page's main thread: FCP and LCP from the main frame's paint
+  events; total blocking time, the time beyond 50 ms of every task (\`RunTask\`) over 50 ms that ends
+  after FCP, up to TTI; TTI, the end of the last such task followed by 5 s without one (Lighthouse
+  also waits for the network to be quiet: the view does); CLS, the largest session window of layout
+  shifts without input. The work of tasks over 50 ms is split by the self time of the trace's events
+  (script, layout, style, paint, HTML parsing, garbage collection, other).
+- **Score.** Lighthouse 12's log-normal curves and weights for FCP (10), LCP (25), TBT (30) and CLS
+  (25), over 90: Speed Index (weight 10) is not measured, so the score is not Lighthouse's to the
+  point.
+- **Console.** Errors logged by any frame (a failed load counts, as in Lighthouse's audit); one on
+  the kit's page fails the bench.
+`;
 }
 
 export async function markdown(results, root) {

@@ -26,7 +26,7 @@ import { chromium } from 'playwright-core';
 import { CHROMIUM_FLAGS, resolveEngines } from '../scripts/browsers.mjs';
 import { measureBytes } from './bytes.mjs';
 import { measureMemory, measureRender } from './measure.mjs';
-import { PAINT_QUICK, PAINT_RUNS, measurePaint } from './paint.mjs';
+import { LAB_RUNS, PAINT_QUICK, PAINT_RUNS, measurePaint } from './paint.mjs';
 import { machine, markdown, table } from './report.mjs';
 import { readingSession, repeatViews } from './requests.mjs';
 import { startServer } from './server.mjs';
@@ -43,8 +43,22 @@ export const MEMORY_BOUND = 1024 * 1024;
 export const REQUEST_BOUND = 60;
 
 const MODES = {
-  full: { mode: 'full', sessionViews: 60, renderRuns: 41, memoryCycles: 50, paintRuns: PAINT_RUNS.full },
-  quick: { mode: 'quick', sessionViews: 12, renderRuns: 5, memoryCycles: 10, paintRuns: PAINT_RUNS.quick },
+  full: {
+    mode: 'full',
+    sessionViews: 60,
+    renderRuns: 41,
+    memoryCycles: 50,
+    paintRuns: PAINT_RUNS.full,
+    labRuns: LAB_RUNS.full,
+  },
+  quick: {
+    mode: 'quick',
+    sessionViews: 12,
+    renderRuns: 5,
+    memoryCycles: 10,
+    paintRuns: PAINT_RUNS.quick,
+    labRuns: LAB_RUNS.quick,
+  },
 };
 const SETTINGS = quick ? MODES.quick : MODES.full;
 
@@ -139,6 +153,7 @@ async function main() {
         root,
         dist,
         runs: SETTINGS.paintRuns,
+        labRuns: SETTINGS.labRuns,
         ...(quick ? PAINT_QUICK : {}),
         log: (message) => log(message),
       }),

@@ -19,12 +19,21 @@ const TYPES = {
   '.js': 'text/javascript; charset=utf-8',
   '.mjs': 'text/javascript; charset=utf-8',
   '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
 };
+
+/**
+ * The demo's icon, as its dev server adds it to every page (vite.config.ts): without one
+ * the browser asks for /favicon.ico, whose 404 is an error in the console.
+ */
+export const FAVICON = '<link rel="icon" href="/demo/public/favicon.svg" type="image/svg+xml" />';
 
 /** demo/news.html with the kit's script replaced by `script`; tags renamed to `prefix-` when given. */
 function newsPage(root, script, prefix) {
   const page = readFileSync(join(root, 'demo/news.html'), 'utf8');
-  const withScript = page.replace('src="./main.ts"', `src="${script}"`);
+  const withScript = page
+    .replace('src="./main.ts"', `src="${script}"`)
+    .replace('</title>', () => `</title>\n    ${FAVICON}`);
   if (withScript === page)
     throw new Error('demo/news.html no longer loads ./main.ts: update bench/server.mjs');
   return prefix ? withScript.replace(/<(\/?)khountous-/g, `<$1${prefix}-`) : withScript;

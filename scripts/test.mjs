@@ -139,7 +139,8 @@ function lint() {
 }
 
 /**
- * The build (lib/ and dist/, sizes printed), its size budgets (size-limit), the
+ * The build (lib/ and dist/, sizes printed), its size budgets (size-limit), what
+ * pages with one widget and with the mission widgets download (scripts/page-sizes.mjs), the
  * package as packed checked by publint and attw (the lint of what the build wrote),
  * the README's attribute tables generated from custom-elements.json, and that
  * manifest itself as the build wrote it.
@@ -152,6 +153,7 @@ function buildStep() {
   const checks = [
     ['build', ['node', 'scripts/build.mjs']],
     ['size', ['npx', 'size-limit']],
+    ['pages', ['node', 'scripts/page-sizes.mjs']],
     ['package', ['node', 'scripts/package-lint.mjs']],
     ['docs', ['node', 'scripts/readme-attributes.mjs', '--check']],
   ];

@@ -5,6 +5,7 @@ import {
   isServer,
   nothing,
   supportsAdoptingStyleSheets,
+  type PropertyDeclaration,
   type TemplateResult,
 } from 'lit';
 import { KhountousError, isKhountousError } from '../core/errors.js';
@@ -22,6 +23,7 @@ import {
 } from '../attributes/owner.js';
 import { RULES } from '../attributes/rules.js';
 import { commonStrings, type CommonStrings } from '../i18n/common.js';
+import { warmFormats } from '../i18n/format.js';
 import type { Local } from '../i18n/strings.js';
 import { states } from '../styles/states.styles.js';
 import { tokens } from '../styles/tokens.styles.js';
@@ -264,6 +266,25 @@ export abstract class KhountousElement<S extends Selection, T> extends LitElemen
     return root;
   }
 
+  /**
+   * The first update in a task of its own. The elements of a page are defined
+   * together (one file, or the early start's data already there): each would
+   * otherwise render in the same task as every other, one long task that holds
+   * the page's main thread (a tap, a scroll) for the sum of their renders.
+   * Later updates (data, a changed attribute) come one element at a time.
+   */
+  protected override scheduleUpdate(): void | Promise<unknown> {
+    if (this.hasUpdated || isServer) return super.scheduleUpdate();
+    return new Promise<void>((resolve) => setTimeout(resolve)).then(() => super.scheduleUpdate());
+  }
+
+  /** A property changed (or an update was asked for): the plan is made again when next read. */
+  override requestUpdate(name?: PropertyKey, oldValue?: unknown, options?: PropertyDeclaration): void {
+    super.requestUpdate(name, oldValue, options);
+    // Called by LitElement's constructor too, before this class's fields exist.
+    (this.data as ResourceController<S, T> | undefined)?.invalidate();
+  }
+
   protected override willUpdate(changed: Map<PropertyKey, unknown>): void {
     if (changed.has('lang')) this.languages.refresh();
     // The state the server's markup shows, as the browser's first update sets it (no `updated()` on a server).
@@ -282,6 +303,8 @@ export abstract class KhountousElement<S extends Selection, T> extends LitElemen
     }
     const view = this.viewState;
     this.setAttribute('state', view);
+    // While the data is on its way: the language's number and date formatters, made in idle time.
+    if (view === 'loading') warmFormats(this.language);
     const shown = this.data.value;
     this.toggleAttribute('stale', view === 'ready' && Boolean(shown?.stale));
     const error = this.data.error;

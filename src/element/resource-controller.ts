@@ -46,6 +46,8 @@ const keyOf = (plan: Plan<Selection>): string => {
  */
 export class ResourceController<S extends Selection, T> implements ReactiveController {
   private memo?: { key: string; value: Plan<S> };
+  /** Whether `memo` was made in this turn, with no change of the host's properties since. */
+  private fresh = false;
   /** The key subscribed to, and how to leave. */
   private subscription?: { key: string; unsubscribe: () => void };
   /** Data the loader brought since the Task last settled, for the plan of `key`. */
@@ -82,12 +84,33 @@ export class ResourceController<S extends Selection, T> implements ReactiveContr
     });
   }
 
-  /** The current plan, memoized by key. */
+  /**
+   * The current plan, memoized by key. Made once per turn: an update reads it
+   * a dozen times (the subscription, the Task's argument, the render, the
+   * state), and making it reads the page (the base URL's meta, the ancestors'
+   * language) and checks every input. A new turn (a microtask later) or a
+   * change of the host's properties (`invalidate()`, from its requestUpdate)
+   * makes it again.
+   */
   get plan(): Plan<S> {
+    if (this.memo && this.fresh) return this.memo.value;
     const value = this.planned();
     const key = keyOf(value);
     if (this.memo?.key !== key) this.memo = { key, value };
+    this.fresh = true;
+    queueMicrotask(() => (this.fresh = false));
     return this.memo.value;
+  }
+
+  /** The key of the current plan. */
+  private get planKey(): string {
+    const plan = this.plan;
+    return this.memo?.value === plan ? this.memo.key : keyOf(plan);
+  }
+
+  /** The host's inputs changed: the next read makes the plan again. */
+  invalidate(): void {
+    this.fresh = false;
   }
 
   /** The checked selection, or the configuration error that stands for it. */
@@ -98,7 +121,7 @@ export class ResourceController<S extends Selection, T> implements ReactiveContr
 
   /** The data for the current plan, if any: data of a previous plan is not shown. */
   get value(): Shown<T> | undefined {
-    const key = keyOf(this.plan);
+    const key = this.planKey;
     if (this.notified?.key === key) return this.notified;
     if (this.cached?.key === key) return this.cached;
     const value = this.task.value;
@@ -108,14 +131,14 @@ export class ResourceController<S extends Selection, T> implements ReactiveContr
   /** The error of the last run, unless the loader brought data since. */
   get error(): unknown {
     if (this.task.status !== TaskStatus.ERROR) return undefined;
-    const key = keyOf(this.plan);
+    const key = this.planKey;
     return this.notified?.key === key || this.cached?.key === key ? undefined : this.task.error;
   }
 
   /** True while a load runs, or before the first (unless the cache answered). */
   get busy(): boolean {
     if (this.task.status === TaskStatus.PENDING) return true;
-    return this.task.status === TaskStatus.INITIAL && this.cached?.key !== keyOf(this.plan);
+    return this.task.status === TaskStatus.INITIAL && this.cached?.key !== this.planKey;
   }
 
   /** Loads again (the retry button; the element put back on the page). */
@@ -136,6 +159,8 @@ export class ResourceController<S extends Selection, T> implements ReactiveContr
   }
 
   hostConnected(): void {
+    // Put somewhere else on the page, maybe under another language: the plan is made again.
+    this.invalidate();
     this.connection = new AbortController();
     // Put back on the page: load again (served from cache when fresh); the update subscribes.
     if (this.host.hasUpdated) void this.task.run();
@@ -235,7 +260,7 @@ export class ResourceController<S extends Selection, T> implements ReactiveContr
 
   /** New data from the loader: shown with one update, without running the Task. */
   private onNotified(from: { key: string }, loaded: Loaded<T>): void {
-    if (this.subscription !== from || keyOf(this.plan) !== from.key) return;
+    if (this.subscription !== from || this.planKey !== from.key) return;
     this.notified = { ...loaded, key: from.key };
     this.host.requestUpdate();
   }

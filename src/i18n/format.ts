@@ -66,3 +66,35 @@ export const formatTime = (lang: Lang, value: string | number | Date): string =>
 
 /** The machine-readable form for <time datetime>; empty for a value that is no date. */
 export const isoDate = (value: string | number | Date): string => toDate(value)?.toISOString() ?? '';
+
+/** Languages whose formatters are made, or being made, ahead of their first use. */
+const warming = new Set<Lang>();
+
+/**
+ * Makes the formatters of `lang` ahead of the data, one per idle moment. The
+ * first Intl formatter of a language costs far more than the next (the engine
+ * loads the locale's data: tens of milliseconds on a slow phone); made while
+ * the widget waits for its answer, that cost stays out of the task that
+ * renders the data. Each language once per page; what is already made is kept.
+ */
+export function warmFormats(lang: Lang): void {
+  if (warming.has(lang)) return;
+  warming.add(lang);
+  const steps = [
+    () => formatNumber(lang, 0),
+    () => formatDate(lang, 0),
+    () => formatPercent(lang, 0),
+    () => formatDays(lang, 0),
+    () => formatNumber(lang, 0, 1),
+    () => formatTime(lang, 0),
+  ];
+  const later =
+    typeof requestIdleCallback === 'function'
+      ? (step: () => void) => requestIdleCallback(step, { timeout: 2000 })
+      : (step: () => void) => setTimeout(step, 1);
+  const next = () => {
+    steps.shift()?.();
+    if (steps.length > 0) later(next);
+  };
+  later(next);
+}

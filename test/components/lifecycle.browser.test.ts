@@ -68,6 +68,43 @@ describe('element lifecycle', () => {
   beforeEach(freshKit);
   afterEach(fixtureCleanup);
 
+  it('gives the first update of each element put on the page together a task of its own', async () => {
+    type Element = HTMLElement & {
+      hasUpdated: boolean;
+      updateComplete: Promise<unknown>;
+      addController(controller: { hostUpdated(): void }): void;
+    };
+    const elements = ['khountous-ranking', 'khountous-admin-card', 'khountous-reports'].map((tag) => {
+      const element = document.createElement(tag) as Element;
+      element.setAttribute('base-url', sharedApi());
+      if (tag === 'khountous-admin-card') element.setAttribute('slug', admins.data[0]!.slug);
+      return element;
+    });
+    // Whether the other elements had rendered once the microtasks of each one's first render ran.
+    const seen: boolean[][] = [];
+    for (const element of elements)
+      element.addController({
+        hostUpdated: () => {
+          if (seen.length === elements.indexOf(element) && seen.length < elements.length)
+            queueMicrotask(() => seen.push(elements.map((other) => other.hasUpdated)));
+        },
+      });
+    document.body.append(...elements);
+    try {
+      expect(elements.map((element) => element.hasUpdated)).to.deep.equal([false, false, false]);
+      await Promise.all(elements.map((element) => element.updateComplete));
+      await pause();
+      // In one task, every render would come before those microtasks: [true, true, true] thrice.
+      expect(seen).to.deep.equal([
+        [true, false, false],
+        [true, true, false],
+        [true, true, true],
+      ]);
+    } finally {
+      for (const element of elements) element.remove();
+    }
+  });
+
   it('follows the loader again once taken off the page and put back, with no request', async () => {
     const watch = watchLoader();
     try {

@@ -270,4 +270,64 @@ describe('ResourceController', () => {
       watch.restore();
     }
   });
+
+  it('makes the plan once per update, and again as soon as an input changes', async () => {
+    const element = await mount<
+      Widget & {
+        limit: number;
+        requestUpdate(): void;
+        input(attribute: string): unknown;
+        data: { selection: unknown };
+      }
+    >('khountous-ranking', { limit: '4' });
+    // Every plan reads the base URL once (and with it the page's meta and address).
+    let plans = 0;
+    const input = element.input;
+    element.input = function (this: typeof element, attribute: string) {
+      if (attribute === 'base-url') plans++;
+      return input.call(this, attribute);
+    };
+    element.requestUpdate();
+    await element.updateComplete;
+    expect(plans, 'one plan for the update, its render and its state').to.equal(1);
+    // Within the same turn, a changed input is seen at once.
+    element.limit = 6;
+    expect((element.data.selection as { limit: number }).limit).to.equal(6);
+    await element.updateComplete;
+    expect(await settled(element)).to.equal('ready');
+    expect(element.shadowRoot!.querySelectorAll('tbody tr')).to.have.length(6);
+  });
+
+  it('makes the plan again when put elsewhere, under another language: no load in the old one', async () => {
+    const [fr, en] = ['fr', 'en'].map((lang) => {
+      const container = document.createElement('div');
+      container.lang = lang;
+      document.body.append(container);
+      return container;
+    });
+    try {
+      const element = document.createElement('khountous-ranking') as unknown as Widget & {
+        data: { selection: { lang: string } };
+      };
+      element.setAttribute('base-url', sharedApi());
+      fr!.append(element);
+      await settled(element);
+      const watch = watchLoader();
+      try {
+        expect(element.data.selection.lang).to.equal('fr');
+        // In the same turn as that read: what the element loads on its return is in English.
+        en!.append(element);
+        expect(element.data.selection.lang).to.equal('en');
+        await settled(element);
+        const langs = watch.loads.map((load) => (load.resource as { query?: { lang?: string } }).query?.lang);
+        expect(langs).to.include('en');
+        expect(langs, 'no load in the language of the place it left').not.to.include('fr');
+      } finally {
+        watch.restore();
+      }
+    } finally {
+      fr!.remove();
+      en!.remove();
+    }
+  });
 });

@@ -1,0 +1,348 @@
+// Lighthouse's mobile lab run, reproduced with what the bench already has
+// (playwright-core driving Debian's Chromium): the news front page under
+// Lighthouse's mobile settings, with its metrics read from a Chromium trace.
+//
+// The `lighthouse` package is not among the dependencies; its mobile defaults
+// are applied here as its `throttlingMethod: 'devtools'` applies them:
+// - the Moto G Power screen (412×823, device scale 1.75, touch, mobile);
+// - CPU 4× slower (CDP Emulation.setCPUThrottlingRate);
+// - the network of its "slow 4G" (150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up) with
+//   the factors its devtools throttling uses: latency × 3.75 (562.5 ms per request, which
+//   stands for connection set-up), throughput × 0.9.
+// The page is not scrolled, as Lighthouse does not scroll.
+//
+// From the trace of each view (the main frame's renderer main thread):
+// - FCP and LCP: the `firstContentfulPaint` and last `largestContentfulPaint::Candidate`
+//   events of the main frame, from its navigation start;
+// - TBT: every task (`RunTask`) longer than 50 ms that ends after FCP counts its time
+//   beyond 50 ms (clipped at FCP), up to TTI;
+// - TTI: the end of the last long task after FCP that is followed by 5 s without one
+//   (Lighthouse also asks for at most two requests in flight: left out here, the
+//   view waits for the network to settle anyway);
+// - CLS: the largest session window (gaps under 1 s, at most 5 s) of layout shifts
+//   without recent input, as Lighthouse and Chrome count it;
+// - the score: Lighthouse 12's log-normal curves and weights for these four metrics
+//   (FCP 10, LCP 25, TBT 30, CLS 25); Speed Index (weight 10) is not measured, so the
+//   weights are taken over 90;
+// - where the long tasks' time goes (script, style, layout, paint, HTML parsing,
+//   garbage collection, other), by self time of the trace's events;
+// - the console's errors (Lighthouse's "errors-in-console": a failed load counts).
+
+/** Lighthouse's mobile defaults (core/config/constants.js) and its devtools-throttling factors. */
+export const LAB = {
+  viewport: { width: 412, height: 823 },
+  deviceScaleFactor: 1.75,
+  cpuSlowdown: 4,
+  rttMs: 150,
+  downKbps: 1638.4,
+  upKbps: 750,
+  latencyFactor: 3.75,
+  throughputFactor: 0.9,
+};
+
+/** Lighthouse 12's scoring of mobile metrics: log-normal curves (p10, median) and weights. */
+export const SCORING = {
+  fcpMs: { p10: 1800, median: 3000, weight: 10 },
+  lcpMs: { p10: 2500, median: 4000, weight: 25 },
+  tbtMs: { p10: 200, median: 600, weight: 30 },
+  cls: { p10: 0.1, median: 0.25, weight: 25 },
+};
+
+/** The pages of the lab run: the kit's news page (script tag) and the hand-written one. */
+export const LAB_VARIANTS = ['baseline', 'script'];
+
+export const LAB_RUNS = { full: 5, quick: 1 };
+
+const LONG_TASK_MS = 50;
+const QUIET_WINDOW_MS = 5000;
+
+/** erf, Abramowitz and Stegun 7.1.26 (error under 1.5e-7), as Lighthouse's statistics.js. */
+function erf(x) {
+  const sign = Math.sign(x);
+  const t = 1 / (1 + 0.3275911 * Math.abs(x));
+  const y =
+    1 -
+    ((((1.061405429 * t - 1.453152027) * t + 1.421413741) * t - 0.284496736) * t + 0.254829592) *
+      t *
+      Math.exp(-x * x);
+  return sign * y;
+}
+
+/** Lighthouse's getLogNormalScore: 0.9 at p10, 0.5 at the median, two decimals. */
+export function logNormalScore({ p10, median }, value) {
+  if (value <= 0) return 1;
+  const standardized = (Math.log(value / median) * 0.8416212335729143) / -Math.log(p10 / median);
+  let score = (1 - erf(standardized)) / 2;
+  if (value <= p10) score = Math.max(score, 0.9);
+  else if (value <= median) score = Math.min(Math.max(score, 0.5), 0.8999);
+  else score = Math.min(score, 0.4999);
+  return Math.floor(score * 100) / 100;
+}
+
+/** The performance score (0 to 100) over the metrics SCORING lists. */
+export function labScore(metrics) {
+  let sum = 0;
+  let weights = 0;
+  for (const [name, curve] of Object.entries(SCORING)) {
+    if (metrics[name] === undefined) return undefined;
+    sum += logNormalScore(curve, metrics[name]) * curve.weight;
+    weights += curve.weight;
+  }
+  return Math.round((sum / weights) * 100);
+}
+
+/** Which kind of work a trace event is, or undefined to take its parent's. */
+function kindOf(name) {
+  if (/GC|Scavenge|Sweep|Mark/i.test(name)) return 'gc';
+  if (name === 'UpdateLayoutTree' || /Style|RecalcStyle/.test(name)) return 'style';
+  if (name === 'Layout' || /::layout|Layout\.UpdateTime/.test(name)) return 'layout';
+  if (/Paint|Commit|Composit|Raster/.test(name)) return 'paint';
+  if (/ParseHTML|HTMLDocumentParser|ParseAuthorStyleSheet/.test(name)) return 'parse';
+  if (
+    /^v8|^V8|FunctionCall|EvaluateScript|RunMicrotasks|TimerFire|EventDispatch|FireAnimationFrame/.test(name)
+  )
+    return 'script';
+  return undefined;
+}
+
+/** Trace events to the lab's metrics for the main frame whose URL contains `urlPart`. */
+export function labMetrics(traceEvents, urlPart) {
+  const navigation = traceEvents.find(
+    (event) =>
+      event.name === 'navigationStart' &&
+      event.args?.data?.isLoadingMainFrame &&
+      String(event.args?.data?.documentLoaderURL ?? '').includes(urlPart),
+  );
+  if (!navigation) throw new Error(`no navigation to ${urlPart} in the trace`);
+  const { pid, tid, ts: t0 } = navigation;
+  const frame = navigation.args.frame;
+  const ms = (ts) => (ts - t0) / 1000;
+  const thread = traceEvents.filter((event) => event.pid === pid && event.tid === tid && event.ts >= t0);
+  const fcp = thread.find((event) => event.name === 'firstContentfulPaint' && event.args?.frame === frame);
+  const lcp = thread
+    .filter((event) => event.name === 'largestContentfulPaint::Candidate' && event.args?.frame === frame)
+    .at(-1);
+  const fcpTs = fcp?.ts;
+
+  // CLS: session windows of shifts without recent input.
+  const shifts = traceEvents
+    .filter(
+      (event) =>
+        event.name === 'LayoutShift' &&
+        event.pid === pid &&
+        event.ts >= t0 &&
+        !event.args?.data?.had_recent_input,
+    )
+    .map((event) => ({
+      ts: event.ts,
+      score: event.args.data.weighted_score_delta ?? event.args.data.score ?? 0,
+    }))
+    .sort((a, b) => a.ts - b.ts);
+  let cls = 0;
+  let window = { start: 0, last: 0, sum: 0 };
+  for (const shift of shifts) {
+    if (shift.ts - window.last > 1e6 || shift.ts - window.start > 5e6)
+      window = { start: shift.ts, last: shift.ts, sum: 0 };
+    window.sum += shift.score;
+    window.last = shift.ts;
+    cls = Math.max(cls, window.sum);
+  }
+
+  const tasks = thread
+    .filter((event) => event.name === 'RunTask' && event.ph === 'X' && event.dur !== undefined)
+    .sort((a, b) => a.ts - b.ts);
+  const long = tasks.filter((task) => task.dur / 1000 > LONG_TASK_MS);
+  // TTI: the end of the last long task after FCP followed by a quiet window.
+  const after = fcpTs === undefined ? [] : long.filter((task) => task.ts + task.dur > fcpTs);
+  let tti = fcpTs;
+  for (let i = 0; i < after.length; i++) {
+    const end = after[i].ts + after[i].dur;
+    tti = Math.max(tti, end);
+    const next = after[i + 1];
+    if (!next || next.ts - end >= QUIET_WINDOW_MS * 1000) break;
+  }
+  let tbt = 0;
+  const breakdown = {};
+  const longTasks = [];
+  for (const task of after) {
+    if (task.ts >= tti) break;
+    const start = Math.max(task.ts, fcpTs);
+    const blocking = (task.ts + task.dur - start) / 1000 - LONG_TASK_MS;
+    if (blocking > 0) tbt += blocking;
+    longTasks.push({ atMs: Math.round(ms(task.ts)), durationMs: Math.round(task.dur / 1000) });
+  }
+  // Self time of the events inside every long task (after FCP or not), by kind.
+  for (const task of long) {
+    const inside = thread
+      .filter(
+        (event) =>
+          event.ph === 'X' &&
+          event !== task &&
+          event.dur !== undefined &&
+          event.ts >= task.ts &&
+          event.ts + event.dur <= task.ts + task.dur,
+      )
+      .sort((a, b) => a.ts - b.ts || b.dur - a.dur);
+    const stack = [{ event: task, kind: 'other', childTime: 0 }];
+    const close = (entry) => {
+      const self = Math.max(0, entry.event.dur - entry.childTime) / 1000;
+      breakdown[entry.kind] = (breakdown[entry.kind] ?? 0) + self;
+    };
+    for (const event of inside) {
+      while (stack.length > 1 && stack.at(-1).event.ts + stack.at(-1).event.dur <= event.ts)
+        close(stack.pop());
+      const parent = stack.at(-1);
+      parent.childTime += event.dur;
+      stack.push({ event, kind: kindOf(event.name) ?? parent.kind, childTime: 0 });
+    }
+    while (stack.length) close(stack.pop());
+  }
+  const mainThreadMs = tasks.reduce((sum, task) => sum + task.dur, 0) / 1000;
+  const metrics = {
+    fcpMs: fcp ? ms(fcp.ts) : undefined,
+    lcpMs: lcp ? ms(lcp.ts) : fcp ? ms(fcp.ts) : undefined,
+    tbtMs: fcp ? tbt : undefined,
+    cls,
+  };
+  return {
+    ...metrics,
+    score: labScore(metrics),
+    ttiMs: tti === undefined ? undefined : ms(tti),
+    longTasks,
+    longTaskMs: long.reduce((sum, task) => sum + task.dur, 0) / 1000,
+    mainThreadMs,
+    breakdown: Object.fromEntries(
+      Object.entries(breakdown).map(([kind, value]) => [kind, Math.round(value)]),
+    ),
+  };
+}
+
+const CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'blink.user_timing',
+  'loading',
+  'toplevel',
+  'v8',
+  'v8.execute',
+];
+
+/**
+ * One lab view of `url` in a new context: Lighthouse's mobile settings, a trace
+ * from before the navigation until the network has been quiet for `quietMs` and
+ * then QUIET_WINDOW_MS more (the TTI window). `api.reset(0)`: the request's
+ * latency, multiplied as Lighthouse does, stands for connection set-up.
+ */
+export async function labView(browser, { url, api, quietMs = 1000 }) {
+  const context = await browser.newContext({
+    viewport: LAB.viewport,
+    deviceScaleFactor: LAB.deviceScaleFactor,
+    isMobile: true,
+    hasTouch: true,
+  });
+  try {
+    const page = await context.newPage();
+    const consoleErrors = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(`${message.text()} (${message.location().url})`);
+    });
+    page.on('pageerror', (error) => consoleErrors.push(String(error.message ?? error)));
+    const cdp = await context.newCDPSession(page);
+    api.reset(0);
+    await cdp.send('Network.enable');
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: LAB.cpuSlowdown });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: LAB.rttMs * LAB.latencyFactor,
+      downloadThroughput: (LAB.downKbps * LAB.throughputFactor * 1000) / 8,
+      uploadThroughput: (LAB.upKbps * LAB.throughputFactor * 1000) / 8,
+    });
+    const events = [];
+    cdp.on('Tracing.dataCollected', ({ value }) => events.push(...value));
+    const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+    await cdp.send('Tracing.start', {
+      transferMode: 'ReportEvents',
+      traceConfig: { includedCategories: CATEGORIES },
+    });
+    const pending = new Set();
+    let lastAt = Date.now();
+    page.on('request', (request) => (pending.add(request), (lastAt = Date.now())));
+    const down = (request) => (pending.delete(request), (lastAt = Date.now()));
+    page.on('requestfinished', down);
+    page.on('requestfailed', down);
+    await page.goto(url, { waitUntil: 'load', timeout: 90_000 });
+    const deadline = Date.now() + 90_000;
+    while (Date.now() < deadline && (pending.size > 0 || api.inFlight > 0 || Date.now() - lastAt < quietMs))
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    await new Promise((resolve) => setTimeout(resolve, QUIET_WINDOW_MS));
+    await cdp.send('Tracing.end');
+    await complete;
+    return {
+      ...labMetrics(events, new URL(url).pathname),
+      consoleErrors,
+      apiRequests: api.log.length,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+const median = (values) => {
+  const sorted = values.filter((value) => value !== undefined).sort((a, b) => a - b);
+  if (sorted.length === 0) return undefined;
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
+/** The medians of the lab views' figures, and the kinds of work of their long tasks. */
+function summarise(views) {
+  const pick = (key) => median(views.map((view) => view[key]));
+  const kinds = [...new Set(views.flatMap((view) => Object.keys(view.breakdown)))];
+  return {
+    score: pick('score'),
+    fcpMs: pick('fcpMs'),
+    lcpMs: pick('lcpMs'),
+    tbtMs: pick('tbtMs'),
+    cls: pick('cls'),
+    ttiMs: pick('ttiMs'),
+    mainThreadMs: pick('mainThreadMs'),
+    longTaskMs: pick('longTaskMs'),
+    longTasks: median(views.map((view) => view.longTasks.length)),
+    breakdown: Object.fromEntries(
+      kinds.map((kind) => [kind, median(views.map((v) => v.breakdown[kind] ?? 0))]),
+    ),
+    consoleErrors: [...new Set(views.flatMap((view) => view.consoleErrors))],
+    apiRequests: median(views.map((view) => view.apiRequests)),
+    samples: {
+      tbtMs: views.map((view) => Math.round(view.tbtMs ?? NaN)),
+      lcpMs: views.map((view) => Math.round(view.lcpMs ?? NaN)),
+      score: views.map((view) => view.score),
+    },
+  };
+}
+
+/**
+ * The lab run: `runs` views of each of `variants` (pages of the paint bench's
+ * page server at `origin`), alternating. Returns the medians per page, the
+ * kit's over the hand-written page's, and `failures`: a console error on the
+ * kit's page.
+ */
+export async function measureLab(browser, { origin, api, runs, variants = LAB_VARIANTS, log = () => {} }) {
+  log(`paint: lab, Lighthouse's mobile settings (${runs} views of each page)`);
+  const samples = Object.fromEntries(variants.map((variant) => [variant, []]));
+  for (let run = 0; run < runs; run++)
+    for (const variant of variants)
+      samples[variant].push(await labView(browser, { url: `${origin}/paint/${variant}.html`, api }));
+  const pages = Object.fromEntries(variants.map((variant) => [variant, summarise(samples[variant])]));
+  const failures = [];
+  for (const variant of variants.filter((variant) => variant !== 'baseline'))
+    for (const error of pages[variant].consoleErrors)
+      failures.push(`${variant} (lab): console error: ${error}`);
+  const ratios = {};
+  if (pages.script && pages.baseline)
+    for (const key of ['fcpMs', 'lcpMs', 'tbtMs', 'ttiMs', 'mainThreadMs', 'longTaskMs']) {
+      const [kit, base] = [pages.script[key], pages.baseline[key]];
+      if (kit !== undefined && base) ratios[key] = Math.round((kit / base) * 100) / 100;
+    }
+  return { settings: LAB, scoring: SCORING, runs, variants, pages, ratios, failures };
+}

@@ -1,0 +1,20 @@
+/** Declarations of scripts/page-sizes.mjs, for its tests. */
+type Check = 'one widget' | 'mission widgets' | 'first-paint core';
+
+export interface PageFigure {
+  check: Check;
+  name: string;
+  files: string[];
+  gzip: number;
+}
+
+export declare const PAGE_BUDGETS: Record<Check, number>;
+export declare const PAGE_TARGETS: Record<Check, number>;
+
+export declare function chromiumEngine(): { available: boolean; path?: string; reason?: string };
+
+export declare function checkBudgets(
+  figures: readonly PageFigure[],
+  budgets?: Partial<Record<Check, number>>,
+  targets?: Partial<Record<Check, number>>,
+): { rows: string[][]; over: string[] };

@@ -1,0 +1,59 @@
+/**
+ * The formatters made ahead of the data (warmFormats): once each has run, the
+ * widgets' numbers, percents, days, dates and times make no new Intl formatter.
+ */
+import assert from 'node:assert/strict';
+import { after, describe, it } from 'node:test';
+import {
+  formatDate,
+  formatDays,
+  formatNumber,
+  formatPercent,
+  formatTime,
+  warmFormats,
+} from '../../src/i18n/format.js';
+
+/** Counts the Intl formatters made while it is installed. */
+function countFormatters(): { made: () => number; restore: () => void } {
+  const { NumberFormat, DateTimeFormat } = Intl;
+  let made = 0;
+  const counting = <C extends new (...args: never[]) => object>(original: C): C =>
+    new Proxy(original, {
+      construct(target, args: never[]) {
+        made++;
+        return new target(...args);
+      },
+    });
+  Intl.NumberFormat = counting(NumberFormat);
+  Intl.DateTimeFormat = counting(DateTimeFormat);
+  return {
+    made: () => made,
+    restore: () => {
+      Intl.NumberFormat = NumberFormat;
+      Intl.DateTimeFormat = DateTimeFormat;
+    },
+  };
+}
+
+describe('warmFormats', () => {
+  const count = countFormatters();
+  after(count.restore);
+
+  it('makes every formatter of the language ahead, one at a time, and once', async () => {
+    warmFormats('en');
+    assert.equal(count.made(), 0, 'nothing made at once: each in an idle moment');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const made = count.made();
+    assert.equal(made, 6);
+    formatNumber('en', 1234);
+    formatNumber('en', 3.25, 1);
+    formatPercent('en', 87);
+    formatDays('en', 3.5);
+    formatDate('en', '2026-03-03');
+    formatTime('en', '2026-03-03T14:05:00Z');
+    assert.equal(count.made(), made, 'the widgets find them made');
+    warmFormats('en');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.equal(count.made(), made, 'a language is warmed once');
+  });
+});
