@@ -23,7 +23,7 @@ import {
 } from '../attributes/owner.js';
 import { RULES } from '../attributes/rules.js';
 import { commonStrings, type CommonStrings } from '../i18n/common.js';
-import { warmFormats } from '../i18n/format.js';
+import { prepareFormats, warmFormats } from '../i18n/format.js';
 import type { Local } from '../i18n/strings.js';
 import { states } from '../styles/states.styles.js';
 import { tokens } from '../styles/tokens.styles.js';
@@ -272,10 +272,16 @@ export abstract class KhountousElement<S extends Selection, T> extends LitElemen
    * otherwise render in the same task as every other, one long task that holds
    * the page's main thread (a tap, a scroll) for the sum of their renders.
    * Later updates (data, a changed attribute) come one element at a time.
+   * The first element of a language makes its number and date formatters in
+   * a task before it renders: the locale's data they load costs about as much
+   * as a render.
    */
   protected override scheduleUpdate(): void | Promise<unknown> {
     if (this.hasUpdated || isServer) return super.scheduleUpdate();
-    return new Promise<void>((resolve) => setTimeout(resolve)).then(() => super.scheduleUpdate());
+    const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
+    return nextTask()
+      .then(() => (prepareFormats(this.language) ? nextTask() : undefined))
+      .then(() => super.scheduleUpdate());
   }
 
   /** A property changed (or an update was asked for): the plan is made again when next read. */

@@ -67,6 +67,19 @@ export const formatTime = (lang: Lang, value: string | number | Date): string =>
 /** The machine-readable form for <time datetime>; empty for a value that is no date. */
 export const isoDate = (value: string | number | Date): string => toDate(value)?.toISOString() ?? '';
 
+/**
+ * Makes at once the first number and date formatters of `lang`, whose making
+ * loads the locale's data (the next ones then cost little). Returns whether
+ * they were not made yet: an element that renders next does so in a task of
+ * its own rather than in the one that paid for the locale.
+ */
+export function prepareFormats(lang: Lang): boolean {
+  if (cache.has(`n:${lang}:d0`) && cache.has(`d:${lang}:date`)) return false;
+  formatNumber(lang, 0);
+  formatDate(lang, 0);
+  return true;
+}
+
 /** Languages whose formatters are made, or being made, ahead of their first use. */
 const warming = new Set<Lang>();
 

@@ -34,8 +34,7 @@ function tag(name: string, attributes: Record<string, string | undefined>, { inl
     getRootNode: () => ({}),
     getAttribute: (attribute: string) => attributes[attribute] ?? null,
     // Its inline data, a <script type="application/json"> child (src/core/inline.ts).
-    querySelector: (selector: string) =>
-      inline && /script/.test(selector) ? {} : null,
+    querySelector: (selector: string) => (inline && /script/.test(selector) ? {} : null),
   } as unknown as Element;
 }
 

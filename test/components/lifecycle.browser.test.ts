@@ -80,26 +80,25 @@ describe('element lifecycle', () => {
       if (tag === 'khountous-admin-card') element.setAttribute('slug', admins.data[0]!.slug);
       return element;
     });
-    // Whether the other elements had rendered once the microtasks of each one's first render ran.
-    const seen: boolean[][] = [];
-    for (const element of elements)
+    // How many of the elements had rendered once the microtasks of each one's first render ran.
+    const rendered: number[] = [];
+    for (const element of elements) {
+      let first = true;
       element.addController({
         hostUpdated: () => {
-          if (seen.length === elements.indexOf(element) && seen.length < elements.length)
-            queueMicrotask(() => seen.push(elements.map((other) => other.hasUpdated)));
+          if (!first) return;
+          first = false;
+          queueMicrotask(() => rendered.push(elements.filter((other) => other.hasUpdated).length));
         },
       });
+    }
     document.body.append(...elements);
     try {
       expect(elements.map((element) => element.hasUpdated)).to.deep.equal([false, false, false]);
       await Promise.all(elements.map((element) => element.updateComplete));
       await pause();
-      // In one task, every render would come before those microtasks: [true, true, true] thrice.
-      expect(seen).to.deep.equal([
-        [true, false, false],
-        [true, true, false],
-        [true, true, true],
-      ]);
+      // In one task, every render would come before those microtasks: 3, 3 and 3.
+      expect(rendered).to.deep.equal([1, 2, 3]);
     } finally {
       for (const element of elements) element.remove();
     }

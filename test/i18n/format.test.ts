@@ -10,6 +10,7 @@ import {
   formatNumber,
   formatPercent,
   formatTime,
+  prepareFormats,
   warmFormats,
 } from '../../src/i18n/format.js';
 
@@ -55,5 +56,16 @@ describe('warmFormats', () => {
     warmFormats('en');
     await new Promise((resolve) => setTimeout(resolve, 50));
     assert.equal(count.made(), made, 'a language is warmed once');
+  });
+
+  it('makes the first number and date formatters of a language at once, and says whether it did', () => {
+    const before = count.made();
+    assert.equal(prepareFormats('fr'), true);
+    assert.equal(count.made(), before + 2);
+    formatNumber('fr', 1234);
+    formatDate('fr', '2026-03-03');
+    assert.equal(count.made(), before + 2, 'the widgets find them made');
+    assert.equal(prepareFormats('fr'), false);
+    assert.equal(count.made(), before + 2);
   });
 });
