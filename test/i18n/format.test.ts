@@ -43,7 +43,10 @@ describe('warmFormats', () => {
   it('makes every formatter of the language ahead, one at a time, and once', async () => {
     warmFormats('en');
     assert.equal(count.made(), 0, 'nothing made at once: each in an idle moment');
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // One per idle moment: on a loaded machine the moments come later; wait for them (up to 5 s).
+    for (let waited = 0; waited < 5_000 && count.made() < 6; waited += 10)
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    await new Promise((resolve) => setTimeout(resolve, 50));
     const made = count.made();
     assert.equal(made, 6);
     formatNumber('en', 1234);
