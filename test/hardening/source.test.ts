@@ -52,9 +52,19 @@ describe('no markup from data, anywhere in src/', () => {
     ['srcdoc', /\bsrcdoc\b/],
     ['string timer (setTimeout with code)', /setTimeout\s*\(\s*['"`]/],
   ];
+  /**
+   * The one exception: renderWidget (Node) writes the element's own tag and the attributes the
+   * site's code gives it, each value escaped (test/ssr/render-widget.test.ts: an attribute
+   * that tries to close the tag stays a value; the data goes into a property and an escaped
+   * JSON script, never into the static template).
+   */
+  const ALLOWED: Record<string, string[]> = { unsafeStatic: ['src/ssr/render.ts'] };
   for (const [name, pattern] of FORBIDDEN) {
     test(`no ${name}`, () => {
-      const found = sources.filter((file) => pattern.test(code(file))).map((file) => relative(ROOT, file));
+      const found = sources
+        .filter((file) => pattern.test(code(file)))
+        .map((file) => relative(ROOT, file))
+        .filter((file) => !(ALLOWED[name] ?? []).includes(file));
       assert.deepEqual(found, []);
     });
   }

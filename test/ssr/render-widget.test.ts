@@ -138,6 +138,21 @@ describe('renderWidget', () => {
     );
   });
 
+  it('an attribute value that tries to close the tag stays a value', async () => {
+    const api = upstream();
+    const html = await renderWidget(
+      'khountous-ranking',
+      { limit: 2, 'data-note': '"><img src=x onerror=alert(1)><khountous-ranking x="' },
+      { baseUrl: BASE_URL, fetch: api.fetch },
+    );
+    assert.match(
+      html,
+      /^<khountous-ranking limit="2" data-note="&quot;&gt;&lt;img src=x onerror=alert\(1\)&gt;&lt;khountous-ranking x=&quot;"/,
+    );
+    assert.doesNotMatch(html, /<img/);
+    assert.equal(html.match(/<khountous-ranking/g)?.length, 1);
+  });
+
   it('stays within the anonymous budget of the server’s address, then serves what it holds', async () => {
     const api = upstream({ anonymous: 3 });
     const options = { baseUrl: BASE_URL, fetch: api.fetch };
