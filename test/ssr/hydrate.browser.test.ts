@@ -9,18 +9,8 @@
 import '@lit-labs/ssr-client/lit-element-hydrate-support.js';
 import { expect } from '@open-wc/testing';
 import { catalog } from '../../src/catalog.js';
+import { defines } from './defines.js';
 import { freshKit, isolatedApi, settled, shadowText, watchWarnings } from '../helpers/kit.js';
-
-/** Each element's module, imported once its server markup is on the page (as a page's script comes after its HTML). */
-const defines: Record<string, () => Promise<unknown>> = {
-  'khountous-admin-card': () => import('../../src/components/admin-card/define.js'),
-  'khountous-dataset': () => import('../../src/components/dataset/define.js'),
-  'khountous-fact-checks': () => import('../../src/components/fact-checks/define.js'),
-  'khountous-ranking': () => import('../../src/components/ranking/define.js'),
-  'khountous-region-stats': () => import('../../src/components/region-stats/define.js'),
-  'khountous-report': () => import('../../src/components/report/define.js'),
-  'khountous-reports': () => import('../../src/components/reports/define.js'),
-};
 
 type Element$ = HTMLElement & { updateComplete: Promise<boolean> };
 

@@ -8,7 +8,7 @@
  * until it arrives, messages for the other tabs wait in a queue and failures
  * wait for their recovery to be planned.
  */
-import type { CacheEntry, EntryCache } from '../cache.js';
+import type { CacheEntry, EntryCache, EntryMeta } from '../cache.js';
 import type { ApiResponse, FetchLike } from '../http.js';
 import { askedOf, at, type ResourceKind, type Target } from '../endpoints.js';
 import { abortError, isKhountousError, KhountousError, PASSING } from '../errors.js';
@@ -150,18 +150,14 @@ export function createResources(deps: ResourcesDeps) {
     const { data, etag } = response;
     // A 304 confirms the ETag, not the data kept under it: the download keeps its time.
     const downloadedAt = response.notModified ? cached?.downloadedAt : fetchedAt;
-    const entry = cache.set(target.key, data, { etag, fetchedAt, downloadedAt, asked: askedOf(target) });
+    return keep(target, data, { etag, fetchedAt, downloadedAt });
+  }
+
+  /** Stores `data` for `target`, tells the other tabs and the subscribers. */
+  function keep(target: Target, data: unknown, meta: Omit<EntryMeta, 'asked'>): CacheEntry {
+    const entry = cache.set(target.key, data, { ...meta, asked: askedOf(target) });
     const window = target.window && ([target.window.page, target.window.limit] as [number, number]);
-    post({
-      type: 'entry',
-      key: target.key,
-      family: target.family,
-      window,
-      data,
-      etag,
-      fetchedAt,
-      downloadedAt,
-    });
+    post({ type: 'entry', key: target.key, family: target.family, window, data, ...meta });
     notify({ target, entry });
     return entry;
   }
@@ -178,18 +174,7 @@ export function createResources(deps: ResourcesDeps) {
     if (!check(target.key, data)) return false;
     const cached = cache.get(target.key, check);
     if (cached && cached.fetchedAt >= fetchedAt) return true;
-    const entry = cache.set(target.key, data, { fetchedAt, downloadedAt: fetchedAt, asked: askedOf(target) });
-    const window = target.window && ([target.window.page, target.window.limit] as [number, number]);
-    post({
-      type: 'entry',
-      key: target.key,
-      family: target.family,
-      window,
-      data,
-      fetchedAt,
-      downloadedAt: fetchedAt,
-    });
-    notify({ target, entry });
+    keep(target, data, { fetchedAt, downloadedAt: fetchedAt });
     return true;
   }
 
