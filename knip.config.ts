@@ -45,6 +45,14 @@ const config: KnipConfig = {
     // Installed, at the lockfile's versions, into the fresh apps of test/package/ (which build the
     // packed tarball with them), by name rather than by import.
     'webpack',
+    // Installed, at the lockfile's versions, into the server-rendering example apps (examples/), and
+    // Stryker's packages, run by `npm run mutate` from node_modules/.bin with the runner and checker
+    // its config names.
+    'astro',
+    '@11ty/eleventy',
+    '@stryker-mutator/core',
+    '@stryker-mutator/tap-runner',
+    '@stryker-mutator/typescript-checker',
     // Run by scripts/package-lint.mjs from node_modules/.bin.
     'publint',
     '@arethetypeswrong/cli',
@@ -57,10 +65,17 @@ const config: KnipConfig = {
   ignoreUnresolved: [
     '/dist/khountous.js',
     '/dist/index.js',
+    '/dist/elements/khountous-admin-card.js',
+    '/dist/elements/khountous-dataset.js',
+    '/dist/elements/khountous-fact-checks.js',
     '/dist/elements/khountous-ranking.js',
     '/dist/elements/khountous-region-stats.js',
+    '/dist/elements/khountous-report.js',
+    '/dist/elements/khountous-reports.js',
     '/bench/baseline/widgets.js',
   ],
+  // Astro is a devDependency for the example app it builds, not a framework of this repository.
+  astro: false,
   treatConfigHintsAsErrors: true,
 };
 

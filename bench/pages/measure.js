@@ -132,7 +132,10 @@ async function cycle(widgets) {
     widgets.map(([tag, attributes]) => {
       let timer;
       const late = new Promise((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`<${tag}> showed neither data nor an error in 20 s`)), 20_000);
+        timer = setTimeout(
+          () => reject(new Error(`<${tag}> showed neither data nor an error in 20 s`)),
+          20_000,
+        );
       });
       return Promise.race([mountKit(tag, attributes, true), late]).finally(() => clearTimeout(timer));
     }),
