@@ -217,7 +217,7 @@ delete_option( 'khountous_widgets_budget' );`);
     await tab.close();
   });
 
-  it('many page views ask the API once per freshness period; stale with its age when the API is down', async () => {
+  it('many page views ask the API once per freshness period; stale with its age when the API is down', async (t) => {
     clearCache();
     const key = `/v1/administrations?lang=en&limit=4&page=1`;
     const asked = () => api.upstream.get(key)?.length ?? 0;
@@ -241,8 +241,8 @@ delete_option( 'khountous_widgets_budget' );`);
     for (let view = 0; view < 5; view++) await page(post.link);
     assert.equal(asked() - before, 2, 'one more request once the period passed');
     const median = [...timings].sort((a, b) => a - b)[10]!;
-    console.log(
-      `  a view: ${fetching.toFixed(0)} ms asking the API, median ${median.toFixed(0)} ms from the cache`,
+    t.diagnostic(
+      `a view: ${fetching.toFixed(0)} ms asking the API, median ${median.toFixed(0)} ms from the cache`,
     );
 
     // The API is down: the last answer, with the time it was fetched.
@@ -252,7 +252,7 @@ delete_option( 'khountous_widgets_budget' );`);
       age(0);
       const start = performance.now();
       const html = await page(post.link);
-      console.log(`  a view with the API down: ${(performance.now() - start).toFixed(0)} ms`);
+      t.diagnostic(`a view with the API down: ${(performance.now() - start).toFixed(0)} ms`);
       const inline = JSON.parse(inlineOf(html)[0]!.json) as { fetchedAt: string };
       assert.ok(inline.fetchedAt, 'stale data served');
       const old = Date.now() - Date.parse(inline.fetchedAt);
