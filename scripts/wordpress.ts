@@ -11,6 +11,10 @@
  *                              its tag, its attributes by rule name, the words of its own
  *                              inputs (its about.ts), and its data link (the request its
  *                              load makes, from its `resource()` and src/core/endpoints.ts)
+ *                              and its request as the server renders it (the same path, query,
+ *                              defaults and freshness as the browser's loader: the inline
+ *                              data's `path`); and the words of the HTML fallback in fr and
+ *                              en, from the widgets' strings and the kit's formats
  *   blocks/<widget>/block.json one dynamic block per widget, titled and described in
  *                              English by its about.ts
  *   languages/*.po             below their marker line: the blocks' titles and
@@ -29,11 +33,20 @@ import * as prettier from 'prettier';
 import { problemOf } from '../src/attributes/messages.js';
 import { quoted, RULES, type AttributeProblem, type AttributeRule } from '../src/attributes/rules.js';
 import { catalog, type Entry } from '../src/catalog.js';
-import { describe, ENDPOINTS } from '../src/core/endpoints.js';
+import { describe, ENDPOINTS, urlOf } from '../src/core/endpoints.js';
 import { pathOf } from '../src/core/routes.js';
 import { LANGS, type Lang } from '../src/core/types.js';
+import { adminStrings } from '../src/components/admin-card/strings.js';
+import { datasetStrings } from '../src/components/dataset/strings.js';
+import { factChecksStrings, verdictValues } from '../src/components/fact-checks/strings.js';
+import { rankingStrings } from '../src/components/ranking/strings.js';
+import { regionStatsStrings } from '../src/components/region-stats/strings.js';
+import { reportStrings } from '../src/components/report/strings.js';
+import { reportsStrings } from '../src/components/reports/strings.js';
 import { administrationValues } from '../src/i18n/administration-values.js';
 import { attributeMessages } from '../src/i18n/attributes.js';
+import { commonStrings } from '../src/i18n/common.js';
+import { formatDays, formatNumber, formatPercent } from '../src/i18n/format.js';
 import { indicatorNames } from '../src/i18n/indicator-names.js';
 import { REGION_NAMES } from '../src/i18n/regions.js';
 import { reportValues } from '../src/i18n/report-values.js';
@@ -237,6 +250,113 @@ function dataLink(entry: Entry): { path: string; query: Record<string, string> }
   return { path: pathOf(target.ep.route, ids), query };
 }
 
+/** One query parameter of a widget's request: the attribute that sets it, else (or when not set) its default. */
+interface RequestParam {
+  attribute?: string;
+  default?: string;
+}
+
+/**
+ * A widget's request as the plugin sends it on the server, so that its
+ * inline data names the resource the element loads (src/core/inline.ts
+ * `inlinePath`): the endpoint's path with `{attribute}` for its identifier,
+ * every query parameter the loader sends (a list's page and limit included)
+ * with the attribute that sets it and the value sent when none does, and the
+ * endpoint's freshness in seconds. Found as dataLink() finds the link, and by
+ * planning a load from the inputs' initial values (an identifier: its
+ * example) to read the defaults back.
+ */
+function dataRequest(entry: Entry): { path: string; query: Record<string, RequestParam>; fresh: number } {
+  const { widget } = entry;
+  const inputs: Inputs = { ...COMMON_INPUTS, ...widget.inputs };
+  const link = dataLink(entry);
+  const initial = planLoad(
+    widget,
+    { localName: widget.tag } as Element,
+    (attribute) => {
+      const rule = inputs[attribute]?.rule;
+      return rule?.type === 'id' && rule.required ? rule.example : inputs[attribute]?.initial;
+    },
+    { page: false },
+  );
+  if (initial instanceof Error)
+    throw new Error(`${widget.tag}: no load from its initial inputs: ${initial.message}`);
+  const target = describe(initial.resource, initial.options.baseUrl!);
+  const sent = new URL(urlOf(target)).searchParams;
+  const query: Record<string, RequestParam> = {};
+  for (const [param, attribute] of Object.entries(link.query)) query[param] = { attribute };
+  for (const [param, value] of sent) query[param] = { ...query[param], default: value };
+  // The language: the element's, else the page's (the plugin says which); French when neither.
+  if (!query['lang'] && target.ep.query['lang']) throw new Error(`${widget.tag}: its lang is not sent`);
+  return { path: link.path, query, fresh: target.ep.fresh * 60 };
+}
+
+/** A template of a kit's sentence that takes one value: `{name}` where the value goes. */
+const templateOf = (sentence: (value: string) => string, name: string): string => sentence(`{${name}}`);
+
+/** A format of the kit for one number, as a template: `{n}` where the number goes. */
+const numberTemplate = (formatted: string, sample: string): string => {
+  if (!formatted.includes(sample)) throw new Error(`"${formatted}" does not hold ${sample}`);
+  return formatted.replace(sample, '{n}');
+};
+
+/**
+ * What the server writes inside an element in each language (its HTML
+ * fallback): the widgets' own words and the kit's number formats (Intl's, as
+ * the elements use them), as templates PHP fills.
+ */
+function fallbackWords(): Record<Lang, Record<string, unknown>> {
+  const out = {} as Record<Lang, Record<string, unknown>>;
+  for (const lang of LANGS) {
+    const grouped = formatNumber(lang, 1234567.5, 1);
+    const digits = /^1(?<thousands>\D)234\k<thousands>567(?<decimal>\D)5$/u.exec(grouped)?.groups;
+    if (!digits) throw new Error(`${lang}: cannot read the separators of ${grouped}`);
+    const months = Array.from({ length: 12 }, (_, month) =>
+      new Intl.DateTimeFormat(lang === 'fr' ? 'fr-FR' : 'en-GB', { month: 'short', timeZone: 'UTC' }).format(
+        Date.UTC(2026, month, 15),
+      ),
+    );
+    const ranking = rankingStrings[lang].ranking;
+    const admin = adminStrings[lang].admin;
+    const regions = regionStatsStrings[lang].regions;
+    const report = reportStrings[lang].report;
+    out[lang] = {
+      thousands: digits['thousands'],
+      decimal: digits['decimal'],
+      percent: numberTemplate(formatPercent(lang, 87), '87'),
+      day: numberTemplate(formatDays(lang, 1), '1'),
+      days: numberTemplate(formatDays(lang, 7), '7'),
+      months,
+      asOf: templateOf(commonStrings[lang].staleAsOf, 'time'),
+      empty: commonStrings[lang].empty,
+      rankingCaption: ranking.caption,
+      score: ranking.score,
+      responseRate: ranking.responseRate,
+      avgDelay: ranking.avgDelay,
+      overallScore: admin.score,
+      rank: admin.rankLabel,
+      regionsCaption: templateOf(regions.caption, 'indicator'),
+      indicators: indicatorNames[lang].indicators,
+      regions: REGION_NAMES,
+      reportsCaption: reportsStrings[lang].reports.caption,
+      category: report.category,
+      status: report.status,
+      administration: report.administration,
+      submitted: templateOf(report.submitted, 'date'),
+      officialResponse: report.officialResponse,
+      categories: reportValues[lang].categories,
+      statuses: reportValues[lang].statuses,
+      factChecksCaption: factChecksStrings[lang].factChecks.caption,
+      sources: factChecksStrings[lang].factChecks.sources,
+      verdicts: verdictValues[lang].verdicts,
+      updated: templateOf(datasetStrings[lang].dataset.updated, 'date'),
+      license: templateOf(datasetStrings[lang].dataset.license, 'license'),
+      download: datasetStrings[lang].dataset.downloadAs,
+    };
+  }
+  return out;
+}
+
 const wordsOf = (words: InputWords) => ({ label: words.label, help: { fr: words.fr, en: words.en } });
 
 interface PluginData {
@@ -246,6 +366,7 @@ interface PluginData {
   title: Words;
   inputs: Record<string, ReturnType<typeof wordsOf>>;
   widgets: Record<string, unknown>;
+  fallback: Record<Lang, Record<string, unknown>>;
 }
 
 /** What includes/definitions.php holds, and each block.json. */
@@ -292,7 +413,13 @@ export function pluginData(version: string): { data: PluginData; blocks: Record<
     const own = Object.fromEntries(
       Object.entries(about.inputs).map(([attribute, words]) => [attribute, wordsOf(words)]),
     );
-    widgets[name] = { tag: widget.tag, attributes, words: own, link: dataLink(entry) };
+    widgets[name] = {
+      tag: widget.tag,
+      attributes,
+      words: own,
+      link: dataLink(entry),
+      request: dataRequest(entry),
+    };
     blocks[name] = {
       $schema: 'https://schemas.wp.org/trunk/block.json',
       apiVersion: 2,
@@ -317,6 +444,7 @@ export function pluginData(version: string): { data: PluginData; blocks: Record<
       title: { fr: attributeMessages.fr.title, en: attributeMessages.en.title },
       inputs: shared,
       widgets,
+      fallback: fallbackWords(),
     },
     blocks,
   };

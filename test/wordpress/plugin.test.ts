@@ -410,7 +410,9 @@ echo wp_json_encode( $out );
     );
     for (const [, tag, attributes, inner] of elements) {
       assert.match(attributes!, new RegExp(` base-url="${api.base}"`), `${tag} uses the API of the settings`);
-      assert.match(inner!, new RegExp(`^<a href="${api.base}/`), `${tag} holds a link to its data`);
+      // Server rendering is on by default (test/wordpress/server-render.test.ts): the data, then the link.
+      assert.match(inner!, /^<script type="application\/json">/, `${tag} holds its data`);
+      assert.ok(inner!.includes(`<a href="${api.base}/`), `${tag} holds a link to its data`);
     }
     const kitTags = [...html.matchAll(/<script[^>]*khountous\.js[^>]*>/g)].map((match) => match[0]);
     assert.equal(kitTags.length, 1, 'the kit is loaded once');

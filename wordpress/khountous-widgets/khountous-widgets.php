@@ -23,6 +23,8 @@ define( 'KHOUNTOUS_WIDGETS_DIR', __DIR__ );
 require_once __DIR__ . '/includes/attributes.php';
 require_once __DIR__ . '/includes/settings.php';
 require_once __DIR__ . '/includes/kit.php';
+require_once __DIR__ . '/includes/data.php';
+require_once __DIR__ . '/includes/fallback.php';
 require_once __DIR__ . '/includes/render.php';
 require_once __DIR__ . '/includes/blocks.php';
 require_once __DIR__ . '/includes/embed.php';

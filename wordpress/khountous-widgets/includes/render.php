@@ -1,9 +1,12 @@
 <?php
 /**
- * One widget as HTML: the custom element with its checked attributes, a link
- * to the data on the platform inside it (what a reader sees where the kit
- * does not run), or, for an attribute the widget cannot use, the widget's own
- * message to whoever can edit the post (readers get nothing).
+ * One widget as HTML: the custom element with its checked attributes and, inside
+ * it, what a reader sees where the kit does not run: its data, fetched by the
+ * server (includes/data.php), as inline data the element adopts and as an HTML
+ * fallback (includes/fallback.php); or, with no data to serve, a link to the
+ * data on the platform, the element loading in the browser. For an attribute
+ * the widget cannot use, the widget's own message to whoever can edit the post
+ * (readers get nothing).
  *
  * @package Khountous_Widgets
  */
@@ -105,13 +108,51 @@ function khountous_widgets_render( $widget, $given ) {
 	foreach ( $attributes as $name => $value ) {
 		$html .= ' ' . $name . ( '' === $value ? '' : '="' . esc_attr( $value ) . '"' );
 	}
-	$html .= '><a href="' . esc_url( khountous_widgets_data_url( $definition, $attributes ) ) . '">'
-		. esc_html__( 'See the data on Khountous', 'khountous-widgets' ) . '</a></' . $definition['tag'] . '>';
+	$link   = khountous_widgets_data_url( $definition, $attributes );
+	$served = khountous_widgets_served( $widget, $definition, $attributes, $link );
+	$html   .= '>' . ( null !== $served ? $served : '<a href="' . esc_url( $link ) . '">'
+		. esc_html__( 'See the data on Khountous', 'khountous-widgets' ) . '</a>' ) . '</' . $definition['tag'] . '>';
 
 	if ( $checked['warnings'] && khountous_widgets_shows_errors() && khountous_widgets_is_preview() ) {
 		$html = khountous_widgets_problem_box( $definition['tag'], '', $checked['warnings'], 'warning' ) . $html;
 	}
 	return $html;
+}
+
+/**
+ * What the server writes inside an element: its data as inline data (the format of
+ * src/core/inline.ts, which the element adopts: no request while it is fresh) and as
+ * the HTML fallback; null when server rendering is off or there is nothing to serve.
+ *
+ * @param string                $widget     The widget.
+ * @param array<string, mixed>  $definition Its definition.
+ * @param array<string, string> $attributes The checked attributes.
+ * @param string                $link       The link to its data on the platform.
+ * @return string|null
+ */
+function khountous_widgets_served( $widget, $definition, $attributes, $link ) {
+	$settings = khountous_widgets_settings();
+	if ( 'on' !== $settings['server_render'] ) {
+		return null;
+	}
+	$lang = khountous_widgets_widget_lang( $attributes );
+	$path = khountous_widgets_request_path( $definition, $attributes, $lang );
+	if ( null === $path ) {
+		return null;
+	}
+	$base   = '' !== $settings['api_base_url'] ? $settings['api_base_url'] : 'https://api.khountous.sn/v1';
+	$served = khountous_widgets_fetch( $base, $path, (int) $definition['request']['fresh'] );
+	if ( null === $served ) {
+		return null;
+	}
+	$inline = array(
+		'khountous' => 1,
+		'path'      => $path,
+		'fetchedAt' => gmdate( 'Y-m-d\TH:i:s', (int) $served['fetched'] ) . sprintf( '.%03dZ', (int) ( fmod( $served['fetched'], 1 ) * 1000 ) ),
+		'data'      => json_decode( $served['body'] ),
+	);
+	return '<script type="application/json">' . khountous_widgets_script_json( $inline ) . '</script>'
+		. khountous_widgets_fallback( $widget, $attributes, json_decode( $served['body'], true ), $lang, $served['fetched'], $link );
 }
 
 /**

@@ -1,8 +1,10 @@
 <?php
 /**
  * Settings > Khountous widgets: the API's base URL (or the site's shared cache
- * tier), and where the kit is loaded from (the plugin's copy, or a URL with
- * its integrity). Only administrators (manage_options) see and change them.
+ * tier), whether the server writes each widget's data into the page (on by
+ * default), the site's API key (sent by the server only, never printed, the
+ * field shows none), and where the kit is loaded from (the plugin's copy, or a
+ * URL with its integrity). Only administrators (manage_options) see and change them.
  *
  * The address of the kit names a script that runs on every page with a widget
  * and in the block editor, in front of every user, a network's super admins
@@ -24,13 +26,15 @@ const KHOUNTOUS_WIDGETS_OPTION = 'khountous_widgets_settings';
 /**
  * The settings, with their defaults.
  *
- * @return array{api_base_url: string, kit_url: string, kit_integrity: string}
+ * @return array{api_base_url: string, server_render: string, api_key: string, kit_url: string, kit_integrity: string}
  */
 function khountous_widgets_settings() {
 	$saved = get_option( KHOUNTOUS_WIDGETS_OPTION, array() );
 	$saved = is_array( $saved ) ? $saved : array();
 	return array(
 		'api_base_url'  => isset( $saved['api_base_url'] ) ? (string) $saved['api_base_url'] : '',
+		'server_render' => isset( $saved['server_render'] ) && 'off' === $saved['server_render'] ? 'off' : 'on',
+		'api_key'       => isset( $saved['api_key'] ) ? (string) $saved['api_key'] : '',
 		'kit_url'       => isset( $saved['kit_url'] ) ? (string) $saved['kit_url'] : '',
 		'kit_integrity' => isset( $saved['kit_integrity'] ) ? (string) $saved['kit_integrity'] : '',
 	);
@@ -136,6 +140,22 @@ function khountous_widgets_sanitize_settings( $input ) {
 		$out['api_base_url'] = null === $result['value'] ? '' : rtrim( $result['value'], '/' );
 	}
 
+	if ( isset( $input['server_render'] ) ) {
+		$out['server_render'] = 'off' === $input['server_render'] ? 'off' : 'on';
+	}
+
+	// The key: kept unless a new one is typed, or forgetting it is asked. As the API reads a Bearer token.
+	$key = isset( $input['api_key'] ) ? khountous_widgets_trim( (string) $input['api_key'] ) : '';
+	if ( ! empty( $input['api_key_forget'] ) ) {
+		$out['api_key'] = '';
+	} elseif ( '' !== $key ) {
+		if ( preg_match( '~^[A-Za-z0-9\-._\~+/]+=*$~', $key ) ) {
+			$out['api_key'] = $key;
+		} else {
+			add_settings_error( KHOUNTOUS_WIDGETS_OPTION, 'api_key', esc_html__( 'The API key was not saved: a key is letters, digits and - . _ ~ + / (then = signs).', 'khountous-widgets' ) );
+		}
+	}
+
 	// The address of the kit and its integrity, as a pair: both taken, or neither.
 	$kit       = isset( $input['kit_url'] ) ? khountous_widgets_trim( (string) $input['kit_url'] ) : $current['kit_url'];
 	$integrity = isset( $input['kit_integrity'] ) ? khountous_widgets_trim( (string) $input['kit_integrity'] ) : $current['kit_integrity'];
@@ -179,6 +199,16 @@ function khountous_widgets_register_settings() {
 			__( 'API base URL', 'khountous-widgets' ),
 			__( 'Empty: the platform\'s API (https://api.khountous.sn/v1). Set the address of your shared cache tier, or another API ending with /v1.', 'khountous-widgets' ),
 		),
+		'server_render' => array(
+			'khountous_widgets_api',
+			__( 'Data in the page', 'khountous-widgets' ),
+			__( 'On: the server fetches each widget\'s data (once per freshness period for all readers, within the quota) and writes it into the page, where search engines, feed readers, e-mail and readers without JavaScript see it, and the widget shows it without a request. Off: each reader\'s browser fetches it.', 'khountous-widgets' ),
+		),
+		'api_key'       => array(
+			'khountous_widgets_api',
+			__( 'API key', 'khountous-widgets' ),
+			__( 'Optional. Sent by this server only, as a Bearer token, for the data it writes into the page; never written into a page. Leave empty to keep the saved key.', 'khountous-widgets' ),
+		),
 		'kit_url'       => array(
 			'khountous_widgets_kit',
 			__( 'Address of the kit', 'khountous-widgets' ),
@@ -213,8 +243,34 @@ function khountous_widgets_register_settings() {
  */
 function khountous_widgets_settings_field( $args ) {
 	$settings = khountous_widgets_settings();
-	$locked   = in_array( $args['key'], array( 'kit_url', 'kit_integrity' ), true ) && ! khountous_widgets_can_set_kit();
-	$help     = $args['help'];
+	if ( 'server_render' === $args['key'] ) {
+		printf(
+			'<select id="%1$s" name="%2$s[server_render]" aria-describedby="%1$s-help"><option value="on"%3$s>%4$s</option><option value="off"%5$s>%6$s</option></select><p class="description" id="%1$s-help">%7$s</p>',
+			esc_attr( $args['label_for'] ),
+			esc_attr( KHOUNTOUS_WIDGETS_OPTION ),
+			selected( $settings['server_render'], 'on', false ),
+			esc_html__( 'On', 'khountous-widgets' ),
+			selected( $settings['server_render'], 'off', false ),
+			esc_html__( 'Off', 'khountous-widgets' ),
+			esc_html( $args['help'] )
+		);
+		return;
+	}
+	if ( 'api_key' === $args['key'] ) {
+		// The key is never printed, not even here: the field says whether one is saved.
+		$saved = '' !== $settings['api_key'];
+		printf(
+			'<input type="password" class="regular-text code" id="%1$s" name="%2$s[api_key]" value="" autocomplete="off" placeholder="%3$s" aria-describedby="%1$s-help" /><p class="description" id="%1$s-help">%4$s</p>%5$s',
+			esc_attr( $args['label_for'] ),
+			esc_attr( KHOUNTOUS_WIDGETS_OPTION ),
+			esc_attr( $saved ? __( 'A key is saved', 'khountous-widgets' ) : '' ),
+			esc_html( $args['help'] ),
+			$saved ? '<label><input type="checkbox" name="' . esc_attr( KHOUNTOUS_WIDGETS_OPTION ) . '[api_key_forget]" value="1" /> ' . esc_html__( 'Forget the saved key', 'khountous-widgets' ) . '</label>' : ''
+		);
+		return;
+	}
+	$locked = in_array( $args['key'], array( 'kit_url', 'kit_integrity' ), true ) && ! khountous_widgets_can_set_kit();
+	$help   = $args['help'];
 	if ( $locked ) {
 		$help .= ' ' . __( 'Only a user who may publish unfiltered HTML (on a network, a super admin) can change it: the kit is a script that runs on every page with a widget and in the editor.', 'khountous-widgets' );
 	}

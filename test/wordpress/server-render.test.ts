@@ -1,0 +1,390 @@
+/**
+ * The plugin renders on the server (includes/data.php, includes/fallback.php):
+ * on a real WordPress (harness.ts), the reference API on another port counting
+ * what reaches it, and Debian's Chromium with JavaScript off and on.
+ */
+import assert from 'node:assert/strict';
+import { createServer, type Server } from 'node:http';
+import { existsSync, readFileSync } from 'node:fs';
+import { after, before, describe, it } from 'node:test';
+import { chromium, type Browser } from 'playwright-core';
+// @ts-expect-error: a plain .mjs script without declarations
+import { CHROMIUM_FLAGS, resolveEngines } from '../../scripts/browsers.mjs';
+import { freePort, startApi, type CountedApi } from '../../scripts/tier.js';
+import { ENDPOINTS } from '../../src/core/endpoints.js';
+import { inlinePath, readInline } from '../../src/core/inline.js';
+import {
+  Session,
+  saveSettings,
+  skipReason,
+  startWordPress,
+  uploadPlugin,
+  ZIP,
+  type WordPress,
+} from './harness.js';
+
+const skip = skipReason();
+
+/** What the API was asked, in all: every path and query. */
+const total = (api: CountedApi) => [...api.upstream.values()].reduce((sum, times) => sum + times.length, 0);
+
+/** The inline data inside each element of a page: its tag, the JSON's text, what is inside besides. */
+function inlineOf(html: string): { tag: string; json: string; inner: string }[] {
+  return [...html.matchAll(/<(khountous-[a-z-]+)[^>]*>(.*?)<\/\1>/gs)].map(([, tag, inner]) => ({
+    tag: tag!,
+    json: /^<script type="application\/json">(.*?)<\/script>/s.exec(inner!)?.[1] ?? '',
+    inner: inner!,
+  }));
+}
+
+describe('WordPress plugin: server rendering', { skip }, () => {
+  let wp: WordPress;
+  let api: CountedApi;
+  let admin: Session;
+  let browser: Browser | undefined;
+  let slug: string;
+  /** An API in front of the reference API that answers a hostile name in the ranking. */
+  let hostile: Server;
+  let hostileBase: string;
+  const HOSTILE = '"><img src=x onerror=alert(1)></script><!-- [khountous-ranking] <script>alert(2)</script>';
+
+  before(async () => {
+    assert.ok(existsSync(ZIP), `${ZIP} is missing: run npm run build`);
+    api = await startApi();
+    wp = await startWordPress();
+    admin = new Session(wp.site);
+    await admin.login('admin');
+    await uploadPlugin(admin, readFileSync(ZIP), 'khountous-widgets-wordpress.zip');
+    await saveSettings(admin, { api_base_url: api.base });
+    const list = (await (await fetch(`${api.base}/administrations?limit=1`)).json()) as {
+      data: { slug: string }[];
+    };
+    slug = list.data[0]!.slug;
+    const port = await freePort();
+    hostile = createServer(async (request, response) => {
+      const upstream = await fetch(`${api.base}${request.url!.replace(/^\/v1/, '')}`);
+      const body = (await upstream.json()) as { data?: { name?: string }[] };
+      if (request.url!.startsWith('/v1/administrations?')) body.data![0]!.name = HOSTILE;
+      response.writeHead(upstream.status, { 'Content-Type': 'application/json' });
+      response.end(JSON.stringify(body));
+    });
+    await new Promise<void>((resolve) => hostile.listen(port, '127.0.0.1', resolve));
+    hostileBase = `http://127.0.0.1:${port}/v1`;
+    const [engine] = resolveEngines(['chromium'], () => {}) as { available: boolean; path: string }[];
+    if (engine?.available)
+      browser = await chromium.launch({
+        executablePath: engine.path,
+        args: [...(CHROMIUM_FLAGS as string[]), '--disable-features=LocalNetworkAccessChecks'],
+      });
+    else if (process.env.CI) throw new Error('Chromium is required under CI');
+  });
+
+  after(async () => {
+    await browser?.close();
+    await wp?.stop();
+    await api?.stop();
+    await new Promise((resolve) => hostile?.close(resolve));
+  });
+
+  const createPost = async (content: string) => {
+    const response = await wp.rest('author', '/wp/v2/posts', {
+      method: 'POST',
+      body: JSON.stringify({ title: 'Widgets', content, status: 'publish' }),
+    });
+    const post = (await response.json()) as { id: number; link: string };
+    assert.equal(response.status, 201);
+    return post;
+  };
+  const page = async (link: string) => (await fetch(link)).text();
+  /** Moves the cached answers of the plugin back in time by `seconds`: as if that much time had passed. */
+  const age = (seconds: number) =>
+    wp.php(`
+global $wpdb;
+foreach ( $wpdb->get_col( "SELECT option_name FROM {$wpdb->options} WHERE option_name LIKE '\\\\_transient\\\\_khountous\\\\_widgets\\\\_data\\\\_%'" ) as $option ) {
+	$name  = substr( $option, strlen( '_transient_' ) );
+	$entry = get_transient( $name );
+	$entry['fetched'] -= ${seconds};
+	set_transient( $name, $entry, DAY_IN_SECONDS );
+}`);
+  const clearCache = () =>
+    wp.php(`
+global $wpdb;
+$wpdb->query( "DELETE FROM {$wpdb->options} WHERE option_name LIKE '%\\\\_transient\\\\_%khountous\\\\_widgets\\\\_data\\\\_%'" );
+delete_option( 'khountous_widgets_budget' );`);
+
+  it('a post with widgets: inline data the kit reads, and the fallback, in fr and en', async () => {
+    clearCache();
+    const post = await createPost(
+      [
+        '[khountous-ranking limit="3" lang="en" href-template="https://example.org/a/{slug}"]',
+        '[khountous-ranking limit="3" lang="fr"]',
+        `[khountous-admin-card slug="${slug}" lang="fr"]`,
+        '[khountous-region-stats region="kolda" indicator="responseRate" lang="en"]',
+        `<!-- wp:khountous-widgets/admin-card {"slug":"${slug}","lang":"en"} /-->`,
+      ].join('\n\n'),
+    );
+    const html = await page(post.link);
+    const widgets = inlineOf(html);
+    assert.equal(widgets.length, 5);
+    const now = Date.now();
+    for (const { tag, json } of widgets) {
+      const inline = readInline(json, now);
+      assert.ok(typeof inline !== 'string', `${tag}: the kit reads its inline data: ${String(inline)}`);
+      assert.ok(now - inline.fetchedAt < 60_000, `${tag}: fetched just now`);
+    }
+    // The path is the loader's (src/core/inline.ts): the element adopts it.
+    const read = (index: number) => readInline(widgets[index]!.json, now) as { path: string; data: unknown };
+    assert.equal(
+      read(0).path,
+      inlinePath({ kind: 'administrations', query: { lang: 'en', limit: 3 } }, api.base),
+    );
+    assert.equal(
+      read(1).path,
+      inlinePath({ kind: 'administrations', query: { lang: 'fr', limit: 3 } }, api.base),
+    );
+    assert.equal(read(2).path, inlinePath({ kind: 'administration', slug, lang: 'fr' }, api.base));
+    assert.equal(read(3).path, inlinePath({ kind: 'regions', lang: 'en' }, api.base));
+    assert.equal(read(4).path, inlinePath({ kind: 'administration', slug, lang: 'en' }, api.base));
+
+    const ranking = (read(0).data as { data: { name: string; slug: string }[] }).data;
+    // The fallback: the ranking as an ordered list, with the widget's links; the words in the widget's language.
+    const en = widgets[0]!.inner;
+    assert.match(en, /<ol start="1"><li><a href="https:\/\/example\.org\/a\//);
+    assert.equal([...en.matchAll(/<li>/g)].length, 3);
+    assert.ok(en.includes('Ranking of administrations') && en.includes('Response rate'), en);
+    assert.ok(en.includes(`https://example.org/a/${ranking[0]!.slug}`));
+    const fr = widgets[1]!.inner;
+    assert.ok(fr.includes('Classement des administrations') && fr.includes('Taux de réponse'), fr);
+    assert.match(fr, /données de <time datetime="/);
+    assert.match(widgets[2]!.inner, /<h3>[^<]+<\/h3><ul><li>Score global\u202f: \d+<\/li>/);
+    assert.match(widgets[4]!.inner, /<h3>[^<]+<\/h3><ul><li>Overall score: \d+<\/li>/);
+    assert.match(widgets[3]!.inner, /<p>Response rate, Kolda: \d+%<\/p>/);
+  });
+
+  it('JavaScript off: the reader sees the data; on: the element adopts it with no request and hides the fallback', async (t) => {
+    if (!browser) return t.skip('Chromium unavailable');
+    const post = await createPost(
+      '[khountous-ranking limit="5" lang="en"]\n\n[khountous-region-stats lang="fr"]',
+    );
+    const first = await page(post.link); // the server fetches here (or serves its cache)
+    const names = (
+      JSON.parse(inlineOf(first)[0]!.json) as { data: { data: { name: string }[] } }
+    ).data.data.map((item) => item.name);
+
+    const off = await browser.newContext({ javaScriptEnabled: false });
+    const reader = await off.newPage();
+    await reader.goto(post.link);
+    const shown = await reader.locator('khountous-ranking').innerText();
+    for (const name of names) assert.ok(shown.includes(name), `without JavaScript, ${name} is shown`);
+    assert.match(await reader.locator('khountous-region-stats').innerText(), /Score moyen par région/);
+    await off.close();
+
+    const before = total(api);
+    const tab = await browser.newPage();
+    const warnings: string[] = [];
+    tab.on('console', (message) => {
+      if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text());
+    });
+    await tab.goto(post.link);
+    await tab.waitForFunction(
+      () =>
+        [...document.querySelectorAll('khountous-ranking, khountous-region-stats')].every(
+          (node) => node.getAttribute('state') === 'ready',
+        ),
+      undefined,
+      { timeout: 20_000 },
+    );
+    const state = await tab.evaluate(() =>
+      [...document.querySelectorAll('khountous-ranking, khountous-region-stats')].map((node) => ({
+        shadow: (node.shadowRoot?.textContent ?? '').trim().length,
+        // Light DOM without a slot: not rendered, so neither shown nor read by a screen reader.
+        fallbackRendered: (node.querySelector('.khountous-widgets-fallback') as HTMLElement).getClientRects()
+          .length,
+        slots: node.shadowRoot?.querySelectorAll('slot').length ?? -1,
+      })),
+    );
+    for (const widget of state) {
+      assert.ok(widget.shadow > 20, 'the element shows the data');
+      assert.equal(widget.fallbackRendered, 0, 'the fallback is not rendered once the element runs');
+      assert.equal(widget.slots, 0, 'no slot shows the light DOM');
+    }
+    assert.equal(total(api), before, 'the browser sent no request: the inline data was fresh');
+    assert.deepEqual(
+      warnings.filter((text) => /khountous|inline/i.test(text)),
+      [],
+      'no warning about the inline data',
+    );
+    await tab.close();
+  });
+
+  it('many page views ask the API once per freshness period; stale with its age when the API is down', async (t) => {
+    clearCache();
+    const key = `/v1/administrations?lang=en&limit=4&page=1`;
+    const asked = () => api.upstream.get(key)?.length ?? 0;
+    const before = asked();
+    // Saving the post renders it too (the REST API answers its content): the same cache.
+    const post = await createPost('[khountous-ranking limit="4"]');
+    const timings: number[] = [];
+    for (let view = 0; view < 20; view++) {
+      const start = performance.now();
+      const html = await page(post.link);
+      timings.push(performance.now() - start);
+      assert.ok(inlineOf(html)[0]!.json, `view ${view} carries the data`);
+    }
+    assert.equal(asked() - before, 1, 'one request for 20 views');
+
+    // The freshness period of /administrations passes: one more request, then cached again.
+    age(ENDPOINTS.administrations.fresh * 60 + 1);
+    const start = performance.now();
+    await page(post.link);
+    const fetching = performance.now() - start;
+    for (let view = 0; view < 5; view++) await page(post.link);
+    assert.equal(asked() - before, 2, 'one more request once the period passed');
+    const median = [...timings].sort((a, b) => a - b)[10]!;
+    t.diagnostic(
+      `a view: ${fetching.toFixed(0)} ms asking the API, median ${median.toFixed(0)} ms from the cache`,
+    );
+
+    // The API is down: the last answer, with the time it was fetched.
+    age(ENDPOINTS.administrations.fresh * 60 + 600);
+    await api.stop();
+    try {
+      age(0);
+      const start = performance.now();
+      const html = await page(post.link);
+      t.diagnostic(`a view with the API down: ${(performance.now() - start).toFixed(0)} ms`);
+      const inline = JSON.parse(inlineOf(html)[0]!.json) as { fetchedAt: string };
+      assert.ok(inline.fetchedAt, 'stale data served');
+      const old = Date.now() - Date.parse(inline.fetchedAt);
+      assert.ok(old > ENDPOINTS.administrations.fresh * 60_000, `with its real age: ${old} ms`);
+      assert.match(inlineOf(html)[0]!.inner, /data as of|données de/);
+    } finally {
+      await api.start();
+    }
+  });
+
+  it('the budget: when the option says it is spent, no request; stale data or the plain element', async () => {
+    clearCache();
+    const post = await createPost('[khountous-fact-checks limit="2"]\n\n[khountous-reports limit="2"]');
+    await page(post.link); // both cached
+    const before = total(api);
+    // 60 requests sent a minute ago: the anonymous quota of the hour is spent.
+    wp.php(`
+$all = get_option( 'khountous_widgets_budget' );
+foreach ( $all as $id => $budget ) {
+	$all[ $id ]['log'] = array_fill( 0, 60, microtime( true ) - 60 );
+}
+update_option( 'khountous_widgets_budget', $all, false );`);
+    age(3600);
+    const html = await page(post.link);
+    assert.equal(total(api), before, 'no request with the budget spent');
+    const widgets = inlineOf(html);
+    assert.ok(
+      widgets.every(({ json }) => json !== ''),
+      'the stale data served',
+    );
+    // A resource never cached: the plain element, which loads in the browser.
+    const other = await createPost('[khountous-fact-checks limit="3"]');
+    const plain = inlineOf(await page(other.link))[0]!;
+    assert.equal(total(api), before, 'still no request');
+    assert.equal(plain.json, '');
+    assert.match(plain.inner, /^<a href="/);
+    clearCache();
+  });
+
+  it('the key: sent by the server as a Bearer token, never in the page nor in the settings form', async () => {
+    clearCache();
+    const key = 'demo-partner-key';
+    await saveSettings(admin, { api_base_url: api.base, api_key: key });
+    const post = await createPost(
+      `[khountous-admin-card slug="${slug}"]\n\n[khountous-dataset dataset-id="administration-scores"]`,
+    );
+    const html = await page(post.link);
+    assert.ok(
+      inlineOf(html).every(({ json }) => json !== ''),
+      'rendered with data',
+    );
+    assert.ok(api.authorizations.has(`Bearer ${key}`), 'the API received the key');
+    assert.ok(!html.includes(key), 'no key in the page');
+    const authorHtml = await (async () => {
+      const author = new Session(wp.site);
+      await author.login('author');
+      return (await author.fetch(post.link)).text();
+    })();
+    assert.ok(!authorHtml.includes(key), 'no key in the page of a logged-in author');
+    const form = await (await admin.fetch('/wp-admin/options-general.php?page=khountous-widgets')).text();
+    assert.ok(!form.includes(key), 'no key in the settings form');
+    assert.match(form, /A key is saved/);
+    // Kept when the form is saved without one; forgotten on request.
+    await saveSettings(admin, { api_base_url: api.base });
+    assert.equal(wp.php(`echo khountous_widgets_settings()['api_key'];`), key);
+    await saveSettings(admin, { api_base_url: api.base, api_key_forget: '1' });
+    assert.equal(wp.php(`echo khountous_widgets_settings()['api_key'];`), '');
+  });
+
+  it('a hostile value from the API is text in the fallback and in the JSON', async (t) => {
+    clearCache();
+    await saveSettings(admin, { api_base_url: hostileBase });
+    try {
+      const post = await createPost(
+        `[khountous-ranking limit="2" lang="en"]\n\n<!-- wp:khountous-widgets/ranking {"limit":"2","lang":"fr"} /-->`,
+      );
+      const html = await page(post.link);
+      const widgets = inlineOf(html);
+      assert.equal(widgets.length, 2, 'both elements whole');
+      for (const { json, inner } of widgets) {
+        assert.doesNotMatch(inner, /<img|<!--|<script>alert/i, 'no markup from the API');
+        assert.equal([...inner.matchAll(/<\/script>/g)].length, 1, 'only the inline data closes a script');
+        const inline = JSON.parse(json) as { data: { data: { name: string }[] } };
+        assert.equal(inline.data.data[0]!.name, HOSTILE, 'the JSON carries the value as it came');
+      }
+      assert.doesNotMatch(
+        html,
+        /<khountous-ranking[^>]*>(?:(?!<\/khountous-ranking>).)*<khountous-ranking/s,
+        'no shortcode ran from the data',
+      );
+      if (!browser) return t.skip('Chromium unavailable');
+      const off = await browser.newContext({ javaScriptEnabled: false });
+      const reader = await off.newPage();
+      await reader.goto(post.link);
+      const text = await reader.locator('khountous-ranking').first().innerText();
+      assert.ok(text.includes('"><img src=x onerror=alert(1)>'), `shown as text: ${text}`);
+      assert.equal(await reader.locator('khountous-ranking img').count(), 0);
+      await off.close();
+      const tab = await browser.newPage();
+      let dialogs = 0;
+      tab.on('dialog', (dialog) => {
+        dialogs++;
+        void dialog.dismiss();
+      });
+      await tab.goto(post.link);
+      await tab.waitForFunction(
+        () =>
+          [...document.querySelectorAll('khountous-ranking')].every(
+            (node) => node.getAttribute('state') === 'ready',
+          ),
+        undefined,
+        { timeout: 20_000 },
+      );
+      assert.equal(dialogs, 0);
+      await tab.close();
+    } finally {
+      await saveSettings(admin, { api_base_url: api.base });
+    }
+  });
+
+  it('off in the settings: the plain element, no request from the server', async () => {
+    clearCache();
+    await saveSettings(admin, { api_base_url: api.base, server_render: 'off' });
+    try {
+      const before = total(api);
+      const post = await createPost('[khountous-ranking limit="6"]');
+      const [widget] = inlineOf(await page(post.link));
+      assert.equal(widget!.json, '');
+      assert.match(widget!.inner, /^<a href="/);
+      assert.equal(total(api), before);
+    } finally {
+      await saveSettings(admin, { api_base_url: api.base, server_render: 'on' });
+    }
+  });
+});

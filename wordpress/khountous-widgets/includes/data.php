@@ -1,0 +1,370 @@
+<?php
+/**
+ * A widget's data fetched on the server, so that the page carries it: the
+ * request the element would send (the same path and query, from the
+ * generated definitions), answered from a transient while it is fresh (the
+ * endpoint's freshness, as in the browser's cache), else asked of the API of
+ * the settings with the site's key, if any, as a Bearer token (never printed),
+ * within a budget of the quota kept in an option, and with a short timeout.
+ * When the API fails, or the budget is spent, the last answer is served with
+ * the time it was fetched, for as long as the API itself allows stale data
+ * (a day); with nothing to serve, the element loads in the reader's browser.
+ *
+ * @package Khountous_Widgets
+ */
+
+defined( 'ABSPATH' ) || exit;
+
+/** The budget of requests the server may send, per API and key (an option, not autoloaded). */
+const KHOUNTOUS_WIDGETS_BUDGET_OPTION = 'khountous_widgets_budget';
+
+/** Seconds a request may take before the page is served without it. */
+const KHOUNTOUS_WIDGETS_TIMEOUT = 3;
+
+/** Seconds an answer may be served stale when the API fails: the API's stale-if-error. */
+const KHOUNTOUS_WIDGETS_KEEP = DAY_IN_SECONDS;
+
+/** Seconds without a new request to the API after it failed (stale data served meanwhile). */
+const KHOUNTOUS_WIDGETS_BACKOFF = 60;
+
+/** The API's quota window (seconds) and the anonymous quota in it, until the API says otherwise. */
+const KHOUNTOUS_WIDGETS_QUOTA_WINDOW = HOUR_IN_SECONDS;
+const KHOUNTOUS_WIDGETS_QUOTA_LIMIT  = 60;
+
+/** The prefix of the plugin's transients. */
+const KHOUNTOUS_WIDGETS_TRANSIENT = 'khountous_widgets_data_';
+
+/**
+ * A value as the kit writes it into a URL (encodeURIComponent, which leaves ! ' ( ) * as they are).
+ *
+ * @param string $value Text.
+ * @return string
+ */
+function khountous_widgets_uri_component( $value ) {
+	return strtr(
+		rawurlencode( (string) $value ),
+		array(
+			'%21' => '!',
+			'%27' => "'",
+			'%28' => '(',
+			'%29' => ')',
+			'%2A' => '*',
+		)
+	);
+}
+
+/**
+ * A language tag as the widgets read it: `en`, `en-GB` -> `en`; null when unsupported.
+ *
+ * @param string $value A language tag.
+ * @return string|null
+ */
+function khountous_widgets_supported_lang( $value ) {
+	$primary = explode( '-', strtolower( khountous_widgets_trim( (string) $value ) ) )[0];
+	return in_array( $primary, array( 'fr', 'en' ), true ) ? $primary : null;
+}
+
+/**
+ * The language a widget shows: its `lang`, else the page's (`<html lang>`, the site's language), French when unsupported.
+ *
+ * @param array<string, string> $attributes The checked attributes.
+ * @return string
+ */
+function khountous_widgets_widget_lang( $attributes ) {
+	$given = isset( $attributes['lang'] ) && '' !== $attributes['lang'] ? $attributes['lang'] : get_bloginfo( 'language' );
+	$lang  = khountous_widgets_supported_lang( $given );
+	return null === $lang ? 'fr' : $lang;
+}
+
+/**
+ * The request of a widget below the API's base URL, as the browser's loader writes it
+ * (src/core/routes.ts requestUrl: parameters sorted by name, defaults applied): the
+ * `path` of its inline data.
+ *
+ * @param array<string, mixed>  $definition The widget's definition.
+ * @param array<string, string> $attributes The checked attributes.
+ * @param string                $lang       The widget's language.
+ * @return string|null Null when an identifier is missing.
+ */
+function khountous_widgets_request_path( $definition, $attributes, $lang ) {
+	$request = $definition['request'];
+	$missing = false;
+	$path    = preg_replace_callback(
+		'/\{([a-z-]+)\}/',
+		static function ( $match ) use ( $attributes, &$missing ) {
+			if ( ! isset( $attributes[ $match[1] ] ) || '' === $attributes[ $match[1] ] ) {
+				$missing = true;
+				return '';
+			}
+			return khountous_widgets_uri_component( $attributes[ $match[1] ] );
+		},
+		$request['path']
+	);
+	if ( $missing ) {
+		return null;
+	}
+	$query = array();
+	foreach ( $request['query'] as $param => $source ) {
+		if ( 'lang' === $param ) {
+			$query[ $param ] = $lang;
+		} elseif ( isset( $source['attribute'], $attributes[ $source['attribute'] ] ) && '' !== $attributes[ $source['attribute'] ] ) {
+			$query[ $param ] = $attributes[ $source['attribute'] ];
+		} elseif ( isset( $source['default'] ) ) {
+			$query[ $param ] = $source['default'];
+		}
+	}
+	ksort( $query, SORT_STRING );
+	$pairs = array();
+	foreach ( $query as $param => $value ) {
+		$pairs[] = khountous_widgets_uri_component( $param ) . '=' . khountous_widgets_uri_component( $value );
+	}
+	return $path . '?' . implode( '&', $pairs );
+}
+
+/**
+ * The API key the server sends: the constant KHOUNTOUS_WIDGETS_API_KEY (wp-config.php) when defined, else the settings'.
+ *
+ * @return string
+ */
+function khountous_widgets_api_key() {
+	if ( defined( 'KHOUNTOUS_WIDGETS_API_KEY' ) && is_string( KHOUNTOUS_WIDGETS_API_KEY ) && '' !== KHOUNTOUS_WIDGETS_API_KEY ) {
+		return KHOUNTOUS_WIDGETS_API_KEY;
+	}
+	return khountous_widgets_settings()['api_key'];
+}
+
+/**
+ * Where the budget of an API and key is kept in the option: neither is written there as it is.
+ *
+ * @param string $base The API's base URL.
+ * @param string $key  The key ('' for none).
+ * @return string
+ */
+function khountous_widgets_budget_id( $base, $key ) {
+	return md5( $base . "\n" . $key );
+}
+
+/**
+ * The budget of an API and key: the requests sent in the quota's window, the
+ * quota the API announced, and what it last said remained (until when).
+ *
+ * @param string $id  The budget's id.
+ * @param float  $now The time.
+ * @return array{limit: int, log: float[], floor: array{remaining: int, at: float, until: float}|null}
+ */
+function khountous_widgets_budget( $id, $now ) {
+	$all    = get_option( KHOUNTOUS_WIDGETS_BUDGET_OPTION, array() );
+	$stored = is_array( $all ) && isset( $all[ $id ] ) && is_array( $all[ $id ] ) ? $all[ $id ] : array();
+	$budget = array(
+		'limit' => isset( $stored['limit'] ) && is_int( $stored['limit'] ) && $stored['limit'] > 0 ? $stored['limit'] : KHOUNTOUS_WIDGETS_QUOTA_LIMIT,
+		'log'   => array(),
+		'floor' => null,
+	);
+	foreach ( isset( $stored['log'] ) && is_array( $stored['log'] ) ? $stored['log'] : array() as $sent ) {
+		// A time in the window; none from the future (a clock set back, or a value written otherwise).
+		if ( is_numeric( $sent ) && $sent > $now - KHOUNTOUS_WIDGETS_QUOTA_WINDOW && $sent <= $now + 60 ) {
+			$budget['log'][] = (float) $sent;
+		}
+	}
+	$floor = isset( $stored['floor'] ) && is_array( $stored['floor'] ) ? $stored['floor'] : null;
+	if ( null !== $floor && isset( $floor['remaining'], $floor['at'], $floor['until'] ) && $floor['until'] > $now && $floor['until'] <= $now + DAY_IN_SECONDS ) {
+		$budget['floor'] = array(
+			'remaining' => (int) $floor['remaining'],
+			'at'        => (float) $floor['at'],
+			'until'     => (float) $floor['until'],
+		);
+	}
+	return $budget;
+}
+
+/**
+ * Stores the budget of an API and key.
+ *
+ * @param string               $id     The budget's id.
+ * @param array<string, mixed> $budget The budget.
+ */
+function khountous_widgets_save_budget( $id, $budget ) {
+	$all        = get_option( KHOUNTOUS_WIDGETS_BUDGET_OPTION, array() );
+	$all        = is_array( $all ) ? $all : array();
+	$all[ $id ] = $budget;
+	update_option( KHOUNTOUS_WIDGETS_BUDGET_OPTION, $all, false );
+}
+
+/**
+ * Requests the budget allows now: the quota less what was sent in the window, and no more than the API last said remained.
+ *
+ * @param array<string, mixed> $budget The budget.
+ * @return int
+ */
+function khountous_widgets_budget_remaining( $budget ) {
+	$remaining = $budget['limit'] - count( $budget['log'] );
+	if ( null !== $budget['floor'] ) {
+		$after = 0;
+		foreach ( $budget['log'] as $sent ) {
+			if ( $sent > $budget['floor']['at'] ) {
+				++$after;
+			}
+		}
+		$remaining = min( $remaining, $budget['floor']['remaining'] - $after );
+	}
+	return max( 0, $remaining );
+}
+
+/**
+ * What the API's answer says of the quota: X-RateLimit-Limit, -Remaining and -Reset, or a 429's Retry-After.
+ *
+ * @param array<string, mixed> $budget   The budget.
+ * @param array|WP_Error       $response The answer.
+ * @param float                $now      When it came.
+ * @return array<string, mixed> The budget.
+ */
+function khountous_widgets_budget_reconcile( $budget, $response, $now ) {
+	if ( is_wp_error( $response ) ) {
+		return $budget;
+	}
+	$limit     = wp_remote_retrieve_header( $response, 'x-ratelimit-limit' );
+	$remaining = wp_remote_retrieve_header( $response, 'x-ratelimit-remaining' );
+	$reset     = wp_remote_retrieve_header( $response, 'x-ratelimit-reset' );
+	if ( is_string( $limit ) && ctype_digit( $limit ) && (int) $limit > 0 ) {
+		$budget['limit'] = (int) $limit;
+	}
+	$until = is_string( $reset ) && ctype_digit( $reset ) ? (float) $reset : $now + KHOUNTOUS_WIDGETS_QUOTA_WINDOW;
+	if ( 429 === wp_remote_retrieve_response_code( $response ) ) {
+		$retry = wp_remote_retrieve_header( $response, 'retry-after' );
+		if ( is_string( $retry ) && ctype_digit( $retry ) ) {
+			$until = $now + (int) $retry;
+		}
+		$remaining = '0';
+	}
+	if ( is_string( $remaining ) && ctype_digit( $remaining ) ) {
+		$budget['floor'] = array(
+			'remaining' => (int) $remaining,
+			'at'        => $now,
+			'until'     => min( max( $until, $now + 1 ), $now + DAY_IN_SECONDS ),
+		);
+	}
+	return $budget;
+}
+
+/**
+ * A stored answer, or null: `fetched` (seconds since 1970, when the API answered), `body` (its JSON), `retry` (no request before).
+ *
+ * @param string $name The transient.
+ * @return array{fetched: float, body: string, retry: float}|null
+ */
+function khountous_widgets_cached( $name ) {
+	$entry = get_transient( $name );
+	if ( ! is_array( $entry ) || ! isset( $entry['fetched'], $entry['body'] ) || ! is_numeric( $entry['fetched'] ) || ! is_string( $entry['body'] ) ) {
+		return null;
+	}
+	return array(
+		'fetched' => (float) $entry['fetched'],
+		'body'    => $entry['body'],
+		'retry'   => isset( $entry['retry'] ) && is_numeric( $entry['retry'] ) ? (float) $entry['retry'] : 0.0,
+	);
+}
+
+/**
+ * The data of one request for the page: fresh from the transient, else from the API
+ * (within the budget), else the last answer stale; null when there is none.
+ *
+ * @param string $base  The API's base URL.
+ * @param string $path  The request below it (khountous_widgets_request_path()).
+ * @param int    $fresh Seconds its answer stays fresh (the endpoint's).
+ * @return array{fetched: float, body: string, stale: bool}|null
+ */
+function khountous_widgets_fetch( $base, $path, $fresh ) {
+	$url   = $base . $path;
+	$name  = KHOUNTOUS_WIDGETS_TRANSIENT . md5( $url );
+	$entry = khountous_widgets_cached( $name );
+	$now   = microtime( true );
+	$serve = static function ( $entry, $stale ) {
+		return null === $entry ? null : array(
+			'fetched' => $entry['fetched'],
+			'body'    => $entry['body'],
+			'stale'   => $stale,
+		);
+	};
+	// Fresh: what the browser's cache would serve (a fetched time ahead of this clock counts as now).
+	if ( null !== $entry && $now - $entry['fetched'] < $fresh ) {
+		return $serve( $entry, false );
+	}
+	// The API failed a moment ago, or another page view is asking it now: the last answer.
+	if ( null !== $entry && $now < $entry['retry'] ) {
+		return $serve( $entry, true );
+	}
+	$key    = khountous_widgets_api_key();
+	$id     = khountous_widgets_budget_id( $base, $key );
+	$budget = khountous_widgets_budget( $id, $now );
+	if ( khountous_widgets_budget_remaining( $budget ) < 1 ) {
+		return $serve( $entry, true );
+	}
+	$budget['log'][] = $now;
+	khountous_widgets_save_budget( $id, $budget );
+	if ( null !== $entry ) {
+		// The views that come while this one asks serve the last answer rather than ask too.
+		$entry['retry'] = $now + KHOUNTOUS_WIDGETS_TIMEOUT + 1;
+		set_transient( $name, $entry, KHOUNTOUS_WIDGETS_KEEP );
+	}
+
+	$headers = array( 'Accept' => 'application/json' );
+	if ( '' !== $key ) {
+		$headers['Authorization'] = 'Bearer ' . $key;
+	}
+	$response = wp_remote_get(
+		$url,
+		array(
+			'timeout'             => KHOUNTOUS_WIDGETS_TIMEOUT,
+			// A redirect would carry the key elsewhere: the API of the settings answers itself.
+			'redirection'         => 0,
+			'headers'             => $headers,
+			'limit_response_size' => 4 * MB_IN_BYTES,
+		)
+	);
+	$answered = microtime( true );
+	khountous_widgets_save_budget( $id, khountous_widgets_budget_reconcile( khountous_widgets_budget( $id, $answered ), $response, $answered ) );
+
+	$body = is_wp_error( $response ) ? '' : wp_remote_retrieve_body( $response );
+	$data = '' === $body ? null : json_decode( $body );
+	if ( ! is_wp_error( $response ) && 200 === wp_remote_retrieve_response_code( $response ) && $data instanceof stdClass ) {
+		$entry = array(
+			'fetched' => $answered,
+			'body'    => $body,
+			'retry'   => 0.0,
+		);
+		set_transient( $name, $entry, KHOUNTOUS_WIDGETS_KEEP );
+		return $serve( $entry, false );
+	}
+	if ( null === $entry ) {
+		return null;
+	}
+	$entry['retry'] = $answered + KHOUNTOUS_WIDGETS_BACKOFF;
+	set_transient( $name, $entry, KHOUNTOUS_WIDGETS_KEEP );
+	return $serve( $entry, true );
+}
+
+/**
+ * JSON for a `<script type="application/json">` inside a post: nothing in it can
+ * close the element or open a comment (`<` `>` `&` as \u escapes), and no
+ * bracket inside a string can be read as a shortcode when WordPress runs
+ * do_shortcode over a block's output.
+ *
+ * @param mixed $value The value.
+ * @return string
+ */
+function khountous_widgets_script_json( $value ) {
+	$json = (string) wp_json_encode( $value, JSON_HEX_TAG | JSON_HEX_AMP | JSON_HEX_APOS | JSON_HEX_QUOT | JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE );
+	return (string) preg_replace_callback(
+		'/"(?:[^"\\\\]|\\\\.)*"/s',
+		static function ( $match ) {
+			return strtr(
+				$match[0],
+				array(
+					'[' => '\u005b',
+					']' => '\u005d',
+				)
+			);
+		},
+		$json
+	);
+}
