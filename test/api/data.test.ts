@@ -64,7 +64,7 @@ const nearOneDecimal = (rounded: number, exact: number): boolean => Math.abs(rou
 
 const distinctCount = <T>(values: readonly T[]): number => new Set(values).size;
 
-describe('generated data: volume and speed', () => {
+describe('generated data: volume', () => {
   it('has the 14 regions in REGION_CODES order, with names, capitals and populations', () => {
     assert.deepEqual(
       data.regions.map((r) => r.code),
@@ -84,13 +84,6 @@ describe('generated data: volume and speed', () => {
     assert.ok(data.reports.length >= 420, `${data.reports.length} reports`);
     assert.ok(data.factChecks.length >= 45, `${data.factChecks.length} fact-checks`);
     assert.ok(data.datasets.length >= 6, `${data.datasets.length} datasets`);
-  });
-
-  it('builds everything in less than 300 ms', () => {
-    const start = performance.now();
-    generateData(12345);
-    const elapsed = performance.now() - start;
-    assert.ok(elapsed < 300, `generation took ${elapsed.toFixed(0)} ms`);
   });
 
   it('is deterministic: the same seed gives the same data, another seed other data', () => {
