@@ -18,11 +18,11 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync,
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import ts from 'typescript';
 import { version as vueVersion } from 'vue';
 import { parseAst } from 'vite';
 import { SAMPLE_ATTRIBUTES } from '../../demo/samples.js';
 import { snippet } from '../../demo/snippets.js';
+import { VITE_TEMPLATES } from '../fixtures/types/check.js';
 
 const root = join(import.meta.dirname, '../..');
 const bin = (name: string) => join(root, 'node_modules/.bin', name);
@@ -110,48 +110,6 @@ function compile(app: string, command: string, args: string[]): void {
   assert.equal(result.status, 0, `${command} ${args.join(' ')} in a ${app} app:\n${result.stdout}${result.stderr}`);
 }
 
-/** What the react-ts template's tsconfig.app.json says. */
-const reactApp = {
-  compilerOptions: {
-    tsBuildInfoFile: './node_modules/.tmp/tsconfig.app.tsbuildinfo',
-    target: 'ES2022',
-    useDefineForClassFields: true,
-    lib: ['ES2022', 'DOM', 'DOM.Iterable'],
-    module: 'ESNext',
-    types: ['vite/client'],
-    skipLibCheck: true,
-    moduleResolution: 'bundler',
-    allowImportingTsExtensions: true,
-    verbatimModuleSyntax: true,
-    moduleDetection: 'force',
-    noEmit: true,
-    jsx: 'react-jsx',
-    strict: true,
-    noUnusedLocals: true,
-    noUnusedParameters: true,
-    erasableSyntaxOnly: true,
-    noFallthroughCasesInSwitch: true,
-    noUncheckedSideEffectImports: true,
-  },
-  include: ['src'],
-};
-
-/** What the vue-ts template's tsconfig.app.json says. */
-const vueApp = {
-  extends: '@vue/tsconfig/tsconfig.dom.json',
-  compilerOptions: {
-    tsBuildInfoFile: './node_modules/.tmp/tsconfig.app.tsbuildinfo',
-    types: ['vite/client'],
-    allowArbitraryExtensions: true,
-    noUnusedLocals: true,
-    noUnusedParameters: true,
-    erasableSyntaxOnly: true,
-    noFallthroughCasesInSwitch: true,
-    noUncheckedSideEffectImports: true,
-  },
-  include: ['src/**/*.ts', 'src/**/*.tsx', 'src/**/*.vue'],
-};
-
 const solution = { files: [], references: [{ path: './tsconfig.app.json' }] };
 
 describe('snippets compile as pasted', () => {
@@ -184,7 +142,7 @@ describe('snippets compile as pasted', () => {
   it('README tsx and ts blocks, and the builder’s React snippets, pass `tsc -b` in a React 19 app', () => {
     const app = join(dir, 'react');
     write(join(app, 'tsconfig.json'), json(solution));
-    write(join(app, 'tsconfig.app.json'), json(reactApp));
+    write(join(app, 'tsconfig.app.json'), json(VITE_TEMPLATES.react));
     // The template's entry, rendering the app with react-dom.
     write(
       join(app, 'src/main.tsx'),
@@ -210,7 +168,7 @@ describe('snippets compile as pasted', () => {
     assert.match(vueVersion, /^3\./, `the Vue installed is ${vueVersion}, not Vue 3`);
     const app = join(dir, 'vue');
     write(join(app, 'tsconfig.json'), json(solution));
-    write(join(app, 'tsconfig.app.json'), json(vueApp));
+    write(join(app, 'tsconfig.app.json'), json(VITE_TEMPLATES.vue));
     const vueBlocks = byLang('vue');
     for (const block of vueBlocks) write(join(app, `src/Readme${block.line}.vue`), block.code);
     // The template's entry, mounting a README component.
@@ -220,35 +178,6 @@ describe('snippets compile as pasted', () => {
     );
     compile('vue', 'vue-tsc', ['-b']);
   });
-
-  for (const framework of ['react', 'vue']) {
-    it(`the ${framework} typings themselves type-check (as with skipLibCheck: false)`, () => {
-      // An app that checks libraries must not fail on ours. Only our file is checked
-      // (checking every library, valibot's types included, takes most of a minute).
-      const app = join(dir, `typings-${framework}`);
-      write(join(app, 'src/main.ts'), `import type {} from 'khountous-widgets/${framework}';\n`);
-      const { compilerOptions } = reactApp;
-      const options = ts.convertCompilerOptionsFromJson(
-        { ...compilerOptions, tsBuildInfoFile: undefined, skipLibCheck: false, types: [] },
-        app,
-      );
-      assert.deepEqual(options.errors, []);
-      const program = ts.createProgram([join(app, 'src/main.ts')], options.options);
-      const typings = join(dir, `node_modules/khountous-widgets/lib/${framework}.d.ts`);
-      const source = program.getSourceFile(typings);
-      assert.ok(source, `${typings} is not in the program`);
-      const diagnostics = ts.getPreEmitDiagnostics(program, source);
-      assert.equal(
-        diagnostics.length,
-        0,
-        ts.formatDiagnostics(diagnostics, {
-          getCanonicalFileName: (name) => name,
-          getCurrentDirectory: () => app,
-          getNewLine: () => '\n',
-        }),
-      );
-    });
-  }
 
   it('README js blocks are JavaScript: they parse as such and type-check with checkJs', () => {
     const app = join(dir, 'js');
