@@ -269,6 +269,8 @@ const PAINT_PAGES = {
   autoloader: 'the autoloader: `<script type="module" src="/dist/autoloader.js">` in the head',
   'autoloader+preconnect': 'the same with the preconnect',
   embed: 'each widget in an iframe of dist/embed.html, served from the API origin',
+  seeded:
+    "server-seeded: each widget rendered with its data by the package's `renderWidget` (lib/ssr/render.js) just before the view (declarative shadow DOM and inline data in the HTML), then the script tag in the head",
 };
 
 /** The paint tables, or nothing when the run had no paint phase. */
@@ -365,6 +367,16 @@ function paintMethod(results) {
   that frame's style, layout and paint are done. Times are from the top page's navigation start
   (\`performance.timeOrigin\`, so that iframes compare). A widget the kit leaves for later (beyond
   about one screen, or below the fold inside an iframe) shows its skeleton and counts in neither.
+- **Server-seeded.** Before each view of that page the bench renders its widgets with the
+  package's \`renderWidget\` (lib/ssr/render.js) from the same API, with a new server cache (the
+  data is seconds old, as a site's server with a fresh cache serves it), and writes them into
+  the page in place of the tags; the page loads dist/khountous.js like the script-tag page. Its
+  widgets are parsed with \`state="ready"\`, timed in the first frame that draws them. "Kit's first
+  file in" is when the first file of dist/ had arrived (Resource Timing's \`responseEnd\`): no kit
+  code runs before it; "first element defined" is when the first of the page's elements was
+  defined (\`customElements.whenDefined\`): the kit's code has run. Any API request from the reader's browser fails the bench.
+- **Bytes.** Each response's headers and body as sent (Playwright's \`request.sizes()\`): the page's
+  HTML, the files of dist/, the API's answers, anything else (the demo's style sheets).
 - **Floor requests.** The floor asks for the API URLs the script-tag page asked for in an
   unthrottled view first: ${paint.floorRequests.length} requests.
 - **Runs.** Each figure is a median of ${paint.runs} page views; the pages alternate within each
