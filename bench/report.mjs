@@ -304,7 +304,30 @@ ${pages}
 ${tables}
 
 "÷ floor" is the page's median over the floor's median in the same table. Method below.
-${labText(paint.lab)}`;
+${seededText(paint)}${labText(paint.lab)}`;
+}
+
+/** The server-seeded page's figures in words, from its first condition (slow 3G, cold). */
+function seededText(paint) {
+  const found = paint.conditions.find(({ variants }) => variants.seeded && variants.script);
+  if (!found) return '';
+  const { seeded, script } = found.variants;
+  const sec = (ms) => `${(ms / 1000).toFixed(2)} s`;
+  const kB = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
+  const bytes = seeded.bytes && script.bytes;
+  return `
+The server-seeded page (**seeded**) on ${found.profile}, API connection ${found.connection}: its data is
+painted at ${sec(seeded.firstDataMs)}, with its first contentful paint (${sec(seeded.fcpMs)}), against
+${sec(script.lastDataMs)} for every widget of the script-tag page. The first of its elements is defined at
+${sec(seeded.definedMs)}: the widgets show their data ${sec(seeded.definedMs - seeded.lastDataMs)} before any element's code has run.
+The kit's first file (the starter) had arrived at ${sec(seeded.kitFileMs)}, so the starter may have run before that
+paint. The reader's browser sent the API ${seeded.apiRequests} requests.${
+    bytes
+      ? ` Its HTML is ${kB(seeded.bytes.page)} as sent (the script-tag page's ${kB(script.bytes.page)}: the widgets' markup, styles and
+inline data), and it downloads no API answer (${kB(script.bytes.api)} for the script-tag page).`
+      : ''
+  }
+`;
 }
 
 /** The lab run's words around its table (the table itself comes with the paint tables). */
