@@ -56,7 +56,16 @@ const config: KnipConfig = {
     // Run by scripts/package-lint.mjs from node_modules/.bin.
     'publint',
     '@arethetypeswrong/cli',
+    // Installed, at the lockfile's versions, into the example sites' folders (test/package/examples.ts),
+    // which run them; here in devDependencies so that npm's cache holds them.
+    'astro',
+    '@11ty/eleventy',
   ],
+  // The example sites (examples/*) are apps of their own, with their own package.json: test/package/
+  // installs and builds each one from the packed tarball.
+  ignore: ['examples/**'],
+  // The Astro plugin would look for the repository's own Astro site: there is none.
+  astro: false,
   // Debian's tools, with which scripts/browsers.mjs installs a missing browser, PHP (test/wordpress/),
   // openssl, with which test/proxy/certificates.ts makes the TLS tests' certificates, and Varnish's
   // varnishlog and varnishstat, with which scripts/varnish.mjs reads its log and its cache.

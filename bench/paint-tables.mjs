@@ -10,6 +10,7 @@ export const VARIANTS = [
   'autoloader',
   'autoloader+preconnect',
   'embed',
+  'seeded',
 ];
 
 const s = (value) => (value === undefined ? '–' : `${(value / 1000).toFixed(2)} s`);
@@ -56,9 +57,78 @@ export function labTables(lab) {
   ];
 }
 
-/** The paint figures as rows: one table per condition, then the lab run's. */
+/** The paint figures as rows: one table per condition, the seeded page's and the bytes, then the lab run's. */
 export function paintTables(paint) {
-  return [...conditionTables(paint), ...(paint.lab ? labTables(paint.lab) : [])];
+  return [
+    ...conditionTables(paint),
+    ...seededTables(paint),
+    ...bytesTables(paint),
+    ...(paint.lab ? labTables(paint.lab) : []),
+  ];
+}
+
+const kB = (bytes) => (bytes === undefined ? '–' : `${(bytes / 1000).toFixed(1)} kB`);
+
+/**
+ * The server-seeded page: its data against its first contentful paint, the arrival of the
+ * kit's first file and the first of its elements defined (the kit's code has run).
+ */
+function seededTables(paint) {
+  const rows = paint.conditions
+    .filter(({ variants }) => variants.seeded)
+    .map(({ profile, connection, variants }) => {
+      const v = variants.seeded;
+      const script = variants.script;
+      return [
+        `${profile}, ${connection}`,
+        s(v.fcpMs),
+        s(v.firstDataMs),
+        s(v.lastDataMs),
+        s(v.kitFileMs),
+        s(v.definedMs),
+        String(v.apiRequests),
+        script?.lastDataMs && v.lastDataMs ? r(v.lastDataMs / script.lastDataMs) : '–',
+      ];
+    });
+  if (rows.length === 0) return [];
+  return [
+    {
+      title: `The server-seeded page: its data painted against its first contentful paint and the kit's code, median of ${paint.runs} page views`,
+      head: [
+        'condition',
+        'first contentful paint',
+        'first data',
+        'all data',
+        "kit's first file in",
+        'first element defined',
+        'API requests from the browser',
+        '÷ script tag (all data)',
+      ],
+      rows,
+    },
+  ];
+}
+
+/** What a view of each page downloads (the first condition's medians: the bytes do not depend on it). */
+function bytesTables(paint) {
+  const first = paint.conditions.find(({ variants }) => Object.values(variants).some((v) => v.bytes));
+  if (!first) return [];
+  return [
+    {
+      title: `Bytes per page view, as sent (headers included; the page's files gzip), median of ${paint.runs} page views on ${first.profile}, API connection ${first.connection}`,
+      head: ['page', 'page (HTML)', "kit's files", 'API answers', 'other files', 'total'],
+      rows: Object.entries(first.variants)
+        .filter(([, v]) => v.bytes)
+        .map(([variant, v]) => [
+          variant,
+          kB(v.bytes.page),
+          kB(v.bytes.kit),
+          kB(v.bytes.api),
+          kB(v.bytes.other),
+          kB(v.bytes.page + v.bytes.kit + v.bytes.api + v.bytes.other),
+        ]),
+    },
+  ];
 }
 
 function conditionTables(paint) {

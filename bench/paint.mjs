@@ -41,7 +41,7 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, extname, join, normalize, sep } from 'node:path';
 import process from 'node:process';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { createApi } from '../demo/api/handler.ts';
 import { isApiPath, toNodeMiddleware } from '../demo/api/node.ts';
@@ -66,14 +66,14 @@ export const PROFILES = {
 export const PAINT_RUNS = { full: 7, quick: 1 };
 
 /**
- * What `npm test` runs (the bench's quick mode): a smoke run of four page views,
+ * What `npm test` runs (the bench's quick mode): a smoke run of five page views,
  * fast 4G with the API connection cold, proving the pages, the marks and the
  * request bound still work; `npm run bench` runs the whole grid.
  */
 export const PAINT_QUICK = {
   profiles: ['fast-4g'],
   connections: ['cold'],
-  variants: ['floor', 'script', 'autoloader', 'embed'],
+  variants: ['floor', 'script', 'autoloader', 'embed', 'seeded'],
 };
 
 /** A mobile viewport: what the reader sees decides what the kit loads without scrolling. */
@@ -224,14 +224,33 @@ function newsWidgets(html) {
   }));
 }
 
+/**
+ * The news page's widgets rendered with their data by the package's server renderer
+ * (lib/ssr/render.js, `khountous-widgets/ssr`) from the API at `apiOrigin`, as a site's
+ * server does at request time: a new process cache each time, so the data is fresh.
+ */
+export async function renderSeeded(root, apiOrigin, html) {
+  const entry = join(root, 'lib/ssr/render.js');
+  if (!existsSync(entry)) throw new Error('lib/ssr/render.js is missing: run `npm run build` first.');
+  const { renderWidget, resetRenderCache } = await import(pathToFileURL(entry).href);
+  resetRenderCache();
+  const baseUrl = `${apiOrigin}/v1`;
+  return Promise.all(
+    newsWidgets(html).map(({ widget, attributes }) =>
+      renderWidget(`khountous-${widget}`, attributes, { baseUrl }),
+    ),
+  );
+}
+
 const escapeHtml = (text) =>
   text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
 
 /**
  * The variants of demo/news.html, each with the API at `api` (its origin with /v1).
- * `floorUrls`: the API URLs the floor page asks for at navigation.
+ * `floorUrls`: the API URLs the floor page asks for at navigation; `seeded()`: the
+ * widgets as the server rendered them last (renderSeeded), in page order.
  */
-export function variantPages(root, apiOrigin, floorUrls, compareName) {
+export function variantPages(root, apiOrigin, floorUrls, compareName, seeded = () => []) {
   const source = readFileSync(join(root, 'demo/news.html'), 'utf8');
   const api = `${apiOrigin}/v1`;
   const withBase = source.replace('<meta name="khountous:base-url" content="/v1" />', () => {
@@ -287,6 +306,18 @@ export function variantPages(root, apiOrigin, floorUrls, compareName) {
     return page.replace('</head>', `${inline}\n  </head>`);
   };
 
+  // The server-seeded page: each widget with its declarative shadow DOM and inline data,
+  // then the script tag, which defines the elements; they adopt the data and send nothing.
+  const seededPage = () => {
+    const rendered = seeded();
+    if (rendered.length !== widgets.length) throw new Error('the seeded page was not rendered');
+    let page = withScript('<script type="module" src="/dist/khountous.js"></script>');
+    widgets.forEach(({ source: element }, index) => {
+      page = page.replace(element, () => rendered[index]);
+    });
+    return page;
+  };
+
   const baseline = () =>
     withScript('<script type="module" src="/bench/baseline/main.js"></script>').replace(
       /<(\/?)khountous-/g,
@@ -303,6 +334,7 @@ export function variantPages(root, apiOrigin, floorUrls, compareName) {
     '/paint/autoloader+preconnect.html': () =>
       withScript('<script type="module" src="/dist/autoloader.js"></script>', `${preconnect}\n    `),
     '/paint/embed.html': embed,
+    '/paint/seeded.html': seededPage,
     // The other build's script tag and autoloader (--compare), served from /dist-compare/.
     ...(compareName
       ? Object.fromEntries(
@@ -354,14 +386,22 @@ export async function startPageServer({ root, dist, compareDist }) {
 /**
  * Runs in every frame before its scripts. A widget's `state` attribute (the
  * kit's elements and the baseline's reflect it after each render, the floor's
- * paragraphs get it with their text) changing to `loading` or to data marks
+ * paragraphs get it with their text, a server-rendered widget is parsed with it)
+ * changing to (or arriving with) `loading` or data marks
  * the frame in which the change is drawn: a requestAnimationFrame callback,
  * then a MessageChannel message posted from it, which runs once that frame's
  * style, layout and paint are done. The time is epoch-based
  * (timeOrigin + now) so that frames can be compared with the top page.
  */
 function observePaint() {
-  const marks = { skeleton: [], data: [], errors: [], fcp: undefined, origin: performance.timeOrigin };
+  const marks = {
+    skeleton: [],
+    data: [],
+    errors: [],
+    fcp: undefined,
+    defined: undefined,
+    origin: performance.timeOrigin,
+  };
   Object.defineProperty(window, '__khountousPaint', { value: marks });
   const seen = new WeakMap();
   const stamp = (list, label) =>
@@ -371,6 +411,11 @@ function observePaint() {
       channel.port2.postMessage(0);
     });
   const look = (element) => {
+    // The first of the kit's elements defined: the kit's code has run by then.
+    if (element.localName.startsWith('khountous-') && marks.defined === undefined)
+      customElements.whenDefined(element.localName).then(() => {
+        marks.defined ??= performance.timeOrigin + performance.now();
+      });
     const state = element.getAttribute('state');
     const before = seen.get(element) ?? {};
     if (state === 'loading' && !before.skeleton) {
@@ -385,8 +430,16 @@ function observePaint() {
     }
   };
   new MutationObserver((records) => {
-    for (const record of records) if (record.target instanceof Element) look(record.target);
-  }).observe(document, { attributes: true, attributeFilter: ['state'], subtree: true });
+    for (const record of records) {
+      if (record.type === 'attributes') {
+        if (record.target instanceof Element) look(record.target);
+        continue;
+      }
+      // An element that arrives with its state (a server-rendered widget, parsed with state="ready").
+      for (const node of record.addedNodes)
+        if (node instanceof Element && node.hasAttribute('state')) look(node);
+    }
+  }).observe(document, { attributes: true, attributeFilter: ['state'], childList: true, subtree: true });
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries())
       if (entry.name === 'first-contentful-paint') marks.fcp = performance.timeOrigin + entry.startTime;
@@ -432,8 +485,21 @@ export async function pageView(browser, { url, profile, warm, api, apiOrigin, qu
     let lastAt = Date.now();
     const up = (request) => (pending.add(request), (lastAt = Date.now()));
     const down = (request) => (pending.delete(request), (lastAt = Date.now()));
+    // The bytes each response brought (its headers and its body as sent: gzip for the page's files).
+    const sizes = [];
     context.on('request', up);
-    context.on('requestfinished', down);
+    context.on('requestfinished', (request) => {
+      down(request);
+      sizes.push(
+        request
+          .sizes()
+          .then(({ responseHeadersSize, responseBodySize }) => ({
+            url: request.url(),
+            bytes: responseHeadersSize + responseBodySize,
+          }))
+          .catch(() => undefined),
+      );
+    });
     context.on('requestfailed', down);
     await page.goto(url, { waitUntil: 'load', timeout: 60_000 });
     const deadline = Date.now() + 60_000;
@@ -446,12 +512,37 @@ export async function pageView(browser, { url, profile, warm, api, apiOrigin, qu
       const marks = await frame.evaluate(() => window.__khountousPaint).catch(() => undefined);
       if (marks) frames.push(marks);
     }
+    // When the first of the kit's files had arrived in the top page: no kit code runs before.
+    const kitFileAt = await page.evaluate(() => {
+      const ends = performance
+        .getEntriesByType('resource')
+        .filter((entry) => new URL(entry.name).pathname.startsWith('/dist/'))
+        .map((entry) => entry.responseEnd);
+      return ends.length ? performance.timeOrigin + Math.min(...ends) : undefined;
+    });
+    const bytes = { page: 0, kit: 0, api: 0, other: 0 };
+    const pageOrigin = new URL(url).origin;
+    for (const size of await Promise.all(sizes)) {
+      if (!size) continue;
+      const { origin: from, pathname } = new URL(size.url);
+      const kind = isApiPath(pathname)
+        ? 'api'
+        : pathname.startsWith('/dist/')
+          ? 'kit'
+          : from === pageOrigin && pathname.startsWith('/paint/')
+            ? 'page'
+            : 'other';
+      bytes[kind] += size.bytes;
+    }
     const origin = frames[0].origin;
     const rel = (list) => list.map((mark) => mark.at - origin);
     const skeleton = frames.flatMap((marks) => rel(marks.skeleton));
     const data = frames.flatMap((marks) => rel(marks.data));
     return {
       fcpMs: frames[0].fcp === undefined ? undefined : frames[0].fcp - origin,
+      kitFileMs: kitFileAt === undefined ? undefined : kitFileAt - origin,
+      definedMs: frames[0].defined === undefined ? undefined : frames[0].defined - origin,
+      bytes,
       skeletonMs: skeleton.length ? Math.min(...skeleton) : undefined,
       firstDataMs: data.length ? Math.min(...data) : undefined,
       lastDataMs: data.length ? Math.max(...data) : undefined,
@@ -511,7 +602,9 @@ export async function measurePaint(
     });
     const floorUrls = [...new Set(reference.apiRequests)];
     if (floorUrls.length === 0) throw new Error('the script-tag page sent no API request');
-    pages.setPages(variantPages(root, api.origin, floorUrls, compare?.name));
+    let seeded = [];
+    pages.setPages(variantPages(root, api.origin, floorUrls, compare?.name, () => seeded));
+    const newsPage = variantPages(root, api.origin, floorUrls)['/paint/script.html']();
 
     const conditions = [];
     for (const profile of profiles)
@@ -527,6 +620,12 @@ export async function measurePaint(
       const samples = Object.fromEntries(variants.map((variant) => [variant, []]));
       for (let run = 0; run < runs; run++) {
         for (const variant of variants) {
+          if (variant === 'seeded') {
+            // Rendered by the site's server just before the reader asks (its requests are not
+            // the reader's: the API's log is emptied when the view starts).
+            api.reset(0);
+            seeded = await renderSeeded(root, api.origin, newsPage);
+          }
           const view = await pageView(browser, {
             url: `${pages.origin}/paint/${variant}.html`,
             profile: PROFILES[profile],
@@ -539,6 +638,10 @@ export async function measurePaint(
           if (!['floor', 'baseline'].includes(variant))
             for (const error of view.consoleErrors)
               failures.push(`${variant} (${profile}, ${connection}): console error: ${error}`);
+          if (variant === 'seeded' && view.apiRequests.length > 0)
+            failures.push(
+              `seeded (${profile}, ${connection}): the reader's browser sent ${view.apiRequests.length} API requests (expected none while the data is fresh)`,
+            );
           const unique = new Set(view.apiRequests).size;
           if (!['floor', 'baseline'].includes(variant) && view.apiRequests.length > unique)
             failures.push(
@@ -555,6 +658,14 @@ export async function measurePaint(
           skeletonMs: round(median(pick('skeletonMs'))),
           firstDataMs: round(median(pick('firstDataMs'))),
           lastDataMs: round(median(pick('lastDataMs'))),
+          kitFileMs: round(median(pick('kitFileMs'))),
+          definedMs: round(median(pick('definedMs'))),
+          bytes: Object.fromEntries(
+            ['page', 'kit', 'api', 'other'].map((kind) => [
+              kind,
+              median(views.map((view) => view.bytes[kind])),
+            ]),
+          ),
           widgetsWithData: median(pick('widgetsWithData')),
           apiRequests: median(views.map((view) => view.apiRequests.length)),
           errors: views.reduce((sum, view) => sum + view.errors.length, 0),

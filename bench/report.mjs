@@ -269,6 +269,8 @@ const PAINT_PAGES = {
   autoloader: 'the autoloader: `<script type="module" src="/dist/autoloader.js">` in the head',
   'autoloader+preconnect': 'the same with the preconnect',
   embed: 'each widget in an iframe of dist/embed.html, served from the API origin',
+  seeded:
+    "server-seeded: each widget rendered with its data by the package's `renderWidget` (lib/ssr/render.js) just before the view (declarative shadow DOM and inline data in the HTML), then the script tag in the head",
 };
 
 /** The paint tables, or nothing when the run had no paint phase. */
@@ -302,7 +304,30 @@ ${pages}
 ${tables}
 
 "÷ floor" is the page's median over the floor's median in the same table. Method below.
-${labText(paint.lab)}`;
+${seededText(paint)}${labText(paint.lab)}`;
+}
+
+/** The server-seeded page's figures in words, from its first condition (slow 3G, cold). */
+function seededText(paint) {
+  const found = paint.conditions.find(({ variants }) => variants.seeded && variants.script);
+  if (!found) return '';
+  const { seeded, script } = found.variants;
+  const sec = (ms) => `${(ms / 1000).toFixed(2)} s`;
+  const kB = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
+  const bytes = seeded.bytes && script.bytes;
+  return `
+The server-seeded page (**seeded**) on ${found.profile}, API connection ${found.connection}: its data is
+painted at ${sec(seeded.firstDataMs)}, with its first contentful paint (${sec(seeded.fcpMs)}), against
+${sec(script.lastDataMs)} for every widget of the script-tag page. The first of its elements is defined at
+${sec(seeded.definedMs)}: the widgets show their data ${sec(seeded.definedMs - seeded.lastDataMs)} before any element's code has run.
+The kit's first file (the starter) had arrived at ${sec(seeded.kitFileMs)}, so the starter may have run before that
+paint. The reader's browser sent the API ${seeded.apiRequests} requests.${
+    bytes
+      ? ` Its HTML is ${kB(seeded.bytes.page)} as sent (the script-tag page's ${kB(script.bytes.page)}: the widgets' markup, styles and
+inline data), and it downloads no API answer (${kB(script.bytes.api)} for the script-tag page).`
+      : ''
+  }
+`;
 }
 
 /** The lab run's words around its table (the table itself comes with the paint tables). */
@@ -365,6 +390,16 @@ function paintMethod(results) {
   that frame's style, layout and paint are done. Times are from the top page's navigation start
   (\`performance.timeOrigin\`, so that iframes compare). A widget the kit leaves for later (beyond
   about one screen, or below the fold inside an iframe) shows its skeleton and counts in neither.
+- **Server-seeded.** Before each view of that page the bench renders its widgets with the
+  package's \`renderWidget\` (lib/ssr/render.js) from the same API, with a new server cache (the
+  data is seconds old, as a site's server with a fresh cache serves it), and writes them into
+  the page in place of the tags; the page loads dist/khountous.js like the script-tag page. Its
+  widgets are parsed with \`state="ready"\`, timed in the first frame that draws them. "Kit's first
+  file in" is when the first file of dist/ had arrived (Resource Timing's \`responseEnd\`): no kit
+  code runs before it; "first element defined" is when the first of the page's elements was
+  defined (\`customElements.whenDefined\`): the kit's code has run. Any API request from the reader's browser fails the bench.
+- **Bytes.** Each response's headers and body as sent (Playwright's \`request.sizes()\`): the page's
+  HTML, the files of dist/, the API's answers, anything else (the demo's style sheets).
 - **Floor requests.** The floor asks for the API URLs the script-tag page asked for in an
   unthrottled view first: ${paint.floorRequests.length} requests.
 - **Runs.** Each figure is a median of ${paint.runs} page views; the pages alternate within each

@@ -14,7 +14,16 @@
  */
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -156,6 +165,8 @@ export interface AppServer {
   url: string;
   /** API requests received (method and path with query). */
   api: string[];
+  /** Those of them that carried an Authorization header. */
+  authorized: string[];
   /** Paths asked for that do not exist. */
   missing: string[];
   close(): Promise<void>;
@@ -170,11 +181,13 @@ export async function serveApp(folder: string, { apiDelay = 0 } = {}): Promise<A
     createApi({ env: {}, quotas: { anonymous: 100_000, free: 100_000, partner: 100_000 } }),
   );
   const api: string[] = [];
+  const authorized: string[] = [];
   const missing: string[] = [];
   const server: Server = createServer((req, res) => {
     const url = req.url ?? '/';
     const isApi = url === '/v1' || url.startsWith('/v1/') || url.startsWith('/v1?');
     if (isApi) api.push(`${req.method} ${url}`);
+    if (isApi && req.headers.authorization) authorized.push(`${req.method} ${url}`);
     const serve = () =>
       middleware(req, res, () => {
         const path = decodeURIComponent(new URL(url, 'http://app').pathname);
@@ -201,6 +214,7 @@ export async function serveApp(folder: string, { apiDelay = 0 } = {}): Promise<A
   return {
     url: `http://127.0.0.1:${port}`,
     api,
+    authorized,
     missing,
     close: () =>
       new Promise<void>((resolve) => {
@@ -227,3 +241,69 @@ export async function launchChromium(): Promise<{ browser?: Browser; skip?: stri
 }
 
 export const installFailure = (): string | false | undefined => reason;
+
+export interface Example {
+  /** The copy of the example, installed. */
+  dir: string;
+  /** Runs a command of its node_modules/.bin (or `node`) in it, with `env` added; resolves to its output. */
+  run(command: string, args: string[], env?: Record<string, string>): Promise<string>;
+  remove(): void;
+}
+
+/**
+ * A copy of examples/<name> in a new folder, installed as its package.json says, but with
+ * the packed tarball for khountous-widgets and this repository's lockfile's version of
+ * each other dependency (from npm's cache, as installApps does). Throws when npm cannot
+ * install them under CI; elsewhere returns why in `skip`.
+ */
+export function installExample(name: string): { example?: Example; skip?: string } {
+  const dir = mkdtempSync(join(tmpdir(), `khountous-example-${name}-`));
+  const remove = () => rmSync(dir, { recursive: true, force: true });
+  assert.ok(existsSync(join(root, 'lib/index.js')), 'lib/ is missing: run `npm run build` first');
+  cpSync(join(root, 'examples', name), dir, {
+    recursive: true,
+    filter: (source) => !/[\\/](node_modules|dist|_site|\.astro)$/.test(source),
+  });
+  const pack = spawnSync('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', dir], {
+    cwd: root,
+    encoding: 'utf8',
+  });
+  assert.equal(pack.status, 0, `npm pack failed:\n${pack.stderr}`);
+  const tarball = pack.stdout.trim().split('\n').pop()!;
+  const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as {
+    dependencies: Record<string, string>;
+  };
+  manifest.dependencies = Object.fromEntries(
+    Object.keys(manifest.dependencies).map((dependency) => [
+      dependency,
+      dependency === 'khountous-widgets' ? `file:./${tarball}` : locked(dependency),
+    ]),
+  );
+  writeFileSync(join(dir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  const install = spawnSync(
+    'npm',
+    ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error'],
+    { cwd: dir, encoding: 'utf8', timeout: 300_000 },
+  );
+  if (install.status !== 0) {
+    remove();
+    const why = `npm could not install examples/${name}: ${install.stderr || install.error?.message}`;
+    if (process.env.CI) throw new Error(why);
+    return { skip: why };
+  }
+  const run = (command: string, args: string[], env: Record<string, string> = {}) =>
+    new Promise<string>((resolve, reject) => {
+      const binary = command === 'node' ? process.execPath : join(dir, 'node_modules/.bin', command);
+      const child = spawn(binary, args, { cwd: dir, timeout: 240_000, env: { ...process.env, ...env } });
+      let output = '';
+      child.stdout.on('data', (chunk: Buffer) => (output += String(chunk)));
+      child.stderr.on('data', (chunk: Buffer) => (output += String(chunk)));
+      child.on('error', reject);
+      child.on('close', (code) =>
+        code === 0
+          ? resolve(output)
+          : reject(new Error(`${command} ${args.join(' ')} failed in ${dir} (${code}):\n${output}`)),
+      );
+    });
+  return { example: { dir, run, remove } };
+}

@@ -1,0 +1,8 @@
+/**
+ * examples/astro: an Astro 5 site whose pages render the widgets with their data
+ * (khountous-widgets/ssr) at build time, installed from the packed tarball and built
+ * with `astro build` (the checks: test/package/examples.ts).
+ */
+import { describeExample } from './examples.js';
+
+describeExample('astro', ['astro', 'build'], 'dist');
