@@ -45,11 +45,8 @@ const config: KnipConfig = {
     // Installed, at the lockfile's versions, into the fresh apps of test/package/ (which build the
     // packed tarball with them), by name rather than by import.
     'webpack',
-    // Installed, at the lockfile's versions, into the server-rendering example apps (examples/), and
     // Stryker's packages, run by `npm run mutate` from node_modules/.bin with the runner and checker
     // its config names.
-    'astro',
-    '@11ty/eleventy',
     '@stryker-mutator/core',
     '@stryker-mutator/tap-runner',
     '@stryker-mutator/typescript-checker',
@@ -83,8 +80,6 @@ const config: KnipConfig = {
     '/dist/elements/khountous-reports.js',
     '/bench/baseline/widgets.js',
   ],
-  // Astro is a devDependency for the example app it builds, not a framework of this repository.
-  astro: false,
   treatConfigHintsAsErrors: true,
 };
 

@@ -272,7 +272,13 @@ export function installExample(name: string): { example?: Example; skip?: string
   const tarball = pack.stdout.trim().split('\n').pop()!;
   const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as {
     dependencies: Record<string, string>;
+    overrides?: Record<string, string>;
   };
+  // The repository's overrides too, so that the packages below the tools are those its lockfile
+  // holds (Astro's font package at the version that runs on Node 20, say), already in npm's cache.
+  manifest.overrides = (
+    JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { overrides?: Record<string, string> }
+  ).overrides;
   manifest.dependencies = Object.fromEntries(
     Object.keys(manifest.dependencies).map((dependency) => [
       dependency,
