@@ -11,6 +11,8 @@ const config: KnipConfig = {
     'src/khountous.ts',
     'src/autoloader.ts',
     'src/starter.ts',
+    // Lit's hydrate support of the script tag (dist/hydrate.js), which the starter imports by URL.
+    'src/boot/hydrate.ts',
     'src/elements.ts',
     'src/embed/main.ts',
     'src/embed/resize-host.ts',

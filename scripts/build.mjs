@@ -5,7 +5,7 @@
 // lib/: the npm build, for bundlers and servers (package.json "exports"). One ES module
 // per source module (src/x.ts -> lib/x.js, its source map and declarations beside it),
 // importing lit and @lit/task by bare specifier: an app's bundler resolves
-// the graph and shares Lit with the app. Not minified, no preload graph.
+// the graph and shares Lit with the app. Not minified (but for the template literals, whose strings match dist/'s), no preload graph.
 //   lib/index.js                      the public exports (defines nothing)
 //   lib/khountous.js                  every element (starts the page's API requests, then imports lib/kit.js)
 //   lib/autoloader.js                 registers the tags found on the page, loading each on first sight
@@ -170,6 +170,10 @@ async function buildNpm(elements) {
       __KHOUNTOUS_PRELOAD__: 'undefined',
     },
     plugins: [
+      // The same html`…` and css`…` literals as dist/'s: a server's render (renderWidget, from lib/)
+      // hydrates in the browser only with templates of the same strings, whichever build defines
+      // the elements there (an app's bundle of lib/, or the script tag).
+      minifyLiteralsPlugin(),
       {
         // The modulepreload links are the script-tag build's (its files' graph, written by this
         // script): in the npm build, announcing nothing, as with no graph.
@@ -270,6 +274,8 @@ async function main() {
         entry: {
           ...elements,
           index: join(root, 'src/index.ts'),
+          // Lit's hydrate support, which the starter loads first on a page a server rendered.
+          hydrate: join(root, 'src/boot/hydrate.ts'),
         },
         formats: ['es'],
       },
@@ -289,9 +295,10 @@ async function main() {
                 // aside), the loader's later features (later.ts and what only it imports, which
                 // come after the first data), the sentences of attribute problems
                 // (attributes/messages.ts, i18n/attributes.ts: imported with the first problem) or
-                // the public exports (index.ts, which imports every element): one file, which every
-                // element's graph holds.
-                test: /[\\/](node_modules[\\/]|src[\\/](?!components[\\/][^\\/]+[\\/](?!widget\.ts)|core[\\/]loader[\\/](later|channel|recovery)\.ts|attributes[\\/]messages\.ts|i18n[\\/]attributes\.ts|index\.ts))/,
+                // the public exports (index.ts, which imports every element), or Lit's hydrate support
+                // (boot/hydrate.ts and the @lit-labs/ssr-client and lit-html modules only it imports:
+                // for pages a server rendered): one file, which every element's graph holds.
+                test: /[\\/](node_modules[\\/](?!@lit-labs[\\/]ssr-client[\\/]|lit-html[\\/](development[\\/])?(experimental-hydrate|private-ssr-support|directive-helpers)\.js)|src[\\/](?!components[\\/][^\\/]+[\\/](?!widget\.ts)|core[\\/]loader[\\/](later|channel|recovery)\.ts|attributes[\\/]messages\.ts|i18n[\\/]attributes\.ts|index\.ts|boot[\\/]hydrate\.ts))/,
               },
             ],
           },
@@ -347,7 +354,7 @@ async function main() {
     if (staticSpecifiers(readFileSync(join(dist, `${name}.js`), 'utf8')).length > 0)
       throw new Error(`dist/${name}.js imports a module: it must be one file`);
   }
-  writePreloadGraph(modules, ['khountous.js'], { integrity: true });
+  writePreloadGraph({ ...modules, hydrate: 'hydrate.js' }, ['khountous.js'], { integrity: true });
   writePreloadGraph(modules, ['embed.js']);
   copyFileSync(join(dist, 'khountous.js'), join(dist, 'autoloader.js'));
 

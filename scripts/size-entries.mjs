@@ -42,12 +42,14 @@ export const TARGETS = {
 };
 
 // Inline data (src/core/inline.ts: read, checked and adopted by the loader, shown by a server
-// render and hydrated) added 0.8 kB to each element's graph.
+// render and hydrated) added 0.8 kB to each element's graph. The script tag's hydrate support
+// (src/boot/hydrate.ts, loaded only by a page a server rendered) 0.1 kB to the starter (its
+// graph, with its hash) and 0.1 kB to the shared chunk (the lit-html parts it imports from it).
 export const BUDGETS = {
-  'khountous.js': 5_580,
-  'page: one widget': 38_300,
-  'page: four widgets': 42_250,
-  element: 33_650,
+  'khountous.js': 5_690,
+  'page: one widget': 38_550,
+  'page: four widgets': 42_500,
+  element: 33_850,
   'embed-resize.js': 500,
 };
 
@@ -75,7 +77,7 @@ export const PAGE_TARGETS = {
 export const PAGE_BUDGETS = {
   'one widget': 40_650,
   'mission widgets': 45_700,
-  'first-paint core': 5_580,
+  'first-paint core': 5_690,
 };
 
 /**

@@ -7,7 +7,9 @@
  * message; the loader adopts them), announces with `<link rel="modulepreload">`
  * exactly the files their elements need, each with its integrity hash (the
  * build writes the graph into this file, whose own hash thus vouches for them),
- * then imports each element's module, which defines it. A tag added to the page
+ * then imports each element's module, which defines it; before them, when a
+ * server rendered one of the tags (a declarative shadow root), Lit's hydrate
+ * support (boot/hydrate.ts), so that they hydrate it. A tag added to the page
  * later is loaded when it appears (a MutationObserver). Built on its own, with
  * no static import: one file, one round trip before the first API request.
  *
@@ -36,10 +38,28 @@ const loaders = Object.fromEntries(
   ]),
 );
 
+/** Lit's hydrate support (boot/hydrate.ts), loaded once, before the elements, when a server rendered one. */
+let hydrateSupport: Promise<unknown> | undefined;
+const loadHydrateSupport = (): Promise<unknown> => {
+  if (!hydrateSupport) {
+    announceGraph(graph, 'hydrate', here);
+    hydrateSupport = import(/* @vite-ignore */ new URL('./hydrate.js', here).href).catch((error: unknown) => {
+      // The elements then draw the server's widgets again, as without the support.
+      console.error('khountous: could not load the hydrate support', error);
+    });
+  }
+  return hydrateSupport;
+};
+
 const autoloader = createAutoloader(
   loaders,
   (tag) => announceGraph(graph, tag, here),
-  (elements) => sendFirstRequests(elements, widgets),
+  (elements) =>
+    Promise.all([
+      sendFirstRequests(elements, widgets),
+      // A declarative shadow root on a tag not defined yet: a server rendered it.
+      elements.some((element) => element.shadowRoot) ? loadHydrateSupport() : undefined,
+    ]),
 );
 
 /** Loads the elements used in `root` that are not registered yet. */

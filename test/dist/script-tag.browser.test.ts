@@ -46,6 +46,8 @@ describe('dist/khountous.js: per-tag loading', function () {
     expect(files.length).to.be.greaterThan(2);
     for (const file of files)
       expect(requests[0]!.startTime, `the API request left before ${file.path}`).to.be.at.most(file.startTime);
+    // Lit's hydrate support is for pages a server rendered (test/dist/hydrate.browser.test.ts).
+    expect(files.map(({ path }) => path)).not.to.include('hydrate.js');
   });
 
   it('fetches the files of that element only, each announced with its integrity', async () => {

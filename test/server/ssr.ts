@@ -7,14 +7,17 @@
  *     -> {"html": "<!--lit-part …--><khountous-ranking …><template shadowrootmode=\"open\">…"}
  *   POST /__ssr  {"widget": {"tag": "khountous-ranking", "attributes": {…}, "baseUrl": "http://…/v1"}}
  *     -> {"html": …} the widget rendered with its data by renderWidget (src/ssr/render.ts), which
- *        fetches from `baseUrl` (this server's reference API), or {"error": …}
+ *        fetches from `baseUrl` (this server's reference API), or {"error": …};
+ *        with "build": "lib", by the npm package's (lib/ssr/render.js, `npm run build`)
  *
  * The kit's elements are imported from src/ (this file runs under tsx) the
  * first time; the markup is the page author's, in a static template.
  */
+import { execFile } from 'node:child_process';
 import { readdirSync, existsSync } from 'node:fs';
 import { register } from 'node:module';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { IncomingMessage } from 'node:http';
 
 interface Context {
@@ -42,6 +45,29 @@ async function load(): Promise<(markup: string) => Promise<string>> {
   return (markup) => collectResult(render(html`${unsafeStatic(markup)}`));
 }
 
+/**
+ * renderWidget as the npm package runs it (lib/ssr/render.js, with lib/'s elements), in a Node
+ * process of its own: this one defines src/'s elements, and one registry holds one class per tag.
+ */
+function renderWithLib(widget: { tag: string; attributes: Record<string, string>; baseUrl: string }) {
+  const script = `
+    const { renderWidget } = await import(${JSON.stringify(pathToFileURL(join(root, 'lib/ssr/render.js')).href)});
+    const { tag, attributes, baseUrl } = JSON.parse(process.argv[1]);
+    try {
+      process.stdout.write(JSON.stringify({ html: await renderWidget(tag, attributes, { baseUrl }) }));
+    } catch (error) {
+      process.stdout.write(JSON.stringify({ error: String(error) }));
+    }`;
+  return new Promise<string>((resolve) => {
+    execFile(
+      process.execPath,
+      ['--input-type=module', '-e', script, JSON.stringify(widget)],
+      { cwd: root, timeout: 30_000 },
+      (error, stdout) => resolve(stdout || JSON.stringify({ error: String(error) })),
+    );
+  });
+}
+
 async function readBody(req: IncomingMessage): Promise<string> {
   let body = '';
   for await (const chunk of req) body += String(chunk);
@@ -55,8 +81,9 @@ export function ssrPlugin() {
       if (context.path !== '/__ssr' || context.method !== 'POST') return undefined;
       const { markup, widget } = JSON.parse(await readBody(context.req)) as {
         markup?: unknown;
-        widget?: { tag: string; attributes: Record<string, string>; baseUrl: string };
+        widget?: { tag: string; attributes: Record<string, string>; baseUrl: string; build?: 'lib' };
       };
+      if (widget?.build === 'lib') return { body: await renderWithLib(widget), type: 'json' };
       if (widget) {
         // src/elements.ts lists the elements with Vite's import.meta.glob, which Node needs a hook for.
         register('../helpers/vite-glob-hook.mjs', import.meta.url);
