@@ -54,6 +54,32 @@ describe('rolling window', () => {
     );
   });
 
+  test('at the edges of the window: sends on quarter hours, a limit of 3 (property)', () => {
+    // Sends exactly one hour apart and a full window come up in most runs here, which sends at
+    // random milliseconds over three hours (above) almost never give.
+    const QUARTER = HOUR / 4;
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 16 }), { maxLength: 12 }), (quarters) => {
+        const b = createBudget({ limit: 3 });
+        const sent: number[] = [];
+        for (const quarter of [...quarters].sort((x, y) => x - y)) {
+          const now = T0 + quarter * QUARTER;
+          // A send leaves the window an hour after it was made, to the millisecond.
+          const inWindow = sent.filter((t) => t > now - HOUR);
+          assert.equal(b.remaining(now), 3 - inWindow.length);
+          assert.equal(b.canSend(now), inWindow.length < 3);
+          assert.equal(b.nextSlotAt(now), inWindow.length < 3 ? now : inWindow[inWindow.length - 3]! + HOUR);
+          assert.equal(b.resetAt(now), inWindow.length === 0 ? null : inWindow[0]! + HOUR);
+          if (b.canSend(now)) {
+            b.record(now);
+            sent.push(now);
+          }
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   test('resetAt: when the oldest send leaves the window; the next slot when empty', () => {
     const b = budget({ limit: 2 });
     assert.equal(b.resetAt(T0), null);
