@@ -154,8 +154,10 @@ describe('attribute messages at their edges', () => {
     assert.equal(closest('Tamb', REGION_CODES), 'tambacounda');
     // Two characters are too few to be a start: only the edit distance counts.
     assert.equal(closest('ta', ['tambacounda', 'kolda']), undefined);
+    // Nothing typed suggests nothing, even a value short enough to be within 2 edits of it.
     assert.equal(closest('', REGION_CODES), undefined);
-    assert.equal(closest('  ', REGION_CODES), undefined);
+    assert.equal(closest('  ', ['ab', 'fr']), undefined);
+    assert.equal(closest('-', ['ab', 'fr']), undefined);
   });
 
   it('closest: a phrase holding two values names neither by containment', () => {
@@ -216,6 +218,22 @@ describe('attribute messages at their edges', () => {
     assert.equal(fr[6], 'slug="A B" n’est pas valide\u202f: il faut un slug, par exemple «\u202fa-b\u202f».');
     for (const [i, sentence] of fr.entries())
       assert.match(sentence, new RegExp(drafts[i]!.attribute), sentence);
+  });
+
+  it('a problem without the words its sentence uses still reads, with nothing in their place', () => {
+    const bare = (reason: AttributeProblem['reason']) =>
+      problemOf({ attribute: 'x', given: 'y', reason, range: { min: 1, max: 2 }, used: 1, closest: 'z' });
+    assert.equal(
+      bare('not-accepted').message.en,
+      'x="y" is not accepted. Did you mean "z"? Accepted values: .',
+    );
+    assert.equal(bare('not-http').message.en, 'x="y" is not an http(s) address, e.g. "".');
+    assert.equal(bare('missing').message.en, 'The x attribute is required: , e.g. "".');
+    assert.equal(
+      bare('missing').message.fr,
+      'L’attribut x est obligatoire\u202f: , par exemple «\u202f\u202f».',
+    );
+    assert.equal(bare('malformed').message.en, 'x="y" is not valid: expected , e.g. "". Did you mean "z"?');
   });
 
   it('a problem keeps its own fields besides its sentences, and only a choice gets a closest value', () => {

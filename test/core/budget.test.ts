@@ -182,7 +182,10 @@ describe('behind a shared cache', () => {
     for (let i = 0; i < 100; i++) b.record(T0 + 61_000 + i);
     assert.equal(b.canSend(T0 + 70_000, 10), true, 'the reserve of revalidations is not reached either');
     const dayLater = T0 + 60_000 + 24 * HOUR;
+    assert.equal(b.shared(dayLater - 1), true, 'lifted for a whole day, to the millisecond');
+    assert.equal(b.canSend(dayLater - 1), true);
     assert.equal(b.shared(dayLater), false, 'a site that took its cache away: the limit is back');
+    assert.equal(b.canSend(dayLater), true, 'the sends of a day ago have left the window');
   });
 
   test("the shared cache's own 429 still blocks until its reset", () => {

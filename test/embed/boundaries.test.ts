@@ -39,6 +39,14 @@ describe('parseEmbedParams at its edges', () => {
     assert.equal(parseEmbedParams('?widget=xa', ['khountous-xa-y']).ok, false);
   });
 
+  it('without a widget, says none was given; lists the tags without their khountous- prefix', () => {
+    const parsed = parseEmbedParams('?limit=5', ['khountous-ranking', 'other-khountous-map']);
+    assert.deepEqual(parsed, {
+      ok: false,
+      reason: 'Unknown widget "". Choose one of: ranking, other-khountous-map.',
+    });
+  });
+
   it('quotes at most 40 characters of an unknown widget name', () => {
     const parsed = parseEmbedParams(`?widget=${'w'.repeat(41)}`, TAGS);
     assert.equal(parsed.ok, false);
