@@ -7,7 +7,7 @@
 //
 // Areas (their scores are reported apart by scripts/mutation-scores.mjs):
 // - src/core: the client, the cache, the budget, storage, the loader;
-// - the attribute rules: src/attributes/rules.ts, src/attributes/messages.ts and
+// - the attribute rules: src/attributes/rules.ts, messages.ts, owner.ts (the elements' checks) and
 //   src/widget/checks.ts (the table a CMS plugin checks attributes against);
 // - src/embed/params.ts: the embed page's query string.
 
@@ -24,6 +24,7 @@ const config = {
     '!src/core/loader/bring-later.ts',
     'src/attributes/rules.ts',
     'src/attributes/messages.ts',
+    'src/attributes/owner.ts',
     'src/widget/checks.ts',
     'src/embed/params.ts',
   ],
