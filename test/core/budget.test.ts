@@ -158,6 +158,18 @@ describe('sharing across tabs', () => {
     assert.equal(b.canSend(T0 + 1), false);
   });
 
+  test('a block leaves the shared state when it ends, to the millisecond', () => {
+    const backend = createMemoryStorage();
+    const b = budget({ storage: createSafeStorage({ backend }) });
+    const stored = () => JSON.parse(backend.getItem('khountous:v1:budget')!) as { floor?: { until: number } };
+    b.block(T0 + 60_000, T0);
+    assert.equal(stored().floor?.until, T0 + 60_000);
+    b.record(T0 + 59_999);
+    assert.equal(stored().floor?.until, T0 + 60_000, 'still blocking a millisecond before its end');
+    b.record(T0 + 60_000);
+    assert.equal(stored().floor, undefined, 'over: the other tabs are not told of it any more');
+  });
+
   test('disabled or corrupted storage: the budget lives in memory', () => {
     const memoryOnly = budget({ storage: createSafeStorage({ backend: createDisabledStorage() }) });
     memoryOnly.record(T0);
