@@ -11,7 +11,7 @@
 //   src/widget/checks.ts (the table a CMS plugin checks attributes against);
 // - src/embed/params.ts: the embed page's query string.
 
-/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
+/** Stryker's options: node_modules/@stryker-mutator/core/schema/stryker-schema.json. */
 const config = {
   mutate: [
     'src/core/**/*.ts',
