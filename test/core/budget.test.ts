@@ -170,6 +170,26 @@ describe('sharing across tabs', () => {
     assert.equal(stored().floor, undefined, 'over: the other tabs are not told of it any more');
   });
 
+  test('a stored send counts only when every field of it is sound', () => {
+    const backend = createMemoryStorage();
+    const rows = [
+      [T0, 'sound', 1],
+      { 0: T0, 1: 'not-a-row', 2: 2, length: 3 },
+      [T0, 7, 3],
+      [T0, 'fraction', 1.5],
+      [T0, 'negative', -1],
+      [T0, 'unsafe', Number.MAX_SAFE_INTEGER + 1],
+      [T0 + 2 * 60_000, 'future', 4],
+      ['T0', 'text-time', 5],
+    ];
+    backend.setItem('khountous:v1:budget', JSON.stringify({ log: rows }));
+    assert.equal(budget({ storage: createSafeStorage({ backend }) }).remaining(T0), 59);
+    for (const state of ['null', '7', '"log"', '{"log": {"0": [0, "x", 1]}}']) {
+      backend.setItem('khountous:v1:budget', state);
+      assert.equal(budget({ storage: createSafeStorage({ backend }) }).remaining(T0), 60, state);
+    }
+  });
+
   test('disabled or corrupted storage: the budget lives in memory', () => {
     const memoryOnly = budget({ storage: createSafeStorage({ backend: createDisabledStorage() }) });
     memoryOnly.record(T0);

@@ -7,6 +7,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {
+  API_ORIGINS_META,
   acceptedAttributes,
   parseApiOrigins,
   parseEmbedParams,
@@ -87,6 +88,11 @@ describe('parseEmbedParams at its edges', () => {
 });
 
 describe('parseApiOrigins at its edges', () => {
+  it('is read from the meta that site owners write, by its documented name', () => {
+    // The name in the README and docs/security.md: renaming it would drop the origins of every page using it.
+    assert.equal(API_ORIGINS_META, 'khountous:api-origins');
+  });
+
   it('allows each origin once, whatever its spelling', () => {
     assert.deepEqual(parseApiOrigins('https://a.example,https://A.example/ https://a.example:443'), {
       origins: ['https://a.example'],
@@ -101,6 +107,8 @@ describe('parseApiOrigins at its edges', () => {
       'xhttps://a.example',
       'https://a.example/x',
       'https://a.example//',
+      'https://x.example/https://a.example',
+      'data:https://a.example',
       'https://a\\b.example',
       'https://',
     ];
