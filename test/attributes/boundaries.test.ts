@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { quoted, RULES, verdict, type AttributeProblem } from '../../src/attributes/rules.js';
+import { quoted, RULES, slugify, verdict, type AttributeProblem } from '../../src/attributes/rules.js';
 import {
   bringMessages,
   checkValue,
@@ -30,6 +30,16 @@ describe('attribute rules at their edges: identifiers', () => {
     assert.equal(problemOfResult(over)?.reason, 'malformed');
     // Its slug form is just as long: nothing to offer.
     assert.equal(problemOfResult(over)?.closest, undefined);
+  });
+
+  it('the slug form drops accents and says in each language what a slug is', () => {
+    assert.equal(slugify(' Thiès, Région de Sédhiou! '), 'thies-region-de-sedhiou');
+    const result = checkAttribute('khountous-admin-card', 'slug', 'Mairie de Thiès');
+    assert.equal(problemOfResult(result)?.closest, 'mairie-de-thies');
+    assert.equal(
+      problemOfResult(result)?.message.fr,
+      'slug="Mairie de Thiès" n’est pas valide\u202f: il faut des lettres minuscules sans accent, des chiffres et des tirets, par exemple «\u202fmairie-de-dakar\u202f». Vouliez-vous dire «\u202fmairie-de-thies\u202f»\u202f?',
+    );
   });
 
   it('a period is a year or a month, and nothing longer', () => {

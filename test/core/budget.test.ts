@@ -174,6 +174,7 @@ describe('sharing across tabs', () => {
     const backend = createMemoryStorage();
     const rows = [
       [T0, 'sound', 1],
+      [T0 - 1, 'first', 0],
       { 0: T0, 1: 'not-a-row', 2: 2, length: 3 },
       [T0, 7, 3],
       [T0, 'fraction', 1.5],
@@ -183,7 +184,7 @@ describe('sharing across tabs', () => {
       ['T0', 'text-time', 5],
     ];
     backend.setItem('khountous:v1:budget', JSON.stringify({ log: rows }));
-    assert.equal(budget({ storage: createSafeStorage({ backend }) }).remaining(T0), 59);
+    assert.equal(budget({ storage: createSafeStorage({ backend }) }).remaining(T0), 58);
     for (const state of ['null', '7', '"log"', '{"log": {"0": [0, "x", 1]}}']) {
       backend.setItem('khountous:v1:budget', state);
       assert.equal(budget({ storage: createSafeStorage({ backend }) }).remaining(T0), 60, state);
