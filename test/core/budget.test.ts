@@ -150,6 +150,40 @@ describe('sharing across tabs', () => {
     assert.equal(reloaded.remaining(T0 + 2), 57);
   });
 
+  test('the server’s limit goes to the other tabs; of two, the one said last wins', () => {
+    const backend = createMemoryStorage();
+    const a = budget({ storage: createSafeStorage({ backend }) });
+    const b = budget({ storage: createSafeStorage({ backend }) });
+    a.reconcile({ limit: 30, remaining: 30, resetAt: T0 }, T0 + 2000);
+    b.remaining(T0 + 2000);
+    assert.equal(b.limit, 30, 'told through storage');
+    // A tab whose clock is behind says 40 after 30 was said: 30 is the later word.
+    b.reconcile({ limit: 40, remaining: 40, resetAt: T0 }, T0 + 1000);
+    a.remaining(T0 + 2500);
+    assert.equal(a.limit, 30);
+    // Said at the same time: each tab keeps its own.
+    b.reconcile({ limit: 50, remaining: 50, resetAt: T0 }, T0 + 2000);
+    a.remaining(T0 + 2500);
+    assert.equal(a.limit, 30);
+    // Never told: the default limit is not written for the others.
+    const quiet = createMemoryStorage();
+    budget({ storage: createSafeStorage({ backend: quiet }), limit: 5 }).record(T0);
+    assert.equal(budget({ storage: createSafeStorage({ backend: quiet }) }).limit, 60);
+  });
+
+  test('of two tabs’ words on what remains, the one said last wins', () => {
+    const backend = createMemoryStorage();
+    const a = budget({ storage: createSafeStorage({ backend }) });
+    const b = budget({ storage: createSafeStorage({ backend }) });
+    a.reconcile({ limit: 60, remaining: 10, resetAt: T0 + HOUR }, T0 + 300);
+    assert.equal(b.remaining(T0 + 400), 10);
+    // Said earlier (its clock is behind), stored later: not the last word.
+    b.reconcile({ limit: 60, remaining: 5, resetAt: T0 + HOUR }, T0 + 250);
+    assert.equal(a.remaining(T0 + 400), 10);
+    b.reconcile({ limit: 60, remaining: 3, resetAt: T0 + HOUR }, T0 + 500);
+    assert.equal(a.remaining(T0 + 600), 3);
+  });
+
   test('a block seen by one tab blocks the other', () => {
     const backend = createMemoryStorage();
     const a = budget({ storage: createSafeStorage({ backend }) });
