@@ -114,6 +114,33 @@ describe('list windows', () => {
       ).length,
       2,
     );
+    // The smallest covering window, up to MAX_LIMIT items exactly.
+    const covers1 = (windows: { page: number; limit: number }[]) =>
+      group(windows, (w) => w).map(({ cover }) => cover);
+    assert.deepEqual(
+      covers1([
+        { page: 2, limit: 5 },
+        { page: 3, limit: 5 },
+      ]),
+      [{ page: 1, limit: 15 }],
+      'items 5..14: 15 items from the start, no window of 10 to 14 holds them',
+    );
+    assert.deepEqual(
+      covers1([
+        { page: 1, limit: 50 },
+        { page: 2, limit: 50 },
+      ]),
+      [{ page: 1, limit: MAX_LIMIT }],
+      'items 0..99: one window of MAX_LIMIT',
+    );
+    assert.equal(
+      covers1([
+        { page: 1, limit: 50 },
+        { page: 3, limit: 34 },
+      ]).length,
+      2,
+      'items 0..49 and 68..101: no window of MAX_LIMIT holds both',
+    );
     fc.assert(
       fc.property(fc.array(window, { minLength: 1, maxLength: 8 }), (windows) => {
         const groups = group(windows, (w) => w);
@@ -121,6 +148,14 @@ describe('list windows', () => {
         for (const { cover, members } of groups) {
           assert.ok(cover.limit <= MAX_LIMIT);
           for (const member of members) assert.ok(covers(cover, member), JSON.stringify({ cover, member }));
+          // A group of several windows asks for the smallest window that holds them all.
+          if (members.length < 2) continue;
+          const start = Math.min(...members.map((w) => (w.page - 1) * w.limit));
+          const end = Math.max(...members.map((w) => w.page * w.limit));
+          for (let limit = 1; limit < cover.limit; limit++) {
+            const page = Math.floor(start / limit) + 1;
+            assert.ok(page * limit < end, JSON.stringify({ members, cover, smaller: { page, limit } }));
+          }
         }
       }),
     );
