@@ -56,6 +56,7 @@ describe('attribute checks of the elements', () => {
     assert.equal(explain(draft)?.message.en, 'region="Paris" is not accepted. Accepted values: dakar.');
     const written = { ...draft, message: { fr: 'a', en: 'b' } };
     assert.equal(explain(written), written, 'a problem with its sentences is kept as it is');
+    assert.deepEqual(written.message, { fr: 'a', en: 'b' }, 'its sentences are not written again');
   });
 
   it('a value as it should be: given back, nothing printed', () => {
