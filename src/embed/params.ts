@@ -97,11 +97,8 @@ function exactOrigin(token: string): string | undefined {
   if (!/^https?:\/\/[^/?#@\\*]+\/?$/i.test(token)) return undefined;
   try {
     const url = new URL(token);
-    // A second guard: the pattern above lets only http(s) through already.
-    // Stryker disable next-line ConditionalExpression: equivalent, the pattern refuses every other scheme first
     if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
     return url.origin;
-    // Stryker disable next-line BlockStatement: equivalent, an empty catch returns undefined too
   } catch {
     return undefined;
   }
@@ -169,7 +166,6 @@ export function templateOrigin(template: string): string | undefined {
   if (!match) return undefined;
   try {
     return new URL(match[1]!).origin;
-    // Stryker disable next-line BlockStatement: equivalent, an empty catch returns undefined too
   } catch {
     return undefined;
   }
