@@ -129,7 +129,15 @@ describe('attribute rules at their edges: base URL', () => {
   it('accepts http(s) with a host and paths of this site; refuses protocol-relative and hostless ones', () => {
     for (const value of ['https://api.example.org/v1', 'HTTP://localhost:6123/v1', '/v1', ' /api/v1 '])
       assert.equal(baseUrl(value).ok, true, value);
-    for (const value of ['//evil.example/v1', 'https://', 'https:///v1', 'http:// x', 'v1', 'javascript:x']) {
+    for (const value of [
+      '//evil.example/v1',
+      'https://',
+      'https:///v1',
+      'http:// x',
+      'v1',
+      'javascript:x',
+      'xhttps://api.example.org/v1',
+    ]) {
       const result = baseUrl(value);
       assert.equal(problemOfResult(result)?.reason, 'not-http', value);
       assert.equal(problemOfResult(result)?.example, 'https://api.khountous.sn/v1', value);
@@ -139,6 +147,7 @@ describe('attribute rules at their edges: base URL', () => {
 
   it('names /v1 as missing only when the path does not end with a version', () => {
     assert.equal(missingVersion('', 'https://api.example.org/v2'), undefined);
+    assert.equal(missingVersion('', 'https://api.example.org/v10'), undefined, 'a version of two digits');
     assert.equal(missingVersion('https://x.test/v1/', 'https://x.test/v1/')?.closest, 'https://x.test/v1/v1');
     const problem = missingVersion(' ', 'https://x.test/api//');
     assert.equal(problem?.given, 'https://x.test/api//', 'nothing written: the address in use');
