@@ -53,7 +53,8 @@ const config = {
   checkers: ['typescript'],
   tsconfigFile: 'tsconfig.mutation.json',
   typescriptChecker: { prioritizePerformanceOverAccuracy: true },
-  // Two cores: two test processes at a time (the checker runs beside them).
+  // Two cores: Stryker gives half to the checker and half to the tests (one process each)
+  // until every mutant is checked, then both to the tests.
   concurrency: 2,
   // Loaded machines (the loader's tests use fake clocks, but each file is a tsx process).
   timeoutMS: 10000,
