@@ -24,6 +24,8 @@ export default tseslint.config(
       'lib/',
       'build/',
       'coverage/',
+      // The mutation run's reports and sandboxes (npm run mutate).
+      'reports/',
       'screenshots/',
       'custom-elements.json',
     ],

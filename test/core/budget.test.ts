@@ -54,6 +54,32 @@ describe('rolling window', () => {
     );
   });
 
+  test('at the edges of the window: sends on quarter hours, a limit of 3 (property)', () => {
+    // Sends exactly one hour apart and a full window come up in most runs here, which sends at
+    // random milliseconds over three hours (above) almost never give.
+    const QUARTER = HOUR / 4;
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 16 }), { maxLength: 12 }), (quarters) => {
+        const b = createBudget({ limit: 3 });
+        const sent: number[] = [];
+        for (const quarter of [...quarters].sort((x, y) => x - y)) {
+          const now = T0 + quarter * QUARTER;
+          // A send leaves the window an hour after it was made, to the millisecond.
+          const inWindow = sent.filter((t) => t > now - HOUR);
+          assert.equal(b.remaining(now), 3 - inWindow.length);
+          assert.equal(b.canSend(now), inWindow.length < 3);
+          assert.equal(b.nextSlotAt(now), inWindow.length < 3 ? now : inWindow[inWindow.length - 3]! + HOUR);
+          assert.equal(b.resetAt(now), inWindow.length === 0 ? null : inWindow[0]! + HOUR);
+          if (b.canSend(now)) {
+            b.record(now);
+            sent.push(now);
+          }
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   test('resetAt: when the oldest send leaves the window; the next slot when empty', () => {
     const b = budget({ limit: 2 });
     assert.equal(b.resetAt(T0), null);
@@ -124,12 +150,79 @@ describe('sharing across tabs', () => {
     assert.equal(reloaded.remaining(T0 + 2), 57);
   });
 
+  test('the server’s limit goes to the other tabs; of two, the one said last wins', () => {
+    const backend = createMemoryStorage();
+    const a = budget({ storage: createSafeStorage({ backend }) });
+    const b = budget({ storage: createSafeStorage({ backend }) });
+    a.reconcile({ limit: 30, remaining: 30, resetAt: T0 }, T0 + 2000);
+    b.remaining(T0 + 2000);
+    assert.equal(b.limit, 30, 'told through storage');
+    // A tab whose clock is behind says 40 after 30 was said: 30 is the later word.
+    b.reconcile({ limit: 40, remaining: 40, resetAt: T0 }, T0 + 1000);
+    a.remaining(T0 + 2500);
+    assert.equal(a.limit, 30);
+    // Said at the same time: each tab keeps its own.
+    b.reconcile({ limit: 50, remaining: 50, resetAt: T0 }, T0 + 2000);
+    a.remaining(T0 + 2500);
+    assert.equal(a.limit, 30);
+    // Never told: the default limit is not written for the others.
+    const quiet = createMemoryStorage();
+    budget({ storage: createSafeStorage({ backend: quiet }), limit: 5 }).record(T0);
+    assert.equal(budget({ storage: createSafeStorage({ backend: quiet }) }).limit, 60);
+  });
+
+  test('of two tabs’ words on what remains, the one said last wins', () => {
+    const backend = createMemoryStorage();
+    const a = budget({ storage: createSafeStorage({ backend }) });
+    const b = budget({ storage: createSafeStorage({ backend }) });
+    a.reconcile({ limit: 60, remaining: 10, resetAt: T0 + HOUR }, T0 + 300);
+    assert.equal(b.remaining(T0 + 400), 10);
+    // Said earlier (its clock is behind), stored later: not the last word.
+    b.reconcile({ limit: 60, remaining: 5, resetAt: T0 + HOUR }, T0 + 250);
+    assert.equal(a.remaining(T0 + 400), 10);
+    b.reconcile({ limit: 60, remaining: 3, resetAt: T0 + HOUR }, T0 + 500);
+    assert.equal(a.remaining(T0 + 600), 3);
+  });
+
   test('a block seen by one tab blocks the other', () => {
     const backend = createMemoryStorage();
     const a = budget({ storage: createSafeStorage({ backend }) });
     const b = budget({ storage: createSafeStorage({ backend }) });
     a.block(T0 + 60_000, T0);
     assert.equal(b.canSend(T0 + 1), false);
+  });
+
+  test('a block leaves the shared state when it ends, to the millisecond', () => {
+    const backend = createMemoryStorage();
+    const b = budget({ storage: createSafeStorage({ backend }) });
+    const stored = () => JSON.parse(backend.getItem('khountous:v1:budget')!) as { floor?: { until: number } };
+    b.block(T0 + 60_000, T0);
+    assert.equal(stored().floor?.until, T0 + 60_000);
+    b.record(T0 + 59_999);
+    assert.equal(stored().floor?.until, T0 + 60_000, 'still blocking a millisecond before its end');
+    b.record(T0 + 60_000);
+    assert.equal(stored().floor, undefined, 'over: the other tabs are not told of it any more');
+  });
+
+  test('a stored send counts only when every field of it is sound', () => {
+    const backend = createMemoryStorage();
+    const rows = [
+      [T0, 'sound', 1],
+      [T0 - 1, 'first', 0],
+      { 0: T0, 1: 'not-a-row', 2: 2, length: 3 },
+      [T0, 7, 3],
+      [T0, 'fraction', 1.5],
+      [T0, 'negative', -1],
+      [T0, 'unsafe', Number.MAX_SAFE_INTEGER + 1],
+      [T0 + 2 * 60_000, 'future', 4],
+      ['T0', 'text-time', 5],
+    ];
+    backend.setItem('khountous:v1:budget', JSON.stringify({ log: rows }));
+    assert.equal(budget({ storage: createSafeStorage({ backend }) }).remaining(T0), 58);
+    for (const state of ['null', '7', '"log"', '{"log": {"0": [0, "x", 1]}}']) {
+      backend.setItem('khountous:v1:budget', state);
+      assert.equal(budget({ storage: createSafeStorage({ backend }) }).remaining(T0), 60, state);
+    }
   });
 
   test('disabled or corrupted storage: the budget lives in memory', () => {
@@ -156,7 +249,10 @@ describe('behind a shared cache', () => {
     for (let i = 0; i < 100; i++) b.record(T0 + 61_000 + i);
     assert.equal(b.canSend(T0 + 70_000, 10), true, 'the reserve of revalidations is not reached either');
     const dayLater = T0 + 60_000 + 24 * HOUR;
+    assert.equal(b.shared(dayLater - 1), true, 'lifted for a whole day, to the millisecond');
+    assert.equal(b.canSend(dayLater - 1), true);
     assert.equal(b.shared(dayLater), false, 'a site that took its cache away: the limit is back');
+    assert.equal(b.canSend(dayLater), true, 'the sends of a day ago have left the window');
   });
 
   test("the shared cache's own 429 still blocks until its reset", () => {

@@ -80,4 +80,78 @@ describe('the checker', () => {
       return true;
     });
   });
+
+  test('says what it received: an array, an object, the first 40 characters of a value', () => {
+    assert.deepEqual(issueOf(v.string, [1]), { path: '', message: 'expected a string, received an array' });
+    assert.deepEqual(issueOf(v.string, { a: 1 }), {
+      path: '',
+      message: 'expected a string, received an object',
+    });
+    assert.deepEqual(issueOf(v.number, 'x'.repeat(50)), {
+      path: '',
+      message: `expected a number, received "${'x'.repeat(39)}`,
+    });
+    assert.deepEqual(issueOf(v.boolean, 1), { path: '', message: 'expected a boolean, received 1' });
+    assert.deepEqual(issueOf(v.matching(/^a+$/), 'b'), {
+      path: '',
+      message: 'expected /^a+$/, received "b"',
+    });
+    assert.equal(v.is(v.matching(/^a+$/), 7), false, 'a number is not a string that matches');
+  });
+
+  test('integer: any integer by default, at least its minimum when given', () => {
+    assert.equal(v.is(v.integer(), -5), true);
+    assert.equal(v.is(v.integer(), 1.5), false);
+    assert.equal(v.is(v.integer(0), 0), true);
+    assert.equal(v.is(v.integer(0), -1), false);
+    assert.deepEqual(issueOf(v.integer(), '1'), {
+      path: '',
+      message: 'expected an integer >= -Infinity, received "1"',
+    });
+  });
+
+  test('optional and nullable check what is there, at its path; a key given as undefined stays', () => {
+    const entry = v.object({ note: v.optional(v.string), count: v.nullable(v.integer(0)) });
+    assert.deepEqual(issueOf(entry, { note: 3, count: null }), {
+      path: 'note',
+      message: 'expected a string, received 3',
+    });
+    assert.deepEqual(issueOf(entry, { count: -1 }), {
+      path: 'count',
+      message: 'expected an integer >= 0, received -1',
+    });
+    assert.deepEqual(v.parse(entry, { note: undefined, count: 2 }), { note: undefined, count: 2 });
+    assert.equal('note' in v.parse(entry, { note: undefined, count: 2 }), true);
+  });
+
+  test('union: the first schema that passes, else the second one’s issue', () => {
+    const either = v.union(v.integer(10), v.string);
+    assert.equal(v.parse(either, 12), 12);
+    assert.equal(v.parse(either, 'x'), 'x');
+    assert.deepEqual(issueOf(v.array(either), [12, 3]), {
+      path: '1',
+      message: 'expected a string, received 3',
+    });
+  });
+
+  test('records keep every key but those that would reach the prototype, and name the wrong one', () => {
+    const rows = v.record(v.number);
+    const keys = ['constructors', 'a_prototype', '__proto__x', 'x__proto__', 'prototype2'];
+    assert.deepEqual(Object.keys(v.parse(rows, Object.fromEntries(keys.map((key) => [key, 1])))), keys);
+    assert.deepEqual(issueOf(v.object({ rows }), { rows: { a: 1, b: 'x' } }), {
+      path: 'rows.b',
+      message: 'expected a number, received "x"',
+    });
+    assert.deepEqual(issueOf(rows, 'x'), { path: '', message: 'expected an object, received "x"' });
+  });
+
+  test('safeParse gives the output or the issue, and lets any other error through', () => {
+    assert.deepEqual(v.safeParse(v.string, 'a'), { success: true, output: 'a' });
+    const broken: v.Schema = () => {
+      throw new RangeError('not an issue');
+    };
+    assert.throws(() => v.safeParse(broken, 1), RangeError);
+    assert.equal(v.is(broken, 1), false);
+    assert.throws(() => v.parse(v.string, 1), v.SchemaIssue);
+  });
 });

@@ -61,6 +61,14 @@ describe('parameter checks happen before anything is sent', () => {
         },
       ),
     );
+    // The edges themselves, which random integers may not draw.
+    for (const limit of [0, MAX_LIMIT + 1, '0', `${MAX_LIMIT + 1}`, '5 ', '+5', '-1']) {
+      assert.equal(
+        (await failure(client.administrations({ limit: limit as number }))).param,
+        'limit',
+        `${limit}`,
+      );
+    }
     for (const page of [0, -1, 1.5, Number.POSITIVE_INFINITY]) {
       assert.equal((await failure(client.reports({ page }))).param, 'page');
     }
@@ -77,6 +85,11 @@ describe('parameter checks happen before anything is sent', () => {
       }),
       { numRuns: 20 },
     );
+    for (const limit of [1, MAX_LIMIT, '1', `${MAX_LIMIT}`]) {
+      const response = await client.verifications({ limit: limit as number });
+      assert.equal(response.data.meta.pageSize, Number(limit));
+      assert.equal(api.calls.at(-1)!.url.searchParams.get('limit'), String(limit));
+    }
   });
 
   test('values outside the value lists, bad slugs, ids, periods, langs and formats are refused', async () => {
