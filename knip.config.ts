@@ -47,11 +47,6 @@ const config: KnipConfig = {
     // Installed, at the lockfile's versions, into the fresh apps of test/package/ (which build the
     // packed tarball with them), by name rather than by import.
     'webpack',
-    // Stryker's packages, run by `npm run mutate` from node_modules/.bin with the runner and checker
-    // its config names.
-    '@stryker-mutator/core',
-    '@stryker-mutator/tap-runner',
-    '@stryker-mutator/typescript-checker',
     // Run by scripts/package-lint.mjs from node_modules/.bin.
     'publint',
     '@arethetypeswrong/cli',
