@@ -134,20 +134,7 @@ export function installApps(): { apps?: Apps; skip?: string } {
     else assert.equal(result.status, 0, `${command} ${args.join(' ')} failed in ${cwd}:\n${output}`);
     return output;
   };
-  const runAsync = (cwd: string, command: string, args: string[]) =>
-    new Promise<string>((resolve, reject) => {
-      const binary = command === 'node' ? process.execPath : join(dir, 'node_modules/.bin', command);
-      const child = spawn(binary, args, { cwd, timeout: 240_000 });
-      let output = '';
-      child.stdout.on('data', (chunk: Buffer) => (output += String(chunk)));
-      child.stderr.on('data', (chunk: Buffer) => (output += String(chunk)));
-      child.on('error', reject);
-      child.on('close', (code) =>
-        code === 0
-          ? resolve(output)
-          : reject(new Error(`${command} ${args.join(' ')} failed in ${cwd} (${code}):\n${output}`)),
-      );
-    });
+  const runAsync = (cwd: string, command: string, args: string[]) => spawnIn(dir, cwd, command, args);
   return { apps: { dir, tarball, installed, app, run, runAsync, remove } };
 }
 
@@ -251,6 +238,32 @@ export interface Example {
 }
 
 /**
+ * Runs `command` (Node itself, or a binary of `<modules>/node_modules/.bin`) in `cwd`, without
+ * blocking the test's servers: resolves with its output, rejects with it when it fails.
+ */
+function spawnIn(
+  modules: string,
+  cwd: string,
+  command: string,
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
+    const binary = command === 'node' ? process.execPath : join(modules, 'node_modules/.bin', command);
+    const child = spawn(binary, args, { cwd, timeout: 240_000, env: { ...process.env, ...env } });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += String(chunk)));
+    child.stderr.on('data', (chunk: Buffer) => (output += String(chunk)));
+    child.on('error', reject);
+    child.on('close', (code) =>
+      code === 0
+        ? resolve(output)
+        : reject(new Error(`${command} ${args.join(' ')} failed in ${cwd} (${code}):\n${output}`)),
+    );
+  });
+}
+
+/**
  * A copy of examples/<name> in a new folder, installed as its package.json says, but with
  * the packed tarball for khountous-widgets and this repository's lockfile's version of
  * each other dependency (from npm's cache, as installApps does). Throws when npm cannot
@@ -298,18 +311,6 @@ export function installExample(name: string): { example?: Example; skip?: string
     return { skip: why };
   }
   const run = (command: string, args: string[], env: Record<string, string> = {}) =>
-    new Promise<string>((resolve, reject) => {
-      const binary = command === 'node' ? process.execPath : join(dir, 'node_modules/.bin', command);
-      const child = spawn(binary, args, { cwd: dir, timeout: 240_000, env: { ...process.env, ...env } });
-      let output = '';
-      child.stdout.on('data', (chunk: Buffer) => (output += String(chunk)));
-      child.stderr.on('data', (chunk: Buffer) => (output += String(chunk)));
-      child.on('error', reject);
-      child.on('close', (code) =>
-        code === 0
-          ? resolve(output)
-          : reject(new Error(`${command} ${args.join(' ')} failed in ${dir} (${code}):\n${output}`)),
-      );
-    });
+    spawnIn(dir, dir, command, args, env);
   return { example: { dir, run, remove } };
 }

@@ -10,9 +10,7 @@
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-// @ts-expect-error: a plain .mjs script without declarations
-import { CHROMIUM_FLAGS, resolveEngines } from '../../scripts/browsers.mjs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startApi, type CountedApi } from '../../scripts/tier.js';
 import { ATTRIBUTE_RULES } from '../../src/widget/checks.js';
 import {
@@ -26,6 +24,7 @@ import {
   WIDGETS,
   ZIP,
   type WordPress,
+  launchChromium,
 } from './harness.js';
 
 const skip = skipReason();
@@ -43,11 +42,8 @@ describe('WordPress plugin: the blocks in the block editor, in Chromium', { skip
 
   before(async () => {
     assert.ok(existsSync(ZIP), `${ZIP} is missing: run npm run build`);
-    const [engine] = resolveEngines(['chromium'], () => {}) as { available: boolean; path: string }[];
-    if (!engine?.available) {
-      if (process.env.CI) throw new Error('Chromium is required under CI');
-      return;
-    }
+    browser = await launchChromium();
+    if (!browser) return;
     api = await startApi();
     wp = await startWordPress();
     const admin = new Session(wp.site);
@@ -66,10 +62,6 @@ update_user_meta( ${wp.users.author.id}, $wpdb->get_blog_prefix() . 'persisted_p
       report: { slug: (await get('/khountous?limit=1')).data[0]!.slug },
       dataset: { 'dataset-id': 'administration-scores' },
     };
-    browser = await chromium.launch({
-      executablePath: engine.path,
-      args: [...(CHROMIUM_FLAGS as string[]), '--disable-features=LocalNetworkAccessChecks'],
-    });
     context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
     editor = await context.newPage();
     editor.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));

@@ -20,6 +20,9 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+// @ts-expect-error: a plain .mjs script without declarations
+import { CHROMIUM_FLAGS, resolveEngines } from '../../scripts/browsers.mjs';
 // @ts-expect-error: a plain .mjs script without declarations
 import { PATHS, resolveWordPress } from '../../scripts/wordpress-env.mjs';
 import { freePort } from '../../scripts/tier.js';
@@ -410,4 +413,20 @@ export async function uploadPlugin(admin: Session, zip: Buffer, name: string): P
   const url = activate[1]!.replace(/&amp;/g, '&');
   const activated = await admin.fetch(new URL(url, `${admin.site}/wp-admin/`).href);
   return `${answer}\n${await activated.text()}`;
+}
+
+/**
+ * Debian's Chromium for the plugin's pages (the site and the API on local ports: local network
+ * access allowed), or undefined where it is missing, which fails the run under CI.
+ */
+export async function launchChromium(): Promise<Browser | undefined> {
+  const [engine] = resolveEngines(['chromium'], () => {}) as { available: boolean; path: string }[];
+  if (!engine?.available) {
+    if (process.env.CI) throw new Error('Chromium is required under CI');
+    return undefined;
+  }
+  return chromium.launch({
+    executablePath: engine.path,
+    args: [...(CHROMIUM_FLAGS as string[]), '--disable-features=LocalNetworkAccessChecks'],
+  });
 }

@@ -8,9 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { chromium, type Browser } from 'playwright-core';
-// @ts-expect-error: a plain .mjs script without declarations
-import { CHROMIUM_FLAGS, resolveEngines } from '../../scripts/browsers.mjs';
+import type { Browser } from 'playwright-core';
 import { startApi, type CountedApi } from '../../scripts/tier.js';
 import { RULES, type AttributeRule } from '../../src/attributes/rules.js';
 import { checkValue, problemOf } from '../../src/attributes/messages.js';
@@ -31,6 +29,7 @@ import {
   WIDGETS,
   ZIP,
   type WordPress,
+  launchChromium,
 } from './harness.js';
 
 const skip = skipReason();
@@ -62,13 +61,7 @@ describe('WordPress plugin on a real WordPress', { skip }, () => {
       report: { slug: (await get('/khountous?limit=1')).data[0]!.slug },
       dataset: { 'dataset-id': 'administration-scores' },
     };
-    const [engine] = resolveEngines(['chromium'], () => {}) as { available: boolean; path: string }[];
-    if (engine?.available)
-      browser = await chromium.launch({
-        executablePath: engine.path,
-        args: [...(CHROMIUM_FLAGS as string[]), '--disable-features=LocalNetworkAccessChecks'],
-      });
-    else if (process.env.CI) throw new Error('Chromium is required under CI');
+    browser = await launchChromium();
   });
 
   after(async () => {

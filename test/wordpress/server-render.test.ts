@@ -7,9 +7,7 @@ import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import { existsSync, readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
-import { chromium, type Browser } from 'playwright-core';
-// @ts-expect-error: a plain .mjs script without declarations
-import { CHROMIUM_FLAGS, resolveEngines } from '../../scripts/browsers.mjs';
+import type { Browser } from 'playwright-core';
 import { freePort, startApi, type CountedApi } from '../../scripts/tier.js';
 import { ENDPOINTS } from '../../src/core/endpoints.js';
 import { inlinePath, readInline } from '../../src/core/inline.js';
@@ -21,6 +19,7 @@ import {
   uploadPlugin,
   ZIP,
   type WordPress,
+  launchChromium,
 } from './harness.js';
 
 const skip = skipReason();
@@ -70,13 +69,7 @@ describe('WordPress plugin: server rendering', { skip }, () => {
     });
     await new Promise<void>((resolve) => hostile.listen(port, '127.0.0.1', resolve));
     hostileBase = `http://127.0.0.1:${port}/v1`;
-    const [engine] = resolveEngines(['chromium'], () => {}) as { available: boolean; path: string }[];
-    if (engine?.available)
-      browser = await chromium.launch({
-        executablePath: engine.path,
-        args: [...(CHROMIUM_FLAGS as string[]), '--disable-features=LocalNetworkAccessChecks'],
-      });
-    else if (process.env.CI) throw new Error('Chromium is required under CI');
+    browser = await launchChromium();
   });
 
   after(async () => {
