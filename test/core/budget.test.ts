@@ -277,3 +277,169 @@ describe('behind a shared cache', () => {
     assert.equal(third.shared(T0 + 300), false);
   });
 });
+
+describe('edges of what the budget accepts', () => {
+  const DAY = 24 * HOUR;
+  const SKEW = 60_000;
+  const stored = (state: unknown) => {
+    const backend = createMemoryStorage();
+    backend.setItem('khountous:v1:budget', JSON.stringify(state));
+    return budget({ storage: createSafeStorage({ backend }) });
+  };
+
+  test('a stored limit is adopted only when it is a positive integer said in the past', () => {
+    // The limit as of the last access: each budget below is read once first.
+    const limitOf = (state: unknown) => {
+      const b = stored(state);
+      b.remaining(T0);
+      return b.limit;
+    };
+    assert.equal(limitOf({ log: [], limit: [1, T0] }), 1, 'one is a limit');
+    assert.equal(limitOf({ log: [], limit: [30, T0 + SKEW] }), 30, 'said within the clocks’ skew');
+    for (const limit of [
+      [0, T0],
+      [-5, T0],
+      [2.5, T0],
+      ['30', T0],
+      [30, T0 + SKEW + 1],
+      [30, 'T0'],
+      [30, Number.NaN],
+      { 0: 30, 1: T0 },
+    ])
+      assert.equal(limitOf({ log: [], limit }), 60, JSON.stringify(limit));
+  });
+
+  test('a stored floor counts only when every field of it is sound', () => {
+    const floor = { remaining: 0, seq: 0, until: T0 + HOUR, at: T0 };
+    assert.equal(stored({ log: [], floor }).remaining(T0), 0);
+    assert.equal(
+      stored({ log: [], floor: { ...floor, until: T0 + DAY + SKEW } }).remaining(T0),
+      0,
+      'a day and the skew ahead is still a block',
+    );
+    for (const broken of [
+      { ...floor, until: T0 + DAY + SKEW + 1 },
+      { ...floor, until: 'later' },
+      { ...floor, remaining: '0' },
+      { ...floor, remaining: null },
+      { ...floor, seq: 1.5 },
+      { ...floor, seq: Number.MAX_SAFE_INTEGER + 1 },
+      { ...floor, at: T0 + SKEW + 1 },
+      { ...floor, at: undefined },
+      [0, 0, T0 + HOUR, T0],
+      null,
+    ])
+      assert.equal(stored({ log: [], floor: broken }).remaining(T0), 60, JSON.stringify(broken));
+  });
+
+  test('a stored mark of a shared cache counts from its time, if not in the future', () => {
+    const full = Array.from({ length: 60 }, (_, i) => [T0 - 1000, `s${i}`, i + 1]);
+    assert.equal(
+      stored({ log: full, shared: T0 - DAY + 1 }).canSend(T0),
+      true,
+      'a day less a millisecond ago',
+    );
+    assert.equal(stored({ log: full, shared: T0 - DAY }).canSend(T0), false, 'a whole day ago');
+    assert.equal(stored({ log: full, shared: T0 + SKEW + 1 }).canSend(T0), false, 'in the future');
+    assert.equal(stored({ log: full, shared: T0 + SKEW }).canSend(T0), true, 'within the skew');
+  });
+
+  test('stored sends in any order: the next slot is the oldest’s, not the first row’s', () => {
+    const rows = [
+      [T0 + 2000, 'c', 3],
+      [T0, 'a', 1],
+      [T0 + 1000, 'b', 2],
+    ];
+    const b = createBudget({
+      limit: 3,
+      storage: (() => {
+        const backend = createMemoryStorage();
+        backend.setItem('khountous:v1:budget', JSON.stringify({ log: rows }));
+        return createSafeStorage({ backend });
+      })(),
+    });
+    assert.equal(b.nextSlotAt(T0 + 3000), T0 + HOUR);
+    assert.equal(b.resetAt(T0 + 3000), T0 + HOUR);
+    assert.equal(b.nextSlotAt(T0 + HOUR), T0 + HOUR, 'the oldest left the window');
+    assert.equal(b.resetAt(T0 + HOUR), T0 + 1000 + HOUR, 'then the next oldest');
+  });
+
+  test('a server count without a reset time, or without a count, sets no floor', () => {
+    const b = budget();
+    b.record(T0);
+    b.reconcile({ limit: 60, remaining: 5, resetAt: Number.NaN }, T0);
+    assert.equal(b.remaining(T0), 59);
+    b.reconcile({ limit: 60, remaining: Number.NaN, resetAt: T0 + HOUR }, T0);
+    assert.equal(b.remaining(T0), 59);
+    b.reconcile({ limit: 60, remaining: Number.POSITIVE_INFINITY, resetAt: T0 + HOUR }, T0);
+    assert.equal(b.remaining(T0), 59);
+    b.reconcile({ limit: 60, remaining: 5, resetAt: Number.POSITIVE_INFINITY }, T0);
+    assert.equal(b.remaining(T0), 59);
+  });
+
+  test('a server limit that is not a positive integer is not adopted', () => {
+    const b = budget();
+    for (const limit of [0, -1, 2.5, Number.NaN, Number.POSITIVE_INFINITY]) {
+      b.reconcile({ limit, remaining: Number.NaN, resetAt: Number.NaN }, T0);
+      assert.equal(b.limit, 60, String(limit));
+    }
+    b.reconcile({ limit: 1, remaining: Number.NaN, resetAt: Number.NaN }, T0);
+    assert.equal(b.limit, 1);
+  });
+
+  test('a negative count from the server is none left; its reset is held to a day', () => {
+    const b = budget();
+    b.reconcile({ limit: 60, remaining: -3, resetAt: T0 + 10 * DAY }, T0);
+    assert.equal(b.remaining(T0), 0);
+    assert.equal(b.nextSlotAt(T0), T0 + DAY);
+    assert.equal(b.resetAt(T0), T0 + DAY);
+    assert.equal(b.canSend(T0 + DAY - 1), false);
+    assert.equal(b.remaining(T0 + DAY), 60);
+  });
+
+  test('a full log and a floor together: the later of the two frees the next slot', () => {
+    const longer = budget({ limit: 2 });
+    longer.record(T0);
+    longer.record(T0 + 1000);
+    longer.reconcile({ limit: 2, remaining: 0, resetAt: T0 + 2 * HOUR }, T0 + 1000);
+    assert.equal(longer.nextSlotAt(T0 + 2000), T0 + 2 * HOUR, 'the server’s reset is later');
+    const shorter = budget({ limit: 2 });
+    shorter.record(T0);
+    shorter.record(T0 + 1000);
+    shorter.reconcile({ limit: 2, remaining: 0, resetAt: T0 + 60_000 }, T0 + 1000);
+    assert.equal(shorter.nextSlotAt(T0 + 2000), T0 + HOUR, 'the log’s oldest leaves later');
+    assert.equal(shorter.nextSlotAt(T0 + 60_000), T0 + HOUR, 'the floor over, the log still full');
+  });
+
+  test('behind a shared cache with a block: the block alone sets the next slot', () => {
+    const b = budget({ limit: 2 });
+    b.share(T0);
+    for (let i = 0; i < 5; i++) b.record(T0 + i);
+    b.block(T0 + 30_000, T0 + 10);
+    assert.equal(b.nextSlotAt(T0 + 20), T0 + 30_000, 'not the full log’s slot, an hour away');
+    assert.equal(b.resetAt(T0 + 20), T0 + 30_000);
+    assert.equal(b.nextSlotAt(T0 + 30_000), T0 + 30_000);
+    assert.equal(b.resetAt(T0 + 30_000), T0 + HOUR, 'then when the oldest send leaves the window');
+  });
+
+  test('a block with a time that is not finite blocks nothing; a running block is kept', () => {
+    const b = budget();
+    b.block(Number.NaN, T0);
+    assert.equal(b.canSend(T0), true);
+    b.block(Number.POSITIVE_INFINITY, T0);
+    assert.equal(b.canSend(T0), true, 'an endless Retry-After is not read as a day');
+    b.block(T0 + 60_000, T0);
+    b.block(Number.NaN, T0 + 1);
+    assert.equal(b.canSend(T0 + 59_999), false);
+    assert.equal(b.canSend(T0 + 60_000), true);
+  });
+
+  test('the reserve: canSend holds back that many requests, no more', () => {
+    const b = budget({ limit: 5 });
+    b.record(T0);
+    b.record(T0);
+    assert.equal(b.canSend(T0, 2), true);
+    assert.equal(b.canSend(T0, 3), false);
+    assert.equal(b.canSend(T0), true);
+  });
+});

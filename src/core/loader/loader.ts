@@ -170,9 +170,11 @@ export function createLoader(options: LoaderOptions = {}): KhountousLoader {
   const stats = (baseUrl?: string): LoaderStats => {
     const budget = budgetOf(baseUrl);
     const now = clock.now();
+    // `remaining` first: it reads what the other tabs stored, the limit the API told them included.
+    const remaining = budget.remaining(now);
     return {
       limit: budget.limit,
-      remaining: budget.remaining(now),
+      remaining,
       resetAt: budget.resetAt(now) ?? now,
       shared: budget.shared(now),
       ...counters,

@@ -52,6 +52,21 @@ describe('cross-tab sharing', () => {
     assert.equal(env.loader.stats(BASE_URL).remaining, 49);
   });
 
+  test('a tab opened after another learned the API’s limit reports that limit', async () => {
+    const env = loaderEnv({ crossTab: true });
+    const regions = await env.api.direct('/regions?lang=fr');
+    env.api.intercept(() =>
+      jsonResponse(regions, 200, {
+        'X-RateLimit-Limit': '30',
+        'X-RateLimit-Remaining': '29',
+        'X-RateLimit-Reset': String(Math.ceil(env.clock.now() / 1000) + 3600),
+      }),
+    );
+    await settleAll(env, [env.load({ kind: 'regions' })]);
+    const stats = env.tab().loader.stats(BASE_URL);
+    assert.deepEqual([stats.limit, stats.remaining], [30, 29]);
+  });
+
   test('data another tab announces during a backoff spares the retry', async () => {
     const env = loaderEnv({ crossTab: true });
     const expected = await env.api.direct<ListEnvelope<unknown>>('/regions?lang=fr');
