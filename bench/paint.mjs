@@ -36,6 +36,7 @@
 // overlap it). Once one socket is set up, requests on any socket of the origin
 // go through at once, as they would over one HTTP/2 connection. The page's
 // origin counts as connected already (the reader has just loaded its HTML).
+import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -113,12 +114,19 @@ function staticFile(root, dist, pathname, pages, compareDist) {
     top === 'dist' ? dist : top === 'dist-compare' ? compareDist : top ? join(root, top) : undefined;
   const file = dir && fileUnder(dir, rest);
   if (!file) return undefined;
-  return { body: readFileSync(file), type: TYPES[extname(file)] ?? 'application/octet-stream' };
+  return {
+    body: readFileSync(file),
+    type: TYPES[extname(file)] ?? 'application/octet-stream',
+    hashed: (top === 'dist' || top === 'dist-compare') && rest.startsWith('/chunks/'),
+  };
 }
 
 /**
  * Answers with `found`, gzip-compressed (level 9, as the size figures count
- * bytes) when the browser accepts it, as a site or a CDN serves the kit.
+ * bytes) when the browser accepts it, as a site or a CDN serves the kit: with
+ * an ETag (and a 304 when the request names it), dist/chunks/ (content-hashed
+ * names) immutable, the rest revalidated at each view. Without a validator,
+ * each iframe of the embed page would download its own copy of every file.
  */
 function send(req, res, found) {
   if (!found) {
@@ -127,8 +135,15 @@ function send(req, res, found) {
     return;
   }
   res.setHeader('Content-Type', found.type);
-  res.setHeader('Cache-Control', 'no-cache');
+  res.setHeader('Cache-Control', found.hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
   res.setHeader('Vary', 'Accept-Encoding');
+  const etag = `"${createHash('sha256').update(found.body).digest('base64url').slice(0, 22)}"`;
+  res.setHeader('ETag', etag);
+  if (req.headers['if-none-match'] === etag) {
+    res.statusCode = 304;
+    res.end();
+    return;
+  }
   if (/\bgzip\b/.test(req.headers['accept-encoding'] ?? '')) {
     res.setHeader('Content-Encoding', 'gzip');
     res.end(gzipSync(found.body, { level: 9 }));

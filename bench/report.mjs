@@ -359,7 +359,12 @@ function paintMethod(results) {
 
 - **Origins.** The page and the kit come from one loopback server, the API from another (another
   port: another origin with its own connections). Files are served gzip-compressed (level 9), the
-  API's JSON as the reference API writes it (not compressed).
+  API's JSON as the reference API writes it (not compressed). As a static host or an npm CDN
+  serves them, every file carries an \`ETag\` (a 304 answers a request that names it); dist/'s
+  \`chunks/\`, whose names change with their content, are \`immutable\` for a year, the others
+  \`no-cache\` (asked again at each view, a 304 when unchanged). Within one view, the iframes of
+  the embed page thus share one download of each file: a server that sends no validator makes
+  each iframe download its own copy (about 257 kB of kit files on this page instead of 55 kB).
 - **Network.** Chromium's throttling (CDP \`Network.emulateNetworkConditions\`, every frame of the
   page): ${profiles}. The latency given to Chromium is one round trip per request; the
   throughput is shared by the requests in flight. No CPU slowdown.
