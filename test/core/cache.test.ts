@@ -324,3 +324,26 @@ describe('the maximum age counts from the last full download', () => {
     assert.equal(cache.get('k')?.downloadedAt, clock.now());
   });
 });
+
+describe('what the persisted copy cannot hold', () => {
+  test('data that cannot be written as JSON is kept in memory only, and the rest still stored', () => {
+    const { cache, clock, make } = setup();
+    cache.set('big', { n: 10n }, { fetchedAt: clock.now() });
+    cache.set('plain', { n: 1 }, { fetchedAt: clock.now() });
+    assert.deepEqual(cache.get('big')?.data, { n: 10n }, 'served from memory');
+    const reloaded = make();
+    assert.equal(reloaded.get('big'), undefined, 'not stored');
+    assert.deepEqual(reloaded.get('plain')?.data, { n: 1 });
+  });
+
+  test('delete removes an entry from memory and from storage', () => {
+    const { cache, clock, make, backend } = setup();
+    cache.set('k', { n: 1 }, { fetchedAt: clock.now() });
+    cache.set('other', { n: 2 }, { fetchedAt: clock.now() });
+    cache.delete('k');
+    assert.equal(cache.get('k'), undefined);
+    assert.equal(make().get('k'), undefined);
+    assert.ok(![...backend.items.keys()].some((key) => key.endsWith(':e:k')), 'no item left');
+    assert.deepEqual(make().keys(), ['other']);
+  });
+});

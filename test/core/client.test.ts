@@ -450,3 +450,19 @@ describe('answers of a shared cache', () => {
     assert.equal((await client.regions()).shared, undefined, 'only the value "shared" counts');
   });
 });
+
+describe('the API key given to a client', () => {
+  test('printable ASCII without spaces, else refused when the client is made', () => {
+    for (const apiKey of ['', 'two words', 'clé', 'tab\there', 'line\n', 42]) {
+      assert.throws(
+        () => createClient({ baseUrl: BASE_URL, apiKey: apiKey as string }),
+        (error: KhountousError) =>
+          error.kind === 'invalid-parameter' &&
+          error.param === 'apiKey' &&
+          /printable ASCII/.test(error.message),
+        JSON.stringify(apiKey),
+      );
+    }
+    for (const apiKey of ['demo-partner-key', '!~', 'a']) createClient({ baseUrl: BASE_URL, apiKey });
+  });
+});

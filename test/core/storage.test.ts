@@ -118,3 +118,42 @@ describe('safe storage', () => {
     assert.ok(!isQuotaExceeded(undefined), '!isQuotaExceeded(undefined)');
   });
 });
+
+describe('the page’s own localStorage, and values that are not JSON', () => {
+  test('a value that cannot be written as JSON is refused; storage stays on', () => {
+    const backend = createMemoryStorage();
+    const storage = createSafeStorage({ backend });
+    const circular: Record<string, unknown> = {};
+    circular.self = circular;
+    assert.equal(storage.setJSON('loop', circular), false);
+    assert.equal(storage.setJSON('big', { n: 1n }), false);
+    assert.equal(backend.getItem('khountous:v1:loop'), null);
+    assert.equal(storage.persistent, true);
+    assert.equal(storage.setJSON('fine', [1]), true);
+  });
+
+  test('without a backend given: the page’s localStorage, or memory where reading it throws', () => {
+    const descriptor = Object.getOwnPropertyDescriptor(globalThis, 'localStorage');
+    try {
+      const page = createMemoryStorage();
+      Object.defineProperty(globalThis, 'localStorage', { configurable: true, get: () => page });
+      const storage = createSafeStorage();
+      assert.equal(storage.persistent, true);
+      storage.set('a', '1');
+      assert.equal(page.getItem('khountous:v1:a'), '1');
+      Object.defineProperty(globalThis, 'localStorage', {
+        configurable: true,
+        get: () => {
+          throw new DOMException('The operation is insecure.', 'SecurityError');
+        },
+      });
+      const refused = createSafeStorage();
+      assert.equal(refused.persistent, false);
+      assert.equal(refused.set('a', '1'), false);
+      assert.equal(refused.get('a'), undefined);
+    } finally {
+      if (descriptor) Object.defineProperty(globalThis, 'localStorage', descriptor);
+      else delete (globalThis as { localStorage?: unknown }).localStorage;
+    }
+  });
+});

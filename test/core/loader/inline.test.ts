@@ -9,7 +9,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { readInline } from '../../../src/core/inline.js';
+import { inlineMatches, inlinePath, readInline } from '../../../src/core/inline.js';
 import type { ListEnvelope, RegionStats } from '../../../src/core/types.js';
 import { BASE_URL } from '../../helpers/fake-fetch.js';
 import { loaderEnv, MINUTE } from '../../helpers/loader-env.js';
@@ -150,5 +150,32 @@ describe('readInline', () => {
     ];
     for (const [source, reason] of cases)
       assert.match(String(readInline(source, now)), reason, JSON.stringify(source));
+  });
+});
+
+describe('inlinePath, inlineMatches', () => {
+  const fetchedAt = Date.UTC(2026, 10, 26);
+
+  test('the path below the base URL at which the loader asks, as a server writes it', () => {
+    assert.equal(inlinePath(REGIONS, BASE_URL), '/regions?lang=fr');
+    assert.equal(inlinePath(RANKING, BASE_URL), '/administrations?lang=fr&limit=3&page=1');
+    assert.equal(
+      inlinePath({ kind: 'administration', slug: 'mairie-de-bakel', lang: 'en' }, `${BASE_URL}/`),
+      '/administrations/mairie-de-bakel?lang=en',
+      'a base URL with its trailing slash gives the same path',
+    );
+  });
+
+  test('inline data matches its own resource only; an invalid resource matches nothing', () => {
+    const inline = { path: '/regions?lang=fr', fetchedAt, data: {} };
+    assert.equal(inlineMatches(REGIONS, BASE_URL, inline), true);
+    assert.equal(inlineMatches({ kind: 'regions', lang: 'en' }, BASE_URL, inline), false);
+    assert.equal(inlineMatches(RANKING, BASE_URL, inline), false);
+    const card = { kind: 'administration', slug: 'Not A Slug' } as const;
+    assert.throws(() => inlinePath(card, BASE_URL));
+    assert.equal(
+      inlineMatches(card, BASE_URL, { ...inline, path: '/administrations/Not A Slug?lang=fr' }),
+      false,
+    );
   });
 });

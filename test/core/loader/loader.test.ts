@@ -107,3 +107,77 @@ describe('the page-wide singleton', () => {
     }
   });
 });
+
+describe('a resource that is not valid, given to the loader’s other calls', () => {
+  const BAD = { kind: 'administration', slug: 'Not A Slug' } as unknown as Resource;
+
+  test('peek finds nothing, subscribe gives an unsubscribe that does nothing, seed says why', async () => {
+    const env = loaderEnv();
+    await run(env, { kind: 'regions' });
+    assert.equal(env.loader.peek(BAD, BASE_URL), undefined);
+    assert.equal(
+      env.loader.peek({ kind: 'regions' }, 'javascript:alert(1)'),
+      undefined,
+      'a base URL refused',
+    );
+    const heard: unknown[] = [];
+    const unsubscribe = env.loader.subscribe(BAD, BASE_URL, (loaded) => heard.push(loaded));
+    assert.equal(typeof unsubscribe, 'function');
+    unsubscribe();
+    await run(env, { kind: 'regions' });
+    assert.deepEqual(heard, []);
+    const reason = env.loader.seed(BAD, BASE_URL, { path: '/x', fetchedAt: env.clock.now(), data: {} });
+    assert.match(String(reason), /slug/);
+    assert.equal(env.api.count, 1, 'none of them sent a request');
+  });
+
+  test('a subscriber whose listener throws does not keep the others from hearing', async () => {
+    const env = loaderEnv();
+    // What a listener throws is thrown again in a microtask (the page's console shows it): caught here.
+    const thrown: unknown[] = [];
+    const original = globalThis.queueMicrotask;
+    globalThis.queueMicrotask = (callback) =>
+      original(() => {
+        try {
+          callback();
+        } catch (error) {
+          thrown.push(error);
+        }
+      });
+    try {
+      const heard: string[] = [];
+      env.loader.subscribe({ kind: 'regions' }, BASE_URL, () => {
+        heard.push('first');
+        throw new Error('a listener’s bug');
+      });
+      env.loader.subscribe({ kind: 'regions' }, BASE_URL, () => heard.push('second'));
+      await run(env, { kind: 'regions' });
+      await env.clock.settle();
+      assert.deepEqual(heard, ['first', 'second']);
+      assert.deepEqual(
+        thrown.map((error) => (error as Error).message),
+        ['a listener’s bug'],
+        'thrown again, not lost',
+      );
+    } finally {
+      globalThis.queueMicrotask = original;
+    }
+  });
+});
+
+describe('getLoader', () => {
+  test('one loader per page, kept on globalThis under its versioned symbol', () => {
+    const key = Symbol.for('khountous.loader.v1');
+    const holder = globalThis as unknown as Record<symbol, unknown>;
+    const before = holder[key];
+    try {
+      delete holder[key];
+      const loader = getLoader();
+      assert.equal(getLoader(), loader, 'the same loader the second time');
+      assert.equal(holder[key], loader);
+    } finally {
+      if (before === undefined) delete holder[key];
+      else holder[key] = before;
+    }
+  });
+});
