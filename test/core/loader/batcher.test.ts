@@ -131,3 +131,22 @@ describe('coalescing of list windows', () => {
     assert.equal((await ten).data.data.length, 10);
   });
 });
+
+describe('a list load aborted before its batch leaves', () => {
+  test('it leaves the batch: the request asks for the windows still wanted only', async () => {
+    const env = loaderEnv();
+    const controller = new AbortController();
+    const wide = env.load<Ranking>(ranking({ limit: 50 }), { signal: controller.signal });
+    const five = env.load<Ranking>(ranking({ limit: 5 }));
+    // Both are in the batch (the loader's own awaits are over), which the fake clock has not sent yet.
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.equal(env.api.count, 0);
+    controller.abort();
+    const [wideResult, fiveResult] = await settleAll(env, [wide, five]);
+    assert.equal(wideResult!.status, 'rejected');
+    assert.equal(fiveResult!.status, 'fulfilled');
+    assert.equal(env.api.count, 1);
+    assert.equal(env.api.calls[0]!.url.searchParams.get('limit'), '5', 'not the aborted window of 50');
+    assert.equal(env.loader.stats().coalesced, 0);
+  });
+});
