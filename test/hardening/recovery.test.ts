@@ -196,6 +196,43 @@ describe('recovery after a failure', () => {
     }
   });
 
+  test('`online` brings forward the attempts after network failures only, not after a 5xx', async () => {
+    const target = new EventTarget();
+    const saved = {
+      addEventListener: (globalThis as Record<string, unknown>)['addEventListener'],
+      removeEventListener: (globalThis as Record<string, unknown>)['removeEventListener'],
+    };
+    Object.assign(globalThis, {
+      addEventListener: (type: string, listener: EventListener) => target.addEventListener(type, listener),
+      removeEventListener: (type: string, listener: EventListener) =>
+        target.removeEventListener(type, listener),
+    });
+    try {
+      const env = loaderEnv();
+      const asked: string[] = [];
+      const remove = env.api.intercept((request) => {
+        const path = request.url.pathname;
+        asked.push(path);
+        if (path.endsWith('/regions')) throw new TypeError('Failed to fetch');
+        return serverError();
+      });
+      const offline = watchAndLoad(env, regions);
+      const down = watchAndLoad(env, { kind: 'verifications' });
+      await env.clock.advance(10 * SECOND);
+      assert.ok(isKhountousError(await offline.outcome, 'network'));
+      assert.ok(isKhountousError(await down.outcome, 'server'));
+      const before = asked.length;
+      remove();
+      target.dispatchEvent(new Event('online'));
+      await env.clock.settle();
+      assert.equal(env.api.count, before + 1, 'one attempt at once: the network failure');
+      assert.equal(offline.heard.length, 1);
+      assert.equal(down.heard.length, 0, 'the 5xx waits for its planned attempt');
+    } finally {
+      Object.assign(globalThis, saved);
+    }
+  });
+
   test('automatic attempts never spend the reserve: they wait until the budget grows', async () => {
     // 13 requests per hour, 10 kept: the 3 failed attempts leave exactly the reserve.
     const env = loaderEnv({ loader: { quotaLimit: 13, retryDelay: 1000 } });
