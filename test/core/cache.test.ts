@@ -103,8 +103,21 @@ describe('entry cache', () => {
     backend.setItem('khountous:v1:e:bad-shape', JSON.stringify({ data: 1 }));
     backend.setItem('khountous:v1:e:invalid', JSON.stringify({ d: { wrong: true }, f: clock.now() }));
     backend.setItem('khountous:v1:e:valid', JSON.stringify({ d: { ok: true }, f: clock.now() }));
+    const ok = { d: { ok: true }, f: clock.now() };
+    const broken = {
+      'no-time': { d: { ok: true } },
+      'text-time': { ...ok, f: String(clock.now()) },
+      'text-download': { ...ok, b: 'yesterday' },
+      'number-etag': { ...ok, e: 42 },
+      'null-asked': { ...ok, a: null },
+      'text-asked': { ...ok, a: 'page=1' },
+    };
+    for (const [key, item] of Object.entries(broken))
+      backend.setItem(`khountous:v1:e:${key}`, JSON.stringify(item));
+    backend.setItem('khountous:v1:e:complete', JSON.stringify({ ...ok, b: ok.f, e: '"1"', a: { page: 1 } }));
     const cache = make({ validate: (_key, data) => (data as { ok?: boolean }).ok === true });
-    for (const key of ['bad-json', 'bad-shape', 'invalid']) {
+    assert.equal(cache.get('complete')?.etag, '"1"', 'every optional field sound');
+    for (const key of ['bad-json', 'bad-shape', 'invalid', ...Object.keys(broken)]) {
       assert.equal(cache.get(key), undefined, key);
       assert.equal(backend.getItem(`khountous:v1:e:${key}`), null, key);
     }
