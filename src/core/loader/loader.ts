@@ -170,11 +170,10 @@ export function createLoader(options: LoaderOptions = {}): KhountousLoader {
   const stats = (baseUrl?: string): LoaderStats => {
     const budget = budgetOf(baseUrl);
     const now = clock.now();
-    // `remaining` first: it reads what the other tabs stored, the limit the API told them included.
-    const remaining = budget.remaining(now);
     return {
+      // `remaining` first: it reads what the other tabs stored, the limit the API told them included.
+      remaining: budget.remaining(now),
       limit: budget.limit,
-      remaining,
       resetAt: budget.resetAt(now) ?? now,
       shared: budget.shared(now),
       ...counters,
