@@ -137,7 +137,7 @@ function send(req, res, found) {
   res.setHeader('Content-Type', found.type);
   res.setHeader('Cache-Control', found.hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
   res.setHeader('Vary', 'Accept-Encoding');
-  const etag = `"${createHash('sha256').update(found.body).digest('base64url').slice(0, 22)}"`;
+  const etag = `W/"${createHash('sha256').update(found.body).digest('base64url').slice(0, 22)}"`;
   res.setHeader('ETag', etag);
   if (req.headers['if-none-match'] === etag) {
     res.statusCode = 304;

@@ -49,7 +49,7 @@ export interface BudgetOptions {
 }
 
 export interface Budget {
-  /** Requests allowed per window. */
+  /** Requests allowed per window, as of the last call that read the shared state (`remaining`, `record`…). */
   readonly limit: number;
   /** Requests that may still be sent now. */
   remaining(now: number): number;

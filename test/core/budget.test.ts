@@ -281,10 +281,10 @@ describe('behind a shared cache', () => {
 describe('edges of what the budget accepts', () => {
   const DAY = 24 * HOUR;
   const SKEW = 60_000;
-  const stored = (state: unknown) => {
+  const stored = (state: unknown, options: BudgetOptions = {}) => {
     const backend = createMemoryStorage();
     backend.setItem('khountous:v1:budget', JSON.stringify(state));
-    return budget({ storage: createSafeStorage({ backend }) });
+    return budget({ storage: createSafeStorage({ backend }), ...options });
   };
 
   test('a stored limit is adopted only when it is a positive integer said in the past', () => {
@@ -350,14 +350,7 @@ describe('edges of what the budget accepts', () => {
       [T0, 'a', 1],
       [T0 + 1000, 'b', 2],
     ];
-    const b = createBudget({
-      limit: 3,
-      storage: (() => {
-        const backend = createMemoryStorage();
-        backend.setItem('khountous:v1:budget', JSON.stringify({ log: rows }));
-        return createSafeStorage({ backend });
-      })(),
-    });
+    const b = stored({ log: rows }, { limit: 3 });
     assert.equal(b.nextSlotAt(T0 + 3000), T0 + HOUR);
     assert.equal(b.resetAt(T0 + 3000), T0 + HOUR);
     assert.equal(b.nextSlotAt(T0 + HOUR), T0 + HOUR, 'the oldest left the window');
