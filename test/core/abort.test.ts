@@ -5,6 +5,7 @@
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { getEventListeners } from 'node:events';
 import { abortable, either, follow } from '../../src/core/abort.js';
 import { isKhountousError } from '../../src/core/errors.js';
 
@@ -119,6 +120,21 @@ describe('follow and either', () => {
     }
     assert.equal(either(new AbortController().signal, AbortSignal.abort('b')).signal.reason, 'b');
     assert.equal(either(AbortSignal.abort('a'), new AbortController().signal).signal.reason, 'a');
+  });
+
+  test('a signal that fired keeps no listener of follow or either', () => {
+    const parent = new AbortController();
+    follow(parent.signal);
+    parent.abort('gone');
+    assert.equal(getEventListeners(parent.signal, 'abort').length, 0, 'follow');
+    for (const which of ['a', 'b'] as const) {
+      const a = new AbortController();
+      const b = new AbortController();
+      either(a.signal, b.signal);
+      const fired = which === 'a' ? a : b;
+      fired.abort(which);
+      assert.equal(getEventListeners(fired.signal, 'abort').length, 0, which);
+    }
   });
 
   test('either: dispose stops following both', () => {

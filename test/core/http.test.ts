@@ -1,0 +1,296 @@
+/**
+ * One request and its response (src/core/http.ts) on their own, with a fetch
+ * that answers as each test says: which content types count as JSON, how a
+ * failed fetch or a broken body becomes an error, what the headers of an
+ * answer say, and which statuses are a success.
+ */
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { object, string } from '../../src/core/check.js';
+import { isKhountousError, KhountousError } from '../../src/core/errors.js';
+import { bodyOf, call, datasetUrl, jsonBody, type CallOptions, type FetchLike } from '../../src/core/http.js';
+import { BASE_URL, jsonResponse } from '../helpers/fake-fetch.js';
+
+const URL_OF_REGION = `${BASE_URL}/regions/dakar`;
+const regionSchema = object({ name: string });
+const REGION = { name: 'Dakar' };
+
+/** `call` of a region, with a fetch that answers (or fails) as `answer` does. */
+function ask(
+  answer: (init: RequestInit) => Response | Promise<Response>,
+  options?: CallOptions<{ name: string }>,
+) {
+  const fetch: FetchLike = async (_input, init) => answer(init);
+  return call({ fetch }, { url: URL_OF_REGION, read: jsonBody(regionSchema) }, options);
+}
+
+/** A fetch answer of `body` under the content type `type` (none when undefined). */
+function typed(body: string, type: string | undefined, status = 200): Response {
+  const response = new Response(new TextEncoder().encode(body), { status });
+  if (type !== undefined) response.headers.set('Content-Type', type);
+  return response;
+}
+
+/** A 200 whose body breaks with `error` after its first bytes. */
+function breaking(error: unknown): Response {
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(new TextEncoder().encode('{"name":'));
+      controller.error(error);
+    },
+  });
+  return new Response(body, { headers: { 'Content-Type': 'application/json' } });
+}
+
+async function failure(promise: Promise<unknown>): Promise<KhountousError> {
+  try {
+    await promise;
+  } catch (error) {
+    assert.ok(isKhountousError(error), `not a KhountousError: ${String(error)}`);
+    return error;
+  }
+  assert.fail('expected a failure');
+}
+
+const abortException = () => new DOMException('The operation was aborted.', 'AbortError');
+
+describe('content types', () => {
+  test('JSON is application/json or a +json type, any case, with or without parameters', async () => {
+    for (const type of [
+      'application/json',
+      'Application/JSON',
+      'application/json;charset=utf-8',
+      'application/json ; charset=utf-8',
+      'application/problem+json',
+      'application/vnd.khountous.v1+json; charset=utf-8',
+    ]) {
+      const response = await ask(() => typed(JSON.stringify(REGION), type));
+      assert.deepEqual(response.data, REGION, type);
+    }
+  });
+
+  test('any other type is an invalid response naming the type, even with a body that would pass', async () => {
+    for (const type of [
+      'text/plain',
+      'text/html; charset=utf-8',
+      'text/plain; profile=application/json',
+      'application/json-seq',
+      'application/jsonl',
+      'application/xml',
+    ]) {
+      const error = await failure(ask(() => typed(JSON.stringify(REGION), type)));
+      assert.equal(error.kind, 'invalid-response', type);
+      assert.equal(error.status, 200, type);
+      assert.ok(error.message.includes(`"${type}"`), `${type}: ${error.message}`);
+    }
+    const untyped = await failure(ask(() => typed(JSON.stringify(REGION), undefined)));
+    assert.equal(untyped.kind, 'invalid-response');
+    assert.ok(untyped.message.includes('"none"'), untyped.message);
+  });
+});
+
+describe('the body', () => {
+  test('JSON that does not parse: an invalid response that says so, with the status', async () => {
+    const error = await failure(ask(() => typed('{"name":"Dak', 'application/json', 201)));
+    assert.equal(error.kind, 'invalid-response');
+    assert.equal(error.status, 201);
+    assert.match(error.message, /JSON/);
+    assert.ok(error.cause instanceof SyntaxError);
+  });
+
+  test('a body that fails its schema: the message says where, "(root)" for the body itself', async () => {
+    const root = await failure(ask(() => jsonResponse('Dakar')));
+    assert.equal(root.kind, 'invalid-response');
+    assert.equal(root.status, 200);
+    assert.ok(root.message.includes('(root)'), root.message);
+    const field = await failure(ask(() => jsonResponse({ name: 7 }, 203)));
+    assert.equal(field.status, 203);
+    assert.ok(field.message.includes('name'), field.message);
+    assert.ok(!field.message.includes('(root)'), field.message);
+  });
+
+  test('a body cut off while it is read: a network error with the status and the cause', async () => {
+    const reset = new TypeError('terminated');
+    const error = await failure(ask(() => breaking(reset)));
+    assert.equal(error.kind, 'network');
+    assert.equal(error.status, 200);
+    assert.equal(error.cause, reset);
+    assert.notEqual(error.message, '');
+  });
+
+  test('a body whose reading is aborted: an aborted error, even when the caller’s signal did not fire', async () => {
+    const stop = abortException();
+    const error = await failure(ask(() => breaking(stop)));
+    assert.equal(error.kind, 'aborted');
+    assert.equal(error.cause, stop);
+    assert.notEqual(error.message, '');
+    // The same from any body reader.
+    const read = bodyOf(/^text\/plain/, 'text', () => Promise.reject(stop));
+    const direct = await failure(read(new Response('words')));
+    assert.equal(direct.kind, 'aborted');
+    assert.equal(direct.cause, stop);
+  });
+});
+
+describe('when the fetch fails', () => {
+  test('a failed fetch is a network error that keeps its cause', async () => {
+    const offline = new TypeError('fetch failed');
+    const error = await failure(ask(() => Promise.reject(offline)));
+    assert.equal(error.kind, 'network');
+    assert.equal(error.cause, offline);
+    assert.notEqual(error.message, '');
+  });
+
+  test('whatever the fetch rejects with, even nothing, is a network error', async () => {
+    for (const reason of [undefined, null, 'offline', 0, { name: 'NetworkError' }]) {
+      const error = await failure(ask(() => Promise.reject(reason)));
+      assert.equal(error.kind, 'network', String(reason));
+    }
+  });
+
+  test('an AbortError of the fetch is an aborted error, even when the caller’s signal did not fire', async () => {
+    const stop = abortException();
+    const error = await failure(ask(() => Promise.reject(stop)));
+    assert.equal(error.kind, 'aborted');
+    assert.equal(error.cause, stop);
+    assert.notEqual(error.message, '');
+  });
+
+  test('a KhountousError of the fetch (a wrapper that refuses to send) passes through as it is', async () => {
+    const spent = new KhountousError('quota', 'The budget is spent.', { resetAt: 1000 });
+    assert.equal(await failure(ask(() => Promise.reject(spent))), spent);
+  });
+
+  test('the caller’s signal fired: its reason when it is a KhountousError, else an aborted error', async () => {
+    const untilAborted = (init: RequestInit) =>
+      new Promise<Response>((_, reject) => {
+        const signal = init.signal!;
+        // A fetch that gives up with an error of its own rather than the signal's reason.
+        signal.addEventListener('abort', () => reject(new TypeError('The user aborted a request.')));
+      });
+    const timeout = new AbortController();
+    const timedOut = new KhountousError('network', 'Timed out.');
+    const waiting = ask(untilAborted, { signal: timeout.signal });
+    timeout.abort(timedOut);
+    assert.equal(await failure(waiting), timedOut);
+
+    const caller = new AbortController();
+    const pending = ask(untilAborted, { signal: caller.signal });
+    caller.abort();
+    const error = await failure(pending);
+    assert.equal(error.kind, 'aborted');
+    assert.equal(error.cause, caller.signal.reason);
+  });
+});
+
+describe('what the headers of an answer say', () => {
+  const rateLimitOf = async (headers: Record<string, string>) =>
+    (await ask(() => jsonResponse(REGION, 200, headers))).rateLimit;
+
+  test('the rate limit, only when the three headers are whole numbers', async () => {
+    const headers = {
+      'X-RateLimit-Limit': '60',
+      'X-RateLimit-Remaining': ' 59 ',
+      'X-RateLimit-Reset': '1800000000',
+    };
+    assert.deepEqual(await rateLimitOf(headers), { limit: 60, remaining: 59, resetAt: 1_800_000_000_000 });
+    for (const limit of ['60/h', '60req', '1.5', '-1', '']) {
+      assert.equal(await rateLimitOf({ ...headers, 'X-RateLimit-Limit': limit }), undefined, limit);
+    }
+    assert.equal(await rateLimitOf({ 'X-RateLimit-Limit': '60', 'X-RateLimit-Remaining': '59' }), undefined);
+  });
+
+  test('only the value "shared" of X-Khountous-Cache marks the answer of a shared cache', async () => {
+    for (const value of ['shared', ' Shared ', 'SHARED']) {
+      assert.equal(
+        (await ask(() => jsonResponse(REGION, 200, { 'X-Khountous-Cache': value }))).shared,
+        true,
+        value,
+      );
+    }
+    for (const value of ['private', 'not shared', 'unshared', 'shared-copy', 'shared private', '']) {
+      const response = await ask(() => jsonResponse(REGION, 200, { 'X-Khountous-Cache': value }));
+      assert.equal(response.shared, undefined, value);
+    }
+  });
+
+  test('a shared answer: when the API produced it (Date), and stale only for STALE or UPDATING', async () => {
+    const date = 'Sun, 01 Nov 2026 08:00:00 GMT';
+    const shared = (headers: Record<string, string>) =>
+      ask(() => jsonResponse(REGION, 200, { 'X-Khountous-Cache': 'shared', ...headers }));
+    const fresh = await shared({ Date: date, 'X-Cache-Status': 'HIT' });
+    assert.equal(fresh.date, Date.parse(date));
+    assert.equal(fresh.stale, undefined);
+    assert.equal((await shared({})).date, undefined);
+    for (const status of ['STALE', ' updating ']) {
+      assert.equal((await shared({ 'X-Cache-Status': status })).stale, true, status);
+    }
+    for (const status of ['HIT', 'NOT STALE', 'NOT-STALE', 'STALENESS', 'UPDATING-DONE', '']) {
+      assert.equal((await shared({ 'X-Cache-Status': status })).stale, undefined, status);
+    }
+  });
+
+  test('a 304 answers with the cached data, under its new ETag when it has one, else the stored one', async () => {
+    const cached = { etag: '"v1"', data: REGION };
+    const renamed = await ask(() => new Response(null, { status: 304, headers: { ETag: '"v2"' } }), {
+      cached,
+    });
+    assert.equal(renamed.etag, '"v2"');
+    assert.equal(renamed.data, REGION);
+    assert.equal(renamed.notModified, true);
+    const bare = await ask(() => new Response(null, { status: 304 }), { cached });
+    assert.equal(bare.etag, '"v1"');
+    assert.equal(bare.data, REGION);
+  });
+});
+
+describe('statuses', () => {
+  test('every 2xx is a success', async () => {
+    for (const status of [200, 201, 203, 206, 299]) {
+      const response = await ask(() => jsonResponse(REGION, status));
+      assert.equal(response.status, status);
+      assert.deepEqual(response.data, REGION);
+    }
+  });
+
+  test('neither a success nor an error (a 304 with nothing cached, a redirect, an error response): an invalid response naming the status', async () => {
+    const answers: [number, () => Response][] = [
+      [304, () => new Response(null, { status: 304, headers: { ETag: '"v1"' } })],
+      [302, () => jsonResponse(REGION, 302)],
+      [0, () => Response.error()],
+    ];
+    for (const [status, answer] of answers) {
+      const error = await failure(ask(answer));
+      assert.equal(error.kind, 'invalid-response', String(status));
+      assert.equal(error.status, status);
+      assert.match(error.message, new RegExp(`\\b${status}\\b`));
+    }
+  });
+
+  test('an error whose body is not JSON: its kind by status, a message naming the status, nothing read from the body', async () => {
+    const html = await failure(ask(() => typed('<h1>Bad gateway</h1>', 'text/html', 503)));
+    assert.equal(html.kind, 'server');
+    assert.equal(html.status, 503);
+    assert.match(html.message, /\b503\b/);
+    const apiLike = JSON.stringify({ error: { code: 'bad_request', message: 'Bad limit.', param: 'limit' } });
+    const plain = await failure(ask(() => typed(apiLike, 'text/plain', 400)));
+    assert.equal(plain.kind, 'bad-request');
+    assert.equal(plain.code, undefined);
+    assert.equal(plain.param, undefined);
+    assert.match(plain.message, /\b400\b/);
+    const untyped = await failure(ask(() => typed('', undefined, 502)));
+    assert.equal(untyped.kind, 'server');
+    assert.match(untyped.message, /\b502\b/);
+  });
+});
+
+describe('datasetUrl', () => {
+  test('a plain link, JSON unless told; an unknown format is refused, naming the format', () => {
+    assert.equal(datasetUrl(BASE_URL, 'fact-checks'), `${BASE_URL}/datasets/fact-checks?format=json`);
+    assert.equal(datasetUrl(BASE_URL, 'fact-checks', 'csv'), `${BASE_URL}/datasets/fact-checks?format=csv`);
+    assert.throws(
+      () => datasetUrl(BASE_URL, 'fact-checks', 'pdf' as 'csv'),
+      (error) => isKhountousError(error, 'invalid-parameter') && error.param === 'format',
+    );
+  });
+});
