@@ -111,6 +111,8 @@ describe('entry cache', () => {
       'number-etag': { ...ok, e: 42 },
       'null-asked': { ...ok, a: null },
       'text-asked': { ...ok, a: 'page=1' },
+      'null-item': null,
+      'number-item': 42,
     };
     for (const [key, item] of Object.entries(broken))
       backend.setItem(`khountous:v1:e:${key}`, JSON.stringify(item));
@@ -199,6 +201,8 @@ describe('entry cache', () => {
     const { cache, clock } = setup();
     cache.set('k', { v: 1 }, { fetchedAt: clock.now() });
     assert.equal(cache.adopt('k', { v: 0 }, { fetchedAt: clock.now() - 1 }), undefined);
+    assert.equal(cache.adopt('k', { v: 0 }, { fetchedAt: clock.now() }), undefined, 'as old: not newer');
+    assert.deepEqual(cache.get('k')?.data, { v: 1 });
     assert.ok(
       cache.adopt('k', { v: 2 }, { fetchedAt: clock.now() + 1 }),
       "cache.adopt('k', { v: 2 }, { fetchedAt: clock.now() + 1 })",
@@ -270,7 +274,7 @@ describe('the maximum age counts from the last full download', () => {
   });
 
   test('the index drops stored entries by their download time, without reading them', () => {
-    const { cache, clock, backend } = setup();
+    const { cache, clock, backend, make } = setup();
     const downloadedAt = clock.now();
     cache.set('k', { n: 1 }, { fetchedAt: downloadedAt });
     clock.advance(6 * DAY);
@@ -278,6 +282,8 @@ describe('the maximum age counts from the last full download', () => {
     clock.advance(DAY + 1);
     cache.set('other', { n: 2 }, { fetchedAt: clock.now() });
     assert.equal(backend.getItem(ITEM), null);
+    assert.deepEqual(make().keys(), ['other'], 'and the index forgets it');
+    assert.equal(cache.storedSize(), storedChars(backend));
   });
 
   test('an item without a download time (an older version of the kit) counts it from its stored time', () => {
@@ -358,5 +364,214 @@ describe('what the persisted copy cannot hold', () => {
     assert.equal(make().get('k'), undefined);
     assert.ok(![...backend.items.keys()].some((key) => key.endsWith(':e:k')), 'no item left');
     assert.deepEqual(make().keys(), ['other']);
+  });
+});
+
+describe('the persisted index', () => {
+  test('sound rows of a stored index count; malformed rows are ignored', () => {
+    const { backend, clock, make } = setup();
+    const t = clock.now();
+    backend.setItem(
+      'khountous:v1:cache-index',
+      JSON.stringify({
+        sound: [100, t, t],
+        short: [100, t],
+        long: [100, t, t, t],
+        'text-size': ['100', t, t],
+        words: ['a', 'b', 'c'],
+        object: { size: 100 },
+      }),
+    );
+    const cache = make();
+    assert.deepEqual(cache.keys(), ['sound']);
+    assert.equal(cache.storedSize(), 100);
+  });
+
+  test('keys(startsWith) lists the keys that start with it, from memory and from storage', () => {
+    const { cache, clock, make } = setup();
+    for (const key of ['reports?page=1', 'latest-reports', 'regions'])
+      cache.set(key, 1, { fetchedAt: clock.now() });
+    assert.deepEqual(cache.keys('reports'), ['reports?page=1']);
+    assert.deepEqual(make().keys('reports'), ['reports?page=1']);
+  });
+
+  test('storing an entry again counts its new size only: the others stay', () => {
+    const { cache, clock, make } = setup(createMemoryStorage(), { maxStoredSize: 10_000 });
+    cache.set('a', blob(4_000), { fetchedAt: clock.now() });
+    cache.set('b', blob(4_000), { fetchedAt: clock.now() });
+    clock.advance(1000);
+    cache.set('b', blob(4_000), { fetchedAt: clock.now() });
+    assert.deepEqual(make().keys().sort(), ['a', 'b']);
+  });
+
+  test('a large entry evicts as many of the least recently used as it needs, no more', () => {
+    const { cache, clock, backend, make } = setup(createMemoryStorage(), { maxStoredSize: 10_000 });
+    for (let i = 0; i < 5; i++) {
+      cache.set(`k${i}`, blob(1_500), { fetchedAt: clock.now() });
+      clock.advance(1000);
+    }
+    cache.set('big', blob(6_000), { fetchedAt: clock.now() });
+    assert.ok(storedChars(backend) <= 10_000, `${storedChars(backend)} chars`);
+    assert.equal(cache.storedSize(), storedChars(backend));
+    assert.deepEqual(make().keys().sort(), ['big', 'k3', 'k4']);
+  });
+
+  test('the bound is inclusive: entries that fill it exactly are kept', () => {
+    const sizeOf = (key: string, data: unknown) => {
+      const { cache, clock } = setup();
+      cache.set(key, data, { fetchedAt: clock.now() });
+      return cache.storedSize();
+    };
+    const a = sizeOf('a', blob(1_000));
+    const b = sizeOf('b', blob(2_000));
+    const one = setup(createMemoryStorage(), { maxStoredSize: a });
+    one.cache.set('a', blob(1_000), { fetchedAt: one.clock.now() });
+    assert.deepEqual(one.make().keys(), ['a'], 'one entry the size of the bound');
+    const two = setup(createMemoryStorage(), { maxStoredSize: a + b });
+    two.cache.set('a', blob(1_000), { fetchedAt: two.clock.now() });
+    two.cache.set('b', blob(2_000), { fetchedAt: two.clock.now() });
+    assert.deepEqual(two.make().keys().sort(), ['a', 'b'], 'two entries that fill it together');
+  });
+
+  test('an entry larger than the bound, or the deletion of an absent one, leaves the storage untouched', () => {
+    const backend = createMemoryStorage();
+    const { cache, clock } = setup(backend, { maxStoredSize: 1_000 });
+    cache.set('huge', blob(2_000), { fetchedAt: clock.now() });
+    cache.delete('never-stored');
+    assert.deepEqual([...backend.items.keys()], []);
+    assert.ok(cache.get('huge'), 'served from memory');
+  });
+});
+
+describe('a storage that refuses writes', () => {
+  /** Records the keys of every write the backend is asked for. */
+  function recordWrites(backend: MemoryStorage): string[] {
+    const written: string[] = [];
+    const { setItem } = backend;
+    backend.setItem = (key, value) => {
+      written.push(key);
+      setItem(key, value);
+    };
+    return written;
+  }
+
+  test('a newer copy the storage cannot take replaces the stored one: a reload does not read stale data', () => {
+    const { cache, clock, make } = setup(createMemoryStorage(30_000));
+    cache.set('k', { v: 'old' }, { fetchedAt: clock.now() });
+    clock.advance(1000);
+    cache.set('k', blob(40_000), { fetchedAt: clock.now() });
+    assert.deepEqual(cache.get('k')?.data, blob(40_000), 'the new copy is served from memory');
+    const reloaded = make();
+    assert.equal(reloaded.get('k'), undefined);
+    assert.deepEqual(reloaded.keys(), []);
+    assert.equal(cache.storedSize(), 0);
+  });
+
+  test('with nothing of the cache’s own left to evict, a write the quota refuses is tried once', () => {
+    const backend = createMemoryStorage(1_000);
+    const { cache, clock } = setup(backend);
+    const written = recordWrites(backend);
+    cache.set('k', blob(2_000), { fetchedAt: clock.now() });
+    assert.deepEqual(
+      written.filter((key) => key === 'khountous:v1:e:k'),
+      ['khountous:v1:e:k'],
+    );
+    assert.ok(cache.get('k'), 'served from memory');
+  });
+
+  test('a full disk (every write refused): set serves from memory, after a bounded number of tries', () => {
+    const backend = createMemoryStorage();
+    const { cache, clock, make } = setup(backend);
+    cache.set('k0', { n: 0 }, { fetchedAt: clock.now() });
+    cache.set('k1', { n: 1 }, { fetchedAt: clock.now() });
+    let writes = 0;
+    backend.setItem = () => {
+      writes++;
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    };
+    const entry = cache.set('k2', { n: 2 }, { fetchedAt: clock.now() });
+    assert.equal(cache.get('k2'), entry);
+    assert.equal(make().get('k2'), undefined, 'not stored');
+    // Each refused write asks for room a bounded number of times; the index
+    // writes made while freeing room do not start evictions of their own.
+    assert.ok(writes < 1_000, `${writes} writes`);
+  });
+
+  test('reading a stored entry does not write it back', () => {
+    const backend = createMemoryStorage();
+    const { cache, clock, make } = setup(backend);
+    cache.set('k', { n: 1 }, { etag: '"1"', fetchedAt: clock.now() - 1000 });
+    const written = recordWrites(backend);
+    clock.advance(1000);
+    assert.deepEqual(make().get('k')?.data, { n: 1 });
+    assert.deepEqual(
+      written.filter((key) => key.startsWith('khountous:v1:e:')),
+      [],
+    );
+  });
+});
+
+describe('what an entry holds', () => {
+  test('a reload reads back the ETag and what was asked; a plain download is stored without a separate download time', () => {
+    const { cache, clock, backend, make } = setup();
+    const t = clock.now();
+    cache.set('k', { n: 1 }, { etag: '"7"', fetchedAt: t, asked: { page: 2 } });
+    const reloaded = make().get('k');
+    assert.equal(reloaded?.etag, '"7"');
+    assert.deepEqual(reloaded?.asked, { page: 2 });
+    assert.equal(reloaded?.downloadedAt, t);
+    // the item as older versions of the kit wrote it: no `b` when the download is the last fetch
+    assert.deepEqual(JSON.parse(backend.getItem('khountous:v1:e:k')!), {
+      d: { n: 1 },
+      f: t,
+      e: '"7"',
+      a: { page: 2 },
+    });
+  });
+
+  test('an entry has an ETag or a request only when it was given one', () => {
+    const { cache, clock, make } = setup();
+    const t = clock.now();
+    const data = { n: 1 };
+    assert.deepEqual(cache.set('k', data, { fetchedAt: t }), {
+      data,
+      fetchedAt: t,
+      downloadedAt: t,
+      lastUsed: t,
+    });
+    assert.deepEqual(make().get('k'), { data, fetchedAt: t, downloadedAt: t, lastUsed: t });
+    assert.deepEqual(cache.set('m', data, { etag: '"1"', fetchedAt: t, asked: { page: 1 } }), {
+      data,
+      etag: '"1"',
+      asked: { page: 1 },
+      fetchedAt: t,
+      downloadedAt: t,
+      lastUsed: t,
+    });
+  });
+
+  test('readStored keeps the copy in memory unless the stored one is newer', () => {
+    const { cache, clock } = setup();
+    const data = { v: 1 };
+    cache.set('k', data, { fetchedAt: clock.now() });
+    assert.equal(cache.readStored('k')?.data, data, 'as new as the stored one: the very object in memory');
+    clock.advance(1000);
+    const adopted = { v: 2 };
+    assert.ok(cache.adopt('k', adopted, { fetchedAt: clock.now() }), 'newer, in memory only');
+    assert.equal(cache.readStored('k')?.data, adopted, 'newer than the stored one');
+  });
+
+  test('without persistent storage, the data is never serialised', () => {
+    let serialised = 0;
+    const data = {
+      toJSON() {
+        serialised++;
+        return {};
+      },
+    };
+    const cache = createEntryCache({ storage: createSafeStorage({ backend: null }), now: () => 1 });
+    cache.set('k', data, { fetchedAt: 1 });
+    assert.equal(cache.get('k')?.data, data);
+    assert.equal(serialised, 0);
   });
 });

@@ -9,7 +9,12 @@ import { createClient } from '../../src/core/client.js';
 import { readQuotaReset, type FetchLike } from '../../src/core/http.js';
 import type { KhountousError } from '../../src/core/errors.js';
 import { isKhountousError, type KhountousErrorKind } from '../../src/core/errors.js';
-import { MAX_LIMIT, type ListEnvelope, type AdministrationListItem } from '../../src/core/types.js';
+import {
+  MAX_LIMIT,
+  type ListEnvelope,
+  type AdministrationListItem,
+  type ReportSubmission,
+} from '../../src/core/types.js';
 import { createFakeClock } from '../helpers/fake-clock.js';
 import { BASE_URL, createFakeFetch, jsonResponse } from '../helpers/fake-fetch.js';
 
@@ -365,6 +370,52 @@ describe('datasets', () => {
     const xlsx = await client.dataset('fact-checks', 'xlsx');
     assert.ok(xlsx.data instanceof ArrayBuffer, 'xlsx.data instanceof ArrayBuffer');
     assert.deepEqual([...new Uint8Array(xlsx.data.slice(0, 2))], [0x50, 0x4b], 'a zip container');
+    assert.equal(api.calls[0]!.headers.get('Accept'), 'application/json');
+    assert.equal(
+      api.calls[2]!.headers.get('Accept'),
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
+  });
+
+  test('a CSV download takes CSV or plain text, with or without parameters; any other type is refused', async () => {
+    const { client, api } = setup();
+    let type = '';
+    api.intercept(() => new Response('id,name\n1,a\n', { headers: { 'Content-Type': type } }));
+    for (type of [
+      'text/csv',
+      'text/csv; charset=utf-8',
+      'text/csv ; charset=utf-8',
+      'application/csv',
+      'TEXT/PLAIN',
+    ]) {
+      assert.equal((await client.dataset('fact-checks', 'csv')).data, 'id,name\n1,a\n', type);
+    }
+    for (type of ['text/csv-schema', 'x-text/csv', 'text/html', '']) {
+      const error = await failure(client.dataset('fact-checks', 'csv'));
+      assert.equal(error.kind, 'invalid-response', type);
+      assert.match(error.message, /Expected CSV/, type);
+    }
+  });
+
+  test('a spreadsheet download takes the XLSX type or octet-stream; any other type is refused', async () => {
+    const { client, api } = setup();
+    const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+    let type = '';
+    api.intercept(() => new Response(new Uint8Array([0x50, 0x4b]), { headers: { 'Content-Type': type } }));
+    for (type of [
+      XLSX,
+      `${XLSX}; charset=binary`,
+      'application/octet-stream',
+      'application/octet-stream ; x=1',
+    ]) {
+      const xlsx = await client.dataset('fact-checks', 'xlsx');
+      assert.deepEqual([...new Uint8Array(xlsx.data)], [0x50, 0x4b], type);
+    }
+    for (type of [`${XLSX}.main+xml`, 'x-application/octet-stream', 'text/html']) {
+      const error = await failure(client.dataset('fact-checks', 'xlsx'));
+      assert.equal(error.kind, 'invalid-response', type);
+      assert.match(error.message, /Expected a spreadsheet/, type);
+    }
   });
 
   test('datasetUrl builds the download link', () => {
@@ -425,6 +476,42 @@ describe('submitReport', () => {
     const invalid = await failure(client.submitReport({ ...body, title: '' }));
     assert.equal(invalid.param, 'title');
     assert.equal(api.count, 1);
+  });
+
+  test('title and description: non-blank texts of at most 200 and 5,000 characters', async () => {
+    const clock = createFakeClock();
+    const api = createFakeFetch({ now: clock.now });
+    const client = createClient({
+      baseUrl: BASE_URL,
+      fetch: api.fetch,
+      apiKey: 'demo-partner-key',
+      now: clock.now,
+    });
+    const refused: [Partial<ReportSubmission>, string, RegExp][] = [
+      [{ title: '   ' }, 'title', /title must be a non-empty text of at most 200 characters/],
+      [{ title: 'x'.repeat(201) }, 'title', /at most 200 characters/],
+      [{ description: ' \n\t' }, 'description', /description must be a non-empty text of at most 5000/],
+      [{ description: 'x'.repeat(5001) }, 'description', /at most 5000 characters/],
+      [
+        { administration: 'Mairie de Kolda' },
+        'administration',
+        /administration must be an administration slug/,
+      ],
+    ];
+    for (const [change, param, message] of refused) {
+      const error = await failure(client.submitReport({ ...body, ...change }));
+      assert.equal(error.kind, 'invalid-parameter', param);
+      assert.equal(error.param, param);
+      assert.match(error.message, message);
+    }
+    assert.equal(api.count, 0, 'none of them was sent');
+    const longest = await client.submitReport({
+      ...body,
+      title: 't'.repeat(200),
+      description: 'd'.repeat(5000),
+    });
+    assert.equal(longest.status, 201);
+    assert.equal(longest.data.title, 't'.repeat(200));
   });
 });
 

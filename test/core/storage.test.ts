@@ -111,11 +111,125 @@ describe('safe storage', () => {
       "isQuotaExceeded({ name: 'NS_ERROR_DOM_QUOTA_REACHED' })",
     );
     assert.ok(isQuotaExceeded({ code: 22 }), 'isQuotaExceeded({ code: 22 })');
+    // Firefox's legacy code, and an error that only carries the standard name (a polyfill, a proxy).
+    assert.ok(isQuotaExceeded({ code: 1014 }), 'isQuotaExceeded({ code: 1014 })');
+    assert.ok(
+      isQuotaExceeded({ name: 'QuotaExceededError' }),
+      "isQuotaExceeded({ name: 'QuotaExceededError' })",
+    );
     assert.ok(
       !isQuotaExceeded(new DOMException('x', 'SecurityError')),
       "!isQuotaExceeded(new DOMException('x', 'SecurityError'))",
     );
     assert.ok(!isQuotaExceeded(undefined), '!isQuotaExceeded(undefined)');
+    assert.ok(!isQuotaExceeded(null), '!isQuotaExceeded(null)');
+  });
+
+  test('a full storage stays on: values stored earlier are read, new writes fail quietly', () => {
+    const backend = createMemoryStorage(20);
+    backend.setItem('khountous:v1:a', '1');
+    const storage = createSafeStorage({ backend });
+    assert.equal(storage.persistent, true);
+    assert.equal(storage.get('a'), '1');
+    assert.equal(storage.set('b', '2'), false);
+    assert.equal(storage.persistent, true);
+    assert.equal(storage.get('a'), '1');
+  });
+
+  test('a storage that can be read but refuses writes is off from the start', () => {
+    const backend = createMemoryStorage();
+    backend.setItem('khountous:v1:a', '1');
+    backend.setItem = () => {
+      throw new DOMException('The operation is insecure.', 'SecurityError');
+    };
+    const storage = createSafeStorage({ backend });
+    assert.equal(storage.persistent, false);
+    assert.equal(storage.get('a'), undefined);
+  });
+
+  test('a storage that starts refusing writes later switches to memory-only; the write reports false', () => {
+    const backend = createMemoryStorage();
+    const storage = createSafeStorage({ backend });
+    assert.equal(storage.set('a', '1'), true);
+    backend.setItem = () => {
+      throw new DOMException('The operation is insecure.', 'SecurityError');
+    };
+    let evictions = 0;
+    storage.evictor = () => {
+      evictions++;
+      return true;
+    };
+    assert.equal(storage.set('b', '2'), false);
+    assert.equal(storage.persistent, false);
+    assert.equal(evictions, 0, 'only a full quota asks for room');
+  });
+
+  test('creating the wrapper touches only keys under its prefix', () => {
+    const backend = createMemoryStorage();
+    const touched: string[] = [];
+    const { setItem, removeItem } = backend;
+    backend.setItem = (key, value) => {
+      touched.push(key);
+      setItem(key, value);
+    };
+    backend.removeItem = (key) => {
+      touched.push(key);
+      removeItem(key);
+    };
+    backend.setItem('', 'the host page’s');
+    touched.length = 0;
+    createSafeStorage({ backend });
+    assert.ok(touched.length > 0, 'storage is tried');
+    for (const key of touched) assert.ok(key.startsWith('khountous:v1:'), key);
+    assert.equal(backend.getItem(''), 'the host page’s');
+  });
+
+  test('an evictor that never frees enough: the write is given up, each eviction followed by one retry', () => {
+    const backend = createMemoryStorage(50);
+    const storage = createSafeStorage({ backend });
+    let writes = 0;
+    const { setItem } = backend;
+    backend.setItem = (key, value) => {
+      writes++;
+      setItem(key, value);
+    };
+    let evictions = 0;
+    storage.evictor = () => {
+      // claims room it does not free (another tab filling the storage meanwhile)
+      if (++evictions > 1000) throw new Error('the write never gives up');
+      return true;
+    };
+    assert.equal(storage.set('big', 'z'.repeat(100)), false);
+    assert.ok(evictions > 0, 'the evictor was asked');
+    assert.equal(writes, evictions + 1);
+    assert.equal(storage.persistent, true);
+  });
+
+  test('older versions of a custom prefix: any number of digits, the name taken literally', () => {
+    const backend = createMemoryStorage();
+    const keys = [
+      'my.app:v9:a',
+      'my.app:v1:b',
+      'my.app:v10:c',
+      'my.app:v11:d',
+      'myxapp:v1:e',
+      'x-my.app:v1:f',
+    ];
+    for (const key of keys) backend.setItem(key, '1');
+    createSafeStorage({ backend, prefix: 'my.app:v10:' });
+    assert.deepEqual([...backend.items.keys()].sort(), [
+      'my.app:v10:c',
+      'my.app:v11:d',
+      'myxapp:v1:e',
+      'x-my.app:v1:f',
+    ]);
+  });
+
+  test('a prefix that does not end with its version purges nothing', () => {
+    const backend = createMemoryStorage();
+    for (const key of ['app:v1:a', 'app:v2:b']) backend.setItem(key, '1');
+    createSafeStorage({ backend, prefix: 'app:v2:cache:' });
+    assert.deepEqual([...backend.items.keys()].sort(), ['app:v1:a', 'app:v2:b']);
   });
 });
 
