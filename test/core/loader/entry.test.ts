@@ -6,7 +6,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { describe as describeResource } from '../../../src/core/endpoints.js';
-import { createEntries, join, type Flight } from '../../../src/core/loader/entry.js';
+import { createEntries, join, type Entry, type Flight } from '../../../src/core/loader/entry.js';
 import { isKhountousError } from '../../../src/core/errors.js';
 
 const target = (slug: string) => describeResource({ kind: 'administration', slug }, 'https://api.test/v1');
@@ -37,6 +37,58 @@ describe('the entry registry', () => {
     assert.ok(entries.find(target('quiet').key), 'a running quiet period stays');
     assert.ok(!keys.some((key) => key.includes('failed-')), 'ended quiet periods went');
   });
+
+  /** Makes `entry` with `setup`, then enough idle entries for a pruning; true when `entry` is still there. */
+  const keptThroughPruning = (setup: (entry: Entry) => void): boolean => {
+    const now = 5_000;
+    const entries = createEntries(() => now);
+    const kept = entries.of(target('kept'));
+    setup(kept);
+    for (let i = 0; i < 32; i++) entries.of(target(`idle-${i}`));
+    assert.ok(!entries.find(target('idle-0').key), 'a pruning ran');
+    return entries.find(kept.target.key) === kept;
+  };
+
+  test('an entry with a request, a recovery, a near wait or a remembered not-found is kept', () => {
+    const flight = { controller: new AbortController(), promise: new Promise<never>(() => {}), waiters: 1 };
+    assert.ok(keptThroughPruning((entry) => (entry.flight = { ...flight, settled: false })));
+    assert.ok(
+      keptThroughPruning(
+        (entry) => (entry.recovery = { failures: 1, kind: 'server', timer: 1, spend: false }),
+      ),
+    );
+    assert.ok(keptThroughPruning((entry) => entry.nearWaits.add(new AbortController())));
+    assert.ok(keptThroughPruning((entry) => (entry.missing = { error: new Error('gone'), until: 5_001 })));
+  });
+
+  test('a not-found or a quiet period that ends at this very moment no longer keeps its entry', () => {
+    assert.ok(!keptThroughPruning((entry) => (entry.missing = { error: new Error('gone'), until: 5_000 })));
+    assert.ok(!keptThroughPruning((entry) => (entry.missing = { error: new Error('gone'), until: 4_000 })));
+    assert.ok(!keptThroughPruning((entry) => (entry.quietUntil = 5_000)));
+    assert.ok(!keptThroughPruning(() => {}));
+  });
+
+  test('after a pruning, the next waits until the registry doubles, and for at least 32 entries', () => {
+    const busy = createEntries(() => 0);
+    for (let i = 0; i < 40; i++) {
+      const entry = busy.of(target(`shown-${i}`));
+      entry.subscribers.add({ target: entry.target, listener: () => {}, partial: false });
+    }
+    // 40 entries in use: the next pruning comes at 80, so new idle entries stay until then.
+    busy.of(target('a'));
+    busy.of(target('b'));
+    assert.ok(busy.find(target('a').key), 'no pruning at 41 entries');
+    for (let i = 0; i < 40; i++) busy.of(target(`more-${i}`));
+    assert.ok(!busy.find(target('a').key), 'pruned once 80 were reached');
+
+    const idle = createEntries(() => 0);
+    for (let i = 0; i < 33; i++) idle.of(target(`first-${i}`)); // the 33rd pruned the 32 idle ones
+    assert.equal([...idle.all()].length, 1);
+    for (let i = 0; i < 10; i++) idle.of(target(`second-${i}`));
+    assert.equal([...idle.all()].length, 11, 'an emptied registry grows back to 32 before the next pruning');
+    for (let i = 0; i < 40; i++) idle.of(target(`third-${i}`));
+    assert.ok([...idle.all()].length < 40, 'and is pruned again there');
+  });
 });
 
 describe('join', () => {
@@ -60,6 +112,17 @@ describe('join', () => {
     await assert.rejects(second, (error) => isKhountousError(error, 'aborted'));
     assert.equal(shared.controller.signal.aborted, true);
     assert.equal(shared.waiters, 0);
+  });
+
+  test('the request the last caller left is cancelled with an aborted error saying so', async () => {
+    const shared = flight();
+    const caller = new AbortController();
+    const waiting = join(shared, caller.signal);
+    caller.abort();
+    await assert.rejects(waiting, (error) => isKhountousError(error, 'aborted'));
+    const reason = shared.controller.signal.reason as Error;
+    assert.ok(isKhountousError(reason, 'aborted'));
+    assert.equal(reason.message, 'Every caller left.');
   });
 
   test('a caller that waits to the end gets the entry and leaves the count balanced', async () => {

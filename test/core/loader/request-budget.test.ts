@@ -18,6 +18,8 @@ import {
   type Ranking,
 } from '../../helpers/loader-env.js';
 import type { FetchLike } from '../../../src/core/http.js';
+import { createRequests } from '../../../src/core/loader/request.js';
+import { NAMES } from '../../../src/core/names.js';
 
 describe('the request budget', () => {
   test('never sends a request the budget says will be refused', async () => {
@@ -196,6 +198,66 @@ describe('the request budget', () => {
   });
 });
 
+describe('a refused load', () => {
+  test('its error says until when the budget is spent; it is not counted as a request', async () => {
+    const env = loaderEnv({ loader: { quotaLimit: 1 }, quotas: { anonymous: 1 } });
+    await run(env, { kind: 'regions' });
+    const refused = await run(env, { kind: 'regions', lang: 'en' }).catch((error: unknown) => error);
+    assert.ok(isKhountousError(refused, 'quota'), String(refused));
+    const resetAt = env.clock.now() + 3_600_000;
+    assert.equal(refused.resetAt, resetAt);
+    assert.equal(refused.message, `The request budget is spent until ${new Date(resetAt).toISOString()}.`);
+    assert.equal(env.api.count, 1);
+    assert.equal(env.loader.stats(BASE_URL).requests, 1, 'the refused load sent nothing');
+  });
+
+  test('a time past what a date can hold reads "later"; the last date it can hold is written out', () => {
+    const requests = createRequests({
+      clock: { now: () => 0, setTimeout: () => 0, clearTimeout: () => {}, random: () => 0.5 },
+      transport: { fetch: undefined, now: () => 0 },
+      settings: {
+        quotaLimit: 60,
+        quotaWindow: 3_600_000,
+        maxRetries: 2,
+        retryDelay: 1000,
+        requestTimeout: 30_000,
+      },
+      storage: undefined,
+      lock: (_name, _signal, task) => task(),
+      sent: () => {},
+      changed: () => {},
+      failed: () => {},
+    });
+    const spentUntil = (resetAt: number) =>
+      requests.quotaError({ ...requests.budget(BASE_URL), nextSlotAt: () => resetAt });
+    const never = spentUntil(Infinity);
+    assert.equal(never.message, 'The request budget is spent until later.');
+    assert.equal(never.resetAt, Infinity);
+    assert.equal(
+      spentUntil(8.64e15).message,
+      'The request budget is spent until +275760-09-13T00:00:00.000Z.',
+    );
+  });
+
+  test('the budget is taken under the cross-tab lock the script tag’s start takes too', async () => {
+    const env = loaderEnv({ crossTab: true });
+    let release!: () => void;
+    const held = env.locks!.request(
+      `${NAMES.lock}budget`,
+      {},
+      () => new Promise<void>((done) => (release = done)),
+    );
+    const loading = env.load({ kind: 'regions' });
+    await env.clock.settle();
+    assert.equal(env.api.count, 0, 'nothing sent while the start holds the budget');
+    release();
+    await held;
+    await env.clock.settle();
+    await loading;
+    assert.equal(env.api.count, 1);
+  });
+});
+
 describe('conditional requests', () => {
   test('revalidation sends If-None-Match; a 304 refreshes fetchedAt and keeps the data', async () => {
     const env = loaderEnv();
@@ -301,6 +363,16 @@ describe('behind a shared cache (deploy/nginx/)', () => {
     );
     const direct = await run(env, { kind: 'verifications' });
     assert.equal(direct.fetchedAt, env.clock.now(), 'an answer of the API itself is as old as its arrival');
+  });
+
+  test('an error answered by the shared cache lifts the local limit as its answers do', async () => {
+    const env = loaderEnv();
+    const tab = env.tab({ fetch: throughTier(env) });
+    const missing = await run(tab, { kind: 'report', slug: 'no-such-report' }).catch(
+      (error: unknown) => error,
+    );
+    assert.ok(isKhountousError(missing, 'not-found'), String(missing));
+    assert.equal(tab.loader.stats(BASE_URL).shared, true);
   });
 
   test('a new page load behind the cache is not limited by the log of the last hour', async () => {

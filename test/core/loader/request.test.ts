@@ -7,7 +7,11 @@
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { describe as describeResource, urlOf } from '../../../src/core/endpoints.js';
 import { isKhountousError } from '../../../src/core/errors.js';
+import { handoffOf } from '../../../src/core/handoff.js';
+import { originOf } from '../../../src/core/loader/request.js';
+import { NAMES } from '../../../src/core/names.js';
 import type { Loaded, Resource } from '../../../src/core/loader/loader.js';
 import { BASE_URL, jsonResponse } from '../../helpers/fake-fetch.js';
 import { loaderEnv, type LoaderEnv } from '../../helpers/loader-env.js';
@@ -102,6 +106,7 @@ describe('request timeout', () => {
     assert.equal(load.settled(), true);
     const error = await load.outcome;
     assert.ok(isKhountousError(error, 'network'), String(error));
+    assert.equal(error.message, 'The API did not answer in time.');
     assert.equal(env.loader.stats(BASE_URL).errors, 1);
     assert.equal(env.loader.stats(BASE_URL).requests, 1, 'the attempt was sent: it counts in the budget');
     held.release();
@@ -137,6 +142,77 @@ describe('request timeout', () => {
     await env.clock.advance(MINUTE);
     assert.equal(env.api.count, 1);
     assert.equal(env.loader.stats(BASE_URL).errors, 0);
+  });
+});
+
+describe('originOf', () => {
+  test('the origin of an absolute base URL, lower-cased; a relative base is the page’s own origin', () => {
+    assert.equal(originOf('HTTPS://API.Example.org:8443/v1'), 'https://api.example.org:8443');
+    assert.equal(originOf('/v1'), 'same-origin');
+    assert.equal(
+      originOf('/proxy/https://api.example.org/v1'),
+      'same-origin',
+      'a URL inside a relative path is a path',
+    );
+  });
+});
+
+describe('what a request leaves behind', () => {
+  test('an answered request leaves no timer running', async () => {
+    const env = loaderEnv();
+    const { outcome } = start(env, regions);
+    await env.clock.settle();
+    assert.ok(!isKhountousError(await outcome), String(await outcome));
+    assert.equal(env.clock.pending(), 0, 'the request timeout is cleared');
+  });
+
+  test('a load left during the backoff leaves no timer, and is not counted as an error', async () => {
+    const env = loaderEnv();
+    env.api.intercept(() => serverError());
+    const caller = new AbortController();
+    const outcome = env.load(regions, { signal: caller.signal }).catch((error: unknown) => error);
+    await env.clock.settle();
+    assert.equal(env.api.count, 1);
+    assert.equal(env.clock.pending(), 1, 'the retry waits');
+    caller.abort();
+    assert.ok(isKhountousError(await outcome, 'aborted'));
+    await env.clock.settle();
+    assert.equal(env.clock.pending(), 0, 'the backoff is cleared');
+    assert.equal(env.loader.stats(BASE_URL).errors, 0, 'a cancelled request is no error');
+  });
+
+  test('a request every caller left is not counted as an error', async () => {
+    const env = loaderEnv();
+    const held = env.api.hold();
+    const caller = new AbortController();
+    const outcome = env.load(regions, { signal: caller.signal }).catch((error: unknown) => error);
+    await env.clock.settle();
+    assert.equal(env.api.count, 1);
+    caller.abort();
+    assert.ok(isKhountousError(await outcome, 'aborted'));
+    await env.clock.settle();
+    assert.equal(env.loader.stats(BASE_URL).errors, 0);
+    held.release();
+  });
+
+  test('a request the script tag’s start handed over and that never answers times out', async () => {
+    const env = loaderEnv({ loader: { requestTimeout: 5 * SECOND, maxRetries: 0 } });
+    const url = urlOf(describeResource(regions, BASE_URL));
+    handoffOf(NAMES).set(url, {
+      response: new Promise<Response>(() => {}),
+      sentId: 'start.0',
+      resource: regions,
+      baseUrl: BASE_URL,
+    });
+    try {
+      const load = start(env, regions);
+      await env.clock.advance(5 * SECOND);
+      assert.equal(load.settled(), true);
+      assert.ok(isKhountousError(await load.outcome, 'network'), String(await load.outcome));
+      assert.equal(env.api.count, 0, 'the handed request was taken, none sent');
+    } finally {
+      handoffOf(NAMES).clear();
+    }
   });
 });
 
