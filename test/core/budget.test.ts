@@ -184,6 +184,30 @@ describe('sharing across tabs', () => {
     assert.equal(a.remaining(T0 + 600), 3);
   });
 
+  test('a tab’s sends after another tab’s answered request count against what the server said', () => {
+    const backend = createMemoryStorage();
+    const a = budget({ storage: createSafeStorage({ backend }) });
+    a.record(T0);
+    a.record(T0);
+    const answered = a.record(T0);
+    a.reconcile({ limit: 60, remaining: 10, resetAt: T0 + HOUR }, T0 + 100, answered);
+    const b = budget({ storage: createSafeStorage({ backend }) });
+    assert.equal(b.remaining(T0 + 200), 10);
+    b.record(T0 + 300);
+    assert.equal(b.remaining(T0 + 400), 9, 'sent after the answered one: not counted by the server yet');
+    assert.equal(a.remaining(T0 + 400), 9);
+  });
+
+  test('of two tabs’ words on what remains said at the same time, each tab keeps its own', () => {
+    const backend = createMemoryStorage();
+    const a = budget({ storage: createSafeStorage({ backend }) });
+    const b = budget({ storage: createSafeStorage({ backend }) });
+    a.reconcile({ limit: 60, remaining: 10, resetAt: T0 + HOUR }, T0 + 300);
+    b.reconcile({ limit: 60, remaining: 5, resetAt: T0 + HOUR }, T0 + 300);
+    assert.equal(a.remaining(T0 + 400), 10);
+    assert.equal(b.remaining(T0 + 400), 5);
+  });
+
   test('a block seen by one tab blocks the other', () => {
     const backend = createMemoryStorage();
     const a = budget({ storage: createSafeStorage({ backend }) });
@@ -402,6 +426,16 @@ describe('edges of what the budget accepts', () => {
     shorter.reconcile({ limit: 2, remaining: 0, resetAt: T0 + 60_000 }, T0 + 1000);
     assert.equal(shorter.nextSlotAt(T0 + 2000), T0 + HOUR, 'the log’s oldest leaves later');
     assert.equal(shorter.nextSlotAt(T0 + 60_000), T0 + HOUR, 'the floor over, the log still full');
+  });
+
+  test('a full log and a floor with requests left: the log alone sets the next slot', () => {
+    const b = budget({ limit: 3 });
+    b.record(T0);
+    b.record(T0);
+    const last = b.record(T0);
+    b.reconcile({ limit: 3, remaining: 2, resetAt: T0 + 2 * HOUR }, T0 + 10, last);
+    assert.equal(b.remaining(T0 + 20), 0);
+    assert.equal(b.nextSlotAt(T0 + 20), T0 + HOUR, 'the server still allows requests: not its reset');
   });
 
   test('behind a shared cache with a block: the block alone sets the next slot', () => {

@@ -101,6 +101,8 @@ describe('tolerant and strict parsing', () => {
     assert.equal(v.is(factCheckSchema, withSource('https://example.org/a')), true);
     assert.equal(v.is(factCheckSchema, withSource('javascript:alert(1)')), false);
     assert.equal(v.is(factCheckSchema, withSource('data:text/html,x')), false);
+    // The link must start with the scheme: one merely containing it is not an http(s) link.
+    assert.equal(v.is(factCheckSchema, withSource('javascript:alert(1)//https://example.org')), false);
   });
 
   test('list metadata must be coherent integers', () => {

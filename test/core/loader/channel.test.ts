@@ -71,6 +71,19 @@ describe('the channel between tabs', () => {
     assert.equal((received[0] as { key: string }).key, 'k');
   });
 
+  test('an entry’s window is exactly a page and a limit; its key is a string even when a family is given', () => {
+    const channel = fakeChannel();
+    const received: TabMessage[] = [];
+    openChannel(channel.factory, (message) => received.push(message));
+    for (const window of [[1], [1, 2, 3], [2, 10], []]) channel.deliver({ ...ENTRY, family: 'f', window });
+    channel.deliver({ ...ENTRY, key: 7, family: 'f' });
+    channel.deliver({ ...ENTRY, key: ['k'], family: 'f' });
+    assert.deepEqual(
+      received.map((message) => (message as { window?: unknown }).window),
+      [[2, 10]],
+    );
+  });
+
   test('no channel (null), one that cannot be opened, one that refuses a message: posting throws nothing', () => {
     assert.doesNotThrow(() => openChannel(null, () => undefined).post({ type: 'budget' }));
     const failing = openChannel(

@@ -7,6 +7,9 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Loaded } from '../../../src/core/loader/loader.js';
 import type { ListEnvelope } from '../../../src/core/types.js';
+import { isKhountousError } from '../../../src/core/errors.js';
+import { defaultLocks, lockWith, type LocksLike } from '../../../src/core/loader/cross-tab.js';
+import { createLocks } from '../../helpers/fake-browser.js';
 import { BASE_URL, jsonResponse } from '../../helpers/fake-fetch.js';
 import { loaderEnv, settleAll, run, slugs } from '../../helpers/loader-env.js';
 
@@ -143,5 +146,80 @@ describe('cross-tab sharing', () => {
     await env.clock.settle();
     assert.equal(heard.length, 1);
     assert.equal(heard[0]!.fetchedAt, env.clock.now());
+  });
+});
+
+describe('the cross-tab lock', () => {
+  const flush = () => new Promise((resolve) => setImmediate(resolve));
+
+  test('a caller that gives up while another tab holds the lock leaves at once, its task never run', async () => {
+    const locks = createLocks();
+    const withLock = lockWith(locks, 'test:');
+    let release!: () => void;
+    const first = withLock(
+      'key',
+      undefined,
+      () => new Promise<string>((resolve) => (release = () => resolve('first'))),
+    );
+    const controller = new AbortController();
+    const ran: string[] = [];
+    const second = withLock('key', controller.signal, async () => {
+      ran.push('second');
+      return 'second';
+    });
+    await flush();
+    controller.abort();
+    const outcome = await Promise.race([
+      second.catch((error: unknown) => error),
+      new Promise((resolve) => setTimeout(() => resolve('still waiting'), 50)),
+    ]);
+    assert.ok(isKhountousError(outcome, 'aborted'), String(outcome));
+    release();
+    assert.equal(await first, 'first');
+    await flush();
+    assert.deepEqual(ran, [], 'the task did not run, with or without the lock');
+    assert.deepEqual(locks.requested, ['test:key', 'test:key']);
+  });
+
+  test('an error of the task itself reaches the caller once; the lock is still used after', async () => {
+    const locks = createLocks();
+    const withLock = lockWith(locks, 'test:');
+    let runs = 0;
+    const failing = withLock('key', undefined, async () => {
+      runs++;
+      throw new TypeError('the task failed');
+    });
+    await assert.rejects(failing, { name: 'TypeError', message: 'the task failed' });
+    assert.equal(runs, 1, 'not run again without the lock');
+    assert.equal(await withLock('key', undefined, async () => 'next'), 'next');
+    assert.deepEqual(locks.requested, ['test:key', 'test:key'], 'the lock is kept for what follows');
+  });
+
+  test('navigator.locks is taken when it has a request method, and is used by a loader given no locks', async () => {
+    const original = Object.getOwnPropertyDescriptor(globalThis, 'navigator');
+    const setNavigator = (value: unknown) =>
+      Object.defineProperty(globalThis, 'navigator', { configurable: true, writable: true, value });
+    try {
+      setNavigator(undefined);
+      assert.equal(defaultLocks(), undefined, 'no navigator');
+      setNavigator({});
+      assert.equal(defaultLocks(), undefined, 'no navigator.locks');
+      setNavigator({ locks: { request: 'not a function' } });
+      assert.equal(defaultLocks(), undefined, 'a locks object without request');
+
+      const locks = createLocks();
+      setNavigator({ locks });
+      const found = defaultLocks() as LocksLike;
+      assert.equal(await found.request('name', {}, async () => 'done'), 'done');
+      assert.deepEqual(locks.requested, ['name']);
+
+      const env = loaderEnv();
+      const tab = env.tab({ locks: undefined });
+      await run(tab, { kind: 'regions' });
+      assert.ok(locks.requested.length > 1, 'the loader took the lock of its key');
+    } finally {
+      if (original) Object.defineProperty(globalThis, 'navigator', original);
+      else delete (globalThis as { navigator?: unknown }).navigator;
+    }
   });
 });

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { spend } from '../../../src/boot/first-paint.js';
 import { describe as describeResource, urlOf, type Resource } from '../../../src/core/endpoints.js';
 import { isKhountousError } from '../../../src/core/errors.js';
-import { handoffOf } from '../../../src/core/handoff.js';
+import { handoffOf, takeHanded, type HandedRequest } from '../../../src/core/handoff.js';
 import { NAMES } from '../../../src/core/names.js';
 import { BASE_URL, jsonResponse } from '../../helpers/fake-fetch.js';
 import { loaderEnv, run, settleAll, slugs, MINUTE, type LoaderEnv } from '../../helpers/loader-env.js';
@@ -153,5 +153,22 @@ describe('the start’s budget (boot/first-paint.ts spend)', () => {
     assert.equal(spend(env.storage, NAMES, BASE_URL, env.clock.now(), 'start.x'), false, 'blocked by a 429');
     await env.clock.advance(121_000);
     assert.equal(spend(env.storage, NAMES, BASE_URL, env.clock.now(), 'start.y'), true);
+  });
+});
+
+describe('takeHanded', () => {
+  test('gives a handed request once, and nothing on a page where nothing was handed', () => {
+    const names = { handoff: Symbol('a page of its own') };
+    assert.equal(takeHanded(names, `${BASE_URL}/regions?lang=fr`), undefined, 'nothing handed yet');
+    const handed: HandedRequest = {
+      response: Promise.resolve(jsonResponse({})),
+      sentId: 'one',
+      resource: { kind: 'regions' },
+      baseUrl: BASE_URL,
+    };
+    handoffOf(names).set(`${BASE_URL}/regions?lang=fr`, handed);
+    assert.equal(takeHanded(names, `${BASE_URL}/regions?lang=en`), undefined, 'another URL');
+    assert.equal(takeHanded(names, `${BASE_URL}/regions?lang=fr`), handed);
+    assert.equal(takeHanded(names, `${BASE_URL}/regions?lang=fr`), undefined, 'taken once');
   });
 });

@@ -151,6 +151,18 @@ describe('readInline', () => {
     for (const [source, reason] of cases)
       assert.match(String(readInline(source, now)), reason, JSON.stringify(source));
   });
+
+  test('anything but an object is refused as such, null and numbers included', () => {
+    for (const source of [null, 'null', 42, '42', true, '"text"', [good], undefined])
+      assert.equal(readInline(source, now), 'it is not an object', String(source));
+  });
+
+  test('a server clock up to five minutes ahead is accepted, not one millisecond more', () => {
+    const ahead = (ms: number) => readInline({ ...good, fetchedAt: now + ms }, now);
+    assert.deepEqual(ahead(60_000), { path: good.path, fetchedAt: now + 60_000, data: good.data });
+    assert.equal((ahead(5 * 60_000) as { fetchedAt: number }).fetchedAt, now + 5 * 60_000);
+    assert.equal(ahead(5 * 60_000 + 1), 'its "fetchedAt" is in the future');
+  });
 });
 
 describe('inlinePath, inlineMatches', () => {

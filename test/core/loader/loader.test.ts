@@ -12,7 +12,10 @@ import {
   type KhountousLoader,
   type Resource,
 } from '../../../src/core/loader/loader.js';
-import { BASE_URL } from '../../helpers/fake-fetch.js';
+import { later } from '../../../src/core/loader/later.js';
+import { createFakeClock } from '../../helpers/fake-clock.js';
+import { createFakeViewport, createMemoryStorage, fakeElement } from '../../helpers/fake-browser.js';
+import { BASE_URL, createFakeFetch, jsonResponse } from '../../helpers/fake-fetch.js';
 import { loaderEnv, settleAll, run, ranking } from '../../helpers/loader-env.js';
 
 describe('observability', () => {
@@ -175,6 +178,145 @@ describe('getLoader', () => {
       const loader = getLoader();
       assert.equal(getLoader(), loader, 'the same loader the second time');
       assert.equal(holder[key], loader);
+    } finally {
+      if (before === undefined) delete holder[key];
+      else holder[key] = before;
+    }
+  });
+});
+
+describe('what a loader takes from the page when it is given nothing else', () => {
+  /** Sets properties of globalThis for the duration of `body`. */
+  async function withGlobals(values: Record<string, unknown>, body: () => Promise<void>) {
+    const saved = Object.keys(values).map(
+      (name) => [name, Object.getOwnPropertyDescriptor(globalThis, name)] as const,
+    );
+    for (const [name, value] of Object.entries(values))
+      Object.defineProperty(globalThis, name, { configurable: true, writable: true, value });
+    try {
+      await body();
+    } finally {
+      for (const [name, descriptor] of saved) {
+        if (descriptor) Object.defineProperty(globalThis, name, descriptor);
+        else delete (globalThis as Record<string, unknown>)[name];
+      }
+    }
+  }
+
+  test('the page’s timers: a later failure moves the planned attempt, the earlier timer is cleared', async () => {
+    const clock = createFakeClock();
+    await withGlobals({ setTimeout: clock.setTimeout, clearTimeout: clock.clearTimeout }, async () => {
+      const env = loaderEnv({
+        loader: { setTimeout: undefined, clearTimeout: undefined, now: clock.now, maxRetries: 0 },
+      });
+      env.loader.subscribe({ kind: 'regions' }, BASE_URL, () => {});
+      env.api.intercept(() => jsonResponse({ error: { code: 'internal', message: 'down' } }, 503));
+      const load = async () => {
+        const outcome = env.load({ kind: 'regions' }).catch((error: unknown) => error);
+        await clock.settle();
+        assert.ok(isKhountousError(await outcome, 'server'));
+      };
+      await load(); // the attempt is planned 30 s later
+      assert.equal(env.api.count, 1, 'sent on the page’s timers');
+      await clock.advance(10_000);
+      await load(); // a second failure: 2 minutes from now
+      await clock.advance(60_000);
+      assert.equal(env.api.count, 2, 'nothing at 30 s');
+      await clock.advance(70_000);
+      assert.equal(env.api.count, 3, 'the attempt 2 minutes after the second failure');
+    });
+  });
+
+  test('storage: null keeps nothing in the page’s localStorage', async () => {
+    const local = createMemoryStorage();
+    await withGlobals({ localStorage: local }, async () => {
+      const clock = createFakeClock();
+      const api = createFakeFetch({ now: clock.now });
+      const loader = createLoader({
+        fetch: api.fetch,
+        now: clock.now,
+        setTimeout: clock.setTimeout,
+        clearTimeout: clock.clearTimeout,
+        storage: null,
+        locks: null,
+        broadcastChannel: null,
+        intersectionObserver: null,
+        later,
+      });
+      const loaded = loader.load({ kind: 'regions' }, { baseUrl: BASE_URL });
+      await clock.settle();
+      await loaded;
+      assert.equal(api.count, 1);
+      assert.equal(local.length, 0);
+    });
+  });
+
+  test('the page’s IntersectionObserver: an off-screen widget waits for it', async () => {
+    const viewport = createFakeViewport();
+    await withGlobals({ IntersectionObserver: viewport.Observer }, async () => {
+      const env = loaderEnv();
+      const tab = env.tab({ intersectionObserver: undefined });
+      const element = fakeElement();
+      const waiting = tab.load({ kind: 'regions' }, { element });
+      await env.clock.settle();
+      assert.equal(env.api.count, 0);
+      assert.deepEqual(viewport.observed(), [element]);
+      viewport.show(element);
+      await env.clock.settle();
+      await waiting;
+      assert.equal(env.api.count, 1);
+    });
+  });
+
+  test('khountous-quota is a CustomEvent, or an Event with the same detail where there is none', async () => {
+    const env = loaderEnv();
+    const seen: Event[] = [];
+    env.loader.addEventListener('khountous-quota', (event) => seen.push(event));
+    await run(env, { kind: 'regions' });
+    assert.ok(seen.at(-1) instanceof CustomEvent);
+    await withGlobals({ CustomEvent: undefined }, async () => {
+      await run(env, { kind: 'regions', lang: 'en' });
+    });
+    const last = seen.at(-1)!;
+    assert.equal(last.type, 'khountous-quota');
+    assert.equal((last as CustomEvent).detail.requests, 2);
+  });
+});
+
+describe('getLoader and what it finds under its key', () => {
+  const key = Symbol.for('khountous.loader.v1');
+  const holder = globalThis as unknown as Record<symbol, unknown>;
+
+  test('only an object with version 1 and a load method is taken for a loader', () => {
+    const before = holder[key];
+    try {
+      const impostor = Object.assign(() => undefined, { version: 1, load: () => undefined });
+      holder[key] = impostor;
+      assert.notEqual(getLoader(), impostor, 'a function is not a loader');
+      holder[key] = { version: 1, load: 'not a method' };
+      const made = getLoader();
+      assert.equal(typeof made.load, 'function');
+      assert.equal(getLoader(), made);
+    } finally {
+      if (before === undefined) delete holder[key];
+      else holder[key] = before;
+    }
+  });
+
+  test('the page-wide loader can be replaced by the page', () => {
+    const before = holder[key];
+    try {
+      delete holder[key];
+      const first = getLoader();
+      const replacement = createLoader({
+        storage: null,
+        broadcastChannel: null,
+        locks: null,
+        intersectionObserver: null,
+      });
+      holder[key] = replacement;
+      assert.equal(getLoader(), replacement);
+      assert.notEqual(getLoader(), first);
     } finally {
       if (before === undefined) delete holder[key];
       else holder[key] = before;

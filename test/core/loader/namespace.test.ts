@@ -7,6 +7,8 @@
 import { afterEach, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { isNamespace, NAMES, namesOf, NAMESPACE_META, pageNamespace } from '../../../src/core/names.js';
+import { getLoader } from '../../../src/core/loader/loader.js';
+import { createMemoryStorage } from '../../helpers/fake-browser.js';
 import { BASE_URL } from '../../helpers/fake-fetch.js';
 import { loaderEnv, run, type LoaderEnv } from '../../helpers/loader-env.js';
 
@@ -33,6 +35,7 @@ describe('namesOf', () => {
     }
     for (const good of ['a', 'staging', 'test-42', 'a'.repeat(40)])
       assert.equal(isNamespace(good), true, good);
+    assert.equal(isNamespace(''), true, 'the default namespace');
   });
 });
 
@@ -66,6 +69,37 @@ describe('pageNamespace', () => {
     page('');
     assert.equal(pageNamespace(), '');
     assert.deepEqual(warnings, []);
+  });
+
+  test('a document without querySelector declares nothing', () => {
+    Object.defineProperty(globalThis, 'document', { configurable: true, value: {} });
+    assert.equal(pageNamespace(), '');
+    assert.deepEqual(warnings, []);
+  });
+
+  test('getLoader under a declared namespace keeps its loader and its storage apart', () => {
+    const storage = Object.getOwnPropertyDescriptor(globalThis, 'localStorage');
+    const local = createMemoryStorage();
+    Object.defineProperty(globalThis, 'localStorage', { configurable: true, value: local });
+    const holder = globalThis as unknown as Record<symbol, unknown>;
+    const key = namesOf('staging').global;
+    try {
+      page('staging');
+      const loader = getLoader();
+      assert.equal(holder[key], loader);
+      assert.notEqual(holder[NAMES.global], loader);
+      loader.recordDownload(BASE_URL);
+      const keys = Array.from({ length: local.length }, (_, i) => local.key(i)!);
+      assert.ok(keys.length > 0);
+      assert.ok(
+        keys.every((name) => name.startsWith('khountous-staging:v1:')),
+        keys.join(' '),
+      );
+    } finally {
+      delete holder[key];
+      if (storage) Object.defineProperty(globalThis, 'localStorage', storage);
+      else delete (globalThis as { localStorage?: unknown }).localStorage;
+    }
   });
 
   test('one that is not valid is said on the console, and the default used', () => {

@@ -8,8 +8,16 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { type KhountousError, isKhountousError } from '../../../src/core/errors.js';
 import type { Loaded } from '../../../src/core/loader/loader.js';
-import { BASE_URL } from '../../helpers/fake-fetch.js';
-import { loaderEnv, run, slugs, MINUTE } from '../../helpers/loader-env.js';
+import { BASE_URL, jsonResponse } from '../../helpers/fake-fetch.js';
+import {
+  loaderEnv,
+  ranking,
+  run,
+  slugs,
+  MINUTE,
+  type LoaderEnv,
+  type Ranking,
+} from '../../helpers/loader-env.js';
 
 describe('recovery after a refused load', () => {
   test('a load refused on an empty budget is tried again at the time its error announced, reserve or not', async () => {
@@ -85,5 +93,185 @@ describe('the rule of the next attempt (nextAttempt)', () => {
 
   test('only passing failures are tried again', () => {
     assert.deepEqual([...PASSING].sort(), ['invalid-response', 'network', 'quota', 'server']);
+  });
+});
+
+describe('which failed loads the recovery tries again', () => {
+  const down = () => jsonResponse({ error: { code: 'internal', message: 'down' } }, 503);
+  /** Answers 503 to the administrations list while `when(path)` holds. */
+  const failWhere = (env: LoaderEnv, when: (path: string) => boolean) =>
+    env.api.intercept((call) =>
+      call.url.pathname.endsWith('/administrations') && when(call.path) ? down() : undefined,
+    );
+  const listCalls = (env: LoaderEnv, page: number) =>
+    env.api.calls.filter(
+      (call) =>
+        call.url.pathname.endsWith('/administrations') && call.url.searchParams.get('page') === String(page),
+    ).length;
+
+  test('a failed page nobody waits for is left alone, even while another page of the list is shown', async () => {
+    const env = loaderEnv({ loader: { maxRetries: 0 } });
+    const heard: Loaded<unknown>[] = [];
+    env.loader.subscribe(ranking({ page: 1, limit: 10 }), BASE_URL, (loaded) => heard.push(loaded));
+    await run(env, ranking({ page: 1, limit: 10 }));
+    failWhere(env, (path) => path.includes('page=2'));
+    const failed = await run(env, ranking({ page: 2, limit: 10 })).catch((error: unknown) => error);
+    assert.ok(isKhountousError(failed, 'server'), String(failed));
+    assert.equal(listCalls(env, 2), 1);
+    await env.clock.advance(60 * MINUTE);
+    assert.equal(listCalls(env, 2), 1, 'no attempt for a page no widget shows');
+  });
+
+  test('a failed page a widget waits for is tried again, whatever other pages of the list are cached', async () => {
+    const env = loaderEnv({ loader: { maxRetries: 0 } });
+    await run(env, ranking({ page: 2, limit: 10 })); // cached, nobody subscribed
+    const heard: Loaded<unknown>[] = [];
+    env.loader.subscribe(ranking({ page: 1, limit: 10 }), BASE_URL, (loaded) => heard.push(loaded));
+    const stop = failWhere(env, (path) => path.includes('page=1'));
+    const failed = await run(env, ranking({ page: 1, limit: 10 })).catch((error: unknown) => error);
+    assert.ok(isKhountousError(failed, 'server'), String(failed));
+    stop();
+    await env.clock.advance(30_000);
+    assert.equal(listCalls(env, 1), 2, 'one attempt 30 s later');
+    assert.equal(heard.length, 1);
+  });
+
+  test('a failed wider window is tried again for a widget that shows a part of it', async () => {
+    const env = loaderEnv({ loader: { maxRetries: 0 } });
+    const heard: Loaded<unknown>[] = [];
+    env.loader.subscribe(ranking({ page: 1, limit: 5 }), BASE_URL, (loaded) => heard.push(loaded));
+    const stop = failWhere(env, () => true);
+    const failed = await run(env, ranking({ page: 1, limit: 10 })).catch((error: unknown) => error);
+    assert.ok(isKhountousError(failed, 'server'), String(failed));
+    assert.equal(env.api.count, 1);
+    stop();
+    await env.clock.advance(30_000);
+    assert.equal(env.api.count, 2, 'the attempt brings what the widget shows');
+    assert.equal(heard.length, 1);
+    assert.equal((heard[0]!.data as Ranking).data.length, 5);
+  });
+});
+
+describe('the life of a planned attempt', () => {
+  const answer = (status: number) => () =>
+    jsonResponse({ error: { code: status === 403 ? 'forbidden' : 'internal', message: 'no' } }, status);
+  const watch = (env: LoaderEnv) => {
+    const heard: Loaded<unknown>[] = [];
+    env.loader.subscribe({ kind: 'regions' }, BASE_URL, (loaded) => heard.push(loaded));
+    return heard;
+  };
+  const failing = (env: LoaderEnv) => run(env, { kind: 'regions' }).catch((error: unknown) => error);
+
+  test('a final error ends the planned attempt; a failure after it plans afresh', async () => {
+    const env = loaderEnv({ loader: { maxRetries: 0 } });
+    watch(env);
+    let stop = env.api.intercept(answer(503));
+    assert.ok(isKhountousError(await failing(env), 'server')); // attempt planned for 30 s
+    stop();
+    await env.clock.advance(10_000 - 1);
+    stop = env.api.intercept(answer(403));
+    assert.ok(isKhountousError(await failing(env), 'forbidden'));
+    stop();
+    await env.clock.advance(10_000 - 1);
+    stop = env.api.intercept(answer(503));
+    assert.ok(isKhountousError(await failing(env), 'server')); // at 20 s: the first failure again
+    stop();
+    assert.equal(env.api.count, 3);
+    await env.clock.advance(30_000 - 1);
+    assert.equal(env.api.count, 3, 'nothing at 30 s nor before 30 s after the last failure');
+    await env.clock.advance(1);
+    assert.equal(env.api.count, 4, 'one attempt 30 s after it, as after a first failure');
+  });
+
+  test('a caller who gives up leaves the attempt planned for the widget as it was', async () => {
+    const env = loaderEnv({ loader: { maxRetries: 0 } });
+    const heard = watch(env);
+    const stop = env.api.intercept(answer(503));
+    assert.ok(isKhountousError(await failing(env), 'server'));
+    stop();
+    await env.clock.advance(10_000);
+    const held = env.api.hold();
+    const controller = new AbortController();
+    const given = env
+      .load({ kind: 'regions' }, { signal: controller.signal })
+      .catch((error: unknown) => error);
+    await env.clock.advance(100);
+    controller.abort();
+    assert.ok(isKhountousError(await given, 'aborted'));
+    held.release();
+    await env.clock.settle();
+    const before = env.api.count;
+    await env.clock.advance(20_000 - 100);
+    assert.equal(env.api.count, before + 1, 'the attempt still comes 30 s after the failure');
+    await env.clock.settle();
+    assert.equal(heard.length, 1);
+  });
+
+  test('no attempt while a request for the resource is under way; none once another tab brought it', async () => {
+    const env = loaderEnv({ crossTab: true, loader: { maxRetries: 0 } });
+    const heard = watch(env);
+    const stop = env.api.intercept(answer(503));
+    assert.ok(isKhountousError(await failing(env), 'server'));
+    stop();
+    // A reader's load is under way when the planned attempt is due: it is not doubled.
+    await env.clock.advance(29_000);
+    const held = env.api.hold();
+    const reader = env.load({ kind: 'regions' });
+    await env.clock.advance(2_000);
+    assert.equal(env.api.count, 2);
+    held.release();
+    await reader;
+    await env.clock.settle();
+    assert.equal(env.api.count, 2, 'one request, the reader’s');
+    assert.equal(heard.length, 1);
+
+    // Another tab's data arrives while this one waits for its attempt: no attempt.
+    const second = loaderEnv({ crossTab: true, loader: { maxRetries: 0 } });
+    const told = watch(second);
+    const down = second.api.intercept(answer(503));
+    assert.ok(isKhountousError(await failing(second), 'server'));
+    down();
+    await run(second.tab(), { kind: 'regions' });
+    await second.clock.settle();
+    assert.equal(told.length, 1, 'heard through the channel');
+    const count = second.api.count;
+    await second.clock.advance(60 * MINUTE);
+    assert.equal(second.api.count, count, 'the planned attempt found fresh data and was dropped');
+    assert.equal(told.length, 1, 'and the widget is not told the same data again');
+  });
+});
+
+describe('the `online` listener', () => {
+  test('is there while a network failure waits for its attempt, and goes once that attempt is sent', async () => {
+    const listening = new Set<unknown>();
+    const saved = {
+      addEventListener: (globalThis as Record<string, unknown>)['addEventListener'],
+      removeEventListener: (globalThis as Record<string, unknown>)['removeEventListener'],
+    };
+    Object.assign(globalThis, {
+      addEventListener: (type: string, listener: unknown) => type === 'online' && listening.add(listener),
+      removeEventListener: (type: string, listener: unknown) =>
+        type === 'online' && listening.delete(listener),
+    });
+    try {
+      const env = loaderEnv({ loader: { maxRetries: 0 } });
+      env.loader.subscribe({ kind: 'regions' }, BASE_URL, () => {});
+      const stop = env.api.intercept(() => {
+        throw new TypeError('Failed to fetch');
+      });
+      const failed = await run(env, { kind: 'regions' }).catch((error: unknown) => error);
+      assert.ok(isKhountousError(failed, 'network'), String(failed));
+      assert.equal(listening.size, 1);
+      stop();
+      const held = env.api.hold();
+      await env.clock.advance(30_000);
+      assert.equal(env.api.count, 2, 'the planned attempt is under way');
+      assert.equal(listening.size, 0, 'no listener while it runs');
+      held.release();
+      await env.clock.settle();
+      assert.equal(listening.size, 0);
+    } finally {
+      Object.assign(globalThis, saved);
+    }
   });
 });

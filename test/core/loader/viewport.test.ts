@@ -7,6 +7,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { isKhountousError } from '../../../src/core/errors.js';
 import { FRESHNESS_MINUTES } from '../../../src/core/loader/loader.js';
+import { createViewport } from '../../../src/core/loader/viewport.js';
 import { createFakeViewport, fakeElement, removeElement } from '../../helpers/fake-browser.js';
 import { BASE_URL } from '../../helpers/fake-fetch.js';
 import { loaderEnv, run, MINUTE } from '../../helpers/loader-env.js';
@@ -130,4 +131,101 @@ describe('an answer that arrives while a load waits for the viewport', () => {
       assert.equal(env.api.count, 1, 'one request for both');
     });
   }
+});
+
+describe('the page’s viewport (createViewport)', () => {
+  /** An observer that records what it is told, and reports what the test says. */
+  function recordingObserver() {
+    const made: {
+      options: unknown;
+      observed: Element[];
+      report: (near: boolean, element: Element) => void;
+    }[] = [];
+    class Observer {
+      private readonly record: (typeof made)[number];
+      constructor(
+        callback: (entries: { target: Element; isIntersecting: boolean }[]) => void,
+        options?: unknown,
+      ) {
+        this.record = {
+          options,
+          observed: [],
+          report: (isIntersecting, target) => callback([{ target, isIntersecting }]),
+        };
+        made.push(this.record);
+      }
+      observe(element: Element) {
+        this.record.observed.push(element);
+      }
+      unobserve(element: Element) {
+        this.record.observed = this.record.observed.filter((seen) => seen !== element);
+      }
+    }
+    return { Observer, made };
+  }
+  const flush = () => new Promise((resolve) => setImmediate(resolve));
+
+  test('one observer for the page, watching about one screen around the visible area', async () => {
+    const { Observer, made } = recordingObserver();
+    const viewport = createViewport(Observer);
+    const a = fakeElement('a');
+    const b = fakeElement('b');
+    void viewport.whenNear(a, undefined);
+    void viewport.whenNear(b, undefined);
+    assert.equal(made.length, 1);
+    assert.deepEqual(made[0]!.options, { rootMargin: '100%' });
+    assert.deepEqual(made[0]!.observed, [a, b]);
+  });
+
+  test('a report that the element is still far ends nothing; one that it is near ends every wait for it', async () => {
+    const { Observer, made } = recordingObserver();
+    const viewport = createViewport(Observer);
+    const element = fakeElement();
+    const ended: string[] = [];
+    void viewport.whenNear(element, undefined).then(() => ended.push('first'));
+    void viewport.whenNear(element, undefined).then(() => ended.push('second'));
+    assert.deepEqual(made[0]!.observed, [element], 'observed once');
+    made[0]!.report(false, element);
+    await flush();
+    assert.deepEqual(ended, []);
+    made[0]!.report(true, element);
+    await flush();
+    assert.deepEqual(ended, ['first', 'second']);
+    assert.deepEqual(made[0]!.observed, []);
+  });
+
+  test('a wait given up leaves the others for the same element waiting; the last one lets the element go', async () => {
+    const { Observer, made } = recordingObserver();
+    const viewport = createViewport(Observer);
+    const element = fakeElement();
+    const leaving = new AbortController();
+    const left = viewport.whenNear(element, leaving.signal).catch((error: unknown) => error);
+    let stayed = false;
+    void viewport.whenNear(element, undefined).then(() => (stayed = true));
+    leaving.abort();
+    assert.ok(isKhountousError(await left, 'aborted'));
+    assert.deepEqual(made[0]!.observed, [element], 'still observed for the other wait');
+    made[0]!.report(true, element);
+    await flush();
+    assert.equal(stayed, true);
+
+    const alone = new AbortController();
+    const other = fakeElement('other');
+    const gone = viewport.whenNear(other, alone.signal).catch((error: unknown) => error);
+    alone.abort();
+    await gone;
+    assert.deepEqual(made[0]!.observed, [], 'no wait left for it: no longer observed');
+  });
+
+  test('an element that left the page says so in the error of its wait', async () => {
+    const { Observer } = recordingObserver();
+    const viewport = createViewport(Observer);
+    const element = fakeElement();
+    const waiting = viewport.whenNear(element, undefined).catch((error: unknown) => error);
+    removeElement(element);
+    void viewport.whenNear(fakeElement('next'), undefined);
+    const error = await waiting;
+    assert.ok(isKhountousError(error, 'aborted'));
+    assert.equal((error as Error).message, 'The element left the page before it came near.');
+  });
 });
