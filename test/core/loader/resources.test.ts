@@ -11,8 +11,9 @@ import { isKhountousError } from '../../../src/core/errors.js';
 import { inlinePath } from '../../../src/core/inline.js';
 import { later as laterModule } from '../../../src/core/loader/later.js';
 import type { Loaded, Resource } from '../../../src/core/loader/loader.js';
+import { createFakeViewport, fakeElement } from '../../helpers/fake-browser.js';
 import { BASE_URL, jsonResponse } from '../../helpers/fake-fetch.js';
-import { loaderEnv, run, MINUTE, ranking, type Ranking } from '../../helpers/loader-env.js';
+import { loaderEnv, run, MINUTE, ranking, type LoaderEnv, type Ranking } from '../../helpers/loader-env.js';
 
 const REGIONS: Resource = { kind: 'regions' };
 
@@ -187,5 +188,186 @@ describe('inline data and the cache', () => {
     );
     assert.equal((await run(reload, REGIONS)).fetchedAt, env.clock.now(), 'the newer inline copy');
     assert.equal(env.api.count, 1);
+  });
+});
+
+describe('recoveries ended by a success', () => {
+  test('a success that brings old data ends the recovery planned after a failure: no attempt of its own follows', async () => {
+    const env = loaderEnv({ loader: { maxRetries: 0 } });
+    const heard = listen(env, REGIONS);
+    const data = await env.api.direct('/regions');
+    const down = env.api.intercept(() => jsonResponse({ error: { code: 'internal', message: 'down' } }, 500));
+    await assert.rejects(run(env, REGIONS), (error) => isKhountousError(error, 'server'));
+    down();
+    // A shared cache answers with a copy the API produced 40 minutes ago: stale at once.
+    const producedAt = env.clock.now() - 40 * MINUTE;
+    const old = env.api.intercept(() =>
+      jsonResponse(data, 200, { 'X-Khountous-Cache': 'shared', Date: new Date(producedAt).toUTCString() }),
+    );
+    const loaded = await run(env, REGIONS);
+    old();
+    assert.equal(loaded.stale, true);
+    assert.equal(heard.length, 1);
+    assert.equal(env.api.count, 2);
+    await env.clock.advance(5 * MINUTE);
+    assert.equal(env.api.count, 2, 'the planned attempt was ended by the success');
+  });
+
+  test('a success before the later module arrives ends nothing and breaks nothing', async () => {
+    const rejections: unknown[] = [];
+    const onRejection = (reason: unknown) => rejections.push(reason);
+    process.on('unhandledRejection', onRejection);
+    try {
+      const env = loaderEnv({ loader: { later: () => new Promise(() => {}) } });
+      const loaded = await run(env, REGIONS);
+      await env.clock.settle();
+      await new Promise((resolve) => setImmediate(resolve));
+      assert.equal(loaded.stale, false);
+      assert.deepEqual(rejections, []);
+    } finally {
+      process.off('unhandledRejection', onRejection);
+    }
+  });
+});
+
+describe('loads and revalidations near the viewport', () => {
+  const lazyTab = (env: LoaderEnv) => {
+    const viewport = createFakeViewport();
+    return { viewport, tab: env.tab({ intersectionObserver: viewport.Observer }) };
+  };
+
+  test('fresh data served for an off-screen element leaves the element unobserved', async () => {
+    const env = loaderEnv();
+    const { viewport, tab } = lazyTab(env);
+    const element = fakeElement();
+    await run(tab, REGIONS, { element, lazy: false });
+    const fresh = await run(tab, REGIONS, { element });
+    assert.equal(fresh.stale, false);
+    assert.deepEqual(viewport.observed(), [], 'nothing to revalidate, nothing to wait for');
+  });
+
+  test('a load cancelled in the turn it began ends before it counts a cache miss', async () => {
+    const env = loaderEnv();
+    const controller = new AbortController();
+    const loading = run(env, REGIONS, { signal: controller.signal });
+    controller.abort();
+    await assert.rejects(loading, (error) => isKhountousError(error, 'aborted'));
+    await env.clock.settle();
+    assert.equal(env.loader.stats(BASE_URL).cacheMisses, 0);
+    assert.equal(env.api.count, 0);
+  });
+
+  test('a revalidation waiting for its element sends nothing when fresh data came meanwhile, and tells nobody twice', async () => {
+    const env = loaderEnv();
+    const { viewport, tab } = lazyTab(env);
+    const element = fakeElement();
+    await run(tab, REGIONS, { element, lazy: false });
+    await env.clock.advance(30 * MINUTE);
+    const heard: Loaded<unknown>[] = [];
+    tab.loader.subscribe(REGIONS, BASE_URL, (loaded) => heard.push(loaded));
+    assert.equal((await run(tab, REGIONS, { element })).stale, true);
+    assert.deepEqual(viewport.observed(), [element], 'the revalidation waits for the element');
+    assert.equal((await run(tab, REGIONS, { lazy: false })).stale, true, 'another widget, on screen');
+    await env.clock.settle();
+    assert.equal(env.api.count, 2, 'revalidated for the widget on screen');
+    assert.equal(heard.length, 1);
+    viewport.show(element);
+    await env.clock.settle();
+    assert.equal(env.api.count, 2, 'nothing more when the element comes near');
+    assert.equal(heard.length, 1, 'the fresh data is told once');
+  });
+
+  test('a revalidation waiting for its element goes on while another window of its list is still shown', async () => {
+    const env = loaderEnv();
+    const { viewport, tab } = lazyTab(env);
+    const element = fakeElement();
+    const large = ranking({ limit: 10 });
+    await run(tab, large, { element, lazy: false });
+    await env.clock.advance(10 * MINUTE);
+    const leaving = tab.loader.subscribe(large as { kind: 'administrations' }, BASE_URL, () => {});
+    const small: Loaded<unknown>[] = [];
+    tab.loader.subscribe(ranking({ limit: 5 }) as { kind: 'administrations' }, BASE_URL, (loaded) =>
+      small.push(loaded),
+    );
+    assert.equal((await run(tab, large, { element })).stale, true);
+    assert.deepEqual(viewport.observed(), [element]);
+    leaving();
+    await env.clock.settle();
+    assert.deepEqual(viewport.observed(), [element], 'the smaller window is still shown');
+    viewport.show(element);
+    await env.clock.settle();
+    assert.equal(env.api.count, 2, 'revalidated when the element came near');
+    assert.equal(small.length, 1);
+    assert.equal(small[0]!.stale, false);
+  });
+});
+
+describe('revalidations refused for the budget', () => {
+  test('a stale resource refused for the reserve counts no error, and its subscribers get fresh data once the budget frees up', async () => {
+    const env = loaderEnv({
+      quotas: { anonymous: 13 },
+      loader: { quotaLimit: 13, freshness: { regions: 1 } },
+    });
+    await run(env, REGIONS);
+    await run(env, ranking({ limit: 5 }));
+    await run(env, { kind: 'regions', lang: 'en' });
+    assert.equal(env.loader.stats(BASE_URL).remaining, 10, 'only the reserve is left');
+    const heard = listen(env, REGIONS);
+    await env.clock.advance(2 * MINUTE);
+    assert.equal((await run(env, REGIONS)).stale, true);
+    await env.clock.settle();
+    assert.equal(env.api.count, 3, 'the reserve is kept');
+    assert.equal(env.loader.stats(BASE_URL).errors, 0, 'a refusal kept back is no failed request');
+    assert.equal(heard.length, 0);
+    await env.clock.advance(60 * MINUTE);
+    assert.equal(env.api.count, 4, 'revalidated once the budget freed up');
+    assert.equal(heard.length, 1);
+    assert.equal(heard[0]!.stale, false);
+  });
+});
+
+describe('lists announced by another tab', () => {
+  test('a window of a list this tab shows in another window is adopted, and told to the windows it covers', async () => {
+    const env = loaderEnv({ crossTab: true });
+    const other = env.tab();
+    const small = listen(other, ranking({ limit: 5 }));
+    await run(env, ranking({ limit: 20 }));
+    await env.clock.settle();
+    assert.equal(small.length, 1, 'the page of 20 covers the page of 5');
+    assert.equal((small[0]!.data as Ranking).data.length, 5);
+    assert.equal(env.api.count, 1);
+    const large = other.loader.peek(ranking({ limit: 20 }) as { kind: 'administrations' }, BASE_URL);
+    assert.equal((large?.data as Ranking | undefined)?.data.length, 20, 'kept under its own key');
+  });
+
+  test('an announcement whose key is not that of the window it names is ignored', async () => {
+    const env = loaderEnv({ crossTab: true });
+    await run(env, ranking({ limit: 20 }));
+    await env.clock.settle();
+    const message = env.hub!.posted.find((posted) => (posted as { type?: string }).type === 'entry');
+    const other = env.tab();
+    const small = listen(other, ranking({ limit: 5 }));
+    const channel = env.hub!.factory('khountous-v1');
+    channel.postMessage({ ...(message as object), window: [1, 10] });
+    await env.clock.settle();
+    assert.equal(small.length, 0, 'the key names a page of 20, the window a page of 10');
+    channel.postMessage(message);
+    await env.clock.settle();
+    assert.equal(small.length, 1, 'the same announcement, whole, is adopted');
+  });
+});
+
+describe('requests nobody waits for any more', () => {
+  test('a list window whose only caller left before its request was sent spends nothing of the budget', async () => {
+    const env = loaderEnv();
+    const controller = new AbortController();
+    const loading = env.load(ranking({ limit: 5 }), { signal: controller.signal });
+    for (let i = 0; i < 5; i++) await Promise.resolve();
+    controller.abort();
+    await assert.rejects(loading, (error) => isKhountousError(error, 'aborted'));
+    await env.clock.settle();
+    assert.equal(env.api.count, 0);
+    assert.equal(env.loader.stats(BASE_URL).requests, 0);
+    assert.equal(env.loader.stats(BASE_URL).remaining, 60);
   });
 });
