@@ -218,3 +218,45 @@ describe('aliases of list windows', () => {
     assert.equal(env.api.count, 3);
   });
 });
+
+describe('the covering window that answers', () => {
+  test('of several cached windows that cover a page, the freshest answers it, whatever their order', async () => {
+    const env = loaderEnv();
+    // Three windows, none covering the next, fetched a minute apart: 4, then 6, then 8 items.
+    const first = await run(env, ranking({ limit: 4 }));
+    await env.clock.advance(MINUTE);
+    const second = await run(env, ranking({ limit: 6 }));
+    await env.clock.advance(MINUTE);
+    const third = await run(env, ranking({ limit: 8 }));
+    assert.equal(env.api.count, 3);
+    const peek = (query: Record<string, unknown>) =>
+      env.loader.peek({ kind: 'administrations', query } as { kind: 'administrations' }, BASE_URL);
+    // Read last: the window of 6, after the freshest (8), after the oldest (4).
+    assert.equal(peek({ limit: 8 })?.fetchedAt, third.fetchedAt);
+    assert.equal(peek({ limit: 6 })?.fetchedAt, second.fetchedAt);
+    const page = peek({ limit: 2, page: 2 });
+    assert.equal(page?.fetchedAt, third.fetchedAt, 'the window of 8, the freshest');
+    assert.notEqual(page?.fetchedAt, first.fetchedAt);
+    assert.deepEqual(page?.data, await env.api.direct('/administrations?limit=2&page=2'));
+    assert.equal(env.api.count, 3);
+  });
+
+  test('a stored window whose request does not match its key answers no other window', async () => {
+    const env = loaderEnv();
+    const ten = await env.api.direct<Ranking>('/administrations?limit=10');
+    await run(env, ranking({ limit: 10 }));
+    const key = [...env.storage.items.keys()].find((name) => name.includes(':e:') && name.endsWith('#1,10'));
+    assert.ok(key, 'the window of 10 is stored');
+    // The same item, said to have been fetched for items 6 to 10 (a copy from elsewhere, or tampered with).
+    const item = JSON.parse(env.storage.items.get(key)!) as { a: { query: Record<string, unknown> } };
+    env.storage.setItem(
+      key,
+      JSON.stringify({ ...item, a: { ...item.a, query: { ...item.a.query, limit: 5, page: 2 } } }),
+    );
+    const reloaded = env.tab();
+    const before = env.api.count;
+    const page = await run<Ranking>(reloaded, ranking({ limit: 2, page: 4 }));
+    assert.equal(env.api.count, before + 1, 'asked of the API, not cut from that item');
+    assert.deepEqual(page.data.data, ten.data.slice(6, 8), 'items 7 and 8');
+  });
+});
