@@ -497,7 +497,7 @@ describe('a storage that refuses writes', () => {
     assert.ok(writes < 1_000, `${writes} writes`);
   });
 
-  test('reading a stored entry does not write it back', () => {
+  test('reading a stored entry does not rewrite its item', () => {
     const backend = createMemoryStorage();
     const { cache, clock, make } = setup(backend);
     cache.set('k', { n: 1 }, { etag: '"1"', fetchedAt: clock.now() - 1000 });
@@ -550,7 +550,7 @@ describe('what an entry holds', () => {
     });
   });
 
-  test('readStored keeps the copy in memory unless the stored one is newer', () => {
+  test('readStored keeps the copy in memory when it is as new as the stored one or newer', () => {
     const { cache, clock } = setup();
     const data = { v: 1 };
     cache.set('k', data, { fetchedAt: clock.now() });

@@ -478,7 +478,7 @@ describe('submitReport', () => {
     assert.equal(api.count, 1);
   });
 
-  test('title and description: non-blank texts of at most 200 and 5,000 characters', async () => {
+  test('titles, descriptions and administration slugs: non-blank texts of at most 200 and 5,000 characters', async () => {
     const clock = createFakeClock();
     const api = createFakeFetch({ now: clock.now });
     const client = createClient({

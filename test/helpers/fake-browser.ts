@@ -186,3 +186,20 @@ export function fakeElement(name = 'element'): Element {
 export function removeElement(element: Element): void {
   (element as unknown as { isConnected: boolean }).isConnected = false;
 }
+
+/** Sets properties of globalThis for the duration of `body`, and puts back exactly what was there. */
+export async function withGlobals(values: Record<string, unknown>, body: () => Promise<void>): Promise<void> {
+  const saved = Object.keys(values).map(
+    (name) => [name, Object.getOwnPropertyDescriptor(globalThis, name)] as const,
+  );
+  for (const [name, value] of Object.entries(values))
+    Object.defineProperty(globalThis, name, { configurable: true, writable: true, value });
+  try {
+    await body();
+  } finally {
+    for (const [name, descriptor] of saved) {
+      if (descriptor) Object.defineProperty(globalThis, name, descriptor);
+      else delete (globalThis as Record<string, unknown>)[name];
+    }
+  }
+}

@@ -54,10 +54,12 @@ export interface LoaderEnvOptions {
   crossTab?: boolean;
   loader?: Partial<LoaderOptions>;
   quotas?: Parameters<typeof createFakeFetch>[0]['quotas'];
+  /** The clock of the API and of the loader (a new one by default). */
+  clock?: FakeClock;
 }
 
 export function loaderEnv(options: LoaderEnvOptions = {}): LoaderEnv {
-  const clock = createFakeClock();
+  const clock = options.clock ?? createFakeClock();
   const api = createFakeFetch({ now: clock.now, ...(options.quotas ? { quotas: options.quotas } : {}) });
   const storage = createMemoryStorage();
   const locks = options.crossTab ? createLocks() : undefined;

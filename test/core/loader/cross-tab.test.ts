@@ -171,7 +171,7 @@ describe('the cross-tab lock', () => {
     controller.abort();
     const outcome = await Promise.race([
       second.catch((error: unknown) => error),
-      new Promise((resolve) => setTimeout(() => resolve('still waiting'), 50)),
+      flush().then(() => 'still waiting'),
     ]);
     assert.ok(isKhountousError(outcome, 'aborted'), String(outcome));
     release();

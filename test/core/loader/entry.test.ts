@@ -114,15 +114,14 @@ describe('join', () => {
     assert.equal(shared.waiters, 0);
   });
 
-  test('the request the last caller left is cancelled with an aborted error saying so', async () => {
+  test('the request the last caller left is cancelled, with an aborted error as its reason', async () => {
     const shared = flight();
     const caller = new AbortController();
     const waiting = join(shared, caller.signal);
     caller.abort();
     await assert.rejects(waiting, (error) => isKhountousError(error, 'aborted'));
-    const reason = shared.controller.signal.reason as Error;
+    const reason: unknown = shared.controller.signal.reason;
     assert.ok(isKhountousError(reason, 'aborted'));
-    assert.equal(reason.message, 'Every caller left.');
   });
 
   test('a caller that waits to the end gets the entry and leaves the count balanced', async () => {

@@ -220,7 +220,7 @@ describe('aliases of list windows', () => {
 });
 
 describe('the covering window that answers', () => {
-  test('of several cached windows that cover a page, the freshest answers it, whatever their order', async () => {
+  test('of several cached windows that cover a page, the freshest answers it, not the first or the last read', async () => {
     const env = loaderEnv();
     // Three windows, none covering the next, fetched a minute apart: 4, then 6, then 8 items.
     const first = await run(env, ranking({ limit: 4 }));
@@ -245,14 +245,13 @@ describe('the covering window that answers', () => {
     const env = loaderEnv();
     const ten = await env.api.direct<Ranking>('/administrations?limit=10');
     await run(env, ranking({ limit: 10 }));
-    const key = [...env.storage.items.keys()].find((name) => name.includes(':e:') && name.endsWith('#1,10'));
-    assert.ok(key, 'the window of 10 is stored');
+    type Item = { a?: Record<string, unknown> };
+    const [key, item] = [...env.storage.items]
+      .filter(([name]) => name.includes(':e:'))
+      .map(([name, text]) => [name, JSON.parse(text) as Item] as const)
+      .find(([, stored]) => stored.a?.['limit'] === 10)!;
     // The same item, said to have been fetched for items 6 to 10 (a copy from elsewhere, or tampered with).
-    const item = JSON.parse(env.storage.items.get(key)!) as { a: { query: Record<string, unknown> } };
-    env.storage.setItem(
-      key,
-      JSON.stringify({ ...item, a: { ...item.a, query: { ...item.a.query, limit: 5, page: 2 } } }),
-    );
+    env.storage.setItem(key, JSON.stringify({ ...item, a: { ...item.a, limit: 5, page: 2 } }));
     const reloaded = env.tab();
     const before = env.api.count;
     const page = await run<Ranking>(reloaded, ranking({ limit: 2, page: 4 }));

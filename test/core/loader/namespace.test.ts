@@ -77,7 +77,7 @@ describe('pageNamespace', () => {
     assert.deepEqual(warnings, []);
   });
 
-  test('getLoader under a declared namespace keeps its loader and its storage apart', () => {
+  test('getLoader under a declared namespace keeps its loader and its storage apart', async () => {
     const storage = Object.getOwnPropertyDescriptor(globalThis, 'localStorage');
     const local = createMemoryStorage();
     Object.defineProperty(globalThis, 'localStorage', { configurable: true, value: local });
@@ -95,6 +95,8 @@ describe('pageNamespace', () => {
         keys.every((name) => name.startsWith('khountous-staging:v1:')),
         keys.join(' '),
       );
+      // What the download set going (the later module, the channel's message) ends before the page is put back.
+      for (let turn = 0; turn < 5; turn++) await new Promise((resolve) => setImmediate(resolve));
     } finally {
       delete holder[key];
       if (storage) Object.defineProperty(globalThis, 'localStorage', storage);

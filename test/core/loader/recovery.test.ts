@@ -8,6 +8,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { type KhountousError, isKhountousError } from '../../../src/core/errors.js';
 import type { Loaded } from '../../../src/core/loader/loader.js';
+import { withGlobals } from '../../helpers/fake-browser.js';
 import { BASE_URL, jsonResponse } from '../../helpers/fake-fetch.js';
 import {
   loaderEnv,
@@ -244,34 +245,30 @@ describe('the life of a planned attempt', () => {
 describe('the `online` listener', () => {
   test('is there while a network failure waits for its attempt, and goes once that attempt is sent', async () => {
     const listening = new Set<unknown>();
-    const saved = {
-      addEventListener: (globalThis as Record<string, unknown>)['addEventListener'],
-      removeEventListener: (globalThis as Record<string, unknown>)['removeEventListener'],
-    };
-    Object.assign(globalThis, {
-      addEventListener: (type: string, listener: unknown) => type === 'online' && listening.add(listener),
-      removeEventListener: (type: string, listener: unknown) =>
-        type === 'online' && listening.delete(listener),
-    });
-    try {
-      const env = loaderEnv({ loader: { maxRetries: 0 } });
-      env.loader.subscribe({ kind: 'regions' }, BASE_URL, () => {});
-      const stop = env.api.intercept(() => {
-        throw new TypeError('Failed to fetch');
-      });
-      const failed = await run(env, { kind: 'regions' }).catch((error: unknown) => error);
-      assert.ok(isKhountousError(failed, 'network'), String(failed));
-      assert.equal(listening.size, 1);
-      stop();
-      const held = env.api.hold();
-      await env.clock.advance(30_000);
-      assert.equal(env.api.count, 2, 'the planned attempt is under way');
-      assert.equal(listening.size, 0, 'no listener while it runs');
-      held.release();
-      await env.clock.settle();
-      assert.equal(listening.size, 0);
-    } finally {
-      Object.assign(globalThis, saved);
-    }
+    await withGlobals(
+      {
+        addEventListener: (type: string, listener: unknown) => type === 'online' && listening.add(listener),
+        removeEventListener: (type: string, listener: unknown) =>
+          type === 'online' && listening.delete(listener),
+      },
+      async () => {
+        const env = loaderEnv({ loader: { maxRetries: 0 } });
+        env.loader.subscribe({ kind: 'regions' }, BASE_URL, () => {});
+        const stop = env.api.intercept(() => {
+          throw new TypeError('Failed to fetch');
+        });
+        const failed = await run(env, { kind: 'regions' }).catch((error: unknown) => error);
+        assert.ok(isKhountousError(failed, 'network'), String(failed));
+        assert.equal(listening.size, 1);
+        stop();
+        const held = env.api.hold();
+        await env.clock.advance(30_000);
+        assert.equal(env.api.count, 2, 'the planned attempt is under way');
+        assert.equal(listening.size, 0, 'no listener while it runs');
+        held.release();
+        await env.clock.settle();
+        assert.equal(listening.size, 0);
+      },
+    );
   });
 });

@@ -365,7 +365,7 @@ describe('behind a shared cache (deploy/nginx/)', () => {
     assert.equal(direct.fetchedAt, env.clock.now(), 'an answer of the API itself is as old as its arrival');
   });
 
-  test('an error answered by the shared cache lifts the local limit as its answers do', async () => {
+  test('an error answered by the shared cache marks the budget as behind a shared cache, as its answers do', async () => {
     const env = loaderEnv();
     const tab = env.tab({ fetch: throughTier(env) });
     const missing = await run(tab, { kind: 'report', slug: 'no-such-report' }).catch(
