@@ -17,6 +17,7 @@ import {
 } from '../../src/core/types.js';
 import { createFakeClock } from '../helpers/fake-clock.js';
 import { BASE_URL, createFakeFetch, jsonResponse } from '../helpers/fake-fetch.js';
+import { failure } from '../helpers/failure.js';
 
 function setup() {
   const clock = createFakeClock();
@@ -37,14 +38,17 @@ function forbiddenFetch(): { fetch: FetchLike; calls: () => number } {
   };
 }
 
-async function failure(promise: Promise<unknown>): Promise<KhountousError> {
-  try {
-    await promise;
-  } catch (error) {
-    assert.ok(isKhountousError(error), `not a KhountousError: ${String(error)}`);
-    return error;
-  }
-  assert.fail('expected a failure');
+/** A client with the reference API's partner key, on a fake clock. */
+function partnerClient() {
+  const clock = createFakeClock();
+  const api = createFakeFetch({ now: clock.now });
+  const client = createClient({
+    baseUrl: BASE_URL,
+    fetch: api.fetch,
+    apiKey: 'demo-partner-key',
+    now: clock.now,
+  });
+  return { clock, api, client };
 }
 
 describe('parameter checks happen before anything is sent', () => {
@@ -445,14 +449,7 @@ describe('submitReport', () => {
   });
 
   test('with a partner key: POST with Bearer, JSON body, the created report back', async () => {
-    const clock = createFakeClock();
-    const api = createFakeFetch({ now: clock.now });
-    const client = createClient({
-      baseUrl: BASE_URL,
-      fetch: api.fetch,
-      apiKey: 'demo-partner-key',
-      now: clock.now,
-    });
+    const { api, client } = partnerClient();
     const created = await client.submitReport(body);
     assert.equal(created.status, 201);
     assert.equal(created.data.title, body.title);
@@ -479,14 +476,7 @@ describe('submitReport', () => {
   });
 
   test('titles, descriptions and administration slugs: non-blank texts of at most 200 and 5,000 characters', async () => {
-    const clock = createFakeClock();
-    const api = createFakeFetch({ now: clock.now });
-    const client = createClient({
-      baseUrl: BASE_URL,
-      fetch: api.fetch,
-      apiKey: 'demo-partner-key',
-      now: clock.now,
-    });
+    const { api, client } = partnerClient();
     const refused: [Partial<ReportSubmission>, string, RegExp][] = [
       [{ title: '   ' }, 'title', /title must be a non-empty text of at most 200 characters/],
       [{ title: 'x'.repeat(201) }, 'title', /at most 200 characters/],

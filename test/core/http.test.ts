@@ -10,6 +10,7 @@ import { object, string } from '../../src/core/check.js';
 import { isKhountousError, KhountousError } from '../../src/core/errors.js';
 import { bodyOf, call, datasetUrl, jsonBody, type CallOptions, type FetchLike } from '../../src/core/http.js';
 import { BASE_URL, jsonResponse } from '../helpers/fake-fetch.js';
+import { failure } from '../helpers/failure.js';
 
 const URL_OF_REGION = `${BASE_URL}/regions/dakar`;
 const regionSchema = object({ name: string });
@@ -40,16 +41,6 @@ function breaking(error: unknown): Response {
     },
   });
   return new Response(body, { headers: { 'Content-Type': 'application/json' } });
-}
-
-async function failure(promise: Promise<unknown>): Promise<KhountousError> {
-  try {
-    await promise;
-  } catch (error) {
-    assert.ok(isKhountousError(error), `not a KhountousError: ${String(error)}`);
-    return error;
-  }
-  assert.fail('expected a failure');
 }
 
 const abortException = () => new DOMException('The operation was aborted.', 'AbortError');
