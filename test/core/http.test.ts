@@ -77,6 +77,7 @@ describe('content types', () => {
     const untyped = await failure(ask(() => typed(JSON.stringify(REGION), undefined)));
     assert.equal(untyped.kind, 'invalid-response');
     assert.ok(untyped.message.includes('"none"'), untyped.message);
+    assert.match(untyped.message, /^Expected JSON, /, 'says what was expected');
   });
 });
 
@@ -272,6 +273,86 @@ describe('statuses', () => {
     const untyped = await failure(ask(() => typed('', undefined, 502)));
     assert.equal(untyped.kind, 'server');
     assert.match(untyped.message, /\b502\b/);
+  });
+});
+
+describe('what a request sends', () => {
+  /** The init of the one fetch that `call` makes, with `extra` to its options and request. */
+  async function sent(
+    options: CallOptions<{ name: string }> = {},
+    request: { apiKey?: string; body?: unknown } = {},
+  ) {
+    const inits: RequestInit[] = [];
+    const fetch: FetchLike = async (_input, init) => {
+      inits.push(init!);
+      return jsonResponse(REGION);
+    };
+    await call({ fetch }, { url: URL_OF_REGION, read: jsonBody(regionSchema), ...request }, options);
+    assert.equal(inits.length, 1);
+    return { init: inits[0]!, headers: new Headers(inits[0]!.headers) };
+  }
+
+  test('a read goes without credentials or a body, and with at most the page’s origin as referrer', async () => {
+    const { init, headers } = await sent();
+    assert.equal(init.method, 'GET');
+    assert.equal(init.credentials, 'omit');
+    assert.equal(init.referrerPolicy, 'strict-origin');
+    assert.equal(init.body, undefined);
+    // No Content-Type, no Authorization: nothing that would make the browser ask a CORS preflight.
+    assert.deepEqual([...headers.keys()], ['accept']);
+  });
+
+  test('a body is sent as JSON, named so', async () => {
+    const { init, headers } = await sent({}, { apiKey: 'key', body: { title: 'T' } });
+    assert.equal(init.body, '{"title":"T"}');
+    assert.equal(headers.get('Content-Type'), 'application/json');
+    assert.equal(headers.get('Authorization'), 'Bearer key');
+  });
+
+  test('a signal that has already fired sends nothing', async () => {
+    let fetched = 0;
+    const controller = new AbortController();
+    controller.abort();
+    const error = await failure(
+      call(
+        { fetch: async () => (fetched++, jsonResponse(REGION)) },
+        { url: URL_OF_REGION, read: jsonBody(regionSchema) },
+        { signal: controller.signal },
+      ),
+    );
+    assert.equal(error.kind, 'aborted');
+    assert.equal(fetched, 0);
+  });
+});
+
+describe('the details of an error answer', () => {
+  const rateLimitHeaders = {
+    'X-RateLimit-Limit': '60',
+    'X-RateLimit-Remaining': '0',
+    'X-RateLimit-Reset': '1800000000',
+  };
+
+  test('its rate limit when the headers give one; the time to wait only on a 429', async () => {
+    const down = await failure(
+      ask(() => jsonResponse({ error: { code: 'internal', message: 'Down.' } }, 503, rateLimitHeaders)),
+    );
+    assert.equal(down.kind, 'server');
+    assert.deepEqual(down.rateLimit, { limit: 60, remaining: 0, resetAt: 1_800_000_000_000 });
+    assert.equal(down.resetAt, undefined);
+    const spent = await failure(
+      ask(() => jsonResponse({ error: { code: 'rate_limited', message: 'Spent.' } }, 429, rateLimitHeaders)),
+    );
+    assert.equal(spent.kind, 'quota');
+    assert.equal(spent.resetAt, 1_800_000_000_000);
+  });
+
+  test('an error holds only the details its answer gave: none left undefined', async () => {
+    const error = await failure(
+      ask(() => jsonResponse({ error: { code: 'internal', message: 'Down.' } }, 500)),
+    );
+    for (const [name, value] of Object.entries(error)) assert.notEqual(value, undefined, name);
+    assert.equal(Object.hasOwn(error, 'rateLimit'), false);
+    assert.equal(Object.hasOwn(error, 'resetAt'), false);
   });
 });
 
