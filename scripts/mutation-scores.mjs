@@ -4,9 +4,11 @@
 // mutants left alive (file:line, mutator, replacement), the ones docs/reliability.md must
 // either see killed or explain.
 //
-//   node scripts/mutation-scores.mjs [--survivors] [reports/mutation/mutation.json ...]
+//   node scripts/mutation-scores.mjs [--survivors] [--by-file] [reports/mutation/mutation.json[#file,file] ...]
 //
-// Several reports (runs over parts of the code) are read as one. Score as Stryker counts
+// Several reports (runs over parts of the code) are read as one, a later one's files over an
+// earlier one's; `report.json#file,file` takes only the files named (an incremental run's
+// report also holds the results it kept of the files it did not mutate). Score as Stryker counts
 // it: (killed + timed out) / (killed + timed out + survived + no coverage); mutants that
 // do not compile, and those ignored, are not counted.
 import { readFileSync } from 'node:fs';
@@ -14,6 +16,7 @@ import process from 'node:process';
 
 const args = process.argv.slice(2);
 const survivors = args.includes('--survivors');
+const byFile = args.includes('--by-file');
 const reports = args.filter((arg) => !arg.startsWith('--'));
 if (reports.length === 0) reports.push('reports/mutation/mutation.json');
 
@@ -33,7 +36,11 @@ const AREAS = [
 ];
 
 const files = {};
-for (const path of reports) Object.assign(files, JSON.parse(readFileSync(path, 'utf8')).files);
+for (const arg of reports) {
+  const [path, only] = arg.split('#');
+  for (const [file, result] of Object.entries(JSON.parse(readFileSync(path, 'utf8')).files))
+    if (!only || only.split(',').includes(file)) files[file] = result;
+}
 
 const rows = [];
 for (const [area, inArea] of AREAS) {
@@ -65,3 +72,22 @@ for (const [area, inArea] of AREAS) {
   if (survivors && alive.length > 0) console.log(`${area}:\n${alive.join('\n')}\n`);
 }
 console.table(rows);
+
+if (byFile) {
+  const table = [];
+  for (const [file, { mutants }] of Object.entries(files)) {
+    const count = (...statuses) => mutants.filter((mutant) => statuses.includes(mutant.status)).length;
+    const detected = count('Killed', 'Timeout');
+    const valid = detected + count('Survived', 'NoCoverage');
+    if (valid === 0) continue;
+    table.push({
+      file,
+      valid,
+      detected,
+      survived: count('Survived'),
+      'no coverage': count('NoCoverage'),
+      score: `${((100 * detected) / valid).toFixed(1)} %`,
+    });
+  }
+  console.table(table.sort((a, b) => b.valid - b.detected - (a.valid - a.detected)));
+}
