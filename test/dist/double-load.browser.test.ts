@@ -69,13 +69,13 @@ describe('the kit loaded more than once on a page', function () {
       await new Promise((resolve) => setTimeout(resolve, 50));
       expect(TAGS.map((tag) => customElements.get(tag))).to.deep.equal(constructors);
       expect(loaderOf()).to.equal(loader);
+      // Compared as sets: WebKit may list the same entries in another order on a second read.
       const after = elementFiles();
-      expect(after.slice(0, fetched.length)).to.deep.equal(fetched);
       expect(after, 'no element file is fetched again').to.deep.equal([...new Set(after)]);
-      expect(
-        after.filter((name) => name.includes('/dist/elements/')),
-        'no element module is fetched by the second copy',
-      ).to.deep.equal(fetched.filter((name) => name.includes('/dist/elements/')));
+      const elementModules = (names: string[]) => names.filter((name) => name.includes('/dist/elements/')).sort();
+      expect(elementModules(after), 'no element module is fetched by the second copy').to.deep.equal(
+        elementModules(fetched),
+      );
       const kit = warnings.all().filter((line) => line.includes('khountous widgets'));
       expect(kit, warnings.all().join('\n')).to.deep.equal([]);
       expect(errors).to.deep.equal([]);
