@@ -3,7 +3,7 @@
  * On the fake clock and a fake fetch over the reference API that counts calls;
  * expected data is read from the API directly, independently of the loader.
  */
-import { nextAttempt, PASSING } from '../../../src/core/loader/recovery.js';
+import { nextAttempt, onlineListener, PASSING } from '../../../src/core/loader/recovery.js';
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { type KhountousError, isKhountousError } from '../../../src/core/errors.js';
@@ -85,6 +85,27 @@ describe('the rule of the next attempt (nextAttempt)', () => {
     const budgetResetAt = base.now + 7 * MINUTE;
     const next = nextAttempt({ ...base, kind: 'quota', remaining: 5, budgetResetAt });
     assert.deepEqual(next, { at: budgetResetAt, spend: false });
+  });
+
+  test('only a budget kept for the reserve waits for its oldest request to leave the window', () => {
+    const budgetResetAt = base.now + 7 * MINUTE;
+    const resetAt = base.now + 2 * MINUTE;
+    // More left than the reserve: the refusal was not for the reserve.
+    assert.deepEqual(nextAttempt({ ...base, kind: 'quota', remaining: 40, budgetResetAt }), {
+      at: base.now + 1000,
+      spend: false,
+    });
+    // Empty, nothing shown: at the reset the API announced, spending the reserve.
+    assert.deepEqual(nextAttempt({ ...base, kind: 'quota', remaining: 0, resetAt, budgetResetAt }), {
+      at: resetAt,
+      spend: true,
+    });
+    // Empty with data shown: the reset, then one freshness period; not the budget's window.
+    const shown = { ...base, kind: 'quota' as const, remaining: 0, resetAt, budgetResetAt, shown: true };
+    assert.deepEqual(nextAttempt({ ...shown, fresh: 5 * MINUTE }), {
+      at: base.now + 5 * MINUTE,
+      spend: false,
+    });
   });
 
   test('never sooner than a second, and never before the announced reset', () => {
@@ -243,6 +264,35 @@ describe('the life of a planned attempt', () => {
 });
 
 describe('the `online` listener', () => {
+  test('is added once and removed once, however often it is asked for', async () => {
+    const calls: string[] = [];
+    await withGlobals(
+      {
+        addEventListener: (type: string) => calls.push(`add ${type}`),
+        removeEventListener: (type: string) => calls.push(`remove ${type}`),
+      },
+      async () => {
+        const listen = onlineListener(() => {});
+        listen(false);
+        listen(true);
+        listen(true);
+        listen(false);
+        listen(false);
+      },
+    );
+    assert.deepEqual(calls, ['add online', 'remove online']);
+  });
+
+  test('is nothing where the global has no events (a worker, a server)', async () => {
+    await withGlobals({ addEventListener: undefined, removeEventListener: undefined }, async () => {
+      const listen = onlineListener(() => {});
+      assert.doesNotThrow(() => {
+        listen(true);
+        listen(false);
+      });
+    });
+  });
+
   test('is there while a network failure waits for its attempt, and goes once that attempt is sent', async () => {
     const listening = new Set<unknown>();
     await withGlobals(
