@@ -121,6 +121,31 @@ describe('requests handed over by the script tag’s start', () => {
     assert.equal(handoffOf(NAMES).size, 0);
   });
 
+  test('a handed request whose resource is not valid, or names another URL, is dropped: nothing is sent for it', async () => {
+    const env = loaderEnv();
+    const response = Promise.resolve(jsonResponse({ data: [] }));
+    const handoff = handoffOf(NAMES);
+    const invalid = { kind: 'administration', slug: 'Not a slug!' } as Resource;
+    handoff.set(`${BASE_URL}/administrations/x`, {
+      response,
+      sentId: 'a',
+      resource: invalid,
+      baseUrl: BASE_URL,
+    });
+    // Under a URL that is not the one its resource names: not the start's, not to be trusted.
+    const french: Resource = { kind: 'regions', lang: 'fr' };
+    handoff.set(`${BASE_URL}/elsewhere`, { response, sentId: 'b', resource: french, baseUrl: BASE_URL });
+    const loaded = await run<{ data: unknown[] }>(env, REGIONS);
+    await env.clock.settle();
+    assert.ok(loaded.data.data.length > 0);
+    assert.equal(handoff.size, 0, 'both dropped');
+    assert.deepEqual(
+      env.api.calls.map((call) => call.url.searchParams.get('lang')),
+      ['en'],
+      'only the load asked for',
+    );
+  });
+
   test('a loader without storage counts the handed request itself', async () => {
     const env = loaderEnv({ loader: { storage: null } });
     sendAsTheStart(env, REGIONS);
