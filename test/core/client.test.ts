@@ -38,14 +38,14 @@ function forbiddenFetch(): { fetch: FetchLike; calls: () => number } {
   };
 }
 
-/** A client with the reference API's partner key, on a fake clock. */
-function partnerClient() {
+/** A client with one of the reference API's keys (the partner key unless told), on a fake clock. */
+function keyedClient(apiKey = 'demo-partner-key') {
   const clock = createFakeClock();
   const api = createFakeFetch({ now: clock.now });
   const client = createClient({
     baseUrl: BASE_URL,
     fetch: api.fetch,
-    apiKey: 'demo-partner-key',
+    apiKey,
     now: clock.now,
   });
   return { clock, api, client };
@@ -449,7 +449,7 @@ describe('submitReport', () => {
   });
 
   test('with a partner key: POST with Bearer, JSON body, the created report back', async () => {
-    const { api, client } = partnerClient();
+    const { api, client } = keyedClient();
     const created = await client.submitReport(body);
     assert.equal(created.status, 201);
     assert.equal(created.data.title, body.title);
@@ -461,14 +461,7 @@ describe('submitReport', () => {
   });
 
   test('a free key is refused by the API with forbidden; an invalid body never leaves', async () => {
-    const clock = createFakeClock();
-    const api = createFakeFetch({ now: clock.now });
-    const client = createClient({
-      baseUrl: BASE_URL,
-      fetch: api.fetch,
-      apiKey: 'demo-free-key',
-      now: clock.now,
-    });
+    const { api, client } = keyedClient('demo-free-key');
     assert.equal((await failure(client.submitReport(body))).kind, 'forbidden');
     const invalid = await failure(client.submitReport({ ...body, title: '' }));
     assert.equal(invalid.param, 'title');
@@ -476,7 +469,7 @@ describe('submitReport', () => {
   });
 
   test('titles, descriptions and administration slugs: non-blank texts of at most 200 and 5,000 characters', async () => {
-    const { api, client } = partnerClient();
+    const { api, client } = keyedClient();
     const refused: [Partial<ReportSubmission>, string, RegExp][] = [
       [{ title: '   ' }, 'title', /title must be a non-empty text of at most 200 characters/],
       [{ title: 'x'.repeat(201) }, 'title', /at most 200 characters/],
