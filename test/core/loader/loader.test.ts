@@ -82,9 +82,10 @@ describe('parameters', () => {
 });
 
 describe('the page-wide singleton', () => {
+  const key = Symbol.for('khountous.loader.v1');
+  const holder = globalThis as unknown as Record<symbol, unknown>;
+
   test('getLoader returns one loader kept under Symbol.for("khountous.loader.v1")', () => {
-    const key = Symbol.for('khountous.loader.v1');
-    const holder = globalThis as unknown as Record<symbol, unknown>;
     delete holder[key];
     try {
       const loader = getLoader();
@@ -97,8 +98,6 @@ describe('the page-wide singleton', () => {
   });
 
   test('a second copy of the kit finds and uses the first copy’s loader', () => {
-    const key = Symbol.for('khountous.loader.v1');
-    const holder = globalThis as unknown as Record<symbol, unknown>;
     const first = createLoader({
       storage: null,
       broadcastChannel: null,
@@ -112,6 +111,42 @@ describe('the page-wide singleton', () => {
       assert.notEqual(getLoader(), first, 'an incompatible version is not used');
     } finally {
       delete holder[key];
+    }
+  });
+
+  test('only an object with version 1 and a load method is taken for a loader', () => {
+    const before = holder[key];
+    try {
+      const impostor = Object.assign(() => undefined, { version: 1, load: () => undefined });
+      holder[key] = impostor;
+      assert.notEqual(getLoader(), impostor, 'a function is not a loader');
+      holder[key] = { version: 1, load: 'not a method' };
+      const made = getLoader();
+      assert.equal(typeof made.load, 'function');
+      assert.equal(getLoader(), made);
+    } finally {
+      if (before === undefined) delete holder[key];
+      else holder[key] = before;
+    }
+  });
+
+  test('the page-wide loader can be replaced by the page', () => {
+    const before = holder[key];
+    try {
+      delete holder[key];
+      const first = getLoader();
+      const replacement = createLoader({
+        storage: null,
+        broadcastChannel: null,
+        locks: null,
+        intersectionObserver: null,
+      });
+      holder[key] = replacement;
+      assert.equal(getLoader(), replacement);
+      assert.notEqual(getLoader(), first);
+    } finally {
+      if (before === undefined) delete holder[key];
+      else holder[key] = before;
     }
   });
 });
@@ -169,23 +204,6 @@ describe('a resource that is not valid, given to the loader’s other calls', ()
       );
     } finally {
       globalThis.queueMicrotask = original;
-    }
-  });
-});
-
-describe('getLoader', () => {
-  test('one loader per page, kept on globalThis under its versioned symbol', () => {
-    const key = Symbol.for('khountous.loader.v1');
-    const holder = globalThis as unknown as Record<symbol, unknown>;
-    const before = holder[key];
-    try {
-      delete holder[key];
-      const loader = getLoader();
-      assert.equal(getLoader(), loader, 'the same loader the second time');
-      assert.equal(holder[key], loader);
-    } finally {
-      if (before === undefined) delete holder[key];
-      else holder[key] = before;
     }
   });
 });
@@ -270,46 +288,5 @@ describe('what a loader takes from the page when it is given nothing else', () =
     assert.ok(!(last instanceof CustomEvent), 'an Event');
     assert.equal(last.type, 'khountous-quota');
     assert.equal((last as CustomEvent).detail.requests, 2);
-  });
-});
-
-describe('getLoader and what it finds under its key', () => {
-  const key = Symbol.for('khountous.loader.v1');
-  const holder = globalThis as unknown as Record<symbol, unknown>;
-
-  test('only an object with version 1 and a load method is taken for a loader', () => {
-    const before = holder[key];
-    try {
-      const impostor = Object.assign(() => undefined, { version: 1, load: () => undefined });
-      holder[key] = impostor;
-      assert.notEqual(getLoader(), impostor, 'a function is not a loader');
-      holder[key] = { version: 1, load: 'not a method' };
-      const made = getLoader();
-      assert.equal(typeof made.load, 'function');
-      assert.equal(getLoader(), made);
-    } finally {
-      if (before === undefined) delete holder[key];
-      else holder[key] = before;
-    }
-  });
-
-  test('the page-wide loader can be replaced by the page', () => {
-    const before = holder[key];
-    try {
-      delete holder[key];
-      const first = getLoader();
-      const replacement = createLoader({
-        storage: null,
-        broadcastChannel: null,
-        locks: null,
-        intersectionObserver: null,
-      });
-      holder[key] = replacement;
-      assert.equal(getLoader(), replacement);
-      assert.notEqual(getLoader(), first);
-    } finally {
-      if (before === undefined) delete holder[key];
-      else holder[key] = before;
-    }
   });
 });
