@@ -125,8 +125,8 @@ if (process.env.KHOUNTOUS_COUNTS_FILE) reporters.push(countingReporter(process.e
  * the files of the element code (elements/*.js, chunks/kit-*.js) arrive that
  * much later: the element code of a slow network, for the early start's tests.
  * After POST /scoped/<scope>/__hold?count=<n> (until DELETE), they arrive once
- * the scoped reference API `<scope>` has received `n` requests (at most 10 s
- * after the POST): armed by a request the page awaits, not by a cookie, which
+ * the scoped reference API `<scope>` has received `n` requests, or the hold is
+ * deleted (at most 10 s after the POST): armed by a request the page awaits, not by a cookie, which
  * a browser may apply after the requests that follow it:
  * a test of what leaves before the element code then depends on no timing
  * (GET /scoped/<scope>/__faults says when each held file went, and why).
@@ -152,10 +152,14 @@ function distAsBuilt(api) {
     }
     const hold = api.hold();
     if (hold && elementCode) {
-      while (api.received(hold.scope) < hold.count && Date.now() < hold.until) {
+      while (api.hold() === hold && api.received(hold.scope) < hold.count && Date.now() < hold.until) {
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
-      api.release(hold.scope, path, api.received(hold.scope) >= hold.count ? 'requests' : 'timeout');
+      api.release(
+        hold.scope,
+        path,
+        api.received(hold.scope) >= hold.count ? 'requests' : api.hold() === hold ? 'timeout' : 'deleted',
+      );
     }
     context.type = 'text/javascript';
     context.set('Cache-Control', 'no-store');

@@ -402,7 +402,8 @@ export async function startPageServer({ root, dist, compareDist }) {
  * Runs in every frame before its scripts. A widget's `state` attribute (the
  * kit's elements and the baseline's reflect it after each render, the floor's
  * paragraphs get it with their text, a server-rendered widget is parsed with it)
- * changing to (or arriving with) `loading` or data marks
+ * changing to (or arriving with) `loading` or data, or the script tag's text
+ * paint of its data (a `<khountous-paint>` written inside it), marks
  * the frame in which the change is drawn: a requestAnimationFrame callback,
  * then a MessageChannel message posted from it, which runs once that frame's
  * style, layout and paint are done. The time is epoch-based
@@ -444,15 +445,25 @@ function observePaint() {
       marks.errors.push(element.localName);
     }
   };
+  const painted = (element) => {
+    const before = seen.get(element) ?? {};
+    if (before.data) return;
+    seen.set(element, { ...before, data: true });
+    stamp(marks.data, element.localName);
+  };
   new MutationObserver((records) => {
     for (const record of records) {
       if (record.type === 'attributes') {
         if (record.target instanceof Element) look(record.target);
         continue;
       }
-      // An element that arrives with its state (a server-rendered widget, parsed with state="ready").
-      for (const node of record.addedNodes)
-        if (node instanceof Element && node.hasAttribute('state')) look(node);
+      for (const node of record.addedNodes) {
+        if (!(node instanceof Element)) continue;
+        // An element that arrives with its state (a server-rendered widget, parsed with state="ready").
+        if (node.hasAttribute('state')) look(node);
+        // The script tag's text paint of a widget's data (src/boot/paint.ts): its data painted.
+        else if (node.localName === 'khountous-paint' && node.parentElement) painted(node.parentElement);
+      }
     }
   }).observe(document, { attributes: true, attributeFilter: ['state'], childList: true, subtree: true });
   new PerformanceObserver((list) => {

@@ -276,6 +276,8 @@ async function main() {
           index: join(root, 'src/index.ts'),
           // Lit's hydrate support, which the starter loads first on a page a server rendered.
           hydrate: join(root, 'src/boot/hydrate.ts'),
+          // The text paint, which the starter loads with its first request (no import).
+          paint: join(root, 'src/boot/paint.ts'),
         },
         formats: ['es'],
       },
@@ -295,10 +297,11 @@ async function main() {
                 // aside), the loader's later features (later.ts and what only it imports, which
                 // come after the first data), the sentences of attribute problems
                 // (attributes/messages.ts, i18n/attributes.ts: imported with the first problem) or
-                // the public exports (index.ts, which imports every element), or Lit's hydrate support
+                // the public exports (index.ts, which imports every element), the starter's text paint
+                // (boot/paint.ts, a module of its own), or Lit's hydrate support
                 // (boot/hydrate.ts and the @lit-labs/ssr-client and lit-html modules only it imports:
                 // for pages a server rendered): one file, which every element's graph holds.
-                test: /[\\/](node_modules[\\/](?!@lit-labs[\\/]ssr-client[\\/]|lit-html[\\/](development[\\/])?(experimental-hydrate|private-ssr-support|directive-helpers)\.js)|src[\\/](?!components[\\/][^\\/]+[\\/](?!widget\.ts)|core[\\/]loader[\\/](later|channel|recovery)\.ts|attributes[\\/]messages\.ts|i18n[\\/]attributes\.ts|index\.ts|boot[\\/]hydrate\.ts))/,
+                test: /[\\/](node_modules[\\/](?!@lit-labs[\\/]ssr-client[\\/]|lit-html[\\/](development[\\/])?(experimental-hydrate|private-ssr-support|directive-helpers)\.js)|src[\\/](?!components[\\/][^\\/]+[\\/](?!widget\.ts)|core[\\/]loader[\\/](later|channel|recovery)\.ts|attributes[\\/]messages\.ts|i18n[\\/]attributes\.ts|index\.ts|boot[\\/](hydrate|paint)\.ts))/,
               },
             ],
           },
@@ -354,7 +357,9 @@ async function main() {
     if (staticSpecifiers(readFileSync(join(dist, `${name}.js`), 'utf8')).length > 0)
       throw new Error(`dist/${name}.js imports a module: it must be one file`);
   }
-  writePreloadGraph({ ...modules, hydrate: 'hydrate.js' }, ['khountous.js'], { integrity: true });
+  writePreloadGraph({ ...modules, hydrate: 'hydrate.js', paint: 'paint.js' }, ['khountous.js'], {
+    integrity: true,
+  });
   writePreloadGraph(modules, ['embed.js']);
   copyFileSync(join(dist, 'khountous.js'), join(dist, 'autoloader.js'));
 

@@ -7,7 +7,9 @@
  * message; the loader adopts them), announces with `<link rel="modulepreload">`
  * exactly the files their elements need, each with its integrity hash (the
  * build writes the graph into this file, whose own hash thus vouches for them),
- * then imports each element's module, which defines it; before them, when a
+ * then imports each element's module, which defines it; meanwhile, each
+ * answer that arrives before its element's code is shown as text
+ * (boot/paint.ts, a small module loaded with the first request). Before them, when a
  * server rendered one of the tags (a declarative shadow root), Lit's hydrate
  * support (boot/hydrate.ts), so that they hydrate it. A tag added to the page
  * later is loaded when it appears (a MutationObserver). Built on its own, with
@@ -17,7 +19,8 @@
  * `discover(root)` once).
  */
 import { createAutoloader } from './boot/autoload.js';
-import { sendFirstRequests } from './boot/first-paint.js';
+import { sendFirstRequests, type OnSent } from './boot/first-paint.js';
+import type { paint } from './boot/paint.js';
 import { announceGraph, parsePreloadGraph } from './boot/preload.js';
 import { widgets } from './widgets.js';
 
@@ -51,12 +54,40 @@ const loadHydrateSupport = (): Promise<unknown> => {
   return hydrateSupport;
 };
 
+/** The text paint (boot/paint.ts), loaded once, with the first request sent. */
+let painter: Promise<{ paint: typeof paint } | undefined> | undefined;
+
+/**
+ * Once a request's answer is in, its data as text in its widgets whose element
+ * has not arrived yet (boot/paint.ts): read from a copy of the answer, which
+ * the loader reads and checks as always.
+ */
+const paintWhenAnswered: OnSent = (request, response, elements) => {
+  if (!painter) {
+    announceGraph(graph, 'paint', here);
+    painter = (
+      import(/* @vite-ignore */ new URL('./paint.js', here).href) as Promise<{ paint: typeof paint }>
+    ).catch(() => undefined);
+  }
+  const loaded = painter;
+  response
+    .then((answer) =>
+      answer.ok && /json/i.test(answer.headers.get('content-type') ?? '') ? answer.clone().json() : undefined,
+    )
+    .then(async (data: unknown) => {
+      if (data === undefined) return;
+      const module = await loaded;
+      for (const element of elements) module?.paint(element, data, request.lang);
+    })
+    .catch(() => undefined);
+};
+
 const autoloader = createAutoloader(
   loaders,
   (tag) => announceGraph(graph, tag, here),
   (elements) =>
     Promise.all([
-      sendFirstRequests(elements, widgets),
+      sendFirstRequests(elements, widgets, paintWhenAnswered),
       // A declarative shadow root on a tag not defined yet: a server rendered it.
       elements.some((element) => element.shadowRoot) ? loadHydrateSupport() : undefined,
     ]),

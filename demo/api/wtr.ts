@@ -112,7 +112,7 @@ interface Scope {
   plan: FaultPlan | undefined;
   requests: RecordedRequest[];
   /** When the test server sent files it held for this scope, and why it let them go. */
-  released: { path: string; at: number; because: 'requests' | 'timeout' }[];
+  released: { path: string; at: number; because: 'requests' | 'timeout' | 'deleted' }[];
 }
 
 const HANG_LIMIT_MS = 60_000;
@@ -444,7 +444,7 @@ export function referenceApiMiddleware() {
   /** How many requests the scoped instance `name` has received so far (0 for a scope never used). */
   const received = (name: string): number => scopes.get(name)?.requests.length ?? 0;
   /** Notes that the test server sent a file it held for scope `name` (GET .../__faults lists it). */
-  const release = (name: string, path: string, because: 'requests' | 'timeout'): void => {
+  const release = (name: string, path: string, because: 'requests' | 'timeout' | 'deleted'): void => {
     scopeFor(name).released.push({ path, at: Date.now(), because });
   };
   /** The hold armed by POST /scoped/<scope>/__hold?count=n, if any. */

@@ -308,7 +308,10 @@ export abstract class KhountousElement<S extends Selection, T> extends LitElemen
       return;
     }
     const view = this.viewState;
-    this.setAttribute('state', view);
+    // The starter's text paint, shown in place of the skeleton, goes with the first other state.
+    const painted = this.textPaint();
+    if (painted && view !== 'loading') painted.remove();
+    if (!painted || view !== 'loading') this.setAttribute('state', view);
     // While the data is on its way: the language's number and date formatters, made in idle time.
     if (view === 'loading') warmFormats(this.language);
     const shown = this.data.value;
@@ -364,16 +367,29 @@ export abstract class KhountousElement<S extends Selection, T> extends LitElemen
     return this.renderContent(data, view.selection);
   }
 
+  /**
+   * The script tag's text paint of this widget's data (boot/paint.ts), written
+   * inside the element before its code arrived, or null.
+   */
+  private textPaint(): Element | null {
+    return this.querySelector(':scope > khountous-paint');
+  }
+
+  /** While loading: the starter's text paint of the data where there is one (a slot), else the skeleton. */
+  private renderWaiting(selection: S | KhountousError): TemplateResult {
+    return this.textPaint() ? html`<slot></slot>` : this.renderLoading(selection);
+  }
+
   private renderState(): TemplateResult {
     const selection = this.data.selection;
     const error = this.data.error;
     if (error !== undefined) {
       const shown = toError(error);
       const problem = this.problemBehind(shown);
-      return problem === null ? this.renderLoading(selection) : this.renderError(shown, problem);
+      return problem === null ? this.renderWaiting(selection) : this.renderError(shown, problem);
     }
     const loaded = this.data.value;
-    if (!loaded || selection instanceof KhountousError) return this.renderLoading(selection);
+    if (!loaded || selection instanceof KhountousError) return this.renderWaiting(selection);
     if (this.isEmpty(loaded.data, selection)) return this.renderEmpty(loaded.data, selection);
     return html`${this.renderContent(loaded.data, selection)}${
       loaded.stale ? renderStaleMark(this.language, this.t, loaded.fetchedAt) : nothing

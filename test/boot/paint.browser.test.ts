@@ -1,0 +1,166 @@
+/**
+ * The script tag's text paint (src/boot/paint.ts): a widget's data written as
+ * text inside its tag before the element's code has arrived: what each widget
+ * shows, text and never markup, out of the page's styles, and nothing where
+ * the element is there, the tag holds something, or the answer lacks it.
+ */
+import { expect, fixtureCleanup } from '@open-wc/testing';
+import { paint } from '../../src/boot/paint.js';
+
+/** A tag of the kit (not defined in this page) with `attributes`, in the page. */
+function tag(name: string, attributes: Record<string, string> = {}): HTMLElement {
+  const element = document.createElement(name);
+  for (const [key, value] of Object.entries(attributes)) element.setAttribute(key, value);
+  document.body.append(element);
+  return element;
+}
+
+/** The paint's shadow root in `element`. */
+const paintOf = (element: Element): ShadowRoot =>
+  element.querySelector(':scope > khountous-paint')!.shadowRoot!;
+const texts = (root: ParentNode, selector: string): string[] =>
+  [...root.querySelectorAll(selector)].map((node) => node.textContent!);
+
+const ADMINISTRATION = {
+  slug: 'mairie-de-bakel',
+  name: 'Mairie de Bakel',
+  score: 71.5,
+  responseRate: 64,
+  avgDelayDays: 12,
+};
+
+const REGIONS = {
+  data: [
+    { code: 'dakar', name: 'Dakar', indicators: { averageScore: 70, responseRate: 81 } },
+    { code: 'kolda', name: 'Kolda', indicators: { averageScore: 52.25, responseRate: 40 } },
+  ],
+  meta: { page: 1, pageSize: 14, total: 2 },
+};
+
+describe('the text paint', () => {
+  afterEach(() => {
+    for (const element of document.body.querySelectorAll('[data-test]')) element.remove();
+    fixtureCleanup();
+  });
+
+  const make = (name: string, attributes: Record<string, string> = {}) =>
+    tag(name, { 'data-test': '', ...attributes });
+
+  it('writes a ranking as an ordered list: each name with its score', () => {
+    const element = make('khountous-ranking');
+    const list = { data: [ADMINISTRATION, { ...ADMINISTRATION, name: 'Préfecture de Kolda', score: 48 }] };
+    expect(paint(element, list, 'fr')).to.equal(true);
+    const root = paintOf(element);
+    expect(texts(root, 'ol > li')).to.deep.equal([
+      'Mairie de Bakel · 71,5/100',
+      'Préfecture de Kolda · 48/100',
+    ]);
+    expect(root.querySelector('ul') === null, 'no unordered list').to.equal(true);
+  });
+
+  it('writes an administration card: its name, then its score, response rate and delay', () => {
+    const element = make('khountous-admin-card');
+    expect(paint(element, ADMINISTRATION, 'en')).to.equal(true);
+    const root = paintOf(element);
+    expect(texts(root, '.title')).to.deep.equal(['Mairie de Bakel']);
+    const line = texts(root, 'p:not(.title)')[0]!;
+    expect(line).to.match(/^71\.5\/100 · 64\s?% · 12 days?$/);
+    expect(root.querySelector('div')!.lang).to.equal('en');
+  });
+
+  it('writes the chosen indicator of the region chosen, or of every region', () => {
+    const one = make('khountous-region-stats', { region: 'kolda', indicator: 'responseRate' });
+    expect(paint(one, REGIONS, 'fr')).to.equal(true);
+    expect(texts(paintOf(one), 'li')).to.have.length(1);
+    expect(texts(paintOf(one), 'li')[0]).to.match(/^Kolda · 40\s?%$/);
+    const every = make('khountous-region-stats');
+    expect(paint(every, REGIONS, 'en')).to.equal(true);
+    expect(texts(paintOf(every), 'li')).to.deep.equal(['Dakar · 70/100', 'Kolda · 52.3/100']);
+  });
+
+  it('writes lists of reports and fact-checks by their titles, a report and a dataset by title and text', () => {
+    const reports = make('khountous-reports');
+    paint(reports, { data: [{ title: 'Coupure d’eau' }, { title: 'Route' }] }, 'fr');
+    expect(texts(paintOf(reports), 'ul > li')).to.deep.equal(['Coupure d’eau', 'Route']);
+    const checks = make('khountous-fact-checks');
+    paint(checks, { data: [{ claim: 'Le taux a doublé' }] }, 'fr');
+    expect(texts(paintOf(checks), 'li')).to.deep.equal(['Le taux a doublé']);
+    const report = make('khountous-report');
+    paint(report, { title: 'Coupure d’eau', description: 'Depuis lundi.' }, 'fr');
+    expect(texts(paintOf(report), 'p')).to.deep.equal(['Coupure d’eau', 'Depuis lundi.']);
+    const dataset = make('khountous-dataset');
+    paint(
+      dataset,
+      { title: { fr: 'Scores', en: 'Scores (en)' }, description: { fr: 'Un', en: 'One' } },
+      'en',
+    );
+    expect(texts(paintOf(dataset), 'p')).to.deep.equal(['Scores (en)', 'One']);
+  });
+
+  it('writes what the API sends as text, never as markup', () => {
+    const element = make('khountous-admin-card');
+    const hostile = '<img src=x onerror="window.__painted=1"><b>Mairie</b>';
+    expect(paint(element, { ...ADMINISTRATION, name: hostile }, 'fr')).to.equal(true);
+    const root = paintOf(element);
+    expect(root.querySelector('img, b') === null, 'no markup').to.equal(true);
+    expect(texts(root, '.title')).to.deep.equal([hostile]);
+    expect((window as { __painted?: number }).__painted).to.equal(undefined);
+  });
+
+  it('skips what is not a string or a number where one is expected', () => {
+    const element = make('khountous-ranking');
+    const list = {
+      data: [ADMINISTRATION, { name: 42, score: 10 }, 'text', { name: 'Sans score', score: '80' }],
+    };
+    expect(paint(element, list, 'fr')).to.equal(true);
+    expect(texts(paintOf(element), 'li')).to.deep.equal(['Mairie de Bakel · 71,5/100', 'Sans score']);
+  });
+
+  it('paints nothing where the answer lacks what the widget shows, or for a tag it does not know', () => {
+    for (const [name, data] of [
+      ['khountous-ranking', { data: [] }],
+      ['khountous-ranking', { items: [ADMINISTRATION] }],
+      ['khountous-admin-card', { slug: 'x' }],
+      ['khountous-report', [ADMINISTRATION]],
+      ['khountous-dataset', { title: 'not by language' }],
+      ['khountous-ranking', null],
+      ['khountous-other', ADMINISTRATION],
+    ] as const) {
+      const element = make(name);
+      expect(paint(element, data, 'fr'), `${name}: ${JSON.stringify(data)}`).to.equal(false);
+      expect(element.childNodes.length).to.equal(0);
+    }
+  });
+
+  it('leaves alone a tag that holds something, has a shadow root, or whose element is defined', () => {
+    const filled = make('khountous-admin-card');
+    filled.append('Voir le score sur khountous.sn');
+    expect(paint(filled, ADMINISTRATION, 'fr')).to.equal(false);
+    expect(filled.childNodes.length).to.equal(1);
+    const rendered = make('khountous-admin-card');
+    rendered.attachShadow({ mode: 'open' });
+    expect(paint(rendered, ADMINISTRATION, 'fr')).to.equal(false);
+    customElements.define('khountous-paint-test-defined', class extends HTMLElement {});
+    const defined = make('khountous-paint-test-defined');
+    expect(paint(defined, ADMINISTRATION, 'fr')).to.equal(false);
+    expect(defined.childNodes.length).to.equal(0);
+  });
+
+  it('is out of reach of the page’s styles, which it inherits its font and colour from', () => {
+    const style = document.createElement('style');
+    style.textContent = `li, p { display: none !important; } ol { list-style: none !important; }
+      [data-test] { color: rgb(1, 2, 3); font-family: monospace; }`;
+    document.head.append(style);
+    try {
+      const element = make('khountous-ranking');
+      paint(element, { data: [ADMINISTRATION] }, 'fr');
+      const item = paintOf(element).querySelector('li')!;
+      expect(getComputedStyle(item).display).to.equal('list-item');
+      expect(getComputedStyle(item).color).to.equal('rgb(1, 2, 3)');
+      expect(getComputedStyle(item).fontFamily).to.equal('monospace');
+      expect(item.getBoundingClientRect().height).to.be.above(0);
+    } finally {
+      style.remove();
+    }
+  });
+});
