@@ -205,6 +205,9 @@ export default {
     ? process.env.KHOUNTOUS_TEST_FILES.split(',')
     : ['test/**/*.browser.test.ts'],
   nodeResolve: true,
+  // A port scripts/test.mjs chose for this run: engines run side by side, and the runner's own
+  // choice (the first free one from 8000) can give two runs started together the same port.
+  ...(process.env.KHOUNTOUS_PORT ? { port: Number(process.env.KHOUNTOUS_PORT) } : {}),
   // Test files side by side in one browser (scripts/test.mjs chooses; each page has a kit namespace of its own).
   concurrency: Number(process.env.KHOUNTOUS_CONCURRENCY || 1),
   browsers: [launcher()],

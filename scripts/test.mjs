@@ -340,6 +340,8 @@ async function runEngine(engine, files, { concurrency, out }) {
     KHOUNTOUS_ENGINE: engine.name,
     KHOUNTOUS_TEST_FILES: files.join(','),
     KHOUNTOUS_CONCURRENCY: String(concurrency),
+    // A free port of its own (the system's choice), for the runner's server.
+    KHOUNTOUS_PORT: String(await freePort()),
   };
   if (engine.name === 'chromium') env.CHROME_PATH = engine.path;
   if (engine.name === 'firefox') env.FIREFOX_PATH = engine.path;
