@@ -119,14 +119,17 @@ const reporters = [defaultReporter({ reportTestResults: true, reportTestProgress
 if (process.env.KHOUNTOUS_COUNTS_FILE) reporters.push(countingReporter(process.env.KHOUNTOUS_COUNTS_FILE));
 
 /**
- * The built files (dist/*.js) as a static server sends them: byte for byte, not
+ * The built files (dist/*.js; under /fresh/<id>/, embed.html and embed.css too)
+ * as a static server sends them: byte for byte, not
  * through the dev server's import rewriting, so that the integrity hashes the
  * build wrote into them hold. With the cookie `khountous-slow-elements=<ms>`,
  * the files of the element code (elements/*.js, chunks/kit-*.js) arrive that
  * much later: the element code of a slow network, for the early start's tests.
- * After POST /scoped/<scope>/__hold?count=<n> (until DELETE), they arrive once
- * the scoped reference API `<scope>` has received `n` requests, or the hold is
- * deleted (at most 10 s after the POST): armed by a request the page awaits, not by a cookie, which
+ * After POST /scoped/<scope>/__hold?count=<n> (until DELETE), those under
+ * /fresh/<scope>/dist/ arrive once the scoped reference API `<scope>` has
+ * received `n` requests, or the hold is deleted (at most 10 s after the POST;
+ * each scope's hold its own, so that test files run side by side): armed by a
+ * request the page awaits, not by a cookie, which
  * a browser may apply after the requests that follow it:
  * a test of what leaves before the element code then depends on no timing
  * (GET /scoped/<scope>/__faults says when each held file went, and why).
@@ -141,8 +144,11 @@ function distAsBuilt(api) {
     // /fresh/<id>/dist/… is /dist/… under a URL no other page used: a page that must fetch the
     // built files itself (not take them from the browser's cache of an earlier test file's).
     const other = /^\/other\/([0-9A-Za-z.-]{1,32})\/dist\//.exec(context.path)?.[1];
+    const fresh = /^\/fresh\/([0-9A-Za-z._-]{1,64})\/dist\//.exec(context.path)?.[1];
     const path = context.path.replace(/^\/(fresh|other)\/[0-9A-Za-z._-]{1,64}\/dist\//, '/dist/');
-    if (context.method !== 'GET' || !path.startsWith('/dist/') || !path.endsWith('.js')) return next();
+    // Under /fresh/<id>/, the embed page and its style too (its files then come from there).
+    const type = path.endsWith('.js') ? 'text/javascript' : fresh && /\.(html|css)$/.exec(path)?.[1];
+    if (context.method !== 'GET' || !path.startsWith('/dist/') || !type) return next();
     const file = normalize(join(dist, path.slice('/dist/'.length)));
     if (!file.startsWith(dist) || !existsSync(file) || !statSync(file).isFile()) return next();
     const slow = Number(context.cookies.get('khountous-slow-elements') ?? 0);
@@ -150,18 +156,18 @@ function distAsBuilt(api) {
     if (slow > 0 && elementCode) {
       await new Promise((resolve) => setTimeout(resolve, Math.min(slow, 5000)));
     }
-    const hold = api.hold();
+    const hold = fresh ? api.hold(fresh) : undefined;
     if (hold && elementCode) {
-      while (api.hold() === hold && api.received(hold.scope) < hold.count && Date.now() < hold.until) {
+      while (api.hold(fresh) === hold && api.received(fresh) < hold.count && Date.now() < hold.until) {
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
       api.release(
-        hold.scope,
+        fresh,
         path,
-        api.received(hold.scope) >= hold.count ? 'requests' : api.hold() === hold ? 'timeout' : 'deleted',
+        api.received(fresh) >= hold.count ? 'requests' : api.hold(fresh) === hold ? 'timeout' : 'deleted',
       );
     }
-    context.type = 'text/javascript';
+    context.type = type;
     context.set('Cache-Control', 'no-store');
     context.body = other
       ? readFileSync(file, 'utf8')

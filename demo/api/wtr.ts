@@ -403,20 +403,20 @@ export function referenceApiMiddleware() {
     };
 
   /** The element code held back until scope `scope` has received `count` requests (at most until `until`). */
-  let armed: { scope: string; count: number; until: number } | undefined;
+  const holds = new Map<string, { count: number; until: number }>();
 
   const middleware = async (ctx: KoaContext, next: () => Promise<void>): Promise<void> => {
     const url = ctx.req.url ?? '/';
     const holdMatch = HOLD.exec(url.split('?')[0]!);
     if (holdMatch) {
       ctx.respond = false;
-      if (ctx.req.method === 'DELETE') armed = undefined;
+      if (ctx.req.method === 'DELETE') holds.delete(holdMatch[1]!);
       else {
         const count = Number(new URL(url, 'http://test').searchParams.get('count'));
         if (!Number.isInteger(count) || count < 1 || count > 100)
           return sendJson(ctx.res, 400, { error: 'count' });
         scopeFor(holdMatch[1]!);
-        armed = { scope: holdMatch[1]!, count, until: Date.now() + 10_000 };
+        holds.set(holdMatch[1]!, { count, until: Date.now() + 10_000 });
       }
       return sendJson(ctx.res, 204);
     }
@@ -447,7 +447,7 @@ export function referenceApiMiddleware() {
   const release = (name: string, path: string, because: 'requests' | 'timeout' | 'deleted'): void => {
     scopeFor(name).released.push({ path, at: Date.now(), because });
   };
-  /** The hold armed by POST /scoped/<scope>/__hold?count=n, if any. */
-  const hold = () => armed;
+  /** The hold of scope `name` armed by POST /scoped/<name>/__hold?count=n, if any. */
+  const hold = (name: string) => holds.get(name);
   return Object.assign(middleware, { received, release, hold });
 }
