@@ -296,7 +296,8 @@ ${paint.machine.loadAverage.join(', ')} when it ended.\n\n`
 
 ${alone}The news front page on a ${paint.viewport.width}×${paint.viewport.height} viewport, from navigation
 to the first skeleton painted and to the data painted (first widget, and every widget the page loads
-without scrolling), on each network profile with the API's connection cold (a new one) or warm (set
+without scrolling; for the script tag, the data is painted when the starter writes it as text, or when
+the element renders it if its code came first), on each network profile with the API's connection cold (a new one) or warm (set
 up by an earlier request of the same page). The pages:
 
 ${pages}

@@ -360,7 +360,7 @@ async function main() {
   writePreloadGraph({ ...modules, hydrate: 'hydrate.js', paint: 'paint.js' }, ['khountous.js'], {
     integrity: true,
   });
-  writePreloadGraph(modules, ['embed.js']);
+  writePreloadGraph({ ...modules, paint: 'paint.js' }, ['embed.js']);
   copyFileSync(join(dist, 'khountous.js'), join(dist, 'autoloader.js'));
 
   // 3. The host's resize snippet: a classic script, no module needed.

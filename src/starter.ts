@@ -19,8 +19,8 @@
  * `discover(root)` once).
  */
 import { createAutoloader } from './boot/autoload.js';
-import { sendFirstRequests, type OnSent } from './boot/first-paint.js';
-import type { paint } from './boot/paint.js';
+import { sendFirstRequests } from './boot/first-paint.js';
+import { paintAnswers } from './boot/paint-answers.js';
 import { announceGraph, parsePreloadGraph } from './boot/preload.js';
 import { widgets } from './widgets.js';
 
@@ -54,40 +54,15 @@ const loadHydrateSupport = (): Promise<unknown> => {
   return hydrateSupport;
 };
 
-/** The text paint (boot/paint.ts), loaded once, with the first request sent. */
-let painter: Promise<{ paint: typeof paint } | undefined> | undefined;
-
-/**
- * Once a request's answer is in, its data as text in its widgets whose element
- * has not arrived yet (boot/paint.ts): read from a copy of the answer, which
- * the loader reads and checks as always.
- */
-const paintWhenAnswered: OnSent = (request, response, elements) => {
-  if (!painter) {
-    announceGraph(graph, 'paint', here);
-    painter = (
-      import(/* @vite-ignore */ new URL('./paint.js', here).href) as Promise<{ paint: typeof paint }>
-    ).catch(() => undefined);
-  }
-  const loaded = painter;
-  response
-    .then((answer) =>
-      answer.ok && /json/i.test(answer.headers.get('content-type') ?? '') ? answer.clone().json() : undefined,
-    )
-    .then(async (data: unknown) => {
-      if (data === undefined) return;
-      const module = await loaded;
-      for (const element of elements) module?.paint(element, data, request.lang);
-    })
-    .catch(() => undefined);
-};
+/** Each answer that arrives before its element's code, shown as text (boot/paint.ts). */
+const paintWhenAnswered = paintAnswers(graph, here, widgets);
 
 const autoloader = createAutoloader(
   loaders,
   (tag) => announceGraph(graph, tag, here),
   (elements) =>
     Promise.all([
-      sendFirstRequests(elements, widgets, paintWhenAnswered),
+      sendFirstRequests(elements, widgets).then(() => paintWhenAnswered(elements)),
       // A declarative shadow root on a tag not defined yet: a server rendered it.
       elements.some((element) => element.shadowRoot) ? loadHydrateSupport() : undefined,
     ]),

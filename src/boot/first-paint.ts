@@ -27,7 +27,7 @@ import { pageNames, type Names } from '../core/names.js';
 import { keyOf, requestUrl, ROUTES, type Route } from '../core/routes.js';
 import type { Resource } from '../core/endpoints.js';
 import type { Params } from '../core/params.js';
-import { DEFAULT_LIMIT, type Lang } from '../core/types.js';
+import { DEFAULT_LIMIT } from '../core/types.js';
 import type { AttributeRule } from '../attributes/rules.js';
 import { resolveBaseUrl } from '../widget/base-url.js';
 import { camel, type Widget } from '../widget/descriptor.js';
@@ -78,8 +78,6 @@ export interface FirstRequest {
   servedBy: string[];
   /** Whether the element waits until it comes near the viewport. */
   lazy: boolean;
-  /** The widget's language. */
-  lang: Lang;
 }
 
 /**
@@ -94,8 +92,10 @@ export function firstRequest(descriptor: Widget, element: Element): FirstRequest
   // An http(s) URL without query or hash (widget/base-url.ts), which the loader's check takes
   // (core/params.ts checkBaseUrl) unless it carries credentials.
   if (!base || base.includes('@')) return undefined;
-  const lang = languageOf(attribute('lang'), () => resolveLang(element));
-  const selection: Record<string, unknown> = { lang, baseUrl: base };
+  const selection: Record<string, unknown> = {
+    lang: languageOf(attribute('lang'), () => resolveLang(element)),
+    baseUrl: base,
+  };
   for (const [name, input] of Object.entries(descriptor.inputs)) {
     if (!input.rule || input.display) continue;
     const value = asWritten(input.rule, attribute(name) ?? input.initial);
@@ -124,7 +124,6 @@ export function firstRequest(descriptor: Widget, element: Element): FirstRequest
     resource: resource as unknown as Resource,
     servedBy,
     lazy: attribute('lazy') !== 'false',
-    lang,
   };
 }
 
@@ -230,24 +229,18 @@ function withBudgetLock(names: Names, task: () => void): Promise<void> {
   );
 }
 
-/** Told of each request sent: its response and the elements that asked for it. */
-export type OnSent = (request: FirstRequest, response: Promise<Response>, elements: Element[]) => void;
-
 /**
  * Sends the requests of `elements` (widgets of `widgets` whose element is not
  * defined yet) that the start can be sure of, each once per page; resolves
- * once they have left (their responses are under way), each told to `onSent`.
+ * once they have left (their responses are under way).
  */
 export async function sendFirstRequests(
   elements: readonly Element[],
   widgets: readonly Widget[],
-  onSent?: OnSent,
 ): Promise<void> {
   const names = pageNames();
   const handoff = handoffOf(names);
   const requests: FirstRequest[] = [];
-  /** The elements of each request, by URL. */
-  const askers = new Map<string, Element[]>();
   let storage: Store;
   try {
     // A loader on the page (a copy of the kit came first, or the elements already have) loads for them.
@@ -261,17 +254,11 @@ export async function sendFirstRequests(
       if (
         request &&
         !handoff.has(request.url) &&
+        !requests.some((other) => other.url === request.url) &&
         (!request.lazy || near(element)) &&
         !cached(storage, names, request, now)
-      ) {
-        const same = askers.get(request.url);
-        if (same) {
-          same.push(element);
-        } else {
-          askers.set(request.url, [element]);
-          requests.push(request);
-        }
-      }
+      )
+        requests.push(request);
     }
   } catch {
     return;
@@ -296,7 +283,6 @@ export async function sendFirstRequests(
         // Read by the loader; a failure is its to report.
         response.catch(() => undefined);
         handoff.set(request.url, { response, sentId, resource: request.resource, baseUrl: request.base });
-        onSent?.(request, response, askers.get(request.url)!);
       }
     });
 }

@@ -144,3 +144,19 @@ export function paint(element: Element, data: unknown, lang: Lang): boolean {
   element.append(host);
   return true;
 }
+
+/**
+ * Paints the answer `response` brings in `elements` (each as `paint` does),
+ * from a copy of it: the loader reads and checks the answer as always. An
+ * answer that is not JSON, not a success, or already read paints nothing.
+ */
+export function paintAnswer(response: Promise<Response>, elements: Element[], lang: Lang): Promise<void> {
+  return response
+    .then((answer) =>
+      answer.ok && /json/i.test(answer.headers.get('content-type') ?? '') ? answer.clone().json() : undefined,
+    )
+    .then((data: unknown) => {
+      if (data !== undefined) for (const element of elements) paint(element, data, lang);
+    })
+    .catch(() => undefined);
+}

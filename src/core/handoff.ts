@@ -16,7 +16,7 @@ import type { Names } from './names.js';
 
 /** A request sent before the loader came. */
 export interface HandedRequest {
-  /** The fetch under way (or settled), never read: the loader reads its body. */
+  /** The fetch under way (or settled): the loader reads its body (the script tag's text paint, a copy). */
   readonly response: Promise<Response>;
   /** Its row in the budget's persisted log (`budget:<origin>`). */
   readonly sentId: string;

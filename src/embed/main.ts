@@ -3,9 +3,11 @@
  * page's head): places the widget the URL asks for in `#widget`, sends its API
  * request at once (boot/first-paint.ts, as the script tag does), announces the
  * files of that one element with modulepreload, then imports its module: Lit
- * and one element, nothing else.
+ * and one element, nothing else. An answer that arrives before the element's
+ * code is shown as text meanwhile (boot/paint.ts), as the script tag does.
  */
 import { sendFirstRequests } from '../boot/first-paint.js';
+import { paintAnswers } from '../boot/paint-answers.js';
 import { announceGraph, parsePreloadGraph } from '../boot/preload.js';
 import { widgets } from '../widgets.js';
 import { startEmbed } from './embed.js';
@@ -23,6 +25,7 @@ const root = document.getElementById('widget');
 if (root)
   void startEmbed(root, widgets, async (element) => {
     await sendFirstRequests([element], widgets);
+    paintAnswers(graph, here, widgets)([element]);
     announceGraph(graph, element.localName, here);
     await import(/* @vite-ignore */ new URL(`./elements/${element.localName}.js`, here).href);
   });

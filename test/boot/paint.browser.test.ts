@@ -5,7 +5,7 @@
  * the element is there, the tag holds something, or the answer lacks it.
  */
 import { expect, fixtureCleanup } from '@open-wc/testing';
-import { paint } from '../../src/boot/paint.js';
+import { paint, paintAnswer } from '../../src/boot/paint.js';
 
 /** A tag of the kit (not defined in this page) with `attributes`, in the page. */
 function tag(name: string, attributes: Record<string, string> = {}): HTMLElement {
@@ -162,5 +162,43 @@ describe('the text paint', () => {
     } finally {
       style.remove();
     }
+  });
+
+  describe('from an answer', () => {
+    const answer = (body: string, init: ResponseInit = {}) =>
+      new Response(body, { status: 200, headers: { 'Content-Type': 'application/json' }, ...init });
+
+    it('paints a JSON success in every widget that asked, and leaves the answer whole for the loader', async () => {
+      const response = answer(JSON.stringify(ADMINISTRATION));
+      const [one, two] = [make('khountous-admin-card'), make('khountous-admin-card')];
+      await paintAnswer(Promise.resolve(response), [one!, two!], 'fr');
+      expect(texts(paintOf(one!), '.title')).to.deep.equal(['Mairie de Bakel']);
+      expect(texts(paintOf(two!), '.title')).to.deep.equal(['Mairie de Bakel']);
+      expect(response.bodyUsed).to.equal(false);
+      expect(((await response.json()) as { name: string }).name).to.equal('Mairie de Bakel');
+    });
+
+    it('paints nothing for an error, a body that is not JSON, an answer already read, or a failed request', async () => {
+      const read = answer(JSON.stringify(ADMINISTRATION));
+      await read.text();
+      const cases: [string, () => Promise<Response>][] = [
+        ['404', () => Promise.resolve(answer(JSON.stringify(ADMINISTRATION), { status: 404 }))],
+        [
+          'text/plain',
+          () =>
+            Promise.resolve(
+              new Response(JSON.stringify(ADMINISTRATION), { headers: { 'Content-Type': 'text/plain' } }),
+            ),
+        ],
+        ['not JSON', () => Promise.resolve(answer('<html>'))],
+        ['already read', () => Promise.resolve(read)],
+        ['failed', () => Promise.reject(new TypeError('Failed to fetch'))],
+      ];
+      for (const [label, response] of cases) {
+        const element = make('khountous-admin-card');
+        await paintAnswer(response(), [element], 'fr');
+        expect(element.childNodes.length, label).to.equal(0);
+      }
+    });
   });
 });

@@ -45,12 +45,13 @@ describe('the modules a widget loads before its first paint', () => {
     assert.ok(!files.map((file) => basename(file)).includes(later[0]!), 'not imported statically');
   });
 
-  it('the script tag, khountous.js, carries none of them, nor the loader, and imports only elements’ modules (and Lit’s hydrate support, on a page a server rendered)', () => {
+  it('the script tag, khountous.js, carries none of them, nor the loader, and imports only elements’ modules (and Lit’s hydrate support, on a page a server rendered, and the text paint)', () => {
     const code = readFileSync(join(dist, 'khountous.js'), 'utf8');
     for (const text of [...LATER, ...CLIENT, 'If-None-Match', 'khountous-quota'])
       assert.ok(!code.includes(text), text);
-    assert.equal(code.match(/\bimport\(/g)?.length, 2);
+    assert.equal(code.match(/\bimport\(/g)?.length, 3);
     assert.match(code, /\bimport\(new URL\(`\.\/elements\/\$\{\w+\}\.js`/);
     assert.match(code, /\bimport\(new URL\(`\.\/hydrate\.js`/);
+    assert.match(code, /\bimport\(new URL\(`\.\/paint\.js`/);
   });
 });
