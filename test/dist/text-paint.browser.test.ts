@@ -7,7 +7,7 @@
  */
 import { expect } from '@open-wc/testing';
 import { until } from '../helpers/frames.js';
-import { isolatedApi, settled } from '../helpers/kit.js';
+import { isolatedApi, pageOn, settled } from '../helpers/kit.js';
 
 const SLUG = 'hopital-regional-de-tambacounda';
 
@@ -29,12 +29,8 @@ describe('dist/khountous.js: the text paint', function () {
   let region: HTMLElement;
 
   before(async () => {
-    const meta = document.createElement('meta');
-    meta.name = 'khountous:base-url';
-    meta.content = API;
-    document.head.append(meta);
-    document.body.insertAdjacentHTML(
-      'beforeend',
+    pageOn(
+      API,
       `<khountous-ranking limit="3" lazy="false"></khountous-ranking>
        <khountous-admin-card slug="${SLUG}" lang="en" lazy="false"></khountous-admin-card>
        <khountous-admin-card slug="${SLUG}" lang="en" lazy="false" variant="compact"></khountous-admin-card>

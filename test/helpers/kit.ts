@@ -41,6 +41,15 @@ export function isolatedApi(label = 'api'): string {
 /** The shared reference API of the test run (raised quota). */
 export const sharedApi = (): string => `${location.origin}/v1`;
 
+/** Gives the page `base` as the kit's API (`<meta name="khountous:base-url">`), then `html` at the end of its body. */
+export function pageOn(base: string, html: string): void {
+  const meta = document.createElement('meta');
+  meta.name = 'khountous:base-url';
+  meta.content = base;
+  document.head.append(meta);
+  document.body.insertAdjacentHTML('beforeend', html);
+}
+
 /** Reads the reference API directly, for expectations computed independently of the kit. */
 export async function api<T>(baseUrl: string, path: string): Promise<T> {
   const response = await fetch(`${baseUrl}${path}`);
