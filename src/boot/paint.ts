@@ -103,18 +103,17 @@ let sheet: CSSStyleSheet | undefined;
 
 /**
  * Writes `data`, the answer for `element` (a tag of the kit whose element is
- * not defined yet, with nothing inside), as text inside it. Returns whether it
+ * not defined yet, with nothing inside but white space), as text inside it. Returns whether it
  * painted: not when the element is defined, holds something, or the answer
  * does not have what the widget shows.
  */
 export function paint(element: Element, data: unknown, lang: Lang): boolean {
-  if (
-    customElements.get(element.localName) ||
-    element.shadowRoot ||
-    element.childNodes.length > 0 ||
-    !isObject(data)
-  )
-    return false;
+  // Something inside (an element, words; not the white space of the page's markup): the page's own.
+  const holds = [...element.childNodes].some(
+    (node) =>
+      node.nodeType === Node.ELEMENT_NODE || (node.nodeType === Node.TEXT_NODE && node.textContent!.trim()),
+  );
+  if (customElements.get(element.localName) || element.shadowRoot || holds || !isObject(data)) return false;
   const view = viewOf(element.localName, data, element, lang);
   const lines = (view?.lines ?? []).filter(Boolean);
   if (!view || (!view.title && !lines.length && !view.items?.length)) return false;

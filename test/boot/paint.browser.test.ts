@@ -132,11 +132,22 @@ describe('the text paint', () => {
     }
   });
 
+  it('paints a tag that holds only the white space of the page’s markup', () => {
+    const element = make('khountous-admin-card');
+    element.append('\n    ', document.createComment(' widget '), '\n');
+    expect(paint(element, ADMINISTRATION, 'fr')).to.equal(true);
+    expect(texts(paintOf(element), '.title')).to.deep.equal(['Mairie de Bakel']);
+  });
+
   it('leaves alone a tag that holds something, has a shadow root, or whose element is defined', () => {
     const filled = make('khountous-admin-card');
     filled.append('Voir le score sur khountous.sn');
     expect(paint(filled, ADMINISTRATION, 'fr')).to.equal(false);
     expect(filled.childNodes.length).to.equal(1);
+    const linked = make('khountous-admin-card');
+    linked.append(' ', Object.assign(document.createElement('a'), { href: '#', textContent: '' }), ' ');
+    expect(paint(linked, ADMINISTRATION, 'fr')).to.equal(false);
+    expect(linked.childNodes.length).to.equal(3);
     const rendered = make('khountous-admin-card');
     rendered.attachShadow({ mode: 'open' });
     expect(paint(rendered, ADMINISTRATION, 'fr')).to.equal(false);
