@@ -21,6 +21,7 @@ import {
   shadowText,
   sharedApi,
 } from '../helpers/kit.js';
+import { until } from '../helpers/frames.js';
 
 type Ranking = ListEnvelope<AdministrationListItem>;
 type Listener = (loaded: Loaded<unknown>) => void;
@@ -146,6 +147,10 @@ describe('ResourceController', () => {
     const watch = watchLoader();
     try {
       const element = await mount<Widget>('khountous-ranking', { limit: '3' });
+      const root = element.shadowRoot!.querySelector('[part~="base"]')!;
+      // The first load over: `ready` can show the loader's data while the element's Task has not
+      // settled yet (aria-busy still true), which a loaded machine makes last long enough to see.
+      await until(() => root.getAttribute('aria-busy') === 'false' || undefined, 'the first load over');
       const events: unknown[] = [];
       element.addEventListener('khountous-load', (event) => events.push((event as CustomEvent).detail));
       expect(watch.loads).to.have.length(1);
@@ -154,7 +159,6 @@ describe('ResourceController', () => {
       watch.live[0]!.listener(fresh);
       expect(element.isUpdatePending, 'one update requested').to.equal(true);
       await element.updateComplete;
-      const root = element.shadowRoot!.querySelector('[part~="base"]')!;
       expect(root.getAttribute('aria-busy'), 'no load running').to.equal('false');
       expect(names(element)[0]).to.equal('Renamed 1');
       expect(element.getAttribute('state')).to.equal('ready');
