@@ -8,6 +8,7 @@ import { isKhountousError } from '../../src/core/errors.js';
 import { getLoader, type KhountousLoader } from '../../src/core/loader/loader.js';
 import type { AdministrationListItem, ListEnvelope, ReportListItem } from '../../src/core/types.js';
 import { api, countFetches, freshKit, isolatedApi, kitNames, settled, sharedApi } from '../helpers/kit.js';
+import { removeFrames } from '../helpers/frames.js';
 
 async function frame(): Promise<KhountousLoader> {
   const iframe = document.createElement('iframe');
@@ -29,7 +30,7 @@ describe('loader in the browser', () => {
   beforeEach(freshKit);
   afterEach(() => {
     fixtureCleanup();
-    document.querySelectorAll('iframe').forEach((iframe) => iframe.remove());
+    removeFrames();
   });
 
   it('several consumers of one resource send exactly one request', async () => {

@@ -7,7 +7,7 @@
  * builds first).
  */
 import { expect } from '@open-wc/testing';
-import { delay, openFrame, uniqueId, until } from '../helpers/frames.js';
+import { delay, openFrame, removeFrames, uniqueId, until } from '../helpers/frames.js';
 import { settled } from '../helpers/kit.js';
 
 interface CspWindow extends Window {
@@ -20,6 +20,7 @@ const reportsFor = async (id: string): Promise<unknown[]> =>
 
 describe('a host page with a strict Content-Security-Policy', function () {
   this.timeout(30000);
+  afterEach(removeFrames);
 
   it('sends the policy with the page', async () => {
     const response = await fetch('/test/fixtures/csp.html?csp=strict');

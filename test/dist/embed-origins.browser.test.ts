@@ -6,7 +6,7 @@
  */
 import { expect } from '@open-wc/testing';
 import { FaultyApi, otherOrigin } from '../hardening/browser-kit.js';
-import { openFrame, until } from '../helpers/frames.js';
+import { openFrame, removeFrames, until } from '../helpers/frames.js';
 import { settled } from '../helpers/kit.js';
 
 const copy = (allow: string, params: string) =>
@@ -20,6 +20,7 @@ const shown = (frame: HTMLIFrameElement) =>
 
 describe('the embed page with khountous:api-origins', function () {
   this.timeout(20000);
+  afterEach(removeFrames);
 
   it('keeps a base-url on an allowed origin, and the widget loads its data from that server', async () => {
     const second = new FaultyApi('embed-allowed', { crossOrigin: true });

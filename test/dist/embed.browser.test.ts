@@ -4,7 +4,7 @@
  * `npm run build`.
  */
 import { expect } from '@open-wc/testing';
-import { delay, openFrame, until } from '../helpers/frames.js';
+import { delay, openFrame, removeFrames, until } from '../helpers/frames.js';
 import { isolatedApi, settled } from '../helpers/kit.js';
 
 const embed = (params: string) => `/dist/embed.html?${params}`;
@@ -13,6 +13,7 @@ const widgetIn = (frame: HTMLIFrameElement, tag: string) =>
 
 describe('dist/embed.html', function () {
   this.timeout(20000);
+  afterEach(removeFrames);
 
   it('shows the widget the URL names, with its attributes', async () => {
     const frame = await openFrame(embed('widget=ranking&limit=3&lang=en&region=kolda&base-url=/v1&lazy=false'));
@@ -52,22 +53,25 @@ describe('dist/embed.html', function () {
   });
 
   it('posts its height to the parent, with the id it was given', async () => {
-    const messages: { type: string; height: number; id: string }[] = [];
+    const messages: { source: MessageEventSource | null; data: { type: string; height: number; id: string } }[] = [];
     const listen = (event: MessageEvent) => {
-      if ((event.data as { type?: string })?.type === 'khountous:resize') messages.push(event.data);
+      if ((event.data as { type?: string })?.type === 'khountous:resize')
+        messages.push({ source: event.source, data: event.data });
     };
     window.addEventListener('message', listen);
     try {
       const frame = await openFrame(embed('widget=region-stats&id=regions-1&base-url=/v1&lazy=false'));
+      // This frame's messages only (another frame of the page may resize at the same moment).
+      const lastOfFrame = () => messages.filter((message) => message.source === frame.contentWindow).at(-1)?.data;
       const element = await widgetIn(frame, 'khountous-region-stats');
       await settled(element);
       const last = await until(() => {
-        const message = messages.at(-1);
+        const message = lastOfFrame();
         return message && message.height > 200 ? message : undefined;
       }, 'a resize message for the rendered chart');
       expect(last.id).to.equal('regions-1');
       const body = Math.ceil(frame.contentDocument!.documentElement.getBoundingClientRect().height);
-      await until(() => messages.at(-1)!.height === body, 'the last message to carry the page height');
+      await until(() => lastOfFrame()!.height === body, 'the last message to carry the page height');
     } finally {
       window.removeEventListener('message', listen);
     }
@@ -190,6 +194,7 @@ describe('dist/embed.html', function () {
 
 describe('dist/embed-resize.js', function () {
   this.timeout(20000);
+  afterEach(removeFrames);
 
   before(async () => {
     const script = document.createElement('script');

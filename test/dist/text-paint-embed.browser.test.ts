@@ -7,7 +7,7 @@
  * applies. Needs `npm run build`.
  */
 import { expect } from '@open-wc/testing';
-import { openFrame, until } from '../helpers/frames.js';
+import { openFrame, removeFrames, until } from '../helpers/frames.js';
 import { isolatedApi, settled } from '../helpers/kit.js';
 
 const SLUG = 'hopital-regional-de-tambacounda';
@@ -16,6 +16,7 @@ const scope = /\/scoped\/([^/]+)\/v1$/.exec(API)![1]!;
 
 describe('dist/embed.html: the text paint', function () {
   this.timeout(20000);
+  afterEach(removeFrames);
 
   after(async () => {
     await fetch(`${location.origin}/scoped/${scope}/__hold`, { method: 'DELETE' });
