@@ -36,11 +36,20 @@ const text = (value: unknown): string | undefined =>
 /** The items of a list answer (`{ data: [...] }`) that are objects. */
 const listOf = (data: Json): Json[] => (Array.isArray(data['data']) ? data['data'].filter(isObject) : []);
 
-/** Formats `value` when it is a finite number, else undefined. */
+/**
+ * Formats `value` when it is a finite number, else undefined. The format is made
+ * when a number first needs it: a page's first one costs tens of milliseconds on
+ * a phone (the engine loads its locale data), and a page of reports or
+ * fact-checks shows no number.
+ */
 function formatter(lang: Lang, options: Intl.NumberFormatOptions, scale = 1) {
-  const format = new Intl.NumberFormat(lang, { maximumFractionDigits: 1, ...options });
+  let format: Intl.NumberFormat | undefined;
   return (value: unknown): string | undefined =>
-    typeof value === 'number' && Number.isFinite(value) ? format.format(value * scale) : undefined;
+    typeof value === 'number' && Number.isFinite(value)
+      ? (format ??= new Intl.NumberFormat(lang, { maximumFractionDigits: 1, ...options })).format(
+          value * scale,
+        )
+      : undefined;
 }
 
 const joined = (parts: (string | undefined)[]): string => parts.filter(Boolean).join(' · ');

@@ -97,6 +97,29 @@ describe('the text paint', () => {
     expect(texts(paintOf(dataset), 'p')).to.deep.equal(['Scores (en)', 'One']);
   });
 
+  it('makes a number format only for the numbers it writes (a page’s first one is slow to make)', () => {
+    const made: string[] = [];
+    const NumberFormat = Intl.NumberFormat;
+    Intl.NumberFormat = new Proxy(NumberFormat, {
+      construct(target, args: ConstructorParameters<typeof Intl.NumberFormat>) {
+        made.push(args[1]?.style ?? 'decimal');
+        return new target(...args);
+      },
+    });
+    try {
+      paint(make('khountous-reports'), { data: [{ title: 'Coupure d’eau' }] }, 'fr');
+      paint(make('khountous-report'), { title: 'Coupure d’eau', description: 'Depuis lundi.' }, 'fr');
+      expect(made, 'titles only').to.deep.equal([]);
+      paint(make('khountous-ranking'), { data: [ADMINISTRATION, { ...ADMINISTRATION, score: 48 }] }, 'fr');
+      expect(made, 'a ranking: its scores').to.deep.equal(['decimal']);
+      made.length = 0;
+      paint(make('khountous-admin-card'), ADMINISTRATION, 'en');
+      expect(made.sort(), 'a card: score, rate and delay').to.deep.equal(['decimal', 'percent', 'unit']);
+    } finally {
+      Intl.NumberFormat = NumberFormat;
+    }
+  });
+
   it('writes what the API sends as text, never as markup', () => {
     const element = make('khountous-admin-card');
     const hostile = '<img src=x onerror="window.__painted=1"><b>Mairie</b>';
