@@ -15,7 +15,7 @@
 // the same. Inside a tag, whitespace between attributes becomes one space.
 // Templates holding <pre>, <textarea> or <script> are left whole, and so is a
 // template whose markup the scanner cannot follow (the build then says which).
-import { transform as transformCss } from 'lightningcss';
+import { Features, transform as transformCss } from 'lightningcss';
 import { parseAst } from 'vite';
 
 /** Tags laid out as blocks (or not rendered) in the kit's stylesheets, plus SVG shapes. */
@@ -37,9 +37,30 @@ const HOLE = '\u0000';
  */
 const TARGETS = { chrome: 105 << 16, firefox: 110 << 16, safari: 16 << 16 };
 
-/** Minified CSS text of a `css` literal. */
-export function minifyCss(text, filename = 'literal.css') {
-  const { code } = transformCss({ filename, code: Buffer.from(text), minify: true, targets: TARGETS });
+/**
+ * Transforms for those targets that the build must not make. `light-dark()` is
+ * older than them, and lightningcss would rewrite it into its own polyfill
+ * (`var(--lightningcss-light, a) var(--lightningcss-dark, b)`), which needs the
+ * same sheet to set `color-scheme: light` or `dark`; the widgets inherit the
+ * page's scheme (`color-scheme: inherit`), so every colour would become invalid
+ * in the engines that read `light-dark()`. The source carries its own fallback for
+ * older engines (`@supports not (color: light-dark(…))` in the tokens), which the
+ * build keeps as written.
+ */
+const EXCLUDED = Features.LightDark;
+
+/**
+ * Minified CSS text of a `css` literal. What the targets may add besides
+ * minifying is vendor prefixes only (test/scripts/minify-literals.test.ts
+ * compares every literal of src/ with the same CSS minified for no target).
+ */
+export function minifyCss(text, filename = 'literal.css', { targets = TARGETS } = {}) {
+  const { code } = transformCss({
+    filename,
+    code: Buffer.from(text),
+    minify: true,
+    ...(targets ? { targets, exclude: EXCLUDED } : {}),
+  });
   return code.toString();
 }
 
@@ -151,6 +172,14 @@ function* walk(node) {
 
 /** Escapes what a raw template string cannot hold as it is. */
 const toRaw = (text) => text.replace(/\\/g, '\\\\').replace(/`/g, '\\`').replace(/\$\{/g, '\\${');
+
+/** The text of each `css` literal of a module (JavaScript), as Lit reads it (cooked). */
+export function cssLiterals(code) {
+  return [...walk(parseAst(code))]
+    .filter((node) => node.type === 'TaggedTemplateExpression' && node.tag.type === 'Identifier')
+    .filter((node) => node.tag.name === 'css' && node.quasi.quasis.length === 1)
+    .map((node) => node.quasi.quasis[0].value.cooked);
+}
 
 /** The code of one module with its css/html/svg literals minified; undefined when it has none. */
 export function minifyLiterals(code, id) {

@@ -1,14 +1,18 @@
 import assert from 'node:assert/strict';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
+import { transformSync } from 'esbuild';
 // @ts-expect-error: a plain .mjs script without declarations
 import * as minify from '../../scripts/minify-literals.mjs';
 
 interface Minify {
-  minifyCss(text: string): string;
+  minifyCss(text: string, filename?: string, options?: { targets?: false }): string;
+  cssLiterals(code: string): string[];
   minifyHtmlParts(parts: string[]): string[];
   minifyLiterals(code: string, id: string): string | undefined;
 }
-const { minifyCss, minifyHtmlParts, minifyLiterals } = minify as Minify;
+const { cssLiterals, minifyCss, minifyHtmlParts, minifyLiterals } = minify as Minify;
 
 const one = (template: string) => minifyHtmlParts([template])[0];
 
@@ -95,5 +99,56 @@ describe('scripts/minify-literals.mjs: css literals and modules', () => {
 
   it('refuses a css literal with expressions', () => {
     assert.throws(() => minifyLiterals('const s = css`.a { color: ${c}; }`;', 'bad.js'), /expressions/);
+  });
+});
+
+/** Every TypeScript file under `dir`. */
+const sources = (dir: string): string[] =>
+  readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? sources(path) : path.endsWith('.ts') ? [path] : [];
+  });
+
+/** A declaration with a vendor prefix (`-webkit-hyphens:auto;`), which the targets may add. */
+const PREFIXED = /(?<=[{;])-(webkit|moz|ms)-[\w-]+:[^;{}]*;?/g;
+
+describe('scripts/minify-literals.mjs: the built CSS says what the source says', () => {
+  const root = join(import.meta.dirname, '../..');
+  const literals = sources(join(root, 'src')).flatMap((file) => {
+    const code = readFileSync(file, 'utf8');
+    if (!code.includes('css`')) return [];
+    const js = transformSync(code, { loader: 'ts', format: 'esm', target: 'es2022' }).code;
+    return cssLiterals(js).map((text, index) => ({
+      name: `${file.slice(root.length + 1)} #${index + 1}`,
+      text,
+    }));
+  });
+
+  it('finds the css literals of src/ (the tokens and each widget’s styles)', () => {
+    assert.ok(literals.length >= 9, `${literals.length} css literals found`);
+    assert.ok(literals.some((literal) => literal.text.includes('light-dark(')));
+  });
+
+  it('changes nothing but the form for the targets: each literal minified as for no target, vendor prefixes aside', () => {
+    for (const { name, text } of literals) {
+      const built = minifyCss(text, name);
+      const plain = minifyCss(text, name, { targets: false });
+      assert.equal(built.replace(PREFIXED, '').replace(/;}/g, '}'), plain.replace(/;}/g, '}'), name);
+    }
+  });
+
+  it('keeps light-dark() as written, never its polyfill, and the fallback for engines without it', () => {
+    const tokens = literals.filter((literal) => literal.text.includes('light-dark('));
+    for (const { name, text } of tokens) {
+      const built = minifyCss(text, name);
+      assert.ok(!built.includes('--lightningcss-'), `${name}: ${built.slice(0, 200)}`);
+      assert.equal(
+        (built.match(/light-dark\(/g) ?? []).length,
+        (text.replace(/\/\*[\s\S]*?\*\//g, '').match(/light-dark\(/g) ?? []).length,
+        name,
+      );
+      if (text.includes('@supports not (color: light-dark('))
+        assert.match(built, /@supports not \(color:light-dark\(#000, ?#fff\)\)/, name);
+    }
   });
 });
