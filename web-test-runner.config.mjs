@@ -14,6 +14,7 @@ import { cspMiddleware } from './test/server/csp-middleware.ts';
 import { demoSitePlugin } from './test/server/demo-site.ts';
 import { namespacePlugin } from './test/server/namespace.ts';
 import { ssrPlugin } from './test/server/ssr.ts';
+import { lookPlugin } from './test/server/look.ts';
 import { CHROMIUM_FLAGS } from './scripts/browsers.mjs';
 
 const engine = process.env.KHOUNTOUS_ENGINE || 'chromium';
@@ -237,6 +238,8 @@ export default {
     namespacePlugin(),
     // Markup rendered by @lit-labs/ssr, for the hydration tests (test/ssr/*.browser.test.ts).
     ssrPlugin(),
+    // The kit bundled by an npm user's Vite app, media emulation and screenshots (test/installed/).
+    lookPlugin(),
     eagerGlob(),
     esbuildPlugin({
       ts: true,

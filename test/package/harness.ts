@@ -82,10 +82,10 @@ export interface Apps {
 let reason: string | false | undefined;
 
 /**
- * Packs the package and installs it with the tools in a new folder. Throws when
- * npm cannot install them under CI; elsewhere returns why in `skip`.
+ * Packs the package and installs it with the tools (all of TOOLS, or those named) in a new
+ * folder. Throws when npm cannot install them under CI; elsewhere returns why in `skip`.
  */
-export function installApps(): { apps?: Apps; skip?: string } {
+export function installApps(tools: readonly string[] = TOOLS): { apps?: Apps; skip?: string } {
   const dir = mkdtempSync(join(tmpdir(), 'khountous-apps-'));
   const remove = () => rmSync(dir, { recursive: true, force: true });
   assert.ok(existsSync(join(root, 'lib/index.js')), 'lib/ is missing: run `npm run build` first');
@@ -101,7 +101,7 @@ export function installApps(): { apps?: Apps; skip?: string } {
     type: 'module',
     dependencies: {
       'khountous-widgets': `file:./${tarball.slice(dir.length + 1)}`,
-      ...Object.fromEntries(TOOLS.map((name) => [name, locked(name)])),
+      ...Object.fromEntries(tools.map((name) => [name, locked(name)])),
     },
   };
   writeFileSync(join(dir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
