@@ -127,4 +127,38 @@ export const tokens = css`
     cursor: not-allowed;
     opacity: 0.6;
   }
+  /*
+   * Forced colours (Windows high contrast): the browser replaces backgrounds with the
+   * system's canvas, which would erase every bar. A bar's track gets a border and its
+   * filled part (.bar > span) the text's system colour, as the reader's theme draws text.
+   * A widget's other painted marks say the same in its own styles.
+   */
+  @media (forced-colors: active) {
+    .bar {
+      border: 1px solid CanvasText;
+    }
+    .bar > span {
+      forced-color-adjust: none;
+      background: CanvasText !important;
+    }
+  }
+  /*
+   * On paper: no control (buttons, the pager), and bars and marks printed in their
+   * colours (browsers drop backgrounds when printing unless told otherwise).
+   */
+  @media print {
+    .root {
+      print-color-adjust: exact;
+      -webkit-print-color-adjust: exact;
+      break-inside: avoid-page;
+    }
+    .root * {
+      print-color-adjust: exact;
+      -webkit-print-color-adjust: exact;
+    }
+    button,
+    nav[part~='pagination'] {
+      display: none !important;
+    }
+  }
 `;

@@ -69,6 +69,13 @@ export const reportStyles = css`
     border-radius: 50%;
     background: var(--_accent);
   }
+  /* Forced colours erase backgrounds: the timeline's dots kept in the text's system colour. */
+  @media (forced-colors: active) {
+    li::before {
+      forced-color-adjust: none;
+      background: CanvasText;
+    }
+  }
   time {
     display: block;
     font-size: 0.8em;

@@ -71,6 +71,17 @@ export const reportsStyles = css`
     border-width: 0 2px 2px 0;
     transform: rotate(45deg);
   }
+  /* Forced colours erase backgrounds: the disc of an official response kept filled, its tick cut out. */
+  @media (forced-colors: active) {
+    .response.yes .mark {
+      forced-color-adjust: none;
+      border-color: CanvasText;
+      background: CanvasText;
+    }
+    .response.yes .mark::after {
+      border-color: Canvas;
+    }
+  }
   @container (min-width: 40rem) {
     li {
       display: grid;
