@@ -96,12 +96,8 @@ describe('the built widgets in forced colours and on paper', function () {
       frame.contentWindow!.matchMedia('(forced-colors: active)').matches,
       'forced colours emulated',
     ).to.equal(true);
-    const lost = marks
-      .filter((mark) => !paints(mark))
-      .map(
-        (mark) =>
-          `${mark.element.getRootNode() instanceof ShadowRoot ? (mark.element.getRootNode() as ShadowRoot).host.localName : ''}${mark.path}`,
-      );
+    const hostOf = (mark: Mark) => (mark.element.getRootNode() as ShadowRoot).host?.localName ?? '';
+    const lost = marks.filter((mark) => !paints(mark)).map((mark) => `${hostOf(mark)}${mark.path}`);
     expect(lost, `marks no longer drawn:\n${lost.join('\n')}`).to.deep.equal([]);
   });
 
