@@ -1538,7 +1538,7 @@ const DATASET_DEFINITIONS: readonly DatasetDefinition[] = [
       en: 'For each month of submission: reports received, official responses, median response time and resolutions.',
     },
     columns: [
-      column('month', 'Mois', 'Month'),
+      column('month', 'Mois', 'Month', 'month'),
       column('submitted', 'Signalements déposés', 'Reports submitted', 'number'),
       column('answered', 'Réponses officielles', 'Official responses', 'number'),
       column('medianResponseDays', 'Délai médian (jours)', 'Median delay (days)', 'number'),
@@ -1701,7 +1701,12 @@ export function administrationListItem(record: AdministrationRecord): Administra
   };
 }
 
-export function administrationView(record: AdministrationRecord, lang: Lang): Administration {
+/** An administration's profile; `rankedCount` is the size of the whole ranking it has a place in. */
+export function administrationView(
+  record: AdministrationRecord,
+  lang: Lang,
+  rankedCount: number,
+): Administration {
   return {
     ...administrationListItem(record),
     sector: record.sector,
@@ -1709,6 +1714,7 @@ export function administrationView(record: AdministrationRecord, lang: Lang): Ad
     region: record.region,
     description: record.description[lang],
     rank: record.rank,
+    rankedCount,
     scoreDetails: record.scoreDetails.map((detail) => ({ ...detail, label: detail.label[lang] })),
     indicators: record.indicators.map((indicator) => ({ ...indicator, label: indicator.label[lang] })),
     updatedAt: record.updatedAt,

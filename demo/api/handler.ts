@@ -748,7 +748,11 @@ class ReferenceApi implements KhountousApi {
     const { lang = 'fr' } = parseQuery(url.searchParams, ['lang']);
     const admin = this.administrations.get(id);
     if (!admin) throw notFound(`No administration has the slug "${id}".`);
-    return jsonResource(request, administrationView(admin, lang), this.cacheControl.administration);
+    return jsonResource(
+      request,
+      administrationView(admin, lang, this.administrations.size),
+      this.cacheControl.administration,
+    );
   }
 
   private listReports({ request, url }: Context): Reply {

@@ -118,6 +118,7 @@ export const administrationSchema = object({
   region: picklist(REGION_CODES),
   description: string,
   rank: positive,
+  rankedCount: optional(positive),
   scoreDetails: array(scoreDetailSchema),
   indicators: array(administrationIndicatorSchema),
   updatedAt: string,
@@ -205,7 +206,7 @@ export const regionListSchema = listEnvelopeSchema(regionStatsSchema);
 const datasetColumnSchema = object({
   key: string,
   label: localized,
-  type: picklist(['string', 'number', 'date']),
+  type: picklist(['string', 'number', 'date', 'month']),
 });
 
 export const datasetJsonSchema = object({

@@ -207,6 +207,8 @@ export interface Administration extends AdministrationListItem {
   description: string;
   /** Rank in the whole (unfiltered) ranking, from 1. */
   rank: number;
+  /** How many administrations the whole ranking holds ("3rd of 312"); absent from an API that does not say. */
+  rankedCount?: number;
   scoreDetails: ScoreDetail[];
   indicators: AdministrationIndicator[];
   /** ISO 8601 date-time of the last score computation. */
@@ -325,7 +327,8 @@ export interface DatasetColumn {
   key: string;
   /** Column heading in French and English (the endpoint takes no `lang`). */
   label: Record<Lang, string>;
-  type: 'string' | 'number' | 'date';
+  /** `month`: a calendar month written `YYYY-MM`. */
+  type: 'string' | 'number' | 'date' | 'month';
 }
 
 export type DatasetCell = string | number | null;

@@ -32,6 +32,18 @@ function dateFormat(lang: Lang, key: string, options: Intl.DateTimeFormatOptions
 export const formatNumber = (lang: Lang, value: number, maximumFractionDigits = 0): string =>
   numberFormat(lang, `d${maximumFractionDigits}`, { maximumFractionDigits }).format(value);
 
+/** English ordinal suffixes by plural category. */
+const SUFFIXES: Record<string, string> = { one: 'st', two: 'nd', few: 'rd', other: 'th' };
+let ordinals: Intl.PluralRules | undefined;
+
+/** A place in an order: 1er, 2e / 1st, 2nd, 3rd, 11th (the number written as formatNumber writes it). */
+export const formatOrdinal = (lang: Lang, value: number): string => {
+  const number = formatNumber(lang, value);
+  if (lang === 'fr') return `${number}${value === 1 ? 'er' : 'e'}`;
+  ordinals ??= new Intl.PluralRules(LOCALES.en, { type: 'ordinal' });
+  return `${number}${SUFFIXES[ordinals.select(value)] ?? 'th'}`;
+};
+
 /** A value in percent points (0-100): 87 % / 87%. */
 export const formatPercent = (lang: Lang, value: number): string =>
   numberFormat(lang, 'pct', { style: 'percent', maximumFractionDigits: 0 }).format(value / 100);
@@ -48,6 +60,16 @@ export const formatDays = (lang: Lang, value: number): string =>
 const toDate = (value: string | number | Date): Date | undefined => {
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? undefined : date;
+};
+
+/** A calendar month written `YYYY-MM`: janv. 2025 / Jan 2025. A value that is no month shows as given. */
+export const formatMonth = (lang: Lang, value: string): string => {
+  const match = /^(\d{4})-(0[1-9]|1[0-2])$/.exec(value);
+  return match
+    ? dateFormat(lang, 'month', { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
+        new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1)),
+      )
+    : value;
 };
 
 /** A calendar date: 3 mars 2026 / 3 Mar 2026. A value that is no date shows as given. */

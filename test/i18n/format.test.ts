@@ -8,6 +8,7 @@ import {
   formatDate,
   formatDays,
   formatNumber,
+  formatOrdinal,
   formatPercent,
   formatTime,
   prepareFormats,
@@ -70,5 +71,33 @@ describe('warmFormats', () => {
     assert.equal(count.made(), before + 2, 'the widgets find them made');
     assert.equal(prepareFormats('fr'), false);
     assert.equal(count.made(), before + 2);
+  });
+});
+
+describe('formatOrdinal', () => {
+  it('writes a place in each language: 1er, 2e / 1st, 2nd, 3rd, 11th, 21st', () => {
+    const en = [1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 101, 111, 112].map((n) => formatOrdinal('en', n));
+    assert.deepEqual(en, [
+      '1st',
+      '2nd',
+      '3rd',
+      '4th',
+      '11th',
+      '12th',
+      '13th',
+      '21st',
+      '22nd',
+      '23rd',
+      '101st',
+      '111th',
+      '112th',
+    ]);
+    assert.deepEqual(
+      [1, 2, 21].map((n) => formatOrdinal('fr', n)),
+      ['1er', '2e', '21e'],
+    );
+    // Thousands as the page's numbers are written.
+    assert.equal(formatOrdinal('en', 1001), '1,001st');
+    assert.equal(formatOrdinal('fr', 1000), `${formatNumber('fr', 1000)}e`);
   });
 });

@@ -127,7 +127,7 @@ export const adminCardStyles = css`
     .figures {
       grid-template-columns: repeat(auto-fit, minmax(7em, 1fr));
     }
-    /* "1er au classement" takes the whole row rather than breaking inside a word. */
+    /* "1er sur 185" takes the whole row rather than breaking inside a word. */
     .figures .rank {
       grid-column: 1 / -1;
     }

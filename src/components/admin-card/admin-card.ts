@@ -6,7 +6,7 @@ import {
   type AdministrationListItem,
 } from '../../core/types.js';
 import { regionName } from '../../i18n/regions.js';
-import { formatDate, formatDays, formatNumber, formatPercent } from '../../i18n/format.js';
+import { formatDate, formatDays, formatNumber, formatOrdinal, formatPercent } from '../../i18n/format.js';
 import { KhountousElement } from '../../element/khountous-element.js';
 import { widgetProperties } from '../../element/properties.js';
 import type { PropertiesOf, SelectionOf } from '../../widget/descriptor.js';
@@ -119,7 +119,12 @@ export class KhountousAdminCard extends KhountousElement<CardSelection, CardData
           profile
             ? html`<div class="rank">
                 <dt>${this.strings(adminStrings).admin.rankLabel}</dt>
-                <dd>${t.rank(formatNumber(lang, profile.rank))}</dd>
+                <dd>
+                  ${t.rank(
+                    formatOrdinal(lang, profile.rank),
+                    profile.rankedCount === undefined ? undefined : formatNumber(lang, profile.rankedCount),
+                  )}
+                </dd>
               </div>`
             : nothing
         }

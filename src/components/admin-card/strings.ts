@@ -6,7 +6,8 @@ export interface AdminText {
   indicators: string;
   responseRate: string;
   avgDelay: string;
-  rank: (rank: string) => string;
+  /** The place, written as an ordinal ("3e", "3rd"), out of how many when known. */
+  rank: (place: string, count?: string) => string;
   updated: (date: string) => string;
   /** The label of the ranking's place. */
   rankLabel: string;
@@ -21,7 +22,7 @@ export const adminStrings: Local<{ admin: AdminText }> = {
       indicators: 'Indicateurs',
       responseRate: 'Taux de réponse',
       avgDelay: 'Délai moyen',
-      rank: (rank) => `${rank}${rank === '1' ? 'er' : 'e'} au classement`,
+      rank: (place, count) => (count ? `${place} sur ${count}` : `${place} au classement`),
       updated: (date) => `Mis à jour le ${date}`,
       rankLabel: 'Rang',
     },
@@ -33,7 +34,7 @@ export const adminStrings: Local<{ admin: AdminText }> = {
       indicators: 'Indicators',
       responseRate: 'Response rate',
       avgDelay: 'Average delay',
-      rank: (rank) => `Ranked ${rank}`,
+      rank: (place, count) => (count ? `${place} of ${count}` : place),
       updated: (date) => `Updated ${date}`,
       rankLabel: 'Rank',
     },
