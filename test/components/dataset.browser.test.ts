@@ -169,6 +169,31 @@ describe('<khountous-dataset>', () => {
     expect(cells[year]).to.equal(String(row['year']));
   });
 
+  it('writes months in the page’s language (janv. 2025 / Jan 2025), as <time> with the month as written', async () => {
+    const expected = await api<DatasetJson>(sharedApi(), '/datasets/response-times?format=json');
+    const column = expected.columns.findIndex((item) => item.type === 'month');
+    expect(column, 'a month column').to.be.at.least(0);
+    const month = String(expected.rows[0]![expected.columns[column]!.key]);
+    expect(month).to.match(/^\d{4}-\d{2}$/);
+    const date = new Date(`${month}-01T00:00:00Z`);
+    for (const [lang, locale] of [
+      ['fr', 'fr-FR'],
+      ['en', 'en-GB'],
+    ] as const) {
+      const element = await dataset({ 'dataset-id': 'response-times', preview: '1', lang });
+      const cell = bodyRows(element)[0]!.children[column]!;
+      const time = cell.querySelector('time')!;
+      expect(time.getAttribute('datetime')).to.equal(month);
+      const written = new Intl.DateTimeFormat(locale, {
+        month: 'short',
+        year: 'numeric',
+        timeZone: 'UTC',
+      }).format(date);
+      expect(time.textContent, lang).to.equal(written);
+      expect(time.textContent).to.not.equal(month);
+    }
+  });
+
   for (const [preview, shown] of [
     ['', 5],
     ['0', 1],
