@@ -35,6 +35,56 @@ describe('<khountous-region-stats>', () => {
     await expect(element).to.be.accessible();
   });
 
+  it('single figure: coloured by how it compares with the country, in the indicator’s direction, with the country’s value', async () => {
+    const people = regions.data.reduce((sum, region) => sum + region.population, 0);
+    const national = (key: 'avgDelayDays' | 'responseRate') =>
+      regions.data.reduce((sum, region) => sum + region.indicators[key] * region.population, 0) / people;
+    // The longest delay is worse than the country's; the highest response rate better.
+    const slowest = [...regions.data].sort(
+      (a, b) => b.indicators.avgDelayDays - a.indicators.avgDelayDays,
+    )[0]!;
+    const quickest = [...regions.data].sort(
+      (a, b) => a.indicators.avgDelayDays - b.indicators.avgDelayDays,
+    )[0]!;
+    const responsive = [...regions.data].sort(
+      (a, b) => b.indicators.responseRate - a.indicators.responseRate,
+    )[0]!;
+    expect(slowest.indicators.avgDelayDays).to.be.greaterThan(national('avgDelayDays') * 1.02);
+    const figure = async (region: string, indicator: string) => {
+      const element = await stats({ region, indicator, variant: 'single', lang: 'en' });
+      const strong = element.shadowRoot!.querySelector('.single strong')!;
+      return { element, strong, colour: getComputedStyle(strong).color };
+    };
+    const slow = await figure(slowest.code, 'avgDelayDays');
+    const quick = await figure(quickest.code, 'avgDelayDays');
+    const high = await figure(responsive.code, 'responseRate');
+    expect(slow.strong.className, 'a long delay').to.equal('worse');
+    expect(quick.strong.className, 'a short delay').to.equal('better');
+    expect(high.strong.className, 'a high response rate').to.equal('better');
+    expect(slow.colour, 'worse and better drawn apart').to.not.equal(quick.colour);
+    expect(quick.colour).to.equal(high.colour);
+    const days = new Intl.NumberFormat('en-GB', {
+      style: 'unit',
+      unit: 'day',
+      unitDisplay: 'short',
+      maximumFractionDigits: 1,
+    }).format(national('avgDelayDays'));
+    expect(shadowText(slow.element)).to.contain(`(national: ${days})`);
+  });
+
+  it('full view: a figure never breaks between its digits, even in a narrow tile', async () => {
+    const populous = [...regions.data].sort((a, b) => b.population - a.population)[0]!;
+    const element = await mount(
+      'khountous-region-stats',
+      { region: populous.code, lang: 'fr' },
+      { width: 240 },
+    );
+    for (const dd of element.shadowRoot!.querySelectorAll('dd')) {
+      const lineHeight = parseFloat(getComputedStyle(dd).lineHeight);
+      expect(dd.getBoundingClientRect().height, dd.textContent!).to.be.below(lineHeight * 1.5);
+    }
+  });
+
   it('charts the indicator chosen, with its unit', async () => {
     const element = await stats({ indicator: 'responseRate', lang: 'en' });
     const values = [...element.shadowRoot!.querySelectorAll('[part="chart"] .value')].map(

@@ -80,7 +80,14 @@ export const regionStatsStyles = css`
   .single strong {
     font-size: 1.6em;
     font-variant-numeric: tabular-nums;
-    color: var(--_bar);
+    color: var(--_text);
+  }
+  /* Better or worse than the country, in the indicator's direction (a long delay is not good). */
+  .single strong.better {
+    color: var(--_accent);
+  }
+  .single strong.worse {
+    color: var(--_error);
   }
   .single span {
     color: var(--_muted);
@@ -88,6 +95,14 @@ export const regionStatsStyles = css`
   dt {
     font-size: 0.8em;
     color: var(--_muted);
+  }
+  /* A figure never breaks between its digits (the root lets long words break anywhere). */
+  dd,
+  .value,
+  td.num,
+  .single strong {
+    overflow-wrap: normal;
+    white-space: nowrap;
   }
   dd {
     margin: 0;

@@ -22,6 +22,34 @@ type RegionSelection = SelectionOf<typeof regionStats.inputs>;
 const BOUNDED: readonly RegionIndicatorKey[] = ['averageScore', 'responseRate', 'resolutionRate'];
 
 /**
+ * Which way is better for each indicator: up (1), down (-1, a long delay is not good), or
+ * neither (0: more reports may mean more problems or more people who report them).
+ */
+const DIRECTION: Record<RegionIndicatorKey, 1 | -1 | 0> = {
+  averageScore: 1,
+  responseRate: 1,
+  avgDelayDays: -1,
+  resolutionRate: 1,
+  reportsPer100k: 0,
+};
+
+/** The country's value of an indicator: the regions' values weighted by their population. */
+function nationalValue(regions: readonly RegionStats[], key: RegionIndicatorKey): number {
+  const people = regions.reduce((sum, region) => sum + region.population, 0);
+  return people > 0
+    ? regions.reduce((sum, region) => sum + region.indicators[key] * region.population, 0) / people
+    : 0;
+}
+
+/** How a region's value compares with the country's, in the indicator's direction. */
+function judge(value: number, national: number, key: RegionIndicatorKey): 'better' | 'worse' | 'even' {
+  const direction = DIRECTION[key];
+  const difference = (value - national) * direction;
+  if (direction === 0 || Math.abs(value - national) <= Math.abs(national) * 0.02) return 'even';
+  return difference > 0 ? 'better' : 'worse';
+}
+
+/**
  * Indicators of Senegal's 14 regions: without `region`, a bar chart of all
  * regions for one indicator (values written out, with a table for screen
  * readers); with `region`, that region's indicators, or with
@@ -61,7 +89,7 @@ export class KhountousRegionStats extends KhountousElement<RegionSelection, Regi
     // isEmpty() said it is there.
     const region = regions.data.find((item) => item.code === selection.region)!;
     return selection.variant === 'single'
-      ? this.renderSingle(region, selection.indicator)
+      ? this.renderSingle(region, selection.indicator, nationalValue(regions.data, selection.indicator))
       : this.renderRegion(region, selection.indicator);
   }
 
@@ -130,11 +158,19 @@ export class KhountousRegionStats extends KhountousElement<RegionSelection, Regi
   }
 
   /** One indicator of one region, as a figure that sits in a text. */
-  private renderSingle(region: RegionStats, key: RegionIndicatorKey): TemplateResult {
+  /**
+   * One indicator of one region, as a figure that sits in a text, with the country's value
+   * beside it. Its colour says better or worse than the country in the indicator's
+   * direction (the words say it too: the country's value is written).
+   */
+  private renderSingle(region: RegionStats, key: RegionIndicatorKey, national: number): TemplateResult {
+    const value = region.indicators[key];
+    const t = this.strings(regionStatsStrings).regions;
     return html`<p class="title" role="heading" aria-level=${this.headingAt()}>${region.name}</p>
       <p class="single" part="indicators">
-        <strong>${this.format(key, region.indicators[key])}</strong>
+        <strong class=${judge(value, national, key)}>${this.format(key, value)}</strong>
         <span>${this.strings(indicatorNames).indicators[key]}</span>
+        <span class="national">${t.national(this.format(key, national))}</span>
       </p>`;
   }
 

@@ -7,6 +7,8 @@ export interface RegionsText {
   reports: string;
   administrations: string;
   showTable: string;
+  /** The country's value beside a region's. */
+  national: (value: string) => string;
 }
 
 /** The strings of <khountous-region-stats>, with the indicator names. */
@@ -19,6 +21,7 @@ export const regionStatsStrings: Local<{ regions: RegionsText }> = {
       reports: 'Signalements',
       administrations: 'Administrations',
       showTable: 'Voir le tableau',
+      national: (value) => `(national\u202f: ${value})`,
     },
   },
   en: {
@@ -29,6 +32,7 @@ export const regionStatsStrings: Local<{ regions: RegionsText }> = {
       reports: 'Reports',
       administrations: 'Administrations',
       showTable: 'Show the table',
+      national: (value) => `(national: ${value})`,
     },
   },
 };
