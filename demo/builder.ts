@@ -144,7 +144,7 @@ function setLanguage(next: HelpLang): void {
       .getElementById(`attr-${attribute.name}-hint`)
       ?.replaceChildren(...inlineNodes(attributeHelp(next, element, attribute)));
   }
-  status.textContent = '';
+  updateSnippet();
   const url = new URL(location.href);
   if (next === 'fr') url.searchParams.delete('lang');
   else url.searchParams.set('lang', next);
@@ -185,6 +185,7 @@ function updateSnippet(): void {
     host: hostUrl(),
     baseUrl: baseUrlInput.value.trim(),
     integrity,
+    lang,
   });
   status.textContent = '';
 }

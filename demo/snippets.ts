@@ -19,7 +19,25 @@ export interface SnippetInput {
   baseUrl?: string;
   /** The SRI hashes of dist/integrity.json (file path -> `sha384-...`), when known. */
   integrity?: Readonly<Record<string, string>>;
+  /** The language of the snippet's comments: the builder's. Default `en`. */
+  lang?: 'fr' | 'en';
 }
+
+/** The snippets' comments, in the builder's language. */
+const COMMENTS = {
+  fr: {
+    resize: 'Facultatif, une fois par page : ajuste la hauteur de l’iframe à son contenu.',
+    types: 'Les types JSX des éléments khountous-* (une fois par application suffit) :',
+    once: 'Une fois par page :',
+    where: 'Là où va le widget :',
+  },
+  en: {
+    resize: 'Optional, once per page: sizes the iframe to its content.',
+    types: 'The JSX types of the khountous-* elements (once per app is enough):',
+    once: 'Once per page:',
+    where: 'Where the widget goes:',
+  },
+} as const;
 
 /** The API the widgets read when no `base-url` is given. */
 export const DEFAULT_API = 'https://api.khountous.sn/v1';
@@ -52,8 +70,9 @@ const componentName = (tag: string) =>
 
 export function snippet(
   format: SnippetFormat,
-  { tag, attributes, host, baseUrl, integrity }: SnippetInput,
+  { tag, attributes, host, baseUrl, integrity, lang = 'en' }: SnippetInput,
 ): string {
+  const say = COMMENTS[lang];
   const base = host.endsWith('/') ? host : `${host}/`;
   const api = apiOf(baseUrl, base);
   const ownApi = Boolean(baseUrl?.trim()) && api !== undefined && api.url !== DEFAULT_API;
@@ -65,7 +84,7 @@ export function snippet(
       return [
         `<iframe src="${escapeAttribute(`${base}embed.html?${params}`)}"`,
         `  title="Khountous" width="100%" height="480" frameborder="0" loading="lazy"></iframe>`,
-        `<!-- Optional, once per page: sizes the iframe to its content. -->`,
+        `<!-- ${say.resize} -->`,
         `<script src="${escapeAttribute(base)}embed-resize.js"${subresource('embed-resize.js', integrity)} async></script>`,
       ].join('\n');
     }
@@ -74,7 +93,7 @@ export function snippet(
       return [
         `// npm install khountous-widgets`,
         `import 'khountous-widgets/elements/${tag}.js';`,
-        `// The JSX types of the khountous-* elements (once per app is enough):`,
+        `// ${say.types}`,
         `import type {} from 'khountous-widgets/react';`,
         ``,
         `export function ${componentName(tag)}() {`,
@@ -84,11 +103,11 @@ export function snippet(
     }
     default:
       return [
-        `<!-- Once per page: -->`,
+        `<!-- ${say.once} -->`,
         ...(api ? [`<link rel="preconnect" href="${escapeAttribute(api.origin)}" crossorigin />`] : []),
         ...(ownApi ? [`<meta name="khountous:base-url" content="${escapeAttribute(api!.url)}" />`] : []),
         `<script type="module" src="${escapeAttribute(base)}khountous.js"${subresource('khountous.js', integrity)}></script>`,
-        `<!-- Where the widget goes: -->`,
+        `<!-- ${say.where} -->`,
         `<${tag}${attributeList(attributes)}></${tag}>`,
       ].join('\n');
   }

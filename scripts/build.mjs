@@ -63,6 +63,11 @@ const lib = join(root, 'lib');
 const artefacts = join(root, 'build');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const quiet = process.argv.includes('--quiet');
+/**
+ * `--if-missing` (`npm start` runs it first): build only when dist/ has no integrity.json, so
+ * that a fresh clone's demo gives the embed builder the SRI hashes of a build for its snippets.
+ */
+if (process.argv.includes('--if-missing') && existsSync(join(dist, 'integrity.json'))) process.exit(0);
 
 /** Elements: every src/components/<name>/define.ts, found anew at each build. */
 function elementEntries() {

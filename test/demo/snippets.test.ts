@@ -26,6 +26,19 @@ describe('embed builder snippets', () => {
     );
   });
 
+  it('speaks the builder’s language in its comments, with the integrity of the build', () => {
+    const integrity = { 'khountous.js': 'sha384-abc', 'embed-resize.js': 'sha384-def' };
+    const french = snippet('script', { ...input, integrity, lang: 'fr' });
+    assert.ok(french.includes('<!-- Une fois par page : -->'), french);
+    assert.ok(french.includes('<!-- Là où va le widget : -->'), french);
+    assert.ok(!/Once per page|Where the widget goes/.test(french), french);
+    assert.ok(french.includes('khountous.js" integrity="sha384-abc" crossorigin="anonymous"'), french);
+    const frame = snippet('iframe', { ...input, integrity, lang: 'fr' });
+    assert.ok(frame.includes('Facultatif, une fois par page'), frame);
+    assert.ok(frame.includes('embed-resize.js" integrity="sha384-def"'), frame);
+    assert.ok(snippet('react', { ...input, lang: 'fr' }).includes('// Les types JSX'));
+  });
+
   it('iframe: the embed page with the attributes as URL parameters, and the resize snippet', () => {
     const text = snippet('iframe', input);
     const src = /src="([^"]+)"/.exec(text)![1]!.replace(/&amp;/g, '&');
