@@ -1,12 +1,18 @@
 #!/usr/bin/env node
-// `npm run screenshots`: a PNG of each widget in French and English, light and
-// dark, at 320 px and 960 px, in screenshots/. Serves the demo (Vite, with the
-// reference API) on a free port and photographs demo/single.html with the
-// system's Chromium through playwright-core (no browser download); then the
-// whole embed builder page (builder-<lang>-<theme>-<width>.png).
+// `npm run screenshots`: a PNG of each widget as users install it, in screenshots/: the
+// built script tag (dist/khountous.js, `npm run build` first when dist/ is missing) on a
+// host page that declares `color-scheme: light dark`, and the embed page
+// (dist/embed.html), in French and English, light and dark (the reader's system setting,
+// emulated), at 360 px and 1280 px; each from its sample and its other views
+// (src/components/<name>/about.ts). The built files and the reference API are served by
+// a small static server on a free port, as a site would serve them; the system's Chromium
+// takes the pictures through playwright-core (no browser download).
 //
-//   npm run screenshots [-- builder]   (`builder`: only the builder's)
-import { mkdirSync } from 'node:fs';
+//   npm run screenshots [-- builder]   (`builder`: the embed builder's pages, from the demo's dev server)
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
+import { extname, join, normalize } from 'node:path';
 import process from 'node:process';
 import { chromium } from 'playwright-core';
 import { createServer } from 'vite';
@@ -14,21 +20,20 @@ import { tsImport } from 'tsx/esm/api';
 import { CHROMIUM_FLAGS, resolveEngines } from './browsers.mjs';
 
 const { catalog } = await tsImport('../src/catalog.ts', import.meta.url);
+const { createApi } = await tsImport('../demo/api/handler.ts', import.meta.url);
+const { toNodeMiddleware } = await tsImport('../demo/api/node.ts', import.meta.url);
 
 const OUT = 'screenshots';
-const WIDTHS = [320, 960];
+const WIDTHS = [360, 1280];
 const LANGS = ['fr', 'en'];
 const THEMES = ['light', 'dark'];
+const dist = join(import.meta.dirname, '..', 'dist');
 
 const [engine] = resolveEngines(['chromium']);
 if (!engine.available) {
   console.error(`Chromium is needed for screenshots: ${engine.reason}`);
   process.exit(1);
 }
-
-const server = await createServer({ server: { port: 0, host: '127.0.0.1' }, logLevel: 'warn' });
-await server.listen();
-const origin = server.resolvedUrls.local[0].replace(/\/$/, '');
 
 const onlyBuilder = process.argv.includes('builder');
 /** Each widget in the form of its sample, then its other views (src/components/<name>/about.ts). */
@@ -42,6 +47,47 @@ const widgets = onlyBuilder
       ];
     });
 
+if (!onlyBuilder && !existsSync(join(dist, 'khountous.js'))) {
+  const built = spawnSync(process.execPath, ['scripts/build.mjs', '--quiet'], { stdio: 'inherit' });
+  if (built.status !== 0) process.exit(1);
+}
+
+const TYPES = {
+  '.js': 'text/javascript',
+  '.html': 'text/html',
+  '.css': 'text/css',
+  '.json': 'application/json',
+};
+const api = toNodeMiddleware(createApi({ quotas: { anonymous: 100_000, free: 100_000, partner: 100_000 } }));
+/** The host page of one widget: the script tag of the README, the widget's attributes. */
+const hostPage = (tag, attributes, lang) => `<!doctype html>
+<html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
+<meta name="khountous:base-url" content="/v1">
+<style>:root { color-scheme: light dark; } body { margin: 16px; font-family: system-ui, sans-serif; }</style>
+<script type="module" src="/dist/khountous.js"></script></head>
+<body><div id="widget"><${tag}${Object.entries(attributes)
+  .map(([name, value]) => ` ${name}="${String(value).replace(/&/g, '&amp;').replace(/"/g, '&quot;')}"`)
+  .join('')}></${tag}></div></body></html>`;
+const site = createHttpServer((req, res) => {
+  const url = new URL(req.url ?? '/', 'http://site');
+  if (url.pathname === '/v1' || url.pathname.startsWith('/v1/'))
+    return void api(req, res, () => res.writeHead(404).end());
+  if (url.pathname === '/host.html') {
+    const attributes = JSON.parse(url.searchParams.get('attributes') ?? '{}');
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    return void res.end(
+      hostPage(url.searchParams.get('tag'), attributes, url.searchParams.get('lang') ?? 'fr'),
+    );
+  }
+  const file = normalize(join(dist, url.pathname.replace(/^\/dist\//, '/')));
+  if (!url.pathname.startsWith('/dist/') || !file.startsWith(dist) || !existsSync(file))
+    return void res.writeHead(404).end();
+  res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
+  res.end(readFileSync(file));
+});
+await new Promise((resolve) => site.listen(0, '127.0.0.1', resolve));
+const siteOrigin = `http://127.0.0.1:${site.address().port}`;
+
 const browser = await chromium.launch({
   executablePath: engine.path,
   // Playwright adds its own headless flag.
@@ -51,51 +97,50 @@ const context = await browser.newContext({ deviceScaleFactor: 1 });
 mkdirSync(OUT, { recursive: true });
 let count = 0;
 
-/** Resolves once the widget shows settled data in `lang` (a language change re-fetches). */
-const settledIn = (page, lang) =>
-  page.waitForFunction((wanted) => {
-    const element = document.querySelector('#widget > *');
-    const base = element?.shadowRoot?.querySelector('[part~="base"]');
-    return (
-      base?.getAttribute('lang') === wanted &&
-      base.getAttribute('aria-busy') === 'false' &&
-      ['ready', 'empty', 'error'].includes(element.getAttribute('state') ?? '')
-    );
-  }, lang);
+/** Resolves once the widget in `selector` shows settled data. */
+const settled = (page, selector) =>
+  page.waitForFunction((selector) => {
+    const element = document.querySelector(selector);
+    return ['ready', 'empty', 'error'].includes(element?.getAttribute('state') ?? '');
+  }, selector);
 
+let server;
 try {
-  const page = await context.newPage();
   for (const widget of widgets) {
-    // One page load per widget; language, theme and width change in place.
-    const query = new URLSearchParams({ widget: widget.widget ?? widget.name, ...widget.params });
-    await page.goto(`${origin}/single.html?${query}`);
+    const tag = `khountous-${widget.widget}`;
     for (const lang of LANGS) {
       for (const theme of THEMES) {
-        await page.evaluate(
-          ({ lang, theme }) => {
-            const element = document.querySelector('#widget > *');
-            element.setAttribute('lang', lang);
-            element.setAttribute('theme', theme);
-            document.body.classList.toggle('dark', theme === 'dark');
-          },
-          { lang, theme },
-        );
         for (const width of WIDTHS) {
-          await page.setViewportSize({ width, height: 800 });
-          await settledIn(page, lang);
-          await page.evaluate(
-            () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
-          );
-          await page
-            .locator('#widget > *')
-            .screenshot({ path: `${OUT}/${widget.name}-${lang}-${theme}-${width}.png` });
-          count += 1;
+          const attributes = { ...widget.params, lang, lazy: 'false' };
+          const pages = {
+            script: `${siteOrigin}/host.html?${new URLSearchParams({ tag, lang, attributes: JSON.stringify(attributes) })}`,
+            embed: `${siteOrigin}/dist/embed.html?${new URLSearchParams({ widget: widget.widget, ...attributes, 'base-url': '/v1' })}`,
+          };
+          for (const [form, url] of Object.entries(pages)) {
+            const page = await context.newPage();
+            await page.emulateMedia({ colorScheme: theme });
+            await page.setViewportSize({ width, height: 900 });
+            await page.goto(url);
+            await settled(page, `#widget > ${tag}`);
+            await page.evaluate(
+              () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+            );
+            const name = form === 'script' ? widget.name : `embed-${widget.name}`;
+            await page.screenshot({ path: `${OUT}/${name}-${lang}-${theme}-${width}.png`, fullPage: true });
+            await page.close();
+            count += 1;
+          }
         }
       }
     }
   }
+  if (onlyBuilder) {
+    server = await createServer({ server: { port: 0, host: '127.0.0.1' }, logLevel: 'warn' });
+    await server.listen();
+  }
+  const origin = server?.resolvedUrls.local[0].replace(/\/$/, '');
   // The builder page as a reader sees it, its theme from the system's colour scheme.
-  for (const lang of LANGS) {
+  for (const lang of onlyBuilder ? LANGS : []) {
     for (const theme of THEMES) {
       for (const width of WIDTHS) {
         const page = await context.newPage();
@@ -116,6 +161,8 @@ try {
   }
 } finally {
   await browser.close();
-  await server.close();
+  await server?.close();
+  site.closeAllConnections();
+  site.close();
 }
 console.log(`${count} screenshots in ${OUT}/`);
