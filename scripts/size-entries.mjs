@@ -77,7 +77,9 @@ export const BUDGETS = {
  * later chunk included): 39.2 to 40.2 kB for one widget, 45.2 kB for the four, 5.5 kB for
  * the starter (it was 41.0 kB for every page, 19.2 kB for the early start). With the text
  * paint (dist/paint.js, 1.4 kB, which a page fetches with its first request): 41.2 to
- * 42.2 kB for one widget, 47.2 kB for the four, 5.9 kB for the starter.
+ * 42.2 kB for one widget, 47.2 kB for the four, 5.9 kB for the starter. With forced colours,
+ * print, ordinals, months and the country's value: 41.6 to 42.5 kB for one widget, 47.8 kB for
+ * the four.
  */
 export const PAGE_TARGETS = {
   'one widget': 20_000,
@@ -87,7 +89,7 @@ export const PAGE_TARGETS = {
 
 export const PAGE_BUDGETS = {
   'one widget': 42_600,
-  'mission widgets': 47_700,
+  'mission widgets': 48_200,
   'first-paint core': 5_920,
 };
 

@@ -342,6 +342,7 @@ async function runEngine(engine, files, { concurrency, out }) {
     KHOUNTOUS_CONCURRENCY: String(concurrency),
     // A free port of its own (the system's choice), for the runner's server.
     KHOUNTOUS_PORT: String(await freePort()),
+    ...(installedDir ? { KHOUNTOUS_INSTALLED_DIR: installedDir } : {}),
   };
   if (engine.name === 'chromium') env.CHROME_PATH = engine.path;
   if (engine.name === 'firefox') env.FIREFOX_PATH = engine.path;
@@ -430,11 +431,26 @@ async function engineTests(engine, files, out) {
   if (counts.passed === 0) problems.push(`${engine.name}: ran no test`);
 }
 
+/**
+ * The kit as an npm user's app bundles it (test/installed/vite-app.ts: the packed tarball in
+ * a fresh Vite app), built once for every engine's runs when a browser test of
+ * test/installed/ is to run; its folder goes to the runners in KHOUNTOUS_INSTALLED_DIR.
+ */
+let installedDir;
+function prepareInstalled(files) {
+  if (!files.some((file) => file.includes(join('test', 'installed')))) return;
+  installedDir = mkdtempSync(join(tmpdir(), 'khountous-installed-'));
+  log('the installed kit: the packed tarball bundled by a fresh Vite app');
+  if (!run('node', ['--import', 'tsx', 'test/installed/vite-app.ts', installedDir]))
+    problems.push('the Vite app of the packed tarball could not be built (test/installed/vite-app.ts)');
+}
+
 /** The browser test files to run, and the engines found (installed first when missing). */
 function browserPlan() {
   const files = listFiles('test', (f) => f.endsWith('.browser.test.ts')).filter(matchesFilter);
   log(`browser tests: ${files.length} files, engines ${engines.join(', ')}`);
   ensureDist(files);
+  prepareInstalled(files);
   if (files.length === 0) {
     problems.push('no browser test file found');
     return { files, resolved: [] };
@@ -532,6 +548,8 @@ for (const group of [tasks, last]) {
   );
 }
 if (steps.includes('bench')) benchStep();
+
+if (installedDir) rmSync(installedDir, { recursive: true, force: true });
 
 console.log('\nSummary');
 for (const result of results) {

@@ -206,7 +206,8 @@ export const regionListSchema = listEnvelopeSchema(regionStatsSchema);
 const datasetColumnSchema = object({
   key: string,
   label: localized,
-  type: picklist(['string', 'number', 'date', 'month']),
+  // Any name: a type this kit does not know yet is shown as text, not refused.
+  type: string as Schema<DatasetColumn['type']>,
 });
 
 export const datasetJsonSchema = object({

@@ -327,8 +327,8 @@ export interface DatasetColumn {
   key: string;
   /** Column heading in French and English (the endpoint takes no `lang`). */
   label: Record<Lang, string>;
-  /** `month`: a calendar month written `YYYY-MM`. */
-  type: 'string' | 'number' | 'date' | 'month';
+  /** `month`: a calendar month written `YYYY-MM`. Another name (a type added later) is shown as text. */
+  type: 'string' | 'number' | 'date' | 'month' | (string & {});
 }
 
 export type DatasetCell = string | number | null;

@@ -143,11 +143,13 @@ export const tokens = css`
     }
   }
   /*
-   * On paper: no control (buttons, the pager), and bars and marks printed in their
-   * colours (browsers drop backgrounds when printing unless told otherwise).
+   * On paper: the light palette whatever the screen's (a dark surface is a page of ink), no
+   * control (buttons, the pager), and bars and marks printed in their colours (browsers drop
+   * backgrounds when printing unless told otherwise).
    */
   @media print {
     .root {
+      color-scheme: light !important;
       print-color-adjust: exact;
       -webkit-print-color-adjust: exact;
       break-inside: avoid-page;

@@ -174,7 +174,7 @@ export const dataset = fc
       fc.record({
         key: fc.oneof(text, fc.constantFrom('__proto__', 'constructor', 'toString', 'valueOf')),
         label: localized,
-        type: fc.constantFrom('string', 'number', 'date'),
+        type: fc.constantFrom('string', 'number', 'date', 'month', 'duration'),
       }),
       { maxLength: 5 },
     ),

@@ -182,6 +182,7 @@ export async function pixelsOf(frame: HTMLIFrameElement, tag: string): Promise<I
   const outer = frame.getBoundingClientRect();
   const inner = element.getBoundingClientRect();
   expect(outer.top + inner.bottom, `<${tag}> within the viewport`).to.be.at.most(window.innerHeight);
+  expect(inner.bottom, `<${tag}> within its frame`).to.be.at.most(frame.clientHeight);
   const clip = {
     x: Math.round(outer.left + frame.clientLeft + inner.left),
     y: Math.round(outer.top + frame.clientTop + inner.top),

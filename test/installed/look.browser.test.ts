@@ -82,6 +82,8 @@ describe('what users install looks as the source does', function () {
           const element = await embedFrame(tag, attributes, scheme);
           const found = differences(drawnBy(widgetIn(source, tag)), drawnBy(element));
           expect(found, `<${tag}> from the embed page:\n${found.join('\n')}`).to.deep.equal([]);
+          // Its page stops before the next one opens.
+          element.ownerDocument.defaultView!.frameElement!.remove();
         }
       });
 

@@ -134,5 +134,16 @@ describe('the built widgets in forced colours and on paper', function () {
       dates.filter((element) => !element.checkVisibility()).map((element) => element.outerHTML.slice(0, 80)),
       'dates hidden on paper',
     ).to.deep.equal([]);
+    // A reader whose screen is dark prints the light palette: a dark surface is a page of ink.
+    const surfaces = () =>
+      WIDGETS.map(
+        ([tag]) =>
+          view.getComputedStyle(widgetIn(frame, tag).shadowRoot!.querySelector('.root')!).backgroundColor,
+      );
+    const light = surfaces();
+    await media({ colorScheme: 'dark', media: 'screen' });
+    expect(surfaces(), 'the dark palette on a dark screen').to.not.deep.equal(light);
+    await media({ colorScheme: 'dark', media: 'print' });
+    expect(surfaces(), 'on paper from a dark screen').to.deep.equal(light);
   });
 });

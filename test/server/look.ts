@@ -3,17 +3,19 @@
  * (test/installed/*.browser.test.ts).
  *
  * - `GET /installed/vite/<file>`: the kit as an npm user's app bundles it (the packed
- *   tarball in a fresh Vite app, test/installed/vite-app.ts), built once per run of the
- *   runner at the first request, served byte for byte.
+ *   tarball in a fresh Vite app, test/installed/vite-app.ts), served byte for byte from the
+ *   folder in KHOUNTOUS_INSTALLED_DIR (scripts/test.mjs builds it once before the browser
+ *   tests); without it, built at the first request in a child process (the server goes on
+ *   answering meanwhile). A build that failed answers 500 with its reason.
  * - Commands (`executeServerCommand`), Chromium only (CDP through puppeteer):
  *   `look-media` `{ colorScheme?, forcedColors?, media? }` emulates those media features
  *   for the test page and its frames (`null` ends an emulation); `look-screenshot`
  *   `{ x, y, width, height }` answers a PNG of that part of the page, base64.
  */
+import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, existsSync, statSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
-import { buildViteApp } from '../installed/vite-app.js';
 
 interface Context {
   path: string;
@@ -48,24 +50,32 @@ const TYPES: Record<string, string> = { '.js': 'js', '.html': 'html', '.css': 'c
 export function lookPlugin() {
   /** A DevTools session per page, kept: an emulation lasts as long as the session that set it. */
   const sessions = new WeakMap<PuppeteerPage, ReturnType<PuppeteerPage['createCDPSession']>>();
+  const given = process.env.KHOUNTOUS_INSTALLED_DIR;
+  /** A folder this plugin made (and removes), when none was given. */
+  let made: string | undefined;
   let built: Promise<{ dir?: string; error?: string }> | undefined;
   const build = () =>
-    (built ??= Promise.resolve().then(() => {
-      const dir = mkdtempSync(join(tmpdir(), 'khountous-installed-'));
-      try {
-        const skip = buildViteApp(dir);
-        return skip ? { error: skip } : { dir };
-      } catch (error) {
-        return { error: String(error) };
-      }
-    }));
+    (built ??= given
+      ? Promise.resolve(
+          existsSync(join(given, 'kit.js')) ? { dir: given } : { error: `no kit.js in ${given}` },
+        )
+      : new Promise((resolve) => {
+          made = mkdtempSync(join(tmpdir(), 'khountous-installed-'));
+          const dir = made;
+          execFile(
+            process.execPath,
+            ['--import', 'tsx', 'test/installed/vite-app.ts', dir],
+            { timeout: 300_000 },
+            (error, _stdout, stderr) => resolve(error ? { error: `${error.message}\n${stderr}` } : { dir }),
+          );
+        }));
   return {
     name: 'khountous-look',
     async serve(context: Context) {
       const match = /^\/installed\/vite\/(.+)$/.exec(context.path);
       if (!match || context.method !== 'GET') return undefined;
       const { dir, error } = await build();
-      if (!dir) return { body: `the installed app could not be built: ${error}`, type: 'text' };
+      if (!dir) throw new Error(`the installed app could not be built: ${error}`);
       const file = normalize(join(dir, match[1]!));
       if (!file.startsWith(dir) || !existsSync(file) || !statSync(file).isFile()) return undefined;
       return { body: readFileSync(file, 'utf8'), type: TYPES[extname(file)] ?? 'text' };
@@ -101,8 +111,8 @@ export function lookPlugin() {
       return page.screenshot({ clip, encoding: 'base64' });
     },
     async serverStop() {
-      const done = built && (await built);
-      if (done?.dir) rmSync(done.dir, { recursive: true, force: true });
+      if (built) await built;
+      if (made) rmSync(made, { recursive: true, force: true });
     },
   };
 }

@@ -122,7 +122,10 @@ export class KhountousAdminCard extends KhountousElement<CardSelection, CardData
                 <dd>
                   ${t.rank(
                     formatOrdinal(lang, profile.rank),
-                    profile.rankedCount === undefined ? undefined : formatNumber(lang, profile.rankedCount),
+                    // A count below the place would say "200th of 185": the place alone then.
+                    (profile.rankedCount ?? 0) >= profile.rank
+                      ? formatNumber(lang, profile.rankedCount!)
+                      : undefined,
                   )}
                 </dd>
               </div>`

@@ -20,8 +20,8 @@ export const about: About = {
     },
     variant: {
       label: { en: 'Variant', fr: 'Variante' },
-      en: 'With `region`: `full` shows all its indicators, `single` only `indicator`, as one figure.',
-      fr: 'Avec `region` : `full` affiche tous ses indicateurs, `single` seulement `indicator`, en un seul chiffre.',
+      en: 'With `region`: `full` shows all its indicators, `single` only `indicator`, as one figure beside the country’s value, coloured when better or worse than it.',
+      fr: 'Avec `region` : `full` affiche tous ses indicateurs, `single` seulement `indicator`, en un seul chiffre à côté de la valeur nationale, coloré s’il est meilleur ou moins bon qu’elle.',
     },
   },
   sample: {},

@@ -33,16 +33,31 @@ const DIRECTION: Record<RegionIndicatorKey, 1 | -1 | 0> = {
   reportsPer100k: 0,
 };
 
-/** The country's value of an indicator: the regions' values weighted by their population. */
+/**
+ * The country's value of an indicator, from the 14 regions' (docs/api-assumptions.md says how
+ * each is computed): the means over administrations weighted by each region's administrations,
+ * the resolution rate by its reports, reports per 100,000 people from the counts themselves.
+ */
 function nationalValue(regions: readonly RegionStats[], key: RegionIndicatorKey): number {
-  const people = regions.reduce((sum, region) => sum + region.population, 0);
-  return people > 0
-    ? regions.reduce((sum, region) => sum + region.indicators[key] * region.population, 0) / people
-    : 0;
+  const total = (of: (region: RegionStats) => number) => regions.reduce((sum, region) => sum + of(region), 0);
+  if (key === 'reportsPer100k') {
+    const people = total((region) => region.population);
+    return people > 0 ? (total((region) => region.reportCount) * 100_000) / people : 0;
+  }
+  const weight = (region: RegionStats) =>
+    key === 'resolutionRate' ? region.reportCount : region.administrationCount;
+  const weights = total(weight);
+  return weights > 0 ? total((region) => region.indicators[key] * weight(region)) / weights : 0;
 }
 
-/** How a region's value compares with the country's, in the indicator's direction. */
-function judge(value: number, national: number, key: RegionIndicatorKey): 'better' | 'worse' | 'even' {
+/**
+ * How a region's value compares with the country's, in the indicator's direction; `even` too
+ * when the region has nothing to measure (no administration, no report: its 0 is no figure).
+ */
+function judge(region: RegionStats, key: RegionIndicatorKey, national: number): 'better' | 'worse' | 'even' {
+  const value = region.indicators[key];
+  const measured = key === 'resolutionRate' ? region.reportCount : region.administrationCount;
+  if (measured === 0) return 'even';
   const direction = DIRECTION[key];
   const difference = (value - national) * direction;
   if (direction === 0 || Math.abs(value - national) <= Math.abs(national) * 0.02) return 'even';
@@ -157,7 +172,6 @@ export class KhountousRegionStats extends KhountousElement<RegionSelection, Regi
     </div>`;
   }
 
-  /** One indicator of one region, as a figure that sits in a text. */
   /**
    * One indicator of one region, as a figure that sits in a text, with the country's value
    * beside it. Its colour says better or worse than the country in the indicator's
@@ -168,7 +182,7 @@ export class KhountousRegionStats extends KhountousElement<RegionSelection, Regi
     const t = this.strings(regionStatsStrings).regions;
     return html`<p class="title" role="heading" aria-level=${this.headingAt()}>${region.name}</p>
       <p class="single" part="indicators">
-        <strong class=${judge(value, national, key)}>${this.format(key, value)}</strong>
+        <strong class=${judge(region, key, national)}>${this.format(key, value)}</strong>
         <span>${this.strings(indicatorNames).indicators[key]}</span>
         <span class="national">${t.national(this.format(key, national))}</span>
       </p>`;

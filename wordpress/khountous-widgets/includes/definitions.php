@@ -845,8 +845,8 @@ return array(
 						'fr' => 'Variante',
 					),
 					'help' => array(
-						'fr' => 'Avec `region` : `full` affiche tous ses indicateurs, `single` seulement `indicator`, en un seul chiffre.',
-						'en' => 'With `region`: `full` shows all its indicators, `single` only `indicator`, as one figure.',
+						'fr' => 'Avec `region` : `full` affiche tous ses indicateurs, `single` seulement `indicator`, en un seul chiffre à côté de la valeur nationale, coloré s’il est meilleur ou moins bon qu’elle.',
+						'en' => 'With `region`: `full` shows all its indicators, `single` only `indicator`, as one figure beside the country’s value, coloured when better or worse than it.',
 					),
 				),
 			),
