@@ -34,6 +34,13 @@ async function requestsTo(base: string): Promise<string[]> {
 describe('server-rendered with their data, hydrated', () => {
   let warnings: ReturnType<typeof watchWarnings>;
   const containers: HTMLElement[] = [];
+  // The test server's renderer loads the kit's sources (through tsx) at its first render: on a
+  // busy machine that took the first test past its 10 s. It is made ready here, on its own time.
+  before(async function () {
+    this.timeout(60000);
+    const [{ widget, about }] = catalog;
+    await renderWidget(widget.tag, { ...about.sample, lazy: 'false' }, isolatedApi('ssr-warm'));
+  });
   beforeEach(() => {
     freshKit();
     warnings = watchWarnings({ quiet: true });

@@ -27,5 +27,6 @@ export const about: About = {
   sample: {},
   views: {
     'region-stats-region': { region: 'ziguinchor' },
+    'region-stats-single': { region: 'kolda', variant: 'single', indicator: 'avgDelayDays' },
   },
 };
