@@ -38,7 +38,7 @@ describe('server-rendered with their data, hydrated', () => {
   // busy machine that took the first test past its 10 s. It is made ready here, on its own time.
   before(async function () {
     this.timeout(60000);
-    const [{ widget, about }] = catalog;
+    const { widget, about } = catalog[0]!;
     await renderWidget(widget.tag, { ...about.sample, lazy: 'false' }, isolatedApi('ssr-warm'));
   });
   beforeEach(() => {
