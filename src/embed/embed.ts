@@ -9,7 +9,7 @@
  */
 import type { Lang } from '../core/types.js';
 import { DEFAULT_BASE_URL, resolveBaseUrl } from '../widget/base-url.js';
-import { COMMON_INPUTS, type Widget } from '../widget/descriptor.js';
+import { inputsOf, type Widget } from '../widget/descriptor.js';
 import { DEFAULT_LANG, toSupportedLang } from '../widget/lang.js';
 import {
   acceptedAttributes,
@@ -70,7 +70,7 @@ export async function startEmbed(
   const { tag, attributes } = parsed.request;
   // The element's attributes are its descriptor's inputs (its observed attributes, once defined).
   const descriptor = widgets.find((widget) => widget.tag === tag)!;
-  const observed = Object.keys({ ...COMMON_INPUTS, ...descriptor.inputs });
+  const observed = Object.keys(inputsOf(descriptor));
   const apiOrigins = allowedApiOrigins();
   const refused: Refusal[] = [];
   const accepted = acceptedAttributes(

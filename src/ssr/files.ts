@@ -6,7 +6,7 @@
  * error says which file, which line and why.
  */
 import { readFile, rename, writeFile } from 'node:fs/promises';
-import { COMMON_INPUTS, type Inputs } from '../widget/descriptor.js';
+import { inputsOf } from '../widget/descriptor.js';
 import { widgets } from '../widgets.js';
 import { renderWidget, type RenderOptions } from './render.js';
 
@@ -67,7 +67,7 @@ export async function renderHtml(
     // Markup a previous run wrote is rendered again from the tag's own attributes: not those the
     // element writes itself (its state, a reflected input at its initial value).
     delete attributes['state'];
-    const inputs: Inputs = { ...COMMON_INPUTS, ...widgets.find((widget) => widget.tag === tag)!.inputs };
+    const inputs = inputsOf(widgets.find((widget) => widget.tag === tag)!);
     for (const [name, input] of Object.entries(inputs)) {
       if (input.reflect && attributes[name] === String(input.initial)) delete attributes[name];
     }

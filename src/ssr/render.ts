@@ -26,7 +26,7 @@ import { INLINE_VERSION, inlinePath } from '../core/inline.js';
 import { createLoader, type KhountousLoader } from '../core/loader/loader.js';
 import { elementLoaders } from '../elements.js';
 import { DEFAULT_BASE_URL, normaliseBaseUrl } from '../widget/base-url.js';
-import type { Widget } from '../widget/descriptor.js';
+import { inputsOf, isWritableAttribute, type Widget } from '../widget/descriptor.js';
 import { attributeReader, planLoad } from '../widget/load.js';
 import { widgets } from '../widgets.js';
 
@@ -63,12 +63,12 @@ type Attributes = Readonly<Record<string, string | number | boolean | null | und
 const escapeAttribute = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-/** The attributes as HTML (`true`: present, `false`/null/undefined: absent), names checked. */
-function attributesHtml(attributes: Attributes): string {
+/** The attributes as HTML (`true`: present, `false`/null/undefined: absent), the writable ones only. */
+function attributesHtml(attributes: Attributes, descriptor: Widget): string {
   let out = '';
   for (const [name, value] of Object.entries(attributes)) {
-    if (!/^[a-z][a-z0-9-]*$/.test(name)) throw new RenderError(`"${name}" is not an attribute name`, '');
-    if (value === false || value === null || value === undefined) continue;
+    if (!isWritableAttribute(descriptor, name) || value === false || value === null || value === undefined)
+      continue;
     out += value === true ? ` ${name}` : ` ${name}="${escapeAttribute(String(value))}"`;
   }
   return out;
@@ -138,12 +138,27 @@ export async function renderWidget(
       '',
     );
   }
-  const given = attributesHtml(attributes);
+  // One allow-list (widget/descriptor.ts): nothing else is written, whoever asks.
+  const given = attributesHtml(attributes, descriptor);
   const plain = `<${tag}${given}></${tag}>`;
+  const refused = Object.keys(attributes).filter((name) => !isWritableAttribute(descriptor, name));
+  if (refused.length > 0)
+    throw new RenderError(
+      `<${tag}> takes no attribute ${refused.map((name) => JSON.stringify(name)).join(', ')}: ` +
+        `its attributes are ${Object.keys(inputsOf(descriptor)).join(', ')}, id, class and data-* (the others are not written)`,
+      plain,
+    );
   const baseUrl = normaliseBaseUrl(options.baseUrl ?? DEFAULT_BASE_URL);
   if (!baseUrl) throw new RenderError(`baseUrl "${options.baseUrl}" is not an http(s) URL`, plain);
-  // The element's base URL when it names one, else the server's: the page's readers ask the same API.
-  const owner = ownerOf(tag, { 'base-url': baseUrl, ...attributes });
+  // The server calls its own API only (`baseUrl`), with its key: an attribute cannot send it
+  // elsewhere. An element whose base-url names another API is left to load in the browser.
+  const named = attributes['base-url'];
+  if (typeof named === 'string' && normaliseBaseUrl(named, `${baseUrl}/`) !== baseUrl)
+    throw new RenderError(
+      `<${tag}> base-url="${named}" is not the server's API (${baseUrl}): the server renders only from its own; the element loads in the browser`,
+      plain,
+    );
+  const owner = ownerOf(tag, { ...attributes, 'base-url': baseUrl });
   const planned = planLoad(descriptor, owner, attributeReader(descriptor, owner), { page: false });
   if (planned instanceof KhountousError) throw new RenderError(planned.message, plain, { cause: planned });
   await load();

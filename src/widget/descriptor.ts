@@ -130,6 +130,21 @@ export const COMMON_INPUTS = {
   lazy: { kind: 'unless-false', initial: true },
 } as const satisfies Inputs;
 
+/** Every input of a widget: those of every widget and its own (its element's observed attributes). */
+export const inputsOf = (descriptor: Widget): Inputs => ({ ...COMMON_INPUTS, ...descriptor.inputs });
+
+/**
+ * Whether the kit writes attribute `name` on a widget where it writes the page's markup (a
+ * server render, the CLI): its inputs, `id`, `class` and `data-*`, which address it or hold
+ * the page's own data and run nothing. Anything else (`style`, `on*`, `autofocus`, a misspelt
+ * input) is refused, not written.
+ */
+export const isWritableAttribute = (descriptor: Widget, name: string): boolean =>
+  Object.hasOwn(inputsOf(descriptor), name) ||
+  name === 'id' ||
+  name === 'class' ||
+  /^data-[a-z0-9-]+$/.test(name);
+
 /** The inputs of a paged list. */
 export const LIST_INPUTS = {
   limit: { rule: RULES.limit, initial: 10 },

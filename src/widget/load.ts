@@ -11,7 +11,7 @@ import type { LoadOptions, Resource } from '../core/loader/loader.js';
 import { AttributeError, checkInput, quoted } from '../attributes/owner.js';
 import { RULES } from '../attributes/rules.js';
 import { BASE_URL_META, pageBaseUrl, resolveBaseUrl } from './base-url.js';
-import { COMMON_INPUTS, camel, type Input, type Inputs, type Selection, type Widget } from './descriptor.js';
+import { camel, inputsOf, type Input, type Inputs, type Selection, type Widget } from './descriptor.js';
 import { DEFAULT_LANG, languageOf, resolveLang } from './lang.js';
 
 /** One input by attribute name, as its property holds it. */
@@ -43,7 +43,7 @@ function fromAttribute(input: Input | undefined, value: string | null): unknown 
 
 /** Reads the attributes of `element` as the properties of `descriptor`'s element would hold them. */
 export function attributeReader(descriptor: Widget, element: Element): Read {
-  const inputs: Inputs = { ...COMMON_INPUTS, ...descriptor.inputs };
+  const inputs = inputsOf(descriptor);
   return (attribute) => fromAttribute(inputs[attribute], element.getAttribute(attribute));
 }
 

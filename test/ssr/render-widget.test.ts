@@ -115,9 +115,64 @@ describe('renderWidget', () => {
     );
     await assert.rejects(
       renderWidget('khountous-ranking', { 'on click': 'x' }, options),
-      /not an attribute name/,
+      /takes no attribute "on click"/,
     );
     assert.equal(api.state.requests.length, 0);
+  });
+
+  it('writes only the widget’s attributes, id and class: any other name is refused and never written', async () => {
+    const api = upstream();
+    const options = { baseUrl: BASE_URL, fetch: api.fetch };
+    // Event handlers, style, focus stealers, a property's spelling, any case: one allow-list.
+    for (const name of [
+      'onfocus',
+      'ONFOCUS',
+      'onmouseover',
+      'style',
+      'autofocus',
+      'tabindex',
+      'baseUrl',
+      'srcdoc',
+      'x',
+    ])
+      await assert.rejects(
+        renderWidget('khountous-ranking', { limit: 2, [name]: 'alert(1)' }, options),
+        (error: unknown) => {
+          assert.ok(error instanceof RenderError, name);
+          assert.match(error.message, new RegExp(`takes no attribute "${name}"`));
+          assert.equal(error.html, '<khountous-ranking limit="2"></khountous-ranking>', name);
+          return true;
+        },
+      );
+    assert.equal(api.state.requests.length, 0, 'nothing asked for a refused render');
+    const html = await renderWidget('khountous-ranking', { limit: 2, id: 'top', class: 'wide' }, options);
+    assert.match(html, /^<khountous-ranking limit="2" id="top" class="wide"/);
+  });
+
+  it('calls its own API only: a base-url attribute naming another host sends it nothing, key included', async () => {
+    const api = upstream();
+    const options = { baseUrl: BASE_URL, fetch: api.fetch, key: 'demo-partner-key' };
+    for (const named of [
+      'https://attacker.example/v1',
+      '//attacker.example/v1',
+      'http://api.khountous.sn/v1',
+      '/other/v1',
+    ])
+      await assert.rejects(
+        renderWidget('khountous-ranking', { limit: 2, 'base-url': named }, options),
+        (error: unknown) => {
+          assert.ok(error instanceof RenderError, named);
+          assert.match(error.message, /is not the server's API/);
+          return true;
+        },
+      );
+    assert.equal(api.state.requests.length, 0, 'no request for a render that names another API');
+    // The same API, however written: rendered, the request to the server's API with its key.
+    for (const same of [BASE_URL, `${BASE_URL}/`, '/v1'])
+      await renderWidget('khountous-ranking', { limit: 2, 'base-url': same }, options);
+    assert.ok(api.state.requests.length > 0);
+    for (const request of api.state.requests)
+      assert.equal(new URL(request.url).origin, new URL(BASE_URL).origin);
   });
 
   it('data is text: nothing in it can close the inline script', async () => {
