@@ -5,7 +5,8 @@
  * every widget in it rendered: on any error it is left as it was, and the
  * error says which file, which line and why.
  */
-import { readFile, rename, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { inputsOf } from '../widget/descriptor.js';
 import { widgets } from '../widgets.js';
 import { renderWidget, type RenderOptions } from './render.js';
@@ -41,9 +42,51 @@ function attributesOf(text: string): Record<string, string> {
   return attributes;
 }
 
-/** `text` with its comments blanked (same length): a tag in a comment is not a widget. */
-const withoutComments = (text: string) =>
-  text.replace(/<!--[\s\S]*?-->/g, (comment) => ' '.repeat(comment.length));
+/** Elements whose content is text, not markup (HTML's raw text and escapable raw text elements, and kin). */
+const RAW_TEXT = new Set(['script', 'style', 'textarea', 'title', 'xmp', 'iframe', 'noembed', 'noframes']);
+
+/**
+ * `text` with all that is not markup blanked (same length, line breaks kept): comments, the
+ * content of raw text elements (a `<script>`'s code, a `<textarea>`'s or `<title>`'s text) and
+ * the values of attributes. A kit's tag in any of them is text of the page, not a widget.
+ */
+function markupOnly(text: string): string {
+  const blank = (from: number, to: number) => text.slice(from, to).replace(/[^\n]/g, ' ');
+  let out = '';
+  let at = 0;
+  const tag = /<(!--|\/?[a-zA-Z][^\s/>]*)/g;
+  for (let match = tag.exec(text); match; match = tag.exec(text)) {
+    if (match[1] === '!--') {
+      const end = text.indexOf('-->', match.index + 4);
+      const to = end === -1 ? text.length : end + 3;
+      out += text.slice(at, match.index) + blank(match.index, to);
+      at = tag.lastIndex = to;
+      continue;
+    }
+    // The tag up to its `>`, its quoted values blanked.
+    let i = tag.lastIndex;
+    let inside = text.slice(at, i);
+    while (i < text.length && text[i] !== '>') {
+      const quote = text[i];
+      if (quote === '"' || quote === "'") {
+        const end = text.indexOf(quote, i + 1);
+        const to = end === -1 ? text.length : end + 1;
+        inside += quote + blank(i + 1, to - 1) + (end === -1 ? '' : quote);
+        i = to;
+      } else inside += text[i++];
+    }
+    out += inside;
+    at = tag.lastIndex = i;
+    const name = match[1]!.toLowerCase();
+    if (RAW_TEXT.has(name) && text[i] === '>') {
+      const close = text.toLowerCase().indexOf(`</${name}`, i + 1);
+      const to = close === -1 ? text.length : close;
+      out += '>' + blank(i + 1, to);
+      at = tag.lastIndex = to;
+    }
+  }
+  return out + text.slice(at);
+}
 
 const lineOf = (text: string, index: number) => text.slice(0, index).split('\n').length;
 
@@ -52,7 +95,7 @@ export async function renderHtml(
   html: string,
   options: RenderOptions = {},
 ): Promise<{ html: string; rendered: number }> {
-  const visible = withoutComments(html);
+  const visible = markupOnly(html);
   const start = /<(khountous-[a-z0-9-]+)(\s[^>]*)?>/g;
   let out = '';
   let from = 0;
@@ -100,10 +143,16 @@ export async function renderFiles(
     try {
       const { html, rendered } = await renderHtml(await readFile(file, 'utf8'), options);
       if (rendered > 0) {
-        // Written beside it, then moved over it: a reader never gets half a file.
-        const temporary = `${file}.khountous-${process.pid}.tmp`;
-        await writeFile(temporary, html);
-        await rename(temporary, file);
+        // Written beside it, then moved over it: a reader never gets half a file. Under a name
+        // nobody can guess, created anew (`wx`): never through a link someone left at that name.
+        const temporary = `${file}.khountous-${randomBytes(8).toString('hex')}.tmp`;
+        try {
+          await writeFile(temporary, html, { flag: 'wx' });
+          await rename(temporary, file);
+        } catch (error) {
+          await rm(temporary, { force: true }).catch(() => {});
+          throw error;
+        }
       }
       results.push({ file, rendered });
     } catch (error) {

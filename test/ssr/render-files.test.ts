@@ -6,7 +6,7 @@
  * `fetch` option, in plain Node.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { register } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -94,6 +94,46 @@ describe('render <files…>', () => {
     const [result] = await renderFiles([file], options);
     assert.match(result!.error ?? '', /no data to render/);
     assert.equal(readFileSync(file, 'utf8'), PAGE);
+  });
+
+  it('a kit tag in a script, a textarea, a title, a style or an attribute value is the page’s text: left byte for byte', async () => {
+    const tag = '<khountous-ranking limit="2"></khountous-ranking>';
+    const texts = [
+      `<title>How to embed ${tag}</title>`,
+      `<script>const snippet = '${tag}'; if (a < b && c > d) document.body.insertAdjacentHTML('beforeend', snippet);</script>`,
+      `<SCRIPT type="module">\n  const t = "</khountous-ranking>";\n</SCRIPT>`,
+      `<textarea name="code">${tag}</textarea>`,
+      `<style>/* ${tag} */ p::after { content: '<khountous-report slug="x">'; }</style>`,
+      `<a title='${tag}' data-example="${tag.replace(/"/g, '&quot;')}">example</a>`,
+      `<img alt="a > b" src="x.png"><p>after a > in a value</p>`,
+    ];
+    const page = `<!doctype html><html><head>${texts[0]}${texts[1]}${texts[2]}</head><body>\n${texts
+      .slice(3)
+      .join(
+        '\n',
+      )}\n<khountous-region-stats region="kolda" lang="en"></khountous-region-stats>\n</body></html>`;
+    const { html, rendered } = await renderHtml(page, options);
+    assert.equal(rendered, 1, 'the one real widget');
+    for (const text of texts) assert.ok(html.includes(text), `kept as written: ${text}`);
+    assert.match(html, /<khountous-region-stats region="kolda" lang="en"[^>]* state="ready"/);
+  });
+
+  it('writes through a temporary file nobody can guess, never through a link left beside the file', async () => {
+    const file = join(dir, 'linked.html');
+    const victim = join(dir, 'victim.txt');
+    writeFileSync(file, PAGE);
+    writeFileSync(victim, 'keep me');
+    // Links at the names a predictable scheme would use.
+    for (const pid of [process.pid, process.pid + 1]) symlinkSync(victim, `${file}.khountous-${pid}.tmp`);
+    const [result] = await renderFiles([file], options);
+    assert.equal(result!.error, undefined);
+    assert.equal(result!.rendered, 2);
+    assert.equal(readFileSync(victim, 'utf8'), 'keep me');
+    assert.match(readFileSync(file, 'utf8'), /state="ready"/);
+    const left = readdirSync(dir).filter(
+      (name) => name.startsWith('linked.html.khountous-') && !/-\d+\.tmp$/.test(name),
+    );
+    assert.deepEqual(left, [], 'no temporary file left');
   });
 
   it('an unclosed or unknown tag is an error, and a page without widgets is not rewritten', async () => {
