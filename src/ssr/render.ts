@@ -39,7 +39,20 @@ export interface RenderOptions {
   key?: string;
   /** The fetch to use (global fetch by default). */
   fetch?: FetchLike;
+  /**
+   * The longest a render waits for its data, in ms (default 5000): one attempt, no retry, so
+   * that a hung API never holds a page. Then the plain element (RenderError).
+   */
+  timeout?: number;
+  /** Ends the wait early (the page's request was cancelled): a RenderError with the plain element. */
+  signal?: AbortSignal;
 }
+
+/** The default of RenderOptions.timeout. */
+const RENDER_TIMEOUT = 5_000;
+/** After a render found no data, the same resource is not asked for again before this (doubling to BACKOFF_MAX). */
+const BACKOFF_FIRST = 30_000;
+const BACKOFF_MAX = 15 * 60_000;
 
 /**
  * Thrown when a widget cannot be rendered with its data: an unknown tag, an attribute
@@ -78,11 +91,18 @@ function attributesHtml(attributes: Attributes, descriptor: Widget): string {
 const scriptJson = (value: unknown) =>
   JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
 
-/** One loader per API and key, for the whole process. */
+/** One loader per API, key and timeout, for the whole process. */
 const loaders = new Map<string, KhountousLoader>();
+/** Per API, key and resource: failures in a row, and the time before which it is not asked again. */
+const backoffs = new Map<string, { failures: number; until: number }>();
 
-function loaderFor(baseUrl: string, key: string | undefined, fetch: FetchLike): KhountousLoader {
-  const id = `${baseUrl}\n${key ?? ''}`;
+function loaderFor(
+  baseUrl: string,
+  key: string | undefined,
+  fetch: FetchLike,
+  timeout: number,
+): KhountousLoader {
+  const id = `${baseUrl}\n${key ?? ''}\n${timeout}`;
   let loader = loaders.get(id);
   if (!loader) {
     loader = createLoader({
@@ -91,6 +111,9 @@ function loaderFor(baseUrl: string, key: string | undefined, fetch: FetchLike): 
       locks: null,
       intersectionObserver: null,
       lazy: false,
+      // A server render waits once, at most `timeout`: no retry behind a page.
+      maxRetries: 0,
+      requestTimeout: timeout,
       fetch: (input, init) => {
         if (!key) return fetch(input, init);
         const headers = new Headers(init?.headers);
@@ -103,9 +126,10 @@ function loaderFor(baseUrl: string, key: string | undefined, fetch: FetchLike): 
   return loader;
 }
 
-/** Forgets the loaders (their caches and budgets): for tests. */
+/** Forgets the loaders (their caches and budgets) and the back-offs: for tests. */
 export function resetRenderCache(): void {
   loaders.clear();
+  backoffs.clear();
 }
 
 /** An object that answers what planLoad asks of an element, from `attributes`. */
@@ -162,20 +186,45 @@ export async function renderWidget(
   const planned = planLoad(descriptor, owner, attributeReader(descriptor, owner), { page: false });
   if (planned instanceof KhountousError) throw new RenderError(planned.message, plain, { cause: planned });
   await load();
+  const timeout = Math.max(1, options.timeout ?? RENDER_TIMEOUT);
   const loader = loaderFor(
     planned.options.baseUrl,
     options.key,
     options.fetch ?? globalThis.fetch.bind(globalThis),
+    timeout,
   );
+  const backoffKey = `${planned.options.baseUrl}\n${options.key ?? ''}\n${inlinePath(planned.resource, planned.options.baseUrl)}`;
+  const backoff = backoffs.get(backoffKey);
+  const cached = loader.peek(planned.resource, planned.options.baseUrl);
+  if (backoff && Date.now() < backoff.until && !cached)
+    throw new RenderError(
+      `<${tag}>: no data to render (the API failed ${backoff.failures} time(s) in a row; not asked again before ${new Date(backoff.until).toISOString()}); it loads in the browser`,
+      plain,
+    );
+  const signals = [AbortSignal.timeout(timeout), ...(options.signal ? [options.signal] : [])];
   let loaded;
   try {
-    loaded = await loader.load(planned.resource, { ...planned.options, lazy: false });
+    loaded = await loader.load(planned.resource, {
+      ...planned.options,
+      lazy: false,
+      signal: AbortSignal.any(signals),
+    });
+    backoffs.delete(backoffKey);
   } catch (error) {
-    throw new RenderError(
-      `<${tag}>: no data to render (${error instanceof Error ? error.message : String(error)}); it loads in the browser`,
-      plain,
-      { cause: error },
-    );
+    const failures = (backoff?.failures ?? 0) + 1;
+    if (!options.signal?.aborted)
+      backoffs.set(backoffKey, {
+        failures,
+        until: Date.now() + Math.min(BACKOFF_MAX, BACKOFF_FIRST * 2 ** (failures - 1)),
+      });
+    // What the process holds, with its real age, rather than nothing.
+    loaded = loader.peek(planned.resource, planned.options.baseUrl);
+    if (!loaded)
+      throw new RenderError(
+        `<${tag}>: no data to render (${error instanceof Error ? error.message : String(error)}); it loads in the browser`,
+        plain,
+        { cause: error },
+      );
   }
   const inline = {
     khountous: INLINE_VERSION,

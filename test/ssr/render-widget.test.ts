@@ -208,6 +208,60 @@ describe('renderWidget', () => {
     assert.equal(html.match(/<khountous-ranking/g)?.length, 1);
   });
 
+  it('a hung API holds a render no longer than its timeout: one request, then a back-off before the next', async () => {
+    const requests: Request[] = [];
+    // Answers nothing until the request is aborted.
+    const hung = (input: string, init?: RequestInit) => {
+      const request = new Request(input, init);
+      requests.push(request);
+      return new Promise<Response>((_resolve, reject) =>
+        request.signal.addEventListener('abort', () => reject(request.signal.reason), { once: true }),
+      );
+    };
+    const options = { baseUrl: BASE_URL, fetch: hung, timeout: 300 };
+    const started = Date.now();
+    await assert.rejects(renderWidget('khountous-ranking', { limit: 2 }, options), (error: unknown) => {
+      assert.ok(error instanceof RenderError);
+      assert.equal(error.html, '<khountous-ranking limit="2"></khountous-ranking>');
+      return true;
+    });
+    const waited = Date.now() - started;
+    assert.ok(waited < 3000, `held ${waited} ms for a timeout of 300`);
+    assert.equal(requests.length, 1, 'one attempt, no retry');
+    // The next renders of that resource, at once: no request, a clear error.
+    for (let i = 0; i < 3; i++)
+      await assert.rejects(
+        renderWidget('khountous-ranking', { limit: 2 }, options),
+        /not asked again before/,
+      );
+    assert.equal(requests.length, 1, 'backed off');
+  });
+
+  it('a signal ends the wait at once, with the plain element, and backs nothing off', async () => {
+    const api = upstream();
+    const slow = async (input: string, init?: RequestInit) => {
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      return api.fetch(input, init);
+    };
+    const controller = new AbortController();
+    const render = renderWidget(
+      'khountous-fact-checks',
+      { limit: 2 },
+      { baseUrl: BASE_URL, fetch: slow, signal: controller.signal },
+    );
+    const started = Date.now();
+    setTimeout(() => controller.abort(), 50);
+    await assert.rejects(render, (error: unknown) => error instanceof RenderError);
+    assert.ok(Date.now() - started < 1500, 'ended by the signal');
+    // A cancelled page says nothing of the API: the next render asks it.
+    const html = await renderWidget(
+      'khountous-fact-checks',
+      { limit: 2 },
+      { baseUrl: BASE_URL, fetch: api.fetch },
+    );
+    assert.match(html, /state="ready"/);
+  });
+
   it('stays within the anonymous budget of the server’s address, then serves what it holds', async () => {
     const api = upstream({ anonymous: 3 });
     const options = { baseUrl: BASE_URL, fetch: api.fetch };
