@@ -251,6 +251,18 @@ delete_option( 'khountous_widgets_budget' );`);
       const old = Date.now() - Date.parse(inline.fetchedAt);
       assert.ok(old > ENDPOINTS.administrations.fresh * 60_000, `with its real age: ${old} ms`);
       assert.match(inlineOf(html)[0]!.inner, /data as of|données de/);
+      // Views go on while the API stays down: each failed attempt writes the answer again,
+      // but a day after the API gave it, it is no longer served.
+      for (let view = 0; view < 3; view++) await page(post.link);
+      age(86_400 + 60);
+      const expired = await page(post.link);
+      const widgets = inlineOf(expired);
+      assert.ok(widgets.length > 0, 'the element is there');
+      assert.deepEqual(
+        widgets.map((widget) => widget.json),
+        widgets.map(() => ''),
+        'no data older than a day',
+      );
     } finally {
       await api.start();
     }

@@ -278,6 +278,11 @@ function khountous_widgets_fetch( $base, $path, $fresh ) {
 	$name  = KHOUNTOUS_WIDGETS_TRANSIENT . md5( $url );
 	$entry = khountous_widgets_cached( $name );
 	$now   = microtime( true );
+	// Served stale a day at most after the API answered (its stale-if-error), however often
+	// the transient was written again since: older is no data.
+	if ( null !== $entry && $now - $entry['fetched'] > KHOUNTOUS_WIDGETS_KEEP ) {
+		$entry = null;
+	}
 	$serve = static function ( $entry, $stale ) {
 		return null === $entry ? null : array(
 			'fetched' => $entry['fetched'],
