@@ -45,6 +45,12 @@ const when =
 const at = (path: string, key: string | number) => (path ? `${path}.${key}` : `${key}`);
 
 export const string = when<string>('a string', (input) => typeof input == 'string');
+/** A string of at most `max` characters. */
+export const text = (max: number) =>
+  when<string>(
+    `a string of at most ${max} characters`,
+    (input) => typeof input == 'string' && input.length <= max,
+  );
 export const boolean = when<boolean>('a boolean', (input) => typeof input == 'boolean');
 /** A number, not NaN (JSON never has one; data from elsewhere might). */
 export const number = when<number>('a number', (input) => typeof input == 'number' && !Number.isNaN(input));
@@ -84,9 +90,13 @@ export const union =
 
 const list = when<unknown[]>('an array', Array.isArray);
 export const array =
-  <T>(item: Schema<T>): Schema<T[]> =>
-  (input, path = '') =>
-    list(input, path).map((value, index) => item(value, at(path, index)));
+  <T>(item: Schema<T>, max = Infinity): Schema<T[]> =>
+  (input, path = '') => {
+    const items = list(input, path);
+    if (items.length > max)
+      throw new SchemaIssue(path, `expected at most ${max} items, received ${items.length}`);
+    return items.map((value, index) => item(value, at(path, index)));
+  };
 
 type Entries = Record<string, Schema>;
 type OptionalKeys<E> = { [K in keyof E]: E[K] extends { [OPTIONAL]: true } ? K : never }[keyof E];

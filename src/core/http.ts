@@ -17,6 +17,7 @@ import { apiErrorBodySchema } from './schemas.js';
 import {
   CACHE_STATUS_HEADER,
   DATASET_FORMATS,
+  MAX_ANSWER_BYTES,
   RATE_LIMIT_HEADERS,
   SHARED_CACHE_HEADER,
   type DatasetFormat,
@@ -90,7 +91,9 @@ export const bodyOf =
     try {
       return await read(response);
     } catch (cause) {
-      // A failure while reading is a network error (connection reset) or an abort.
+      // A failure while reading is a network error (connection reset) or an abort, or the
+      // reader's own verdict (an answer too large).
+      if (isKhountousError(cause)) throw cause;
       if (isAbort(cause)) throw new KhountousError('aborted', 'The request was aborted.', { cause });
       throw new KhountousError('network', 'The connection failed while reading the response.', {
         status: response.status,
@@ -99,7 +102,39 @@ export const bodyOf =
     }
   };
 
-const textBody = bodyOf(JSON_TYPE, 'JSON', (response) => response.text());
+/** The error for a body larger than MAX_ANSWER_BYTES. */
+const tooLarge = (response: Response, size: string) =>
+  new KhountousError(
+    'invalid-response',
+    `The response is too large to show (${size}; at most ${MAX_ANSWER_BYTES} bytes).`,
+    { status: response.status },
+  );
+
+/** The body as text, read no further than MAX_ANSWER_BYTES: a larger one is an invalid answer. */
+async function boundedText(response: Response): Promise<string> {
+  const declared = Number(response.headers.get('Content-Length') ?? NaN);
+  if (declared > MAX_ANSWER_BYTES) {
+    await response.body?.cancel().catch(() => {});
+    throw tooLarge(response, `${declared} bytes announced`);
+  }
+  if (!response.body) return response.text();
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  let read = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return text + decoder.decode();
+    read += value.byteLength;
+    if (read > MAX_ANSWER_BYTES) {
+      await reader.cancel().catch(() => {});
+      throw tooLarge(response, `more than ${MAX_ANSWER_BYTES} bytes`);
+    }
+    text += decoder.decode(value, { stream: true });
+  }
+}
+
+const textBody = bodyOf(JSON_TYPE, 'JSON', boundedText);
 
 /** A JSON body that must match `schema`. */
 export function jsonBody<T>(schema: Schema<T>): BodyReader<T> {

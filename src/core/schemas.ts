@@ -23,11 +23,12 @@ import {
   optional,
   picklist,
   record,
-  string,
+  text,
   union,
   type Out,
   type Schema,
 } from './check.js';
+import { MAX_LIMIT, MAX_TEXT_LENGTH } from './types.js';
 import {
   ERROR_CODES,
   EVIDENCE_LEVELS,
@@ -56,6 +57,9 @@ import {
   type TimelineEvent,
 } from './types.js';
 
+/** Every text of an answer: at most MAX_TEXT_LENGTH characters. */
+const string = text(MAX_TEXT_LENGTH);
+
 const count = integer(0);
 const positive = integer(1);
 /** Only http(s) links reach an `href`; `javascript:` and friends are rejected. */
@@ -71,9 +75,9 @@ const listMetaSchema = object({
   total: count,
 });
 
-/** A list envelope of the given item schema. */
+/** A list envelope of the given item schema: a page holds at most MAX_LIMIT items. */
 function listEnvelopeSchema<T>(item: Schema<T>) {
-  return object({ data: array(item), meta: listMetaSchema });
+  return object({ data: array(item, MAX_LIMIT), meta: listMetaSchema });
 }
 
 export const apiErrorBodySchema = object({

@@ -119,8 +119,17 @@ export const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 /** The longest slug or dataset id the kit sends. */
 export const MAX_ID_LENGTH = 200;
 
-/** Largest `limit` of a page; a larger one is rejected with 400. */
+/** Largest `limit` of a page; a larger one is rejected with 400. A page that holds more items is not a valid answer. */
 export const MAX_LIMIT = 100;
+
+/**
+ * The bounds of an answer, whoever reads it (the widgets, the text paint, a server render):
+ * its body at most MAX_ANSWER_BYTES (the WordPress plugin's limit too), each of its texts at
+ * most MAX_TEXT_LENGTH characters (the longest of the reference data is under 300). Beyond
+ * them the answer is invalid, as a malformed one is: nothing of it is shown.
+ */
+export const MAX_ANSWER_BYTES = 4 * 1024 * 1024;
+export const MAX_TEXT_LENGTH = 5_000;
 /** `limit` when none is given. */
 export const DEFAULT_LIMIT = 20;
 

@@ -10,6 +10,7 @@ import { object, string } from '../../src/core/check.js';
 import { isKhountousError, KhountousError } from '../../src/core/errors.js';
 import { bodyOf, call, datasetUrl, jsonBody, type CallOptions, type FetchLike } from '../../src/core/http.js';
 import { BASE_URL, jsonResponse } from '../helpers/fake-fetch.js';
+import { MAX_ANSWER_BYTES } from '../../src/core/types.js';
 import { failure } from '../helpers/failure.js';
 
 const URL_OF_REGION = `${BASE_URL}/regions/dakar`;
@@ -88,6 +89,43 @@ describe('the body', () => {
     assert.equal(error.status, 201);
     assert.match(error.message, /JSON/);
     assert.ok(error.cause instanceof SyntaxError);
+  });
+
+  test('a body larger than MAX_ANSWER_BYTES: an invalid answer, announced or not, read no further than the bound', async () => {
+    const big = `{"name":"${'x'.repeat(MAX_ANSWER_BYTES)}"}`;
+    // Announced by Content-Length: refused before a byte is read.
+    const announced = await failure(
+      ask(
+        () =>
+          new Response(big, {
+            headers: { 'Content-Type': 'application/json', 'Content-Length': String(big.length) },
+          }),
+      ),
+    );
+    assert.equal(announced.kind, 'invalid-response');
+    assert.match(announced.message, /too large/);
+    // Not announced (chunks of 64 KiB, no end in sight): read up to the bound, then cancelled.
+    let pulled = 0;
+    let cancelled = false;
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled += 1;
+        controller.enqueue(new Uint8Array(65_536).fill(0x20));
+      },
+      cancel() {
+        cancelled = true;
+      },
+    });
+    const streamed = await failure(
+      ask(() => new Response(endless, { headers: { 'Content-Type': 'application/json' } })),
+    );
+    assert.equal(streamed.kind, 'invalid-response');
+    assert.match(streamed.message, /too large/);
+    assert.ok(cancelled, 'the body cancelled');
+    assert.ok(pulled * 65_536 <= MAX_ANSWER_BYTES + 2 * 65_536, `${pulled} chunks pulled`);
+    // At the bound exactly: read.
+    const fits = await ask(() => jsonResponse({ name: 'x'.repeat(MAX_ANSWER_BYTES - 20) }));
+    assert.equal(fits.data.name.length, MAX_ANSWER_BYTES - 20);
   });
 
   test('a body that fails its schema: the message says where, "(root)" for the body itself', async () => {

@@ -16,7 +16,14 @@ import {
   reportListSchema,
   reportSchema,
 } from '../../src/core/schemas.js';
-import type { FactCheck, ListEnvelope, Report, ReportListItem } from '../../src/core/types.js';
+import {
+  MAX_LIMIT,
+  MAX_TEXT_LENGTH,
+  type FactCheck,
+  type ListEnvelope,
+  type Report,
+  type ReportListItem,
+} from '../../src/core/types.js';
 import { createFakeClock } from '../helpers/fake-clock.js';
 import { createFakeFetch } from '../helpers/fake-fetch.js';
 
@@ -111,5 +118,35 @@ describe('tolerant and strict parsing', () => {
     assert.equal(v.is(regionListSchema, envelope({ page: 0, pageSize: 14, total: 14 })), false);
     assert.equal(v.is(regionListSchema, envelope({ page: 1, pageSize: 1.5, total: 14 })), false);
     assert.equal(v.is(regionListSchema, envelope({ page: 1, pageSize: 14, total: -1 })), false);
+  });
+});
+
+describe('the bounds of an answer', () => {
+  const item = (name: string) => ({
+    slug: 'mairie-de-dakar',
+    name,
+    score: 80,
+    responseRate: 70,
+    avgDelayDays: 2.5,
+  });
+  const page = (count: number, name = 'Mairie') => ({
+    data: Array.from({ length: count }, () => item(name)),
+    meta: { page: 1, pageSize: count, total: count },
+  });
+
+  test(`a page holds at most MAX_LIMIT (${MAX_LIMIT}) items: one more is not a valid answer`, () => {
+    assert.equal(v.is(administrationListSchema, page(MAX_LIMIT)), true);
+    const result = v.safeParse(administrationListSchema, page(MAX_LIMIT + 1));
+    assert.equal(result.success, false);
+    assert.ok(
+      !result.success && result.issue.path === 'data' && /at most 100 items/.test(result.issue.message),
+    );
+    assert.equal(v.is(administrationListSchema, page(200_000)), false);
+  });
+
+  test(`a text holds at most MAX_TEXT_LENGTH (${MAX_TEXT_LENGTH}) characters`, () => {
+    assert.equal(v.is(administrationListSchema, page(1, 'x'.repeat(MAX_TEXT_LENGTH))), true);
+    assert.equal(v.is(administrationListSchema, page(1, 'x'.repeat(MAX_TEXT_LENGTH + 1))), false);
+    assert.equal(v.is(administrationListSchema, page(1, 'x'.repeat(100_000))), false);
   });
 });
