@@ -62,9 +62,13 @@ const toDate = (value: string | number | Date): Date | undefined => {
   return Number.isNaN(date.getTime()) ? undefined : date;
 };
 
+/** A calendar month as the API writes it: `YYYY-MM`. */
+const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
+export const isMonth = (value: string): boolean => MONTH.test(value);
+
 /** A calendar month written `YYYY-MM`: janv. 2025 / Jan 2025. A value that is no month shows as given. */
 export const formatMonth = (lang: Lang, value: string): string => {
-  const match = /^(\d{4})-(0[1-9]|1[0-2])$/.exec(value);
+  const match = MONTH.exec(value);
   return match
     ? dateFormat(lang, 'month', { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
         new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1)),

@@ -52,6 +52,7 @@ const RAW_TEXT = new Set(['script', 'style', 'textarea', 'title', 'xmp', 'iframe
  */
 function markupOnly(text: string): string {
   const blank = (from: number, to: number) => text.slice(from, to).replace(/[^\n]/g, ' ');
+  const lower = text.toLowerCase();
   let out = '';
   let at = 0;
   const tag = /<(!--|\/?[a-zA-Z][^\s/>]*)/g;
@@ -79,7 +80,7 @@ function markupOnly(text: string): string {
     at = tag.lastIndex = i;
     const name = match[1]!.toLowerCase();
     if (RAW_TEXT.has(name) && text[i] === '>') {
-      const close = text.toLowerCase().indexOf(`</${name}`, i + 1);
+      const close = lower.indexOf(`</${name}`, i + 1);
       const to = close === -1 ? text.length : close;
       out += '>' + blank(i + 1, to);
       at = tag.lastIndex = to;

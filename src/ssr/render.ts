@@ -195,37 +195,39 @@ export async function renderWidget(
   );
   const backoffKey = `${planned.options.baseUrl}\n${options.key ?? ''}\n${inlinePath(planned.resource, planned.options.baseUrl)}`;
   const backoff = backoffs.get(backoffKey);
-  const cached = loader.peek(planned.resource, planned.options.baseUrl);
-  if (backoff && Date.now() < backoff.until && !cached)
+  const backingOff = backoff !== undefined && Date.now() < backoff.until;
+  // While backing off, what the process holds at once (stale, with its real age), or nothing.
+  let loaded = backingOff ? loader.peek(planned.resource, planned.options.baseUrl) : undefined;
+  if (backingOff && !loaded)
     throw new RenderError(
       `<${tag}>: no data to render (the API failed ${backoff.failures} time(s) in a row; not asked again before ${new Date(backoff.until).toISOString()}); it loads in the browser`,
       plain,
     );
-  const signals = [AbortSignal.timeout(timeout), ...(options.signal ? [options.signal] : [])];
-  let loaded;
-  try {
-    loaded = await loader.load(planned.resource, {
-      ...planned.options,
-      lazy: false,
-      signal: AbortSignal.any(signals),
-    });
-    backoffs.delete(backoffKey);
-  } catch (error) {
-    const failures = (backoff?.failures ?? 0) + 1;
-    if (!options.signal?.aborted)
-      backoffs.set(backoffKey, {
-        failures,
-        until: Date.now() + Math.min(BACKOFF_MAX, BACKOFF_FIRST * 2 ** (failures - 1)),
+  if (!loaded)
+    try {
+      const signals = [AbortSignal.timeout(timeout), ...(options.signal ? [options.signal] : [])];
+      loaded = await loader.load(planned.resource, {
+        ...planned.options,
+        lazy: false,
+        signal: AbortSignal.any(signals),
       });
-    // What the process holds, with its real age, rather than nothing.
-    loaded = loader.peek(planned.resource, planned.options.baseUrl);
-    if (!loaded)
-      throw new RenderError(
-        `<${tag}>: no data to render (${error instanceof Error ? error.message : String(error)}); it loads in the browser`,
-        plain,
-        { cause: error },
-      );
-  }
+      backoffs.delete(backoffKey);
+    } catch (error) {
+      const failures = (backoff?.failures ?? 0) + 1;
+      if (!options.signal?.aborted)
+        backoffs.set(backoffKey, {
+          failures,
+          until: Date.now() + Math.min(BACKOFF_MAX, BACKOFF_FIRST * 2 ** (failures - 1)),
+        });
+      // What the process holds, with its real age, rather than nothing.
+      loaded = loader.peek(planned.resource, planned.options.baseUrl);
+      if (!loaded)
+        throw new RenderError(
+          `<${tag}>: no data to render (${error instanceof Error ? error.message : String(error)}); it loads in the browser`,
+          plain,
+          { cause: error },
+        );
+    }
   const inline = {
     khountous: INLINE_VERSION,
     path: inlinePath(planned.resource, planned.options.baseUrl),

@@ -237,6 +237,32 @@ describe('renderWidget', () => {
     assert.equal(requests.length, 1, 'backed off');
   });
 
+  it('with data held and the API hung: the held data after one timeout, then at once while backing off', async () => {
+    const api = upstream();
+    let hung = false;
+    const requests: string[] = [];
+    const fetch = (input: string, init?: RequestInit) => {
+      requests.push(input);
+      if (!hung) return api.fetch(input, init);
+      const signal = init?.signal;
+      return new Promise<Response>((_resolve, reject) =>
+        signal?.addEventListener('abort', () => reject(signal.reason), { once: true }),
+      );
+    };
+    const options = { baseUrl: BASE_URL, fetch, timeout: 300 };
+    const first = inlineOf(await renderWidget('khountous-ranking', { limit: 2 }, options));
+    api.advance(3 * 3_600_000);
+    hung = true;
+    const waited = inlineOf(await renderWidget('khountous-ranking', { limit: 2 }, options));
+    assert.equal(waited.fetchedAt, first.fetchedAt, 'the held data, with its real age');
+    const asked = requests.length;
+    const started = Date.now();
+    const next = inlineOf(await renderWidget('khountous-ranking', { limit: 2 }, options));
+    assert.equal(next.fetchedAt, first.fetchedAt);
+    assert.ok(Date.now() - started < 250, 'at once, without waiting on the API');
+    assert.equal(requests.length, asked, 'no request while backing off');
+  });
+
   it('a signal ends the wait at once, with the plain element, and backs nothing off', async () => {
     const api = upstream();
     const slow = async (input: string, init?: RequestInit) => {

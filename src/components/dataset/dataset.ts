@@ -10,7 +10,7 @@ import {
 } from '../../core/types.js';
 import { clampInteger } from '../../attributes/owner.js';
 import { RULES } from '../../attributes/rules.js';
-import { formatDate, formatMonth, formatNumber, formatTime, isoDate } from '../../i18n/format.js';
+import { formatDate, formatMonth, formatNumber, formatTime, isMonth, isoDate } from '../../i18n/format.js';
 import { KhountousElement } from '../../element/khountous-element.js';
 import { widgetProperties } from '../../element/properties.js';
 import type { PropertiesOf, SelectionOf } from '../../widget/descriptor.js';
@@ -181,7 +181,7 @@ export class KhountousDataset extends KhountousElement<DatasetSelection, Dataset
     if (typeof value === 'number') return formatCellNumber(lang, value, grouped);
     if (column.type === 'date')
       return html`<time datetime=${isoDate(value)}>${formatDate(lang, value)}</time>`;
-    if (column.type === 'month' && /^\d{4}-(0[1-9]|1[0-2])$/.test(value))
+    if (column.type === 'month' && isMonth(value))
       return html`<time class="token" datetime=${value}>${formatMonth(lang, value)}</time>`;
     // A region column holds codes (dakar): readers see the region's name (Dakar).
     const text = column.key === 'region' ? regionName(value) : value;

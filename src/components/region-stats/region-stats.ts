@@ -34,18 +34,21 @@ const DIRECTION: Record<RegionIndicatorKey, 1 | -1 | 0> = {
 };
 
 /**
- * The country's value of an indicator, from the 14 regions' (docs/api-assumptions.md says how
- * each is computed): the means over administrations weighted by each region's administrations,
- * the resolution rate by its reports, reports per 100,000 people from the counts themselves.
+ * What a region's value of an indicator is computed over (docs/api-assumptions.md): its
+ * administrations for the means, its reports for the resolution rate, its people for reports
+ * per 100,000. The country's value weighs each region by it; a region with none has no figure.
  */
+const measuredBy = (region: RegionStats, key: RegionIndicatorKey): number =>
+  key === 'resolutionRate'
+    ? region.reportCount
+    : key === 'reportsPer100k'
+      ? region.population
+      : region.administrationCount;
+
+/** The country's value of an indicator, from the 14 regions': their values weighted by what each is measured over. */
 function nationalValue(regions: readonly RegionStats[], key: RegionIndicatorKey): number {
   const total = (of: (region: RegionStats) => number) => regions.reduce((sum, region) => sum + of(region), 0);
-  if (key === 'reportsPer100k') {
-    const people = total((region) => region.population);
-    return people > 0 ? (total((region) => region.reportCount) * 100_000) / people : 0;
-  }
-  const weight = (region: RegionStats) =>
-    key === 'resolutionRate' ? region.reportCount : region.administrationCount;
+  const weight = (region: RegionStats) => measuredBy(region, key);
   const weights = total(weight);
   return weights > 0 ? total((region) => region.indicators[key] * weight(region)) / weights : 0;
 }
@@ -56,12 +59,10 @@ function nationalValue(regions: readonly RegionStats[], key: RegionIndicatorKey)
  */
 function judge(region: RegionStats, key: RegionIndicatorKey, national: number): 'better' | 'worse' | 'even' {
   const value = region.indicators[key];
-  const measured = key === 'resolutionRate' ? region.reportCount : region.administrationCount;
-  if (measured === 0) return 'even';
   const direction = DIRECTION[key];
-  const difference = (value - national) * direction;
-  if (direction === 0 || Math.abs(value - national) <= Math.abs(national) * 0.02) return 'even';
-  return difference > 0 ? 'better' : 'worse';
+  if (measuredBy(region, key) === 0 || direction === 0) return 'even';
+  if (Math.abs(value - national) <= Math.abs(national) * 0.02) return 'even';
+  return (value - national) * direction > 0 ? 'better' : 'worse';
 }
 
 /**
