@@ -180,6 +180,18 @@ function limitSettings(engine: Engine, { burst, perMinute }: MissLimit): Record<
   };
 }
 
+/**
+ * The settings of `engine` for the tier's total on new resources (all readers
+ * together): nginx's limit_req, or Varnish's vsthrottle token bucket, as above.
+ */
+function budgetSettings(engine: Engine, { burst, perMinute }: MissLimit): Record<string, string> {
+  if (engine === 'nginx') return { KHOUNTOUS_NEW_RATE: `${perMinute}r/m`, KHOUNTOUS_NEW_BURST: String(burst) };
+  return {
+    KHOUNTOUS_NEW_LIMIT: String(burst + 1),
+    KHOUNTOUS_NEW_PERIOD: `${Math.round(((burst + 1) * 60) / perMinute)}s`,
+  };
+}
+
 export interface EngineTierOptions {
   /** The site's key (none: the tier calls the API anonymously). */
   key?: string;
@@ -187,6 +199,8 @@ export interface EngineTierOptions {
   settings?: Record<string, string>;
   /** The per-reader limit (default: the templates' own, 40 at once then 10 per minute). */
   limit?: MissLimit;
+  /** The total on new resources, all readers together (default: the templates' own, 120 at once then 1 per minute). */
+  budget?: MissLimit;
   /** nginx: the text of realip.conf (none: no such file). */
   realIp?: string;
   /** Varnish: VCL placed before the tier's subroutines (tests only). */
@@ -254,6 +268,7 @@ export async function startEngineTier(
     KHOUNTOUS_API_UPSTREAM: upstream,
     KHOUNTOUS_API_HOST: apiHost,
     ...(options.limit ? limitSettings(found.engine, options.limit) : {}),
+    ...(options.budget ? budgetSettings(found.engine, options.budget) : {}),
     ...options.settings,
   };
   let server: { stop(): Promise<void> };

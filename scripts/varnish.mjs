@@ -67,6 +67,10 @@ export const DEFAULT_SETTINGS = {
   KHOUNTOUS_MISS_LIMIT: '41',
   KHOUNTOUS_MISS_PERIOD: '246s',
   KHOUNTOUS_MISS_RETRY_AFTER: '6',
+  KHOUNTOUS_NEW_LIMIT: '121',
+  KHOUNTOUS_NEW_PERIOD: '121m',
+  KHOUNTOUS_UPSTREAM_CONNECTIONS: '32',
+  KHOUNTOUS_UNKNOWN_TTL: '600',
 };
 
 /** The size of the local runs' cache (Debian's service: malloc, 256 MB). */

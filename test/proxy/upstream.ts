@@ -4,8 +4,8 @@
  * connection (so a test can tell "nginx connected but sent nothing" from "nginx
  * never connected"). It answers any GET 200 with a JSON body naming the target,
  * cacheable for `maxAge` seconds, with an ETag (304 to a matching If-None-Match)
- * and a Vary naming reader headers.
- * Over https when given a certificate (`tls`).
+ * and a Vary naming reader headers, after `delay` ms (a slow API), counting
+ * the requests it holds at once. Over https when given a certificate (`tls`).
  */
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
@@ -31,6 +31,8 @@ export interface Recorder {
   connections: number;
   /** The server name (SNI) of each completed TLS handshake. */
   serverNames: (string | false | null)[];
+  /** The most requests it held at once (received, not yet answered). */
+  mostAtOnce: number;
   stop(): Promise<void>;
 }
 
@@ -39,6 +41,8 @@ export interface RecorderOptions {
   tls?: { key: string; cert: string };
   /** The answers' max-age (s). */
   maxAge?: number;
+  /** How long each answer takes (ms): a slow API. */
+  delay?: number;
 }
 
 export async function startRecorder(options: RecorderOptions = {}): Promise<Recorder> {
@@ -52,23 +56,36 @@ export async function startRecorder(options: RecorderOptions = {}): Promise<Reco
         headers.push([(request.rawHeaders[i] as string).toLowerCase(), request.rawHeaders[i + 1] as string]);
       const url = request.url ?? '';
       received.push({ method: request.method ?? '', url, headers, body: Buffer.concat(chunks).toString() });
-      const etag = `"${Buffer.from(url).toString('base64url')}"`;
-      // Vary names headers of the reader's: the tier must not make variants of them (none reaches the API).
-      const common = {
-        ETag: etag,
-        'Cache-Control': `public, max-age=${options.maxAge ?? 60}`,
-        Vary: 'Origin, Accept-Encoding, User-Agent',
-      };
-      if (request.headers['if-none-match'] === etag) {
-        response.writeHead(304, common).end();
-        return;
-      }
-      response.writeHead(200, { ...common, 'Content-Type': 'application/json; charset=utf-8' });
-      response.end(JSON.stringify({ data: { url } }));
+      recorder.atOnce += 1;
+      recorder.mostAtOnce = Math.max(recorder.mostAtOnce, recorder.atOnce);
+      response.once('close', () => (recorder.atOnce -= 1));
+      setTimeout(() => answer(request, response, url), options.delay ?? 0);
     });
   };
+  const answer = (request: IncomingMessage, response: ServerResponse, url: string) => {
+    if (response.destroyed) return;
+    const etag = `"${Buffer.from(url).toString('base64url')}"`;
+    // Vary names headers of the reader's: the tier must not make variants of them (none reaches the API).
+    const common = {
+      ETag: etag,
+      'Cache-Control': `public, max-age=${options.maxAge ?? 60}`,
+      Vary: 'Origin, Accept-Encoding, User-Agent',
+    };
+    if (request.headers['if-none-match'] === etag) {
+      response.writeHead(304, common).end();
+      return;
+    }
+    response.writeHead(200, { ...common, 'Content-Type': 'application/json; charset=utf-8' });
+    response.end(JSON.stringify({ data: { url } }));
+  };
   const server = options.tls ? createHttpsServer(options.tls, handle) : createHttpServer(handle);
-  const recorder = { received, connections: 0, serverNames: [] as (string | false | null)[] };
+  const recorder = {
+    received,
+    connections: 0,
+    serverNames: [] as (string | false | null)[],
+    atOnce: 0,
+    mostAtOnce: 0,
+  };
   server.on('connection', () => (recorder.connections += 1));
   server.on('secureConnection', (socket: TLSSocket) => recorder.serverNames.push(socket.servername));
   // A refused handshake is the expected outcome of some tests: not an error here.
