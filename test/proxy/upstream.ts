@@ -31,7 +31,8 @@ export interface Recorder {
   connections: number;
   /** The server name (SNI) of each completed TLS handshake. */
   serverNames: (string | false | null)[];
-  /** The most requests it held at once (received, not yet answered). */
+  /** The requests it holds now (received, not yet answered), and the most it held at once. */
+  atOnce: number;
   mostAtOnce: number;
   stop(): Promise<void>;
 }
