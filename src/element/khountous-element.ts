@@ -32,6 +32,7 @@ import {
   camel,
   COMMON_INPUTS,
   identifyingInput,
+  inputsOf,
   type PropertiesOf,
   type Selection,
   type Widget,
@@ -45,6 +46,7 @@ import { initialise, propertiesOf } from './properties.js';
 import { QuotaController } from './quota-controller.js';
 import { renderEmptyMessage, renderErrorBox, renderSkeleton, renderStaleMark } from './render-states.js';
 import { ResourceController } from './resource-controller.js';
+import { inputsOfElement, restorePageInputs, takeServerInputs } from './server-inputs.js';
 
 /**
  * `light` or `dark` as written; `auto` takes the `color-scheme` the page gives
@@ -124,6 +126,8 @@ export abstract class KhountousElement<S extends Selection, T> extends LitElemen
   private readonly languages = new LanguageController(this);
   /** The sentences of the attribute problem shown, on their way (attributes/messages.ts). */
   private explaining?: Promise<void>;
+  /** The page's values of the attributes the server rendered otherwise, given back after the update that hydrates. */
+  private pageInputs = new Map<string, string | null>();
   /** The server's markup showed an error: kept (its sentence following) rather than a skeleton. */
   private serverError = false;
   /** The budget as this element sees it: re-renders on a change while active, and at a time asked (the retry clock). */
@@ -254,6 +258,8 @@ export abstract class KhountousElement<S extends Selection, T> extends LitElemen
       (this.constructor as typeof LitElement).observedAttributes.includes('defer-hydration');
     if (hydrating) {
       this.asServer = true;
+      // Hydration takes the markup the server rendered: with the inputs it was rendered for.
+      this.pageInputs = takeServerInputs(this, root, inputsOf(this.widget));
       // The hydrate support keeps the server's <style> and adopts nothing: the element's styles are
       // adopted too (the same rules), so that they apply where a policy refuses inline styles.
       if (supportsAdoptingStyleSheets)
@@ -304,7 +310,10 @@ export abstract class KhountousElement<S extends Selection, T> extends LitElemen
       // update). In a microtask, before the next frame: an update asked for in updated() is one Lit
       // warns about.
       this.asServer = false;
-      queueMicrotask(() => this.requestUpdate());
+      queueMicrotask(() => {
+        restorePageInputs(this, this.pageInputs);
+        this.requestUpdate();
+      });
       return;
     }
     const view = this.viewState;
@@ -336,7 +345,9 @@ export abstract class KhountousElement<S extends Selection, T> extends LitElemen
     const busy = view
       ? !(view instanceof KhountousError) && !view.inline
       : this.data.busy || (this.data.error !== undefined && this.viewState === 'loading');
-    return html`<div class="root" part="base" lang=${this.language} aria-busy=${busy ? 'true' : 'false'}>
+    const inputs = (isServer && inputsOfElement(this, inputsOf(this.widget))) || nothing;
+    // prettier-ignore
+    return html`<div class="root" part="base" lang=${this.language} aria-busy=${busy ? 'true' : 'false'} data-inputs=${inputs}>
       ${view ? this.renderServerView(view) : this.renderState()}
     </div>`;
   }

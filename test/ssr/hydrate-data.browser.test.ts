@@ -9,7 +9,7 @@ import '@lit-labs/ssr-client/lit-element-hydrate-support.js';
 import { expect } from '@open-wc/testing';
 import { catalog } from '../../src/catalog.js';
 import { defines } from './defines.js';
-import { freshKit, isolatedApi, settled, shadowText, watchWarnings } from '../helpers/kit.js';
+import { eventually, freshKit, isolatedApi, settled, shadowText, watchWarnings } from '../helpers/kit.js';
 
 type Element$ = HTMLElement & { updateComplete: Promise<boolean> };
 
@@ -49,6 +49,48 @@ describe('server-rendered with their data, hydrated', () => {
     for (const container of containers.splice(0)) container.remove();
     warnings.restore();
     expect(warnings.litWarnings(), 'Lit dev-mode warnings').to.deep.equal([]);
+  });
+
+  it('hydrates what the server rendered, then shows the selection the page changed meanwhile', async () => {
+    const base = isolatedApi('ssr-changed');
+    const attributes = { limit: '3', lang: 'en', lazy: 'false' };
+    const kolda = await renderWidget('khountous-ranking', { ...attributes, region: 'kolda' }, base);
+    const dakar = await renderWidget('khountous-ranking', { ...attributes, region: 'dakar' }, base);
+    const tableOf = (element: Element) => element.shadowRoot?.querySelector('table')?.textContent ?? '';
+    const textOf = (html: string) => {
+      const holder = document.createElement('div');
+      holder.setHTMLUnsafe(html);
+      return tableOf(holder.firstElementChild!);
+    };
+    expect(textOf(kolda), 'two rankings').not.to.equal(textOf(dakar));
+    const failures: unknown[] = [];
+    const record = (event: ErrorEvent | PromiseRejectionEvent) =>
+      failures.push('reason' in event ? event.reason : event.error);
+    window.addEventListener('error', record);
+    window.addEventListener('unhandledrejection', record);
+    try {
+      const container = document.createElement('div');
+      document.body.append(container);
+      containers.push(container);
+      container.setHTMLUnsafe(kolda);
+      const element = container.querySelector<Element$>('khountous-ranking')!;
+      // An edited page, a CMS or a script changes the attribute before the kit arrives.
+      element.setAttribute('region', 'dakar');
+      element.setAttribute('base-url', base); // where this page's widgets ask (the server was told its own)
+      const states: (string | null)[] = [];
+      new MutationObserver(() => states.push(element.getAttribute('state'))).observe(element, {
+        attributeFilter: ['state'],
+      });
+      await defines['khountous-ranking']!();
+      await eventually(() => tableOf(element) === textOf(dakar), 8000);
+      expect(tableOf(element), 'Dakar’s ranking').to.equal(textOf(dakar));
+      expect(element.getAttribute('state')).to.equal('ready');
+      expect(states, 'never ready with Kolda’s ranking once the page said Dakar').to.include('loading');
+      expect(failures.map(String)).to.deep.equal([]);
+    } finally {
+      window.removeEventListener('error', record);
+      window.removeEventListener('unhandledrejection', record);
+    }
   });
 
   for (const { widget, about } of catalog) {
