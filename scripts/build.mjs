@@ -119,6 +119,24 @@ function writePreloadGraph(modules, files, { except = [], integrity = false } = 
 }
 
 /**
+ * The text paint's own copy in bytes of the types' constants (src/core/types.ts,
+ * one module with no import): the paint imports its bounds from there, and a
+ * module in the shared chunk would make paint.js import that whole chunk (the
+ * bundler keeps a chunk's import even where it inlines every constant). Here
+ * the paint's import of it is another id of the same file, which only the
+ * paint imports, so it is bundled into paint.js; the source stays one file.
+ */
+const paintConstants = {
+  name: 'khountous-paint-constants',
+  enforce: 'pre',
+  resolveId(source, importer) {
+    if (importer && /[\\/]src[\\/]boot[\\/]paint\.ts$/.test(importer) && source === '../core/types.js')
+      return `${join(root, 'src/core/types.ts')}?paint`;
+    return undefined;
+  },
+};
+
+/**
  * What every build shares: production mode, the version constant, minified
  * ES2022 with its css/html template literals minified and no comments left
  * (the output is final: the pure annotations only helped the build itself).
@@ -127,7 +145,7 @@ const common = {
   configFile: false,
   root,
   mode: 'production',
-  plugins: [minifyLiteralsPlugin()],
+  plugins: [minifyLiteralsPlugin(), paintConstants],
   logLevel: quiet ? 'warn' : 'info',
   define: {
     __KHOUNTOUS_VERSION__: JSON.stringify(pkg.version),
@@ -306,7 +324,7 @@ async function main() {
                 // (boot/paint.ts, a module of its own), or Lit's hydrate support
                 // (boot/hydrate.ts and the @lit-labs/ssr-client and lit-html modules only it imports:
                 // for pages a server rendered): one file, which every element's graph holds.
-                test: /[\\/](node_modules[\\/](?!@lit-labs[\\/]ssr-client[\\/]|lit-html[\\/](development[\\/])?(experimental-hydrate|private-ssr-support|directive-helpers)\.js)|src[\\/](?!components[\\/][^\\/]+[\\/](?!widget\.ts)|core[\\/]loader[\\/](later|channel|recovery)\.ts|attributes[\\/]messages\.ts|i18n[\\/]attributes\.ts|index\.ts|boot[\\/](hydrate|paint)\.ts))/,
+                test: /[\\/](node_modules[\\/](?!@lit-labs[\\/]ssr-client[\\/]|lit-html[\\/](development[\\/])?(experimental-hydrate|private-ssr-support|directive-helpers)\.js)|src[\\/](?!components[\\/][^\\/]+[\\/](?!widget\.ts)|core[\\/]loader[\\/](later|channel|recovery)\.ts|attributes[\\/]messages\.ts|i18n[\\/]attributes\.ts|index\.ts|boot[\\/](hydrate|paint)\.ts|core[\\/]types\.ts\?paint$))/,
               },
             ],
           },

@@ -12,8 +12,12 @@
  * removes it (element/khountous-element.ts). The answer is not checked here:
  * only strings and finite numbers found where they are expected are written,
  * as text, never markup; anything else paints nothing and the element decides.
- * No import: this file is one small module of its own.
+ * It reads an answer within the kit's bounds (core/types.ts, as the loader
+ * does): at most MAX_ANSWER_BYTES of body, MAX_LIMIT items a list, texts of
+ * MAX_TEXT_LENGTH characters; beyond, it paints nothing. Its one import is
+ * those constants: this file stays one small module of its own.
  */
+import { MAX_ANSWER_BYTES, MAX_LIMIT, MAX_TEXT_LENGTH } from '../core/types.js';
 
 type Lang = 'fr' | 'en';
 type Json = Record<string, unknown>;
@@ -29,12 +33,13 @@ interface View {
 const isObject = (value: unknown): value is Json =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** A non-empty string, else undefined. */
+/** A non-empty string within the bound of a text, else undefined. */
 const text = (value: unknown): string | undefined =>
-  typeof value === 'string' && value.trim() ? value : undefined;
+  typeof value === 'string' && value.trim() && value.length <= MAX_TEXT_LENGTH ? value : undefined;
 
-/** The items of a list answer (`{ data: [...] }`) that are objects. */
-const listOf = (data: Json): Json[] => (Array.isArray(data['data']) ? data['data'].filter(isObject) : []);
+/** The items of a list answer (`{ data: [...] }`) that are objects; none when it holds more than a page may. */
+const listOf = (data: Json): Json[] =>
+  Array.isArray(data['data']) && data['data'].length <= MAX_LIMIT ? data['data'].filter(isObject) : [];
 
 /**
  * Formats `value` when it is a finite number, else undefined. The format is made
@@ -153,6 +158,28 @@ export function paint(element: Element, data: unknown, lang: Lang): boolean {
   return true;
 }
 
+/** The answer's JSON, read no further than MAX_ANSWER_BYTES: undefined beyond (or when not JSON). */
+async function boundedJson(answer: Response): Promise<unknown> {
+  if (Number(answer.headers.get('Content-Length')) > MAX_ANSWER_BYTES || !answer.body) {
+    void answer.body?.cancel();
+    return undefined;
+  }
+  const reader = answer.body.getReader();
+  const decoder = new TextDecoder();
+  let body = '';
+  let read = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return JSON.parse(body + decoder.decode());
+    read += value.byteLength;
+    if (read > MAX_ANSWER_BYTES) {
+      void reader.cancel();
+      return undefined;
+    }
+    body += decoder.decode(value, { stream: true });
+  }
+}
+
 /**
  * Paints the answer `response` brings in `elements` (each as `paint` does),
  * from a copy of it: the loader reads and checks the answer as always. An
@@ -161,7 +188,9 @@ export function paint(element: Element, data: unknown, lang: Lang): boolean {
 export function paintAnswer(response: Promise<Response>, elements: Element[], lang: Lang): Promise<void> {
   return response
     .then((answer) =>
-      answer.ok && /json/i.test(answer.headers.get('content-type') ?? '') ? answer.clone().json() : undefined,
+      answer.ok && /json/i.test(answer.headers.get('content-type') ?? '')
+        ? boundedJson(answer.clone())
+        : undefined,
     )
     .then((data: unknown) => {
       if (data !== undefined) for (const element of elements) paint(element, data, lang);

@@ -123,8 +123,8 @@ export const MAX_ID_LENGTH = 200;
 export const MAX_LIMIT = 100;
 
 /**
- * The bounds of an answer, for every reader that goes through the client (the widgets, a server
- * render; not yet the script tag's text paint, which reads a copy of its own):
+ * The bounds of an answer, for every reader of it (the widgets and a server render through the
+ * client, the script tag's text paint through its own reading of a copy, boot/paint.ts):
  * its body at most MAX_ANSWER_BYTES (the WordPress plugin's limit too), each of its texts at
  * most MAX_TEXT_LENGTH characters (the longest of the reference data is under 300). Beyond
  * them the answer is invalid, as a malformed one is: nothing of it is shown.

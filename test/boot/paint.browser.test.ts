@@ -6,6 +6,7 @@
  */
 import { expect, fixtureCleanup } from '@open-wc/testing';
 import { paint, paintAnswer } from '../../src/boot/paint.js';
+import { MAX_ANSWER_BYTES, MAX_LIMIT, MAX_TEXT_LENGTH } from '../../src/core/types.js';
 
 /** A tag of the kit (not defined in this page) with `attributes`, in the page. */
 function tag(name: string, attributes: Record<string, string> = {}): HTMLElement {
@@ -233,6 +234,52 @@ describe('the text paint', () => {
         await paintAnswer(response(), [element], 'fr');
         expect(element.childNodes.length, label).to.equal(0);
       }
+    });
+
+    it('paints nothing beyond the kit’s bounds: 4 MiB of body, 100 items a list, 5,000 characters a text', async () => {
+      const item = (i: number) => ({ ...ADMINISTRATION, slug: `a-${i}`, name: `Administration ${i}` });
+      const list = (count: number) => ({ data: Array.from({ length: count }, (_, i) => item(i)), meta: {} });
+      // Within the bounds: painted (so that each case below fails for its bound alone).
+      const within = make('khountous-ranking');
+      await paintAnswer(Promise.resolve(answer(JSON.stringify(list(MAX_LIMIT)))), [within], 'fr');
+      expect(texts(paintOf(within), 'li')).to.have.length(MAX_LIMIT);
+      const long = make('khountous-admin-card');
+      const name = 'N'.repeat(MAX_TEXT_LENGTH);
+      await paintAnswer(Promise.resolve(answer(JSON.stringify({ ...ADMINISTRATION, name }))), [long], 'fr');
+      expect(texts(paintOf(long), '.title')).to.deep.equal([name]);
+
+      const padding = 'x'.repeat(MAX_ANSWER_BYTES);
+      let pulled = 0;
+      const endless = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          pulled += 1;
+          controller.enqueue(new TextEncoder().encode(' '.repeat(1 << 20)));
+        },
+      });
+      const cases: [string, string, Response][] = [
+        ['101 items', 'khountous-ranking', answer(JSON.stringify(list(MAX_LIMIT + 1)))],
+        [
+          'a longer name',
+          'khountous-admin-card',
+          answer(JSON.stringify({ ...ADMINISTRATION, name: `${name}N` })),
+        ],
+        ['a larger body', 'khountous-admin-card', answer(JSON.stringify({ ...ADMINISTRATION, padding }))],
+        [
+          'a larger length announced',
+          'khountous-admin-card',
+          answer(JSON.stringify(ADMINISTRATION), {
+            headers: { 'Content-Type': 'application/json', 'Content-Length': String(MAX_ANSWER_BYTES + 1) },
+          }),
+        ],
+        ['an endless body', 'khountous-admin-card', answer(endless as unknown as string)],
+      ];
+      for (const [label, name, response] of cases) {
+        const element = make(name);
+        await paintAnswer(Promise.resolve(response), [element], 'fr');
+        const painted = element.querySelector('khountous-paint');
+        expect(painted ? texts(painted.shadowRoot!, '.title, li').length : 0, label).to.equal(0);
+      }
+      expect(pulled, 'the endless body read no further than the bound').to.be.below(10);
     });
   });
 });
