@@ -9,7 +9,7 @@
 import type { Inputs } from '../widget/descriptor.js';
 
 /** The attribute on the server's frame that holds what it was rendered for. */
-export const SERVER_INPUTS = 'data-inputs'; // (the frame's template in khountous-element.ts writes it by this name)
+const SERVER_INPUTS = 'data-inputs'; // (the frame's template in khountous-element.ts writes it by this name)
 
 type Attributes = Pick<Element, 'getAttribute'>;
 
