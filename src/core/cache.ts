@@ -11,13 +11,17 @@
  *   dropping the least recently used entries. An entry larger than the bound
  *   stays in memory only.
  *
- * Entries downloaded longer ago than `maxAge` (7 days by default) are dropped
- * wherever they are met, however recently a 304 confirmed them: a 304 confirms
- * an ETag, not the data kept under it, so it renews the freshness of stored
- * data (`fetchedAt`) but not its download time (`downloadedAt`). Data planted in
- * storage with the real ETag thus goes at most `maxAge` after the time it
- * claims, and is then downloaded in full (no ETag left to send). Items stored
- * by older versions, without a download time, count it from their `fetchedAt`.
+ * A 304 confirms an ETag, not the data kept under it (another script may have
+ * rewritten a stored entry, keeping its real ETag): it renews the freshness of
+ * stored data (`fetchedAt`) but not its download time (`downloadedAt`), and an
+ * entry's ETag is sent only within CONFIRM_FOR (an hour) of its download
+ * (`confirmable`); later, the entry is downloaded in full when it is next
+ * asked for. Data planted in storage with the real ETag thus outlives the
+ * script that planted it by an hour and a freshness period at most. Entries
+ * downloaded longer ago than `maxAge` (7 days by default: what a reader
+ * offline may still be shown, marked stale) are dropped wherever they are met.
+ * Items stored by older versions, without a download time, count it from
+ * their `fetchedAt`.
  * Corrupted items are removed. The persisted `lastUsed` is updated when an
  * entry is read from storage (once per page load), not on every hit.
  */
@@ -80,6 +84,13 @@ export interface EntryCache {
 }
 
 const DEFAULT_MAX_AGE = 7 * 24 * 60 * 60 * 1000;
+
+/** How long after its download a 304 may confirm an entry's data (above). */
+export const CONFIRM_FOR = 60 * 60 * 1000;
+
+/** Whether `entry`'s ETag may go out as If-None-Match at `now`: downloaded within CONFIRM_FOR. */
+export const confirmable = (entry: CacheEntry, now: number): entry is CacheEntry & { etag: string } =>
+  entry.etag !== undefined && entry.downloadedAt >= now - CONFIRM_FOR;
 export const DEFAULT_MAX_STORED_SIZE = 1_000_000;
 const DEFAULT_MAX_MEMORY_ENTRIES = 200;
 

@@ -11,7 +11,7 @@
  */
 import { abortable, follow } from '../abort.js';
 import { createBudget, type Budget } from '../budget.js';
-import type { CacheEntry } from '../cache.js';
+import { confirmable, type CacheEntry } from '../cache.js';
 import type { HandedRequest } from '../handoff.js';
 import { get, type ApiResponse, type CallOptions, type FetchLike, type Transport } from '../http.js';
 import { urlOf, type Target } from '../endpoints.js';
@@ -188,7 +188,9 @@ export function createRequests(deps: RequestDeps): Requests {
         throw quotaError(spendable);
       }
       const options: CallOptions<unknown> = {};
-      if (cached?.etag !== undefined) options.cached = { etag: cached.etag, data: cached.data };
+      // A 304 confirms an ETag, not the data kept under it: only that of a recent download (cache.ts).
+      if (cached && confirmable(cached, clock.now()))
+        options.cached = { etag: cached.etag, data: cached.data };
       // After a failure, the browser's HTTP cache may hold the bad answer: ask the network.
       if (attemptNumber > 0 || !flight.retries) options.reload = true;
       try {
