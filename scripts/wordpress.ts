@@ -35,7 +35,7 @@ import { quoted, RULES, type AttributeProblem, type AttributeRule } from '../src
 import { catalog, type Entry } from '../src/catalog.js';
 import { describe, ENDPOINTS, urlOf } from '../src/core/endpoints.js';
 import { pathOf } from '../src/core/routes.js';
-import { LANGS, type Lang } from '../src/core/types.js';
+import { LANGS, MAX_ANSWER_BYTES, type Lang } from '../src/core/types.js';
 import { adminStrings } from '../src/components/admin-card/strings.js';
 import { datasetStrings } from '../src/components/dataset/strings.js';
 import { factChecksStrings, verdictValues } from '../src/components/fact-checks/strings.js';
@@ -361,6 +361,8 @@ const wordsOf = (words: InputWords) => ({ label: words.label, help: { fr: words.
 
 interface PluginData {
   version: string;
+  /** The largest answer body the server render reads (src/core/types.ts, as the kit's readers). */
+  maxAnswerBytes: number;
   rules: Record<string, PluginRule & { messages: Messages }>;
   quote: ReturnType<typeof quoting>;
   title: Words;
@@ -439,6 +441,7 @@ export function pluginData(version: string): { data: PluginData; blocks: Record<
   return {
     data: {
       version,
+      maxAnswerBytes: MAX_ANSWER_BYTES,
       rules,
       quote: quoting(),
       title: { fr: attributeMessages.fr.title, en: attributeMessages.en.title },

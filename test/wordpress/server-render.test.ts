@@ -11,6 +11,7 @@ import type { Browser } from 'playwright-core';
 import { freePort, startApi, type CountedApi } from '../../scripts/tier.js';
 import { ENDPOINTS } from '../../src/core/endpoints.js';
 import { inlinePath, readInline } from '../../src/core/inline.js';
+import { MAX_ANSWER_BYTES } from '../../src/core/types.js';
 import {
   Session,
   saveSettings,
@@ -64,6 +65,9 @@ describe('WordPress plugin: server rendering', { skip }, () => {
       const upstream = await fetch(`${api.base}${request.url!.replace(/^\/v1/, '')}`);
       const body = (await upstream.json()) as { data?: { name?: string }[] };
       if (request.url!.startsWith('/v1/administrations?')) body.data![0]!.name = HOSTILE;
+      // The regions, one byte over the kit's bound on an answer: valid JSON, too large to read.
+      if (request.url!.startsWith('/v1/regions'))
+        (body as Record<string, unknown>)['padding'] = 'x'.repeat(MAX_ANSWER_BYTES);
       response.writeHead(upstream.status, { 'Content-Type': 'application/json' });
       response.end(JSON.stringify(body));
     });
@@ -373,6 +377,26 @@ update_option( 'khountous_widgets_budget', $all, false );`);
       );
       assert.equal(dialogs, 0);
       await tab.close();
+    } finally {
+      await saveSettings(admin, { api_base_url: api.base });
+    }
+  });
+
+  it('an answer larger than the kit’s bound is not read: the plain element, nothing kept', async () => {
+    clearCache();
+    await saveSettings(admin, { api_base_url: hostileBase });
+    try {
+      const post = await createPost('[khountous-region-stats lang="en"]\n\n[khountous-ranking limit="2"]');
+      const widgets = inlineOf(await page(post.link));
+      assert.deepEqual(
+        widgets.map(({ tag, json }) => [tag, json !== '']),
+        [
+          ['khountous-region-stats', false],
+          ['khountous-ranking', true],
+        ],
+        'the regions’ answer (over the bound) gave no data; the ranking’s did',
+      );
+      assert.match(widgets[0]!.inner, /^<a href="/);
     } finally {
       await saveSettings(admin, { api_base_url: api.base });
     }

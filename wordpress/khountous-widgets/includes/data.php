@@ -323,7 +323,9 @@ function khountous_widgets_fetch( $base, $path, $fresh ) {
 			// A redirect would carry the key elsewhere: the API of the settings answers itself.
 			'redirection'         => 0,
 			'headers'             => $headers,
-			'limit_response_size' => 4 * MB_IN_BYTES,
+			// The kit's bound on an answer (src/core/types.ts MAX_ANSWER_BYTES, in definitions.php):
+			// the rest is not read, and the cut body is not JSON: an invalid answer, nothing kept.
+			'limit_response_size' => khountous_widgets_definitions()['maxAnswerBytes'],
 		)
 	);
 	$answered = microtime( true );

@@ -12,6 +12,7 @@ defined( 'ABSPATH' ) || exit;
 
 return array(
 	'version' => '0.1.0',
+	'maxAnswerBytes' => 4194304,
 	'rules' => array(
 		'baseUrl' => array(
 			'type' => 'url',
