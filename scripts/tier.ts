@@ -185,7 +185,8 @@ function limitSettings(engine: Engine, { burst, perMinute }: MissLimit): Record<
  * together): nginx's limit_req, or Varnish's vsthrottle token bucket, as above.
  */
 function budgetSettings(engine: Engine, { burst, perMinute }: MissLimit): Record<string, string> {
-  if (engine === 'nginx') return { KHOUNTOUS_NEW_RATE: `${perMinute}r/m`, KHOUNTOUS_NEW_BURST: String(burst) };
+  if (engine === 'nginx')
+    return { KHOUNTOUS_NEW_RATE: `${perMinute}r/m`, KHOUNTOUS_NEW_BURST: String(burst) };
   return {
     KHOUNTOUS_NEW_LIMIT: String(burst + 1),
     KHOUNTOUS_NEW_PERIOD: `${Math.round(((burst + 1) * 60) / perMinute)}s`,

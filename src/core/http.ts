@@ -51,6 +51,12 @@ export interface CallOptions<T> {
    * page, an answer refused by CORS).
    */
   reload?: boolean;
+  /**
+   * Asks the network, with the browser's own validators (`cache: 'no-cache'`):
+   * a refresh of a copy whose ETag the kit does not send (cache.ts `confirmable`),
+   * which the browser's HTTP cache must not answer on its own.
+   */
+  revalidate?: boolean;
 }
 
 export type Call<T> = Promise<ApiResponse<T>>;
@@ -255,7 +261,7 @@ export async function call<T>(
   request: Request<T>,
   options: CallOptions<T> = {},
 ): Call<T> {
-  const { signal, cached, reload } = options;
+  const { signal, cached, reload, revalidate } = options;
   const { method = 'GET', accept = 'application/json', apiKey, body } = request;
   if (signal?.aborted) throw abortError(signal);
   const headers: Record<string, string> = { Accept: accept };
@@ -270,6 +276,7 @@ export async function call<T>(
     referrerPolicy: 'strict-origin',
   };
   if (reload) init.cache = 'reload';
+  else if (revalidate) init.cache = 'no-cache';
   if (signal) init.signal = signal;
   if (body !== undefined) {
     headers['Content-Type'] = 'application/json';

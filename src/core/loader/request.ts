@@ -191,6 +191,8 @@ export function createRequests(deps: RequestDeps): Requests {
       // A 304 confirms an ETag, not the data kept under it: only that of a recent download (cache.ts).
       if (cached && confirmable(cached, clock.now()))
         options.cached = { etag: cached.etag, data: cached.data };
+      // Its ETag not sent, the copy is still a refresh: the browser's HTTP cache does not answer it alone.
+      else if (cached) options.revalidate = true;
       // After a failure, the browser's HTTP cache may hold the bad answer: ask the network.
       if (attemptNumber > 0 || !flight.retries) options.reload = true;
       try {

@@ -84,6 +84,11 @@ describe('what a 304 may confirm', () => {
       await run<Regions>(env, REGIONS);
       await env.clock.settle();
       assert.deepEqual(lastCall(env), { ifNoneMatch: null, status: 200 });
+      assert.equal(
+        env.api.calls.at(-1)!.init.cache,
+        'no-cache',
+        'a refresh the browser’s HTTP cache does not answer alone',
+      );
       assert.equal(env.api.count, 2);
       const downloaded = await run<Regions>(env, REGIONS);
       assert.deepEqual(downloaded.data, real);
