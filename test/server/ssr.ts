@@ -49,19 +49,28 @@ async function load(): Promise<(markup: string) => Promise<string>> {
  * renderWidget as the npm package runs it (lib/ssr/render.js, with lib/'s elements), in a Node
  * process of its own: this one defines src/'s elements, and one registry holds one class per tag.
  */
-function renderWithLib(widget: { tag: string; attributes: Record<string, string>; baseUrl: string }) {
+type LibWidget = { tag: string; attributes: Record<string, string>; baseUrl: string };
+
+/**
+ * Renders `widgets` with the npm package's renderWidget (lib/) in one Node process of
+ * its own: `{ html }` for one widget, `{ htmls }` (in order) for a list, or `{ error }`.
+ */
+function renderWithLib(widgets: LibWidget | LibWidget[]) {
   const script = `
     const { renderWidget } = await import(${JSON.stringify(pathToFileURL(join(root, 'lib/ssr/render.js')).href)});
-    const { tag, attributes, baseUrl } = JSON.parse(process.argv[1]);
+    const given = JSON.parse(process.argv[1]);
+    const render = ({ tag, attributes, baseUrl }) => renderWidget(tag, attributes, { baseUrl });
     try {
-      process.stdout.write(JSON.stringify({ html: await renderWidget(tag, attributes, { baseUrl }) }));
+      process.stdout.write(JSON.stringify(Array.isArray(given)
+        ? { htmls: await Promise.all(given.map(render)) }
+        : { html: await render(given) }));
     } catch (error) {
       process.stdout.write(JSON.stringify({ error: String(error) }));
     }`;
   return new Promise<string>((resolve) => {
     execFile(
       process.execPath,
-      ['--input-type=module', '-e', script, JSON.stringify(widget)],
+      ['--input-type=module', '-e', script, JSON.stringify(widgets)],
       { cwd: root, timeout: 30_000 },
       (error, stdout) => resolve(stdout || JSON.stringify({ error: String(error) })),
     );
@@ -79,10 +88,12 @@ export function ssrPlugin() {
     name: 'khountous-ssr',
     async serve(context: Context) {
       if (context.path !== '/__ssr' || context.method !== 'POST') return undefined;
-      const { markup, widget } = JSON.parse(await readBody(context.req)) as {
+      const { markup, widget, widgets } = JSON.parse(await readBody(context.req)) as {
         markup?: unknown;
-        widget?: { tag: string; attributes: Record<string, string>; baseUrl: string; build?: 'lib' };
+        widget?: LibWidget & { build?: 'lib' };
+        widgets?: LibWidget[];
       };
+      if (widgets) return { body: await renderWithLib(widgets), type: 'json' };
       if (widget?.build === 'lib') return { body: await renderWithLib(widget), type: 'json' };
       if (widget) {
         // src/elements.ts lists the elements with Vite's import.meta.glob, which Node needs a hook for.
