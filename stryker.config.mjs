@@ -7,8 +7,7 @@
 //
 // Areas (their scores are reported apart by scripts/mutation-scores.mjs):
 // - src/core: the client, the cache, the budget, storage, the loader;
-// - the attribute rules: src/attributes/rules.ts, messages.ts, owner.ts (the elements' checks) and
-//   src/widget/checks.ts (the table a CMS plugin checks attributes against);
+// - the attribute rules: src/attributes/rules.ts, messages.ts, owner.ts (the elements' checks);
 // - src/embed/params.ts: the embed page's query string.
 
 /** Stryker's options: node_modules/@stryker-mutator/core/schema/stryker-schema.json. */
@@ -19,13 +18,9 @@ const config = {
     // no behaviour of the kit's own. A mutant there changes what the API is assumed to
     // accept, which the reference API's tests (test/api/, docs/api-assumptions.md) pin down.
     '!src/core/types.ts',
-    // A one-line `import()` that the script-tag build replaces (scripts/build.mjs): what it
-    // brings is mutated in later.ts.
-    '!src/core/loader/bring-later.ts',
     'src/attributes/rules.ts',
     'src/attributes/messages.ts',
     'src/attributes/owner.ts',
-    'src/widget/checks.ts',
     'src/embed/params.ts',
   ],
   // Node's test runner, each test file in a process of its own with the TAP reporter, the

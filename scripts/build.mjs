@@ -182,7 +182,6 @@ const BARE = new RegExp(
  * graph) and no minification (an app's bundler minifies what it keeps).
  */
 async function buildNpm(elements) {
-  const preload = join(root, 'src/boot/preload.ts');
   await build({
     configFile: false,
     root,
@@ -190,24 +189,12 @@ async function buildNpm(elements) {
     logLevel: quiet ? 'warn' : 'info',
     define: {
       __KHOUNTOUS_VERSION__: JSON.stringify(pkg.version),
-      __KHOUNTOUS_PRELOAD__: 'undefined',
     },
     plugins: [
       // The same html`…` and css`…` literals as dist/'s: a server's render (renderWidget, from lib/)
       // hydrates in the browser only with templates of the same strings, whichever build defines
       // the elements there (an app's bundle of lib/, or the script tag).
       minifyLiteralsPlugin(),
-      {
-        // The modulepreload links are the script-tag build's (its files' graph, written by this
-        // script): in the npm build, announcing nothing, as with no graph.
-        name: 'khountous-no-preload',
-        load: (id) =>
-          id === preload
-            ? "/** No preload in the npm build: the app's bundler lays out the files. */\n" +
-              'export const parsePreloadGraph = () => undefined;\n' +
-              'export const announceGraph = () => {};\n'
-            : undefined,
-      },
     ],
     build: {
       target: 'es2022',

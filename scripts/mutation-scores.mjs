@@ -25,12 +25,7 @@ const AREAS = [
   [
     'attribute rules',
     (file) =>
-      [
-        'src/attributes/rules.ts',
-        'src/attributes/messages.ts',
-        'src/attributes/owner.ts',
-        'src/widget/checks.ts',
-      ].includes(file),
+      ['src/attributes/rules.ts', 'src/attributes/messages.ts', 'src/attributes/owner.ts'].includes(file),
   ],
   ['embed params', (file) => file === 'src/embed/params.ts'],
 ];

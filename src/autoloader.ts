@@ -1,5 +1,5 @@
 /**
- * Autoloader entry (`<script type="module" src=".../autoloader.js">`): loads
+ * The npm build's autoloader entry (lib/autoloader.js; the script tag's is src/starter.ts): loads
  * only the elements used on the page, each the first time its tag is seen, and
  * watches the document for tags added later.
  *
@@ -9,13 +9,6 @@
  */
 import { elementLoaders } from './elements.js';
 import { createAutoloader } from './boot/autoload.js';
-import { announceGraph, parsePreloadGraph } from './boot/preload.js';
-
-/** Each element's module graph, written into the built file by the build (none from source). */
-declare const __KHOUNTOUS_PRELOAD__: string | undefined;
-const graph = parsePreloadGraph(
-  typeof __KHOUNTOUS_PRELOAD__ === 'string' ? __KHOUNTOUS_PRELOAD__ : undefined,
-);
 
 /**
  * In a browser. Not in Node: a server render's DOM shim has a `document`
@@ -35,23 +28,15 @@ let early: Promise<void> | undefined;
 const startEarly = (): Promise<void> =>
   (early ??= !inPage
     ? Promise.resolve()
-    : (announceGraph(graph, 'start', import.meta.url),
-      import('./start.js').then(
+    : import('./start.js').then(
         ({ start }) => void start(document),
         // The elements load their data themselves.
         () => undefined,
-      )));
+      ));
 
-/** Each element's loader, after the early start, its module graph announced. */
+/** Each element's loader, after the early start. */
 const loaders = Object.fromEntries(
-  Object.entries(elementLoaders).map(([tag, load]) => [
-    tag,
-    () =>
-      startEarly().then(() => {
-        announceGraph(graph, tag, import.meta.url);
-        return load();
-      }),
-  ]),
+  Object.entries(elementLoaders).map(([tag, load]) => [tag, () => startEarly().then(load)]),
 );
 
 const autoloader = createAutoloader(loaders);

@@ -1,33 +1,21 @@
 /**
- * Script-tag entry: registers every element of the kit.
+ * The npm build's "every element" entry (lib/khountous.js: `import
+ * 'khountous-widgets/khountous.js'`): registers every element of the kit.
  *
  * It first starts the API requests of the widgets already in the page (the
- * early start: the shared loader and each element's plan, no Lit), then
- * imports the elements, fetched meanwhile. The elements' file is announced
- * with a `<link rel="modulepreload">` that carries its integrity hash, which
- * the build writes into this file: the hash of this file vouches for it too.
- * The elements are defined once that file has run (`customElements.whenDefined`);
- * the classes are exported by the package's main entry (index.js).
+ * early start: the shared loader and each element's plan, no Lit; a widget
+ * with data a server wrote inside it adopts that instead), then imports the
+ * elements, which the app's bundler lays out. (The script tag, dist/khountous.js,
+ * is src/starter.ts.)
  */
-import { announceGraph, parsePreloadGraph } from './boot/preload.js';
 import { start } from './start.js';
-
-/** The elements' file with its integrity, written into the built file by the build (none from source). */
-declare const __KHOUNTOUS_PRELOAD__: string | undefined;
 
 // In a browser only: in Node there is no page to start (a server render's DOM shim has a `document`
 // without querySelector).
-if (typeof document !== 'undefined' && typeof document.querySelector === 'function') {
-  start(document);
-  announceGraph(
-    parsePreloadGraph(typeof __KHOUNTOUS_PRELOAD__ === 'string' ? __KHOUNTOUS_PRELOAD__ : undefined),
-    'kit',
-    import.meta.url,
-  );
-}
+if (typeof document !== 'undefined' && typeof document.querySelector === 'function') start(document);
 
 // Not awaited at the top level: a top-level await would keep the bundler from placing the
 // shared modules in this file, and cost a round trip before the early start.
 import('./kit.js').catch((error: unknown) => {
-  console.error('khountous: could not load the elements (chunks/kit-*.js)', error);
+  console.error('khountous: could not load the elements', error);
 });

@@ -55,7 +55,7 @@ const loadHydrateSupport = (): Promise<unknown> => {
 };
 
 /** Each answer that arrives before its element's code, shown as text (boot/paint.ts). */
-const paintWhenAnswered = paintAnswers(graph, here, widgets);
+const paintWhenAnswered = paintAnswers(graph, here);
 
 const autoloader = createAutoloader(
   loaders,

@@ -4,7 +4,7 @@
  * misconfigured. Not on a first paint's path: the elements import this module
  * with their first error (attributes/owner.ts `explain`), and show the message
  * once it is here; tools that check attributes before a page is published
- * (widget/checks.ts, the WordPress plugin) import it as any module.
+ * (the WordPress plugin's generator) import it as any module.
  */
 import type { Lang } from '../core/types.js';
 import { attributeMessages } from '../i18n/attributes.js';
@@ -138,7 +138,3 @@ export function missingVersion(given: string, resolved: string): AttributeProble
 export function notFound(attribute: string, given: string): AttributeProblem {
   return problemOf(unknownProblem(attribute, given));
 }
-
-/** @public In place of bring-messages.ts in the script-tag bundle, which has this module already. */
-export const bringMessages = () =>
-  Promise.resolve({ explainProblem, problemOf, checkValue, missingVersion, notFound });

@@ -1,5 +1,4 @@
 import { KhountousError } from '../core/errors.js';
-import { bringMessages } from './bring-messages.js';
 import type * as MessagesModule from './messages.js';
 import type { AttributeProblem } from './rules.js';
 import { quoted, verdict, type AttributeRule, type IntegerRule, type ProblemDraft } from './rules.js';
@@ -25,7 +24,7 @@ export const useMessages = (module: Messages): void => void (messages = module);
 
 /** The module of the sentences, imported once, on first need. */
 export const loadMessages = (): Promise<Messages> =>
-  (loading ??= bringMessages().then((module) => (messages = module as Messages)));
+  (loading ??= import('./messages.js').then((module) => (messages = module)));
 
 /**
  * The problem with its sentences, when they are here; else undefined, and

@@ -2,7 +2,7 @@
  * The rules attributes are checked against, how what people type is read,
  * and what to tell them when it cannot be: pure data and functions, no DOM,
  * so that the widgets and anything that checks attributes before a page is
- * published (a CMS plugin, from widget/checks.ts) agree. Which widget has
+ * published (a CMS plugin, generated from the descriptors) agree. Which widget has
  * which attribute is its descriptor's to say (src/components/<name>/widget.ts).
  *
  * - A choice (`region`, `sector`…) is matched by its fold (accents, case,

@@ -14,6 +14,7 @@
  * left to show its error.
  */
 import { KhountousError } from '../core/errors.js';
+import { inlineScriptOf } from '../core/inline.js';
 import { getLoader, type KhountousLoader } from '../core/loader/loader.js';
 import { NAMES } from '../core/names.js';
 import type { Widget } from '../widget/descriptor.js';
@@ -43,6 +44,8 @@ export function startLoads(
     for (const element of root.querySelectorAll(descriptor.tag)) {
       if (started.has(element)) continue;
       started.add(element);
+      // Data a server wrote inside it (core/inline.ts): the element adopts it, loading only if it cannot.
+      if (inlineScriptOf(element)) continue;
       const planned = planLoad(descriptor, element, attributeReader(descriptor, element));
       // The element shows what it cannot use when it is defined.
       if (planned instanceof KhountousError) continue;

@@ -23,9 +23,11 @@
  * answer checked as any other.
  */
 import { handoffOf } from '../core/handoff.js';
+import { inlineScriptOf } from '../core/inline.js';
 import { pageNames, type Names } from '../core/names.js';
 import { keyOf, requestUrl, ROUTES, type Route } from '../core/routes.js';
-import type { Resource } from '../core/endpoints.js';
+import type { ListWindow, Resource } from '../core/endpoints.js';
+import { group } from '../core/loader/windows.js';
 import type { Params } from '../core/params.js';
 import { DEFAULT_LIMIT } from '../core/types.js';
 import type { AttributeRule } from '../attributes/rules.js';
@@ -78,6 +80,10 @@ export interface FirstRequest {
   servedBy: string[];
   /** Whether the element waits until it comes near the viewport. */
   lazy: boolean;
+  /** A list's window, and the request of another window of the same list (its family URL). */
+  window?: ListWindow | undefined;
+  family: string;
+  at(window: ListWindow): { url: string; resource: Resource };
 }
 
 /**
@@ -86,7 +92,7 @@ export interface FirstRequest {
  */
 export function firstRequest(descriptor: Widget, element: Element): FirstRequest | undefined {
   // Data the page gave it (a script inside: src/core/inline.ts): the element adopts it, loading only if it cannot.
-  if (element.querySelector('script')) return undefined;
+  if (inlineScriptOf(element)) return undefined;
   const attribute = (name: string) => element.getAttribute(name);
   const base = resolveBaseUrl(attribute('base-url'))?.replace(/\/+$/, '');
   // An http(s) URL without query or hash (widget/base-url.ts), which the loader's check takes
@@ -117,14 +123,70 @@ export function firstRequest(descriptor: Widget, element: Element): FirstRequest
   const servedBy = window ? [`${family}#`] : [];
   if (route.seed && descriptor.options?.(selection as never)?.partial)
     servedBy.push(`${base}${(ROUTES as Record<string, Route>)[route.seed]!.path}?`);
+  const at = (other: ListWindow) => ({
+    url: requestUrl(base, route, ids, { ...query, ...other }),
+    resource: { ...resource, query: { ...(resource['query'] as object), ...other } } as unknown as Resource,
+  });
   return {
-    url: window ? requestUrl(base, route, ids, { ...query, ...window }) : family,
+    url: window ? at(window).url : family,
     key: keyOf(family, window),
     base,
     resource: resource as unknown as Resource,
     servedBy,
     lazy: attribute('lazy') !== 'false',
+    window,
+    family,
+    at,
   };
+}
+
+/** What a widget's first request was: its URL, and the items of it that are the widget's. */
+export interface Sent {
+  url: string;
+  /** For a window served by a larger one: where its items start in that answer, and how many. */
+  items?: [offset: number, count: number];
+}
+
+/** The request sent for each element, by this start (read by the text paint). */
+const sentFor = new WeakMap<Element, Sent>();
+
+/** The first request that serves `element`, if the start sent one. */
+export const firstRequestOf = (element: Element): Sent | undefined => sentFor.get(element);
+
+/** A request to send, with the elements it serves. */
+type Send = FirstRequest & { members: [Element, Sent][] };
+
+/**
+ * The requests to send for `wanted` (element and request): one per URL, and the windows
+ * of one list asked together served by the fewest covering requests, as the loader's
+ * batcher groups them (core/loader/windows.ts `group`): `limit=5` and `limit=10` of one
+ * ranking are one request with `limit=10`.
+ */
+function covering(wanted: [Element, FirstRequest][]): Send[] {
+  const families = new Map<string, [Element, FirstRequest][]>();
+  for (const pair of wanted) families.set(pair[1].family, [...(families.get(pair[1].family) ?? []), pair]);
+  return [...families.values()].flatMap((list) => {
+    const [, first] = list[0]!;
+    // Not a list: one request, the same URL for each.
+    if (!first.window)
+      return [
+        { ...first, members: list.map(([element]) => [element, { url: first.url }] as [Element, Sent]) },
+      ];
+    return group(list, ([, request]) => request.window!).map(({ cover, members }) => {
+      const sent = first.at(cover);
+      return {
+        ...first,
+        ...sent,
+        members: members.map(([element, { window }]): [Element, Sent] => [
+          element,
+          {
+            url: sent.url,
+            items: [(window!.page - 1) * window!.limit - (cover.page - 1) * cover.limit, window!.limit],
+          },
+        ]),
+      };
+    });
+  });
 }
 
 /** Near the viewport as the loader's wait sees it (core/loader/viewport.ts: a margin of one viewport). */
@@ -240,7 +302,7 @@ export async function sendFirstRequests(
 ): Promise<void> {
   const names = pageNames();
   const handoff = handoffOf(names);
-  const requests: FirstRequest[] = [];
+  const wanted: [Element, FirstRequest][] = [];
   let storage: Store;
   try {
     // A loader on the page (a copy of the kit came first, or the elements already have) loads for them.
@@ -251,30 +313,30 @@ export async function sendFirstRequests(
     for (const element of elements) {
       const descriptor = widgets.find((one) => one.tag === element.localName);
       const request = descriptor && firstRequest(descriptor, element);
-      if (
-        request &&
-        !handoff.has(request.url) &&
-        !requests.some((other) => other.url === request.url) &&
-        (!request.lazy || near(element)) &&
-        !cached(storage, names, request, now)
-      )
-        requests.push(request);
+      if (request && (!request.lazy || near(element)) && !cached(storage, names, request, now))
+        wanted.push([element, request]);
     }
   } catch {
     return;
   }
-  if (requests.length > 0)
+  const sends = covering(wanted).filter(({ url, members }) => {
+    // Sent already (a tag found earlier): these elements are served by it too.
+    if (!handoff.has(url)) return true;
+    for (const [element, sent] of members) sentFor.set(element, sent);
+    return false;
+  });
+  if (sends.length > 0)
     await withBudgetLock(names, () => {
-      for (const request of requests) {
+      for (const { base, url, resource, members } of sends) {
         // An id of its own in the log, as the loader's budget gives (core/budget.ts record).
         const sentId = `s.${Math.random().toString(36).slice(2)}`;
         try {
-          if (!spend(storage, names, request.base, Date.now(), sentId)) continue;
+          if (!spend(storage, names, base, Date.now(), sentId)) continue;
         } catch {
           continue;
         }
         // As the loader's requests go out (core/http.ts call).
-        const response = fetch(request.url, {
+        const response = fetch(url, {
           headers: { Accept: 'application/json' },
           credentials: 'omit',
           mode: 'cors',
@@ -282,7 +344,8 @@ export async function sendFirstRequests(
         });
         // Read by the loader; a failure is its to report.
         response.catch(() => undefined);
-        handoff.set(request.url, { response, sentId, resource: request.resource, baseUrl: request.base });
+        handoff.set(url, { response, sentId, resource, baseUrl: base });
+        for (const [element, sent] of members) sentFor.set(element, sent);
       }
     });
 }

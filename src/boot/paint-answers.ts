@@ -6,9 +6,8 @@
  */
 import { handoffOf } from '../core/handoff.js';
 import { pageNames } from '../core/names.js';
-import type { Widget } from '../widget/descriptor.js';
 import { languageOf, resolveLang } from '../widget/lang.js';
-import { firstRequest } from './first-paint.js';
+import { firstRequestOf } from './first-paint.js';
 import type { paintAnswer } from './paint.js';
 import { announceGraph, type PreloadGraph } from './preload.js';
 
@@ -22,15 +21,14 @@ import { announceGraph, type PreloadGraph } from './preload.js';
 export function paintAnswers(
   graph: PreloadGraph | undefined,
   base: string,
-  widgets: readonly Widget[],
 ): (elements: readonly Element[]) => void {
   let painter: Promise<{ paintAnswer: typeof paintAnswer } | undefined> | undefined;
   return (elements) => {
     if (!graph?.tags['paint']) return;
     const handoff = handoffOf(pageNames());
     for (const element of elements) {
-      const descriptor = widgets.find((one) => one.tag === element.localName);
-      const request = descriptor && firstRequest(descriptor, element);
+      // The request that serves it: its own, or one of a larger window of its list.
+      const request = firstRequestOf(element);
       const sent = request && handoff.get(request.url);
       if (!sent) continue;
       if (!painter) {
@@ -42,7 +40,7 @@ export function paintAnswers(
         ).catch(() => undefined);
       }
       const lang = languageOf(element.getAttribute('lang'), () => resolveLang(element));
-      void painter.then((module) => module?.paintAnswer(sent.response, [element], lang));
+      void painter.then((module) => module?.paintAnswer(sent.response, [element], lang, request.items));
     }
   };
 }

@@ -181,11 +181,17 @@ async function boundedJson(answer: Response): Promise<unknown> {
 }
 
 /**
- * Paints the answer `response` brings in `elements` (each as `paint` does),
+ * Paints the answer `response` brings in `elements` (each as `paint` does), or
+ * `items` of its list (offset, count) for a window that a larger one served,
  * from a copy of it: the loader reads and checks the answer as always. An
  * answer that is not JSON, not a success, or already read paints nothing.
  */
-export function paintAnswer(response: Promise<Response>, elements: Element[], lang: Lang): Promise<void> {
+export function paintAnswer(
+  response: Promise<Response>,
+  elements: Element[],
+  lang: Lang,
+  items?: [offset: number, count: number],
+): Promise<void> {
   return response
     .then((answer) =>
       answer.ok && /json/i.test(answer.headers.get('content-type') ?? '')
@@ -193,6 +199,9 @@ export function paintAnswer(response: Promise<Response>, elements: Element[], la
         : undefined,
     )
     .then((data: unknown) => {
+      // A window served by a larger one: its own items (core/loader/windows.ts `slice`).
+      if (items && isObject(data) && Array.isArray(data['data']))
+        data = { ...data, data: data['data'].slice(items[0], items[0] + items[1]) };
       if (data !== undefined) for (const element of elements) paint(element, data, lang);
     })
     .catch(() => undefined);

@@ -23,6 +23,13 @@ import { describe, urlOf, type Resource } from './endpoints.js';
 /** The version of the format this kit reads. */
 export const INLINE_VERSION = 1;
 
+/**
+ * The inline data a server wrote inside `element` (its `<script type="application/json">`
+ * child), or null: the element adopts it, and neither early start sends its request.
+ */
+export const inlineScriptOf = (element: Element): Element | null =>
+  element.querySelector(':scope > script[type="application/json"]');
+
 /** How far ahead of this browser's clock a server's clock may be. */
 const CLOCK_SKEW = 5 * 60_000;
 

@@ -9,7 +9,7 @@ import {
   type TemplateResult,
 } from 'lit';
 import { KhountousError, isKhountousError } from '../core/errors.js';
-import { inlineMatches, readInline, type InlineData } from '../core/inline.js';
+import { inlineMatches, inlineScriptOf, readInline, type InlineData } from '../core/inline.js';
 import type { Lang } from '../core/types.js';
 import type * as MessagesModule from '../attributes/messages.js';
 import type { ProblemDraft } from '../attributes/rules.js';
@@ -238,10 +238,7 @@ export abstract class KhountousElement<S extends Selection, T> extends LitElemen
   private takeInline(): unknown {
     if (this.inlineTaken) return undefined;
     this.inlineTaken = true;
-    this.inlineSeen =
-      this.inlineData ??
-      this.querySelector(':scope > script[type="application/json"]')?.textContent ??
-      undefined;
+    this.inlineSeen = this.inlineData ?? inlineScriptOf(this)?.textContent ?? undefined;
     return this.inlineSeen;
   }
 

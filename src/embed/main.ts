@@ -25,7 +25,7 @@ const root = document.getElementById('widget');
 if (root)
   void startEmbed(root, widgets, async (element) => {
     await sendFirstRequests([element], widgets);
-    paintAnswers(graph, here, widgets)([element]);
+    paintAnswers(graph, here)([element]);
     announceGraph(graph, element.localName, here);
     await import(/* @vite-ignore */ new URL(`./elements/${element.localName}.js`, here).href);
   });

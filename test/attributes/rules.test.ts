@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { fold, RULES, slugify, type AttributeRule, type ChoiceRule } from '../../src/attributes/rules.js';
 import { checkValue, closest, distance, missingVersion, notFound } from '../../src/attributes/messages.js';
-import { ATTRIBUTE_RULES, checkAttribute } from '../../src/widget/checks.js';
+import { ATTRIBUTE_RULES, checkAttribute } from '../helpers/attribute-checks.js';
 import { REGION_CODES } from '../../src/core/types.js';
 import { REGION_NAMES } from '../../src/i18n/regions.js';
 

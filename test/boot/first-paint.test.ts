@@ -138,7 +138,9 @@ describe('the first-paint start’s requests', () => {
     );
   });
 
-  it('come from a core of at most 4 kB gzip: no Lit, no validation library, no message', async () => {
+  // 4 kB until its requests served the windows of one list with one covering request, as the
+  // loader's batcher does (core/loader/windows.ts, the one rule): 4,499 B measured.
+  it('come from a core of at most 4.55 kB gzip: no Lit, no validation library, no message', async () => {
     // What the script tag needs to send the first requests (its discovery of tags and its
     // modulepreload links aside), bundled and minified as the build does.
     const root = join(import.meta.dirname, '../..');
@@ -157,14 +159,14 @@ describe('the first-paint start’s requests', () => {
     });
     const code = result.outputFiles[0]!.text;
     const size = gzipSync(code, { level: 9 }).length;
-    assert.ok(size <= 4000, `the first-paint core: ${size} B gzip`);
+    assert.ok(size <= 4550, `the first-paint core: ${size} B gzip`);
     // The modules that put code in it (imported ones whose code is shaken off do not).
     const inputs = Object.entries(Object.values(result.metafile.outputs)[0]!.inputs)
       .filter(([, input]) => input.bytesInOutput > 0)
       .map(([path]) => path);
     assert.deepEqual(
       inputs.filter((input) =>
-        /node_modules|src\/(element|i18n)\/|core\/(loader|schemas|http|errors)/.test(input),
+        /node_modules|src\/(element|i18n)\/|core\/(loader\/(?!windows\.ts)|schemas|http|errors)/.test(input),
       ),
       [],
     );

@@ -12,7 +12,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startApi, type CountedApi } from '../../scripts/tier.js';
-import { ATTRIBUTE_RULES } from '../../src/widget/checks.js';
+import { ATTRIBUTE_RULES } from '../helpers/attribute-checks.js';
 import {
   PASSWORD,
   pluginCheck,

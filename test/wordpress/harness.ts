@@ -29,7 +29,7 @@ import { freePort } from '../../scripts/tier.js';
 import type { AttributeRule } from '../../src/attributes/rules.js';
 import { checkValue, problemOf } from '../../src/attributes/messages.js';
 import type { Lang } from '../../src/core/types.js';
-import { ATTRIBUTE_RULES } from '../../src/widget/checks.js';
+import { ATTRIBUTE_RULES } from '../helpers/attribute-checks.js';
 
 export { freePort, PATHS };
 

@@ -128,6 +128,3 @@ export function createRecovery(context: RecoveryContext): Recovery {
 
 export const later = { openChannel, createRecovery };
 export type Later = typeof later;
-
-/** @public In place of bring-later.ts in the script-tag bundle, which has this module already. */
-export const bringLater = () => Promise.resolve(later);

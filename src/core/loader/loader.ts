@@ -36,7 +36,6 @@ import { abortError } from '../errors.js';
 import { namesOf, pageNamespace } from '../names.js';
 import { checkBaseUrl } from '../params.js';
 import { createSafeStorage } from '../storage.js';
-import { bringLater } from './bring-later.js';
 import { defaultLocks, type ChannelLike, type LocksLike } from './cross-tab.js';
 import {
   DEFAULTS,
@@ -158,7 +157,11 @@ export function createLoader(options: LoaderOptions = {}): KhountousLoader {
         : (options.intersectionObserver ?? undefined),
     lazy: () => lazy,
     dispatch: () => loader.dispatchEvent(quotaEvent(stats())),
-    later: typeof options.later === 'function' ? options.later : bringLater,
+    // later.ts with its first need (the channel, the recovery), so that the widgets' modules do not carry it.
+    later:
+      typeof options.later === 'function'
+        ? options.later
+        : () => import('./later.js').then((module) => module.later),
     laterNow: typeof options.later === 'object' ? options.later : undefined,
   });
 

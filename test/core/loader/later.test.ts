@@ -7,7 +7,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { isKhountousError } from '../../../src/core/errors.js';
-import { bringLater, later, type Later } from '../../../src/core/loader/later.js';
+import { later, type Later } from '../../../src/core/loader/later.js';
 import type { Loaded } from '../../../src/core/loader/loader.js';
 import { BASE_URL, jsonResponse } from '../../helpers/fake-fetch.js';
 import { loaderEnv } from '../../helpers/loader-env.js';
@@ -82,14 +82,5 @@ describe('the loader before later.ts arrives', () => {
     await env.load({ kind: 'regions' });
     await env.clock.settle();
     assert.equal(heard.length, 1);
-  });
-});
-
-describe('bringLater (the script-tag bundle, which has the module already)', () => {
-  test('resolves to the module itself', async () => {
-    const brought = await bringLater();
-    assert.equal(brought, later);
-    assert.equal(typeof brought.openChannel, 'function');
-    assert.equal(typeof brought.createRecovery, 'function');
   });
 });

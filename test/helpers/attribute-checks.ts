@@ -1,12 +1,13 @@
 /**
- * Every widget's checked attributes, by tag, from the descriptors: what a tool
- * checks an attribute against before a page is published (the WordPress
- * plugin generates its checks from this table; it is JSON-serialisable).
+ * Every widget's checked attributes, by tag, from the descriptors, and the
+ * check of one attribute of one tag as the element makes it: for the tests of
+ * the rules (the WordPress plugin's are generated from the descriptors by
+ * scripts/wordpress.ts).
  */
-import { checkValue } from '../attributes/messages.js';
-import type { AttributeResult, AttributeRule } from '../attributes/rules.js';
-import { widgets } from '../widgets.js';
-import { COMMON_INPUTS, type Inputs, type Widget } from './descriptor.js';
+import { checkValue } from '../../src/attributes/messages.js';
+import type { AttributeResult, AttributeRule } from '../../src/attributes/rules.js';
+import { widgets } from '../../src/widgets.js';
+import { COMMON_INPUTS, type Inputs, type Widget } from '../../src/widget/descriptor.js';
 
 /** The checked attributes of one widget: those of every widget, then its own. */
 function rulesOf(descriptor: Widget): Readonly<Record<string, AttributeRule>> {

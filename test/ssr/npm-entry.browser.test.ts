@@ -1,0 +1,64 @@
+/**
+ * A page a server rendered with its data (renderWidget), whose elements come
+ * from the npm build's "every element" entry (lib/khountous.js, as an app
+ * bundles `khountous-widgets/khountous.js`), the hydrate support loaded first
+ * as docs/ssr.md says: the entry's early start leaves those widgets to the
+ * inline data their elements adopt, so the reader's browser asks the API
+ * nothing. Needs `npm run build`.
+ */
+import '@lit-labs/ssr-client/lit-element-hydrate-support.js';
+import { expect } from '@open-wc/testing';
+import { isolatedApi, settled } from '../helpers/kit.js';
+
+const SLUG = 'hopital-regional-de-tambacounda';
+
+async function renderWidget(tag: string, attributes: Record<string, string>, base: string): Promise<string> {
+  const response = await fetch('/__ssr', {
+    method: 'POST',
+    body: JSON.stringify({ widget: { tag, attributes, baseUrl: base } }),
+  });
+  const body = (await response.json()) as { html?: string; error?: string };
+  expect(body.error, 'renderWidget').to.equal(undefined);
+  return body.html!;
+}
+
+async function requestsTo(base: string): Promise<string[]> {
+  const response = await fetch(base.replace(/\/v1$/, '/__faults'));
+  const { requests } = (await response.json()) as { requests: { method: string; path: string }[] };
+  return requests.filter((request) => request.method === 'GET').map((request) => request.path);
+}
+
+describe('lib/khountous.js on a page a server rendered with its data', function () {
+  this.timeout(60000);
+
+  it('sends no request from the reader’s browser: each element adopts its inline data', async () => {
+    const base = isolatedApi('npm-entry');
+    const html = [
+      await renderWidget('khountous-ranking', { limit: '3', lazy: 'false' }, base),
+      await renderWidget('khountous-admin-card', { slug: SLUG, lazy: 'false' }, base),
+      await renderWidget('khountous-region-stats', { region: 'kolda', lazy: 'false' }, base),
+    ].join('\n');
+    const asked = await requestsTo(base);
+    expect(asked, 'the server asked the API').to.have.length(3);
+    const meta = document.createElement('meta');
+    meta.name = 'khountous:base-url';
+    meta.content = base;
+    document.head.append(meta);
+    const container = document.createElement('div');
+    document.body.append(container);
+    container.setHTMLUnsafe(html);
+    // The entry's early start (lib/start.js, which lib/khountous.js runs first) starts no load for them.
+    const { start } = (await import('../../lib/start.js' as string)) as {
+      start: (root: ParentNode) => number;
+    };
+    expect(start(container), 'loads the early start started').to.equal(0);
+    await import('../../lib/khountous.js' as string);
+    const widgets = [
+      ...container.querySelectorAll<HTMLElement>(
+        'khountous-ranking, khountous-admin-card, khountous-region-stats',
+      ),
+    ];
+    for (const widget of widgets) expect(await settled(widget), widget.localName).to.equal('ready');
+    expect(await requestsTo(base), 'no request from the browser').to.deep.equal(asked);
+  });
+});
