@@ -19,12 +19,27 @@ type Messages = typeof MessagesModule;
 let messages: Messages | undefined;
 let loading: Promise<Messages> | undefined;
 
-/** Takes the module of the sentences where it could be had at once (a server: khountous-element.ts). */
-export const useMessages = (module: Messages): void => void (messages = module);
-
 /** The module of the sentences, imported once, on first need. */
 export const loadMessages = (): Promise<Messages> =>
   (loading ??= import('./messages.js').then((module) => (messages = module)));
+
+/**
+ * For a server, which renders in one pass: the sentences of attribute problems are
+ * there before it renders, read at once where Node can (require of an ES module,
+ * Node 20.19 and later), else imported now, well before a server's first request.
+ * The base element calls it when it is loaded on a server.
+ */
+export function loadMessagesNow(): void {
+  try {
+    const node = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
+    const { createRequire } = node!.getBuiltinModule!('module') as {
+      createRequire: (url: string) => (id: string) => unknown;
+    };
+    messages = createRequire(import.meta.url)('./messages.js') as Messages;
+  } catch {
+    void loadMessages();
+  }
+}
 
 /**
  * The problem with its sentences, when they are here; else undefined, and

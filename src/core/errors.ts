@@ -112,3 +112,11 @@ export function abortError(signal?: AbortSignal): KhountousError {
 export function invalid(param: string, message: string): KhountousError {
   return new KhountousError('invalid-parameter', message, { param });
 }
+
+/** `error` as the kit's error: itself, or an invalid answer that names it (a load's unexpected failure). */
+export function asKhountousError(error: unknown): KhountousError {
+  if (isKhountousError(error)) return error;
+  return new KhountousError('invalid-response', error instanceof Error ? error.message : String(error), {
+    cause: error,
+  });
+}

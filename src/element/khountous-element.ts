@@ -1,24 +1,14 @@
-import {
-  LitElement,
-  adoptStyles,
-  html,
-  isServer,
-  nothing,
-  supportsAdoptingStyleSheets,
-  type PropertyDeclaration,
-  type TemplateResult,
-} from 'lit';
-import { KhountousError, isKhountousError } from '../core/errors.js';
-import { inlineMatches, inlineScriptOf, readInline, type InlineData } from '../core/inline.js';
+import { LitElement, html, isServer, nothing, type PropertyDeclaration, type TemplateResult } from 'lit';
+import { KhountousError, asKhountousError } from '../core/errors.js';
+import { inlineMatches, readInline, type InlineData } from '../core/inline.js';
 import type { Lang } from '../core/types.js';
-import type * as MessagesModule from '../attributes/messages.js';
 import type { ProblemDraft } from '../attributes/rules.js';
 import {
   clampInteger,
   explain,
   loadMessages,
+  loadMessagesNow,
   problemIn,
-  useMessages,
   warnConfiguration,
 } from '../attributes/owner.js';
 import { RULES } from '../attributes/rules.js';
@@ -46,12 +36,9 @@ import { initialise, propertiesOf } from './properties.js';
 import { QuotaController } from './quota-controller.js';
 import { renderEmptyMessage, renderErrorBox, renderSkeleton, renderStaleMark } from './render-states.js';
 import { ResourceController } from './resource-controller.js';
-import { inputsOfElement, restorePageInputs, takeServerInputs } from './server-inputs.js';
+import { ServerMarkup } from './server-markup.js';
 
-/**
- * `light` or `dark` as written; `auto` takes the `color-scheme` the page gives
- * the element, as the browser's form controls do (CSS decides, tokens.styles.ts).
- */
+/** `light` or `dark` as written; `auto`: the page's `color-scheme`, as form controls (tokens.styles.ts). */
 export type Theme = 'light' | 'dark' | 'auto';
 export type ViewState = 'loading' | 'ready' | 'empty' | 'error';
 
@@ -114,20 +101,11 @@ export abstract class KhountousElement<S extends Selection, T> extends LitElemen
    * Taken once: adopted by the loader as an answer of its age.
    */
   inlineData?: unknown;
-  private inlineTaken = false;
-  private inlineSeen?: unknown;
-  /**
-   * Renders what a server render shows (`serverView()`): always on the
-   * server; in the browser, for the one update that hydrates a shadow root the
-   * server rendered, since hydration takes the template the server rendered,
-   * whatever the cache holds or the page says meanwhile.
-   */
-  private asServer = isServer;
+  /** The markup a server rendered: its inline data, its shadow root, the update that hydrates it. */
+  private readonly server = new ServerMarkup(this, () => inputsOf(this.widget));
   private readonly languages = new LanguageController(this);
   /** The sentences of the attribute problem shown, on their way (attributes/messages.ts). */
   private explaining?: Promise<void>;
-  /** The page's values of the attributes the server rendered otherwise, given back after the update that hydrates. */
-  private pageInputs = new Map<string, string | null>();
   /** The server's markup showed an error: kept (its sentence following) rather than a skeleton. */
   private serverError = false;
   /** The budget as this element sees it: re-renders on a change while active, and at a time asked (the retry clock). */
@@ -153,7 +131,7 @@ export abstract class KhountousElement<S extends Selection, T> extends LitElemen
         if (problemIn(error)) void loadMessages().then(warn);
         else warn();
       },
-      () => this.takeInline(),
+      () => this.server.takeInline(),
     );
   }
 
@@ -172,7 +150,7 @@ export abstract class KhountousElement<S extends Selection, T> extends LitElemen
 
   /** The language in use (attribute, ancestors, document, French); on a server, the attribute or French. */
   protected get language(): Lang {
-    return this.asServer ? languageOf(this.lang, () => DEFAULT_LANG) : this.languages.of(this.lang);
+    return this.server.active ? languageOf(this.lang, () => DEFAULT_LANG) : this.languages.of(this.lang);
   }
 
   /** What every widget says (loading, errors, the pager), in the language in use. */
@@ -187,14 +165,15 @@ export abstract class KhountousElement<S extends Selection, T> extends LitElemen
 
   /** The state shown, as reflected in the `state` attribute. */
   get viewState(): ViewState {
-    if (this.asServer) {
+    if (this.server.active) {
       const view = this.serverView();
       if (view instanceof KhountousError) return 'error';
       if (!view.inline) return 'loading';
       return this.isEmpty(view.inline.data as T, view.selection) ? 'empty' : 'ready';
     }
     const error = this.data.error;
-    if (error !== undefined) return this.problemBehind(toError(error)) === null ? 'loading' : 'error';
+    if (error !== undefined)
+      return this.problemBehind(asKhountousError(error)) === null ? 'loading' : 'error';
     const shown = this.data.value;
     const selection = this.data.selection;
     if (!shown || selection instanceof KhountousError) return 'loading';
@@ -227,45 +206,12 @@ export abstract class KhountousElement<S extends Selection, T> extends LitElemen
     return renderEmptyMessage(this.t);
   }
 
-  /**
-   * The shadow root, or the one the server rendered: with @lit-labs/ssr-client's
-   * hydrate support loaded before Lit, the first update hydrates it (and
-   * renders what the server rendered); without it, what the server rendered
-   * is removed, and the element renders as if there had been none (Lit would
-   * otherwise render after it: everything twice).
-   */
-  /** The inline data, the first time only (then undefined); kept for the update that hydrates. */
-  private takeInline(): unknown {
-    if (this.inlineTaken) return undefined;
-    this.inlineTaken = true;
-    this.inlineSeen = this.inlineData ?? inlineScriptOf(this)?.textContent ?? undefined;
-    return this.inlineSeen;
-  }
-
+  /** The shadow root, or the one the server rendered (server-markup.ts). */
   protected override createRenderRoot(): HTMLElement | DocumentFragment {
     const declarative = isServer ? null : this.shadowRoot;
     const rendered = declarative ? [...declarative.childNodes] : [];
     const root = super.createRenderRoot();
-    // With the hydrate support, LitElement's render root is a shadow root already there, which
-    // its first update hydrates. The support is known by what it adds to every LitElement's
-    // observed attributes (`defer-hydration`): its flag on the element is a private field whose
-    // name Lit's production builds shorten.
-    const hydrating =
-      declarative !== null &&
-      (this.constructor as typeof LitElement).observedAttributes.includes('defer-hydration');
-    if (hydrating) {
-      this.asServer = true;
-      // Hydration takes the markup the server rendered: with the inputs it was rendered for.
-      this.pageInputs = takeServerInputs(this, root, inputsOf(this.widget));
-      // The hydrate support keeps the server's <style> and adopts nothing: the element's styles are
-      // adopted too (the same rules), so that they apply where a policy refuses inline styles.
-      if (supportsAdoptingStyleSheets)
-        adoptStyles(root as ShadowRoot, (this.constructor as typeof LitElement).elementStyles);
-    } else if (declarative) {
-      for (const node of rendered) node.remove();
-      // Where LitElement renders: before the styles it may have added, not before a node removed.
-      this.renderOptions.renderBefore = root.firstChild;
-    }
+    this.server.adopt(declarative, rendered, root);
     return root;
   }
 
@@ -301,18 +247,9 @@ export abstract class KhountousElement<S extends Selection, T> extends LitElemen
   }
 
   protected override updated(): void {
-    if (this.asServer) {
-      // The server's markup is hydrated (its `state` is the server's): the next update shows the
-      // element's own state (its data may be in the cache already; its load, if any, left with this
-      // update). In a microtask, before the next frame: an update asked for in updated() is one Lit
-      // warns about.
-      this.asServer = false;
-      queueMicrotask(() => {
-        restorePageInputs(this, this.pageInputs);
-        this.requestUpdate();
-      });
-      return;
-    }
+    // The server's markup hydrated: the next update shows the element's own state (its data may
+    // be in the cache already; its load, if any, left with this update).
+    if (this.server.hydrated()) return;
     const view = this.viewState;
     // The starter's text paint, shown in place of the skeleton, goes with the first other state.
     const painted = this.textPaint();
@@ -331,18 +268,18 @@ export abstract class KhountousElement<S extends Selection, T> extends LitElemen
       }
     } else if (view === 'error' && error !== undefined && error !== this.lastEmitted) {
       this.lastEmitted = error;
-      this.dispatchEvent(new KhountousErrorEvent(toError(error)));
+      this.dispatchEvent(new KhountousErrorEvent(asKhountousError(error)));
     }
   }
 
   protected override render(): TemplateResult {
-    const view = this.asServer ? this.serverView() : undefined;
+    const view = this.server.active ? this.serverView() : undefined;
     if (view instanceof KhountousError) this.serverError = true;
     // Busy too while an attribute problem's sentences are on their way (the skeleton shows).
     const busy = view
       ? !(view instanceof KhountousError) && !view.inline
       : this.data.busy || (this.data.error !== undefined && this.viewState === 'loading');
-    const inputs = (isServer && inputsOfElement(this, inputsOf(this.widget))) || nothing;
+    const inputs = this.server.frameInputs();
     // prettier-ignore
     return html`<div class="root" part="base" lang=${this.language} aria-busy=${busy ? 'true' : 'false'} data-inputs=${inputs}>
       ${view ? this.renderServerView(view) : this.renderState()}
@@ -359,7 +296,7 @@ export abstract class KhountousElement<S extends Selection, T> extends LitElemen
     if (plan instanceof KhountousError) return plan;
     // The data the server was given (renderWidget sets the property; in the browser, what the
     // update that hydrates read): shown when it is this element's, as in the browser.
-    const source = isServer ? this.inlineData : this.inlineSeen;
+    const source = this.server.inline();
     const inline = source === undefined ? undefined : readInline(source, Date.now());
     if (typeof inline !== 'object' || !inlineMatches(plan.resource, plan.options.baseUrl, inline))
       return { selection: plan.selection };
@@ -392,7 +329,7 @@ export abstract class KhountousElement<S extends Selection, T> extends LitElemen
     const selection = this.data.selection;
     const error = this.data.error;
     if (error !== undefined) {
-      const shown = toError(error);
+      const shown = asKhountousError(error);
       const problem = this.problemBehind(shown);
       return problem === null ? this.renderWaiting(selection) : this.renderError(shown, problem);
     }
@@ -411,11 +348,11 @@ export abstract class KhountousElement<S extends Selection, T> extends LitElemen
    * update: `state="error"` comes with the sentence).
    */
   private problemBehind(error: KhountousError): ProblemDraft | undefined | null {
-    const selection = this.asServer ? error : this.data.selection;
+    const selection = this.server.active ? error : this.data.selection;
     const identifying = identifyingInput(this.widget);
     const found = problemFor(error, {
       baseUrl: selection instanceof KhountousError ? undefined : selection.baseUrl,
-      written: this.baseUrl?.trim() || (this.asServer ? undefined : pageBaseUrl()) || '',
+      written: this.baseUrl?.trim() || (this.server.active ? undefined : pageBaseUrl()) || '',
       identity: identifying ? [identifying, String(this.input(identifying) ?? '')] : undefined,
     });
     if (!found) return undefined;
@@ -427,7 +364,7 @@ export abstract class KhountousElement<S extends Selection, T> extends LitElemen
     });
     // Where a server's markup shows the error (or on a server without the sentences yet), the
     // error is shown without its sentence, which follows.
-    return this.asServer || this.serverError ? found : null;
+    return this.server.active || this.serverError ? found : null;
   }
 
   private renderError(error: KhountousError, problem = this.problemBehind(error)): TemplateResult {
@@ -457,24 +394,5 @@ export abstract class KhountousElement<S extends Selection, T> extends LitElemen
   }
 }
 
-// A server renders in one pass: the sentences of attribute problems are there before it renders,
-// read at once where Node can (require of an ES module, Node 20.19 and later), else imported now,
-// well before a server's first request.
-if (isServer) {
-  try {
-    const node = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
-    const { createRequire } = node!.getBuiltinModule!('module') as {
-      createRequire: (url: string) => (id: string) => unknown;
-    };
-    useMessages(createRequire(import.meta.url)('../attributes/messages.js') as typeof MessagesModule);
-  } catch {
-    void loadMessages();
-  }
-}
-
-function toError(error: unknown): KhountousError {
-  if (isKhountousError(error)) return error;
-  return new KhountousError('invalid-response', error instanceof Error ? error.message : String(error), {
-    cause: error,
-  });
-}
+// A server renders in one pass: the sentences of attribute problems are there before it renders.
+if (isServer) loadMessagesNow();

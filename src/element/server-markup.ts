@@ -1,0 +1,167 @@
+/**
+ * The markup a server rendered, on the element's side: the inline data it was
+ * given, the shadow root it rendered (hydrated, or removed), and what it was
+ * rendered for.
+ *
+ * What it was rendered for: so that hydration takes exactly the markup the
+ * server rendered even when the page changed an attribute before the
+ * element's code arrived (an edited page, a CMS, a script), the server writes
+ * the widget's input attributes it rendered with on the frame (`data-inputs`);
+ * the update that hydrates renders with those, and the next update with the
+ * page's, which loads the page's selection like any change.
+ */
+import { adoptStyles, isServer, nothing, supportsAdoptingStyleSheets, type LitElement } from 'lit';
+import { inlineScriptOf } from '../core/inline.js';
+import type { Inputs } from '../widget/descriptor.js';
+
+/** The attribute on the server's frame that holds what it was rendered for. */
+const SERVER_INPUTS = 'data-inputs'; // (the frame's template in khountous-element.ts writes it by this name)
+
+type Attributes = Pick<Element, 'getAttribute'>;
+
+/**
+ * The inputs that decide what the markup is made of (not reflected ones: the
+ * language and the theme change words and colours, not the template).
+ */
+const shaping = (inputs: Inputs): string[] =>
+  Object.entries(inputs)
+    .filter(([, input]) => !input.reflect)
+    .map(([name]) => name);
+
+/** The element's shaping input attributes that are present, as JSON (or undefined: none). */
+function inputsOfElement(element: Attributes, inputs: Inputs): string | undefined {
+  const present = shaping(inputs)
+    .map((name) => [name, element.getAttribute(name)] as const)
+    .filter(([, value]) => value !== null);
+  return present.length ? JSON.stringify(Object.fromEntries(present)) : undefined;
+}
+
+/** Where a reactive element takes an attribute's value into its property. */
+interface Hydrating extends Attributes {
+  attributeChangedCallback(name: string, old: string | null, value: string | null): void;
+}
+
+/**
+ * Reads what the server rendered for from its frame in `root` and gives the
+ * element's properties those values where the page's attributes differ.
+ * Returns the page's values of the attributes so changed (empty: none), for
+ * restorePageInputs after the update that hydrates.
+ */
+function takeServerInputs(element: Hydrating, root: ParentNode, inputs: Inputs): Map<string, string | null> {
+  const page = new Map<string, string | null>();
+  const frame = root.querySelector(`[${SERVER_INPUTS}]`);
+  let written: unknown;
+  try {
+    written = JSON.parse(frame?.getAttribute(SERVER_INPUTS) ?? 'null');
+  } catch {
+    return page;
+  }
+  frame?.removeAttribute(SERVER_INPUTS);
+  if (typeof written !== 'object') return page;
+  for (const name of shaping(inputs)) {
+    const server = (written as Record<string, unknown> | null)?.[name] ?? null;
+    const current = element.getAttribute(name);
+    if (server !== current && (server === null || typeof server === 'string')) {
+      page.set(name, current);
+      element.attributeChangedCallback(name, current, server);
+    }
+  }
+  return page;
+}
+
+/** Gives the element's properties the page's values again (and its attributes, had a property reflected). */
+function restorePageInputs(
+  element: Hydrating & Pick<Element, 'setAttribute' | 'removeAttribute'>,
+  page: Map<string, string | null>,
+): void {
+  for (const [name, value] of page) {
+    if (element.getAttribute(name) !== value) {
+      if (value === null) element.removeAttribute(name);
+      else element.setAttribute(name, value);
+    }
+    element.attributeChangedCallback(name, null, value);
+  }
+}
+
+/** The element as this controller sees it. */
+type Host = LitElement &
+  Hydrating &
+  Pick<Element, 'setAttribute' | 'removeAttribute'> & { inlineData?: unknown };
+
+/** The server's side of an element: its inline data, the root it rendered, the update that hydrates it. */
+export class ServerMarkup {
+  /**
+   * Render what a server render shows: always on a server; in the browser, for
+   * the one update that hydrates a shadow root the server rendered, since
+   * hydration takes the template the server rendered, whatever the cache holds
+   * or the page says meanwhile.
+   */
+  active = isServer;
+  private taken = false;
+  private seen?: unknown;
+  /** The page's values of the attributes the server rendered otherwise, given back after the update that hydrates. */
+  private pageInputs = new Map<string, string | null>();
+
+  constructor(
+    private readonly host: Host,
+    private readonly inputs: () => Inputs,
+  ) {}
+
+  /** The inline data (`inlineData`, else its `<script type="application/json">` child), the first time only. */
+  takeInline(): unknown {
+    if (this.taken) return undefined;
+    this.taken = true;
+    this.seen = this.host.inlineData ?? inlineScriptOf(this.host)?.textContent ?? undefined;
+    return this.seen;
+  }
+
+  /** The data the server was given: on a server the property; in the browser what the update that hydrates read. */
+  inline(): unknown {
+    return isServer ? this.host.inlineData : this.seen;
+  }
+
+  /**
+   * Takes LitElement's render root `root`, which `declarative` (the shadow root before it,
+   * if any) may have been: with @lit-labs/ssr-client's hydrate support loaded before Lit,
+   * the first update hydrates it (with the inputs the server rendered for); without it,
+   * what the server rendered is removed, and the element renders as if there had been
+   * none (Lit would otherwise render after it: everything twice).
+   */
+  adopt(declarative: ShadowRoot | null, rendered: ChildNode[], root: HTMLElement | DocumentFragment): void {
+    const element = this.host.constructor as typeof LitElement;
+    // The hydrate support is known by what it adds to every LitElement's observed attributes
+    // (`defer-hydration`): its flag on the element is a private field whose name Lit's
+    // production builds shorten.
+    if (declarative && element.observedAttributes.includes('defer-hydration')) {
+      this.active = true;
+      this.pageInputs = takeServerInputs(this.host, root, this.inputs());
+      // The hydrate support keeps the server's <style> and adopts nothing: the element's styles are
+      // adopted too (the same rules), so that they apply where a policy refuses inline styles.
+      if (supportsAdoptingStyleSheets) adoptStyles(root as ShadowRoot, element.elementStyles);
+    } else if (declarative) {
+      for (const node of rendered) node.remove();
+      // Where LitElement renders: before the styles it may have added, not before a node removed.
+      this.host.renderOptions.renderBefore = root.firstChild;
+    }
+  }
+
+  /** What the frame carries of the inputs (on a server), else nothing. */
+  frameInputs(): string | typeof nothing {
+    return (isServer && inputsOfElement(this.host, this.inputs())) || nothing;
+  }
+
+  /**
+   * After an update: true when it hydrated the server's markup (its `state` is the
+   * server's). The next update, in a microtask (an update asked for in updated() is one
+   * Lit warns about), shows the element's own state with the page's inputs.
+   */
+  hydrated(): boolean {
+    if (!this.active) return false;
+    this.active = false;
+    queueMicrotask(() => {
+      restorePageInputs(this.host, this.pageInputs);
+      this.host.requestUpdate();
+    });
+    return true;
+  }
+}
