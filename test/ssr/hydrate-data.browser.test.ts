@@ -7,29 +7,12 @@
  */
 import '@lit-labs/ssr-client/lit-element-hydrate-support.js';
 import { expect } from '@open-wc/testing';
+import { renderWidget, requestsTo } from './browser-server.js';
 import { catalog } from '../../src/catalog.js';
 import { defines } from './defines.js';
 import { eventually, freshKit, isolatedApi, settled, shadowText, watchWarnings } from '../helpers/kit.js';
 
 type Element$ = HTMLElement & { updateComplete: Promise<boolean> };
-
-/** What renderWidget gives for `tag` with `attributes`, from the API at `base`. */
-async function renderWidget(tag: string, attributes: Record<string, string>, base: string): Promise<string> {
-  const response = await fetch('/__ssr', {
-    method: 'POST',
-    body: JSON.stringify({ widget: { tag, attributes, baseUrl: base } }),
-  });
-  const body = (await response.json()) as { html?: string; error?: string };
-  expect(body.error, 'renderWidget').to.equal(undefined);
-  return body.html!;
-}
-
-/** The GET requests the isolated API at `base` received. */
-async function requestsTo(base: string): Promise<string[]> {
-  const response = await fetch(base.replace(/\/v1$/, '/__faults'));
-  const { requests } = (await response.json()) as { requests: { method: string; path: string }[] };
-  return requests.filter((request) => request.method === 'GET').map((request) => request.path);
-}
 
 describe('server-rendered with their data, hydrated', () => {
   let warnings: ReturnType<typeof watchWarnings>;

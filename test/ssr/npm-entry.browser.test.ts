@@ -8,25 +8,10 @@
  */
 import '@lit-labs/ssr-client/lit-element-hydrate-support.js';
 import { expect } from '@open-wc/testing';
+import { renderWidget, requestsTo } from './browser-server.js';
 import { isolatedApi, settled } from '../helpers/kit.js';
 
 const SLUG = 'hopital-regional-de-tambacounda';
-
-async function renderWidget(tag: string, attributes: Record<string, string>, base: string): Promise<string> {
-  const response = await fetch('/__ssr', {
-    method: 'POST',
-    body: JSON.stringify({ widget: { tag, attributes, baseUrl: base } }),
-  });
-  const body = (await response.json()) as { html?: string; error?: string };
-  expect(body.error, 'renderWidget').to.equal(undefined);
-  return body.html!;
-}
-
-async function requestsTo(base: string): Promise<string[]> {
-  const response = await fetch(base.replace(/\/v1$/, '/__faults'));
-  const { requests } = (await response.json()) as { requests: { method: string; path: string }[] };
-  return requests.filter((request) => request.method === 'GET').map((request) => request.path);
-}
 
 describe('lib/khountous.js on a page a server rendered with its data', function () {
   this.timeout(60000);
