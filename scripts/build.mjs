@@ -119,22 +119,61 @@ function writePreloadGraph(modules, files, { except = [], integrity = false } = 
 }
 
 /**
- * The text paint's own copy in bytes of the types' constants (src/core/types.ts,
- * one module with no import): the paint imports its bounds from there, and a
- * module in the shared chunk would make paint.js import that whole chunk (the
- * bundler keeps a chunk's import even where it inlines every constant). Here
- * the paint's import of it is another id of the same file, which only the
- * paint imports, so it is bundled into paint.js; the source stays one file.
+ * The text paint's own copy in bytes of the modules it imports (the kit's
+ * bounds in core/types.ts, the bounded read in core/bounded.ts): a module in
+ * the shared chunk would make paint.js import that whole chunk (the bundler
+ * keeps a chunk's import even where it inlines every constant). Here each
+ * module of the paint's graph gets another id (`?paint`), which only the paint
+ * imports, so they are bundled into paint.js; the sources stay one file each.
  */
-const paintConstants = {
-  name: 'khountous-paint-constants',
+const paintGraph = {
+  name: 'khountous-paint-graph',
   enforce: 'pre',
-  resolveId(source, importer) {
-    if (importer && /[\\/]src[\\/]boot[\\/]paint\.ts$/.test(importer) && source === '../core/types.js')
-      return `${join(root, 'src/core/types.ts')}?paint`;
-    return undefined;
+  async resolveId(source, importer) {
+    if (!importer || !source.startsWith('.')) return undefined;
+    if (!/[\\/]src[\\/]boot[\\/]paint\.ts$/.test(importer) && !importer.endsWith('?paint')) return undefined;
+    const resolved = await this.resolve(source, importer.replace(/\?paint$/, ''), { skipSelf: true });
+    return resolved && `${resolved.id}?paint`;
   },
 };
+
+/** Lit's hydrate support, which only boot/hydrate.ts imports: for pages a server rendered. */
+const HYDRATE_MODULES =
+  /[\\/]node_modules[\\/](@lit-labs[\\/]ssr-client[\\/]|lit-html[\\/](development[\\/])?(experimental-hydrate|private-ssr-support|directive-helpers)\.js)/;
+
+/** Modules of src/ that each come on their own, after the first data or on demand. */
+const OWN_FILES = [
+  // The loader's later features (later.ts and what only it imports).
+  'core/loader/later.ts',
+  'core/loader/channel.ts',
+  'core/loader/recovery.ts',
+  // The sentences of attribute problems: imported with the first problem.
+  'attributes/messages.ts',
+  'i18n/attributes.ts',
+  // The public exports, which import every element.
+  'index.ts',
+  // Lit's hydrate support; the starter's text paint.
+  'boot/hydrate.ts',
+  'boot/paint.ts',
+];
+
+/**
+ * The one chunk every element's graph holds (chunks/shared.js): the modules of
+ * node_modules and src/ that are no element's own code, except those that come
+ * on their own. An element's own code is src/components/<name>/ but its
+ * descriptor (widget.ts, which the early start reads). The text paint's graph
+ * (`?paint` ids) goes into paint.js alone.
+ */
+function inSharedChunk(id) {
+  const path = id.replaceAll('\\', '/');
+  if (path.endsWith('?paint')) return false;
+  if (path.includes('/node_modules/')) return !HYDRATE_MODULES.test(id);
+  const inSrc = path.indexOf('/src/');
+  if (inSrc < 0) return false;
+  const file = path.slice(inSrc + '/src/'.length);
+  if (file.startsWith('components/')) return file.endsWith('/widget.ts');
+  return !OWN_FILES.includes(file);
+}
 
 /**
  * What every build shares: production mode, the version constant, minified
@@ -145,7 +184,7 @@ const common = {
   configFile: false,
   root,
   mode: 'production',
-  plugins: [minifyLiteralsPlugin(), paintConstants],
+  plugins: [minifyLiteralsPlugin(), paintGraph],
   logLevel: quiet ? 'warn' : 'info',
   define: {
     __KHOUNTOUS_VERSION__: JSON.stringify(pkg.version),
@@ -303,15 +342,7 @@ async function main() {
             groups: [
               {
                 name: 'shared',
-                // Whatever is not one element's own code (src/components/<name>/, its descriptor
-                // aside), the loader's later features (later.ts and what only it imports, which
-                // come after the first data), the sentences of attribute problems
-                // (attributes/messages.ts, i18n/attributes.ts: imported with the first problem) or
-                // the public exports (index.ts, which imports every element), the starter's text paint
-                // (boot/paint.ts, a module of its own), or Lit's hydrate support
-                // (boot/hydrate.ts and the @lit-labs/ssr-client and lit-html modules only it imports:
-                // for pages a server rendered): one file, which every element's graph holds.
-                test: /[\\/](node_modules[\\/](?!@lit-labs[\\/]ssr-client[\\/]|lit-html[\\/](development[\\/])?(experimental-hydrate|private-ssr-support|directive-helpers)\.js)|src[\\/](?!components[\\/][^\\/]+[\\/](?!widget\.ts)|core[\\/]loader[\\/](later|channel|recovery)\.ts|attributes[\\/]messages\.ts|i18n[\\/]attributes\.ts|index\.ts|boot[\\/](hydrate|paint)\.ts|core[\\/]types\.ts\?paint$))/,
+                test: inSharedChunk,
               },
             ],
           },

@@ -17,7 +17,8 @@
  * MAX_TEXT_LENGTH characters; beyond, it paints nothing. Its one import is
  * those constants: this file stays one small module of its own.
  */
-import { MAX_ANSWER_BYTES, MAX_LIMIT, MAX_TEXT_LENGTH } from '../core/types.js';
+import { boundedText } from '../core/bounded.js';
+import { MAX_LIMIT, MAX_TEXT_LENGTH } from '../core/types.js';
 
 type Lang = 'fr' | 'en';
 type Json = Record<string, unknown>;
@@ -158,27 +159,12 @@ export function paint(element: Element, data: unknown, lang: Lang): boolean {
   return true;
 }
 
-/** The answer's JSON, read no further than MAX_ANSWER_BYTES: undefined beyond (or when not JSON). */
-async function boundedJson(answer: Response): Promise<unknown> {
-  if (Number(answer.headers.get('Content-Length')) > MAX_ANSWER_BYTES || !answer.body) {
-    void answer.body?.cancel();
-    return undefined;
-  }
-  const reader = answer.body.getReader();
-  const decoder = new TextDecoder();
-  let body = '';
-  let read = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return JSON.parse(body + decoder.decode());
-    read += value.byteLength;
-    if (read > MAX_ANSWER_BYTES) {
-      void reader.cancel();
-      return undefined;
-    }
-    body += decoder.decode(value, { stream: true });
-  }
-}
+/** The answer's JSON, read within the kit's bound (core/bounded.ts): undefined beyond (or when not JSON). */
+const boundedJson = (answer: Response): Promise<unknown> =>
+  boundedText(answer, () => new RangeError()).then(
+    (text) => JSON.parse(text) as unknown,
+    () => undefined,
+  );
 
 /**
  * Paints the answer `response` brings in `elements` (each as `paint` does), or

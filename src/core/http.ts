@@ -9,6 +9,7 @@
  * - Each call returns the data with the status, the ETag and what the
  *   X-RateLimit-* headers said (when CORS exposes them).
  */
+import { boundedText } from './bounded.js';
 import { safeParse, type Schema } from './check.js';
 import { describe, urlOf, type Target } from './endpoints.js';
 import { KhountousError, abortError, isKhountousError, type RateLimit } from './errors.js';
@@ -116,31 +117,9 @@ const tooLarge = (response: Response, size: string) =>
     { status: response.status },
   );
 
-/** The body as text, read no further than MAX_ANSWER_BYTES: a larger one is an invalid answer. */
-async function boundedText(response: Response): Promise<string> {
-  const declared = Number(response.headers.get('Content-Length') ?? NaN);
-  if (declared > MAX_ANSWER_BYTES) {
-    await response.body?.cancel().catch(() => {});
-    throw tooLarge(response, `${declared} bytes announced`);
-  }
-  if (!response.body) return response.text();
-  const reader = response.body.getReader();
-  const decoder = new TextDecoder();
-  let text = '';
-  let read = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return text + decoder.decode();
-    read += value.byteLength;
-    if (read > MAX_ANSWER_BYTES) {
-      await reader.cancel().catch(() => {});
-      throw tooLarge(response, `more than ${MAX_ANSWER_BYTES} bytes`);
-    }
-    text += decoder.decode(value, { stream: true });
-  }
-}
-
-const textBody = bodyOf(JSON_TYPE, 'JSON', boundedText);
+const textBody = bodyOf(JSON_TYPE, 'JSON', (response) =>
+  boundedText(response, (size) => tooLarge(response, size)),
+);
 
 /** A JSON body that must match `schema`. */
 export function jsonBody<T>(schema: Schema<T>): BodyReader<T> {
