@@ -15,12 +15,10 @@ import {
   LEVELS,
   MAX_LIMIT,
   PERIOD_PATTERN,
-  RATE_LIMIT_HEADERS,
   REGION_CODES,
   REPORT_CATEGORIES,
   REPORT_STATUSES,
   SECTORS,
-  type AccessLevel,
   type ApiErrorBody,
   type ApiErrorCode,
   type DatasetCell,
@@ -36,6 +34,7 @@ import {
   type ReportSubmission,
   type Sector,
 } from '../../src/core/types.js';
+import { RATE_LIMIT_HEADERS, type AccessLevel } from '../../src/core/headers.js';
 import {
   REPORT_SLUG_LENGTH,
   administrationListItem,

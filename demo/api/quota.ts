@@ -10,7 +10,7 @@
  * Who the caller is (an IPv4 address, an IPv6 /64, or a key) is decided by
  * the handler (./address.ts); this module only counts.
  */
-import type { AccessLevel } from '../../src/core/types.js';
+import type { AccessLevel } from '../../src/core/headers.js';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

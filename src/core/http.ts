@@ -15,14 +15,8 @@ import { describe, urlOf, type Target } from './endpoints.js';
 import { KhountousError, abortError, isKhountousError, type RateLimit } from './errors.js';
 import { oneOf } from './params.js';
 import { apiErrorBodySchema } from './schemas.js';
-import {
-  CACHE_STATUS_HEADER,
-  DATASET_FORMATS,
-  MAX_ANSWER_BYTES,
-  RATE_LIMIT_HEADERS,
-  SHARED_CACHE_HEADER,
-  type DatasetFormat,
-} from './types.js';
+import { CACHE_STATUS_HEADER, RATE_LIMIT_HEADERS, SHARED_CACHE_HEADER } from './headers.js';
+import { DATASET_FORMATS, MAX_ANSWER_BYTES, type DatasetFormat } from './types.js';
 
 // ---------------------------------------------------------------------------
 // Public types

@@ -3,8 +3,8 @@ import { describe, it } from 'node:test';
 import { cacheControlOf, createApi, freshnessScaleFromEnv } from '../../demo/api/handler.js';
 import { ENDPOINTS, type ResourceKind } from '../../src/core/endpoints.js';
 import { getData } from '../../demo/api/data.js';
+import { RATE_LIMIT_HEADERS } from '../../src/core/headers.js';
 import {
-  RATE_LIMIT_HEADERS,
   type Administration,
   type ApiErrorBody,
   type FactCheck,

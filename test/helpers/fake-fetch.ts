@@ -7,7 +7,7 @@
  * independently of the code under test.
  */
 import { createApi, type KhountousApi } from '../../demo/api/handler.js';
-import type { AccessLevel } from '../../src/core/types.js';
+import type { AccessLevel } from '../../src/core/headers.js';
 import type { FetchLike } from '../../src/core/http.js';
 
 export const BASE_URL = 'http://api.test/v1';

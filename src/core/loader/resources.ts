@@ -3,28 +3,29 @@
  * cache (lookup.ts), fetched once however many callers (batcher.ts,
  * request.ts), revalidated when stale, tried again after a failure that may
  * pass (recovery.ts), and told to their subscribers and to the other tabs
- * (channel.ts) when new data arrives. The channel and the recovery come with
+ * (channel.ts) when new data arrives (arrivals.ts). The channel and the recovery come with
  * later.ts, imported once the first data is served or the first request fails:
  * until it arrives, messages for the other tabs wait in a queue and failures
  * wait for their recovery to be planned.
  */
-import type { CacheEntry, EntryCache, EntryMeta } from '../cache.js';
-import type { ApiResponse, FetchLike } from '../http.js';
-import { askedOf, at, describe, urlOf, type Resource, type ResourceKind, type Target } from '../endpoints.js';
+import type { EntryCache } from '../cache.js';
+import type { FetchLike } from '../http.js';
+import { describe, urlOf, type Resource, type ResourceKind, type Target } from '../endpoints.js';
 import { abortError, isKhountousError, KhountousError, PASSING } from '../errors.js';
 import { handoffOf, takeHanded } from '../handoff.js';
 import type { SafeStorage } from '../storage.js';
 import { createBatcher } from './batcher.js';
 import type { Names } from '../names.js';
 import { lockWith, type ChannelLike, type LocksLike, type TabMessage } from './cross-tab.js';
-import { createEntries, join, tell, type Entry, type Flight, type Subscriber } from './entry.js';
+import { createEntries, join, type Entry, type Flight, type Subscriber } from './entry.js';
 import type { Channel } from './channel.js';
 import type { Later, Recovery } from './later.js';
 import type { LoadOptions, LoaderStats, Settings } from './options.js';
-import { createLookup, seeds, type Loaded, type Source } from './lookup.js';
+import { createLookup, type Loaded, type Source } from './lookup.js';
 import { createRequests, type Clock, type Requests } from './request.js';
 import { createViewport, type ObserverConstructor, type Viewport } from './viewport.js';
 import { covers } from './windows.js';
+import { createArrivals } from './arrivals.js';
 
 export interface ResourcesDeps {
   clock: Clock;
@@ -118,78 +119,15 @@ export function createResources(deps: ResourcesDeps) {
     handed: (url) => takeHanded(deps.names, url),
   });
 
-  // -- telling what arrived ---------------------------------------------------
-
-  /** Tells the subscribers that see `source`: its own, those of covered windows, partial ones it seeds. */
-  function notify(source: Source): void {
-    const { target, entry } = source;
-    // Snapshots: a listener may subscribe again (a new selection) while it is told.
-    for (const other of [...entries.all()]) {
-      for (const subscriber of [...other.subscribers]) {
-        const want = subscriber.target;
-        const sees =
-          want.key === target.key ||
-          (want.family === target.family &&
-            !!want.window &&
-            !!target.window &&
-            covers(target.window, want.window, (entry.data as { meta: { total: number } }).meta.total)) ||
-          (subscriber.partial && !cache.get(want.key, lookup.check(want.kind)) && seeds(want, source));
-        if (sees) tell(subscriber, lookup.view(want, source));
-      }
-    }
-  }
-
-  /**
-   * Stores what the API answered (`cached`: the copy its request named), and tells the
-   * other tabs and the subscribers.
-   */
-  function store(target: Target, response: ApiResponse<unknown>, cached: CacheEntry | undefined): CacheEntry {
-    // A shared cache's copy is as old as the API's answer it keeps; one it serves past its
-    // freshness is stale here too.
-    const now = clock.now();
-    let fetchedAt = Math.min(now, response.date ?? now);
-    if (response.stale) fetchedAt = Math.min(fetchedAt, now - freshness[target.kind]);
-    const { data, etag } = response;
-    // A 304 confirms the ETag, not the data kept under it: the download keeps its time.
-    const downloadedAt = response.notModified ? cached?.downloadedAt : fetchedAt;
-    return keep(target, data, { etag, fetchedAt, downloadedAt });
-  }
-
-  /** Stores `data` for `target`, tells the other tabs and the subscribers. */
-  function keep(target: Target, data: unknown, meta: Omit<EntryMeta, 'asked'>): CacheEntry {
-    const entry = cache.set(target.key, data, { ...meta, asked: askedOf(target) });
-    const window = target.window && ([target.window.page, target.window.limit] as [number, number]);
-    post({ type: 'entry', key: target.key, family: target.family, window, data, ...meta });
-    notify({ target, entry });
-    return entry;
-  }
-
-  /**
-   * Data a server wrote into the page for `target`, as the API answered it at `fetchedAt`:
-   * kept as an answer of that age (stored, told to the other tabs and the subscribers), so
-   * fresh for the rest of its freshness period, then revalidated as any entry; nothing of the
-   * budget spent. The cache's copy stays when it is as new. False when the data is not what
-   * the API answers there.
-   */
-  function seed(target: Target, data: unknown, fetchedAt: number): boolean {
-    const check = lookup.check(target.kind);
-    if (!check(target.key, data)) return false;
-    const cached = cache.get(target.key, check);
-    if (cached && cached.fetchedAt >= fetchedAt) return true;
-    keep(target, data, { fetchedAt, downloadedAt: fetchedAt });
-    return true;
-  }
-
-  /** What another tab announced: adopted when a resource of this page is of that list or key. */
-  function receive(message: TabMessage): void {
-    if (message.type === 'budget') return statsChanged();
-    const { key, family = key, window, data, etag, fetchedAt, downloadedAt } = message;
-    const known = entries.find(key)?.target ?? entries.family(family)[0]?.target;
-    const target = known && (window ? at(known, { page: window[0], limit: window[1] }) : known);
-    if (!target || target.key !== key || !lookup.check(target.kind)(key, data)) return;
-    const entry = cache.adopt(key, data, { etag, fetchedAt, downloadedAt, asked: askedOf(target) });
-    if (entry) notify({ target, entry });
-  }
+  const { notify, store, seed, receive } = createArrivals({
+    cache,
+    lookup,
+    entries,
+    freshness,
+    now: clock.now,
+    post,
+    statsChanged,
+  });
 
   // -- loads --------------------------------------------------------------------
 
