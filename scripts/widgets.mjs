@@ -4,6 +4,8 @@
 //   src/widgets.ts  the descriptors: what the early start and the embed page read
 //   src/catalog.ts  each descriptor with its words (about.ts): what the tools, the
 //                   demo and the builder read (never the kit's runtime)
+//   src/summaries.ts each widget's text summary as data (summary.ts), by tag: what
+//                   the script tag's text paint and the WordPress fallback interpret
 // The build runs it first; `npm test` checks both files are what it writes.
 //
 //   node scripts/widgets.mjs [--check]
@@ -27,9 +29,12 @@ export function widgetFolders() {
       const name = /export const (\w+) = widget\(/.exec(readFileSync(file, 'utf8'))?.[1];
       if (!name)
         throw new Error(`src/components/${folder}/widget.ts exports no \`const <name> = widget(...)\``);
-      if (!existsSync(join(components, folder, 'about.ts')))
-        throw new Error(`src/components/${folder}/ has a widget.ts but no about.ts`);
-      return [{ folder, name }];
+      for (const needed of ['about.ts', 'summary.ts'])
+        if (!existsSync(join(components, folder, needed)))
+          throw new Error(`src/components/${folder}/ has a widget.ts but no ${needed}`);
+      const tag = /\btag: '(khountous-[a-z0-9-]+)'/.exec(readFileSync(file, 'utf8'))?.[1];
+      if (!tag) throw new Error(`src/components/${folder}/widget.ts names no tag (\`tag: 'khountous-…'\`)`);
+      return [{ folder, name, tag }];
     });
 }
 
@@ -43,7 +48,25 @@ export async function sources() {
   const folders = widgetFolders();
   const widgets = join(root, 'src/widgets.ts');
   const catalog = join(root, 'src/catalog.ts');
+  const summaries = join(root, 'src/summaries.ts');
   return {
+    [summaries]: await format(summaries, [
+      HEADER,
+      '/**',
+      " * Each widget's text summary as data (summary.ts), by tag: what the script",
+      " * tag's text paint interprets (boot/paint.ts), and the WordPress plugin's",
+      ' * fallback through scripts/wordpress.ts. Plain objects, no import at run time.',
+      ' */',
+      ...folders.map(
+        ({ folder, name }) => `import { summary as ${name} } from './components/${folder}/summary.js';`,
+      ),
+      "import type { Summary } from './widget/summary.js';",
+      '',
+      'export const summaries: Readonly<Record<string, Summary>> = {',
+      ...folders.map(({ name, tag }) => `  '${tag}': ${name},`),
+      '};',
+      '',
+    ]),
     [widgets]: await format(widgets, [
       HEADER,
       '/** Every widget of the kit, by its descriptor: what the early start and the embed page read. */',

@@ -28,7 +28,7 @@
 import { existsSync, readFileSync, readdirSync, writeFileSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import process from 'node:process';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as prettier from 'prettier';
 import { problemOf } from '../src/attributes/messages.js';
 import { quoted, RULES, type AttributeProblem, type AttributeRule } from '../src/attributes/rules.js';
@@ -36,23 +36,19 @@ import { catalog, type Entry } from '../src/catalog.js';
 import { describe, ENDPOINTS, urlOf } from '../src/core/endpoints.js';
 import { pathOf } from '../src/core/routes.js';
 import { LANGS, MAX_ANSWER_BYTES, type Lang } from '../src/core/types.js';
-import { adminStrings } from '../src/components/admin-card/strings.js';
-import { datasetStrings } from '../src/components/dataset/strings.js';
-import { factChecksStrings, verdictValues } from '../src/components/fact-checks/strings.js';
-import { rankingStrings } from '../src/components/ranking/strings.js';
-import { regionStatsStrings } from '../src/components/region-stats/strings.js';
-import { reportStrings } from '../src/components/report/strings.js';
-import { reportsStrings } from '../src/components/reports/strings.js';
 import { administrationValues } from '../src/i18n/administration-values.js';
 import { attributeMessages } from '../src/i18n/attributes.js';
 import { commonStrings } from '../src/i18n/common.js';
 import { formatDays, formatNumber, formatPercent } from '../src/i18n/format.js';
 import { indicatorNames } from '../src/i18n/indicator-names.js';
 import { REGION_NAMES } from '../src/i18n/regions.js';
+import type { Local } from '../src/i18n/strings.js';
 import { reportValues } from '../src/i18n/report-values.js';
 import { ABOUT_INPUTS, type InputWords, type Words } from '../src/widget/about.js';
 import { camel, COMMON_INPUTS, type Input, type Inputs } from '../src/widget/descriptor.js';
 import { planLoad } from '../src/widget/load.js';
+import type { Field, Summary } from '../src/widget/summary.js';
+import { summaries } from '../src/summaries.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const PLUGIN_DIR = join(root, 'wordpress', 'khountous-widgets');
@@ -302,8 +298,9 @@ const numberTemplate = (formatted: string, sample: string): string => {
 
 /**
  * What the server writes inside an element in each language (its HTML
- * fallback): the widgets' own words and the kit's number formats (Intl's, as
- * the elements use them), as templates PHP fills.
+ * fallback), besides each widget's summary: the kit's number formats (Intl's,
+ * as the elements use them) and its words for a date and for nothing to show,
+ * as templates PHP fills.
  */
 function fallbackWords(): Record<Lang, Record<string, unknown>> {
   const out = {} as Record<Lang, Record<string, unknown>>;
@@ -316,10 +313,6 @@ function fallbackWords(): Record<Lang, Record<string, unknown>> {
         Date.UTC(2026, month, 15),
       ),
     );
-    const ranking = rankingStrings[lang].ranking;
-    const admin = adminStrings[lang].admin;
-    const regions = regionStatsStrings[lang].regions;
-    const report = reportStrings[lang].report;
     out[lang] = {
       thousands: digits['thousands'],
       decimal: digits['decimal'],
@@ -329,32 +322,105 @@ function fallbackWords(): Record<Lang, Record<string, unknown>> {
       months,
       asOf: templateOf(commonStrings[lang].staleAsOf, 'time'),
       empty: commonStrings[lang].empty,
-      rankingCaption: ranking.caption,
-      score: ranking.score,
-      responseRate: ranking.responseRate,
-      avgDelay: ranking.avgDelay,
-      overallScore: admin.score,
-      rank: admin.rankLabel,
-      regionsCaption: templateOf(regions.caption, 'indicator'),
-      indicators: indicatorNames[lang].indicators,
-      regions: REGION_NAMES,
-      reportsCaption: reportsStrings[lang].reports.caption,
-      category: report.category,
-      status: report.status,
-      administration: report.administration,
-      submitted: templateOf(report.submitted, 'date'),
-      officialResponse: report.officialResponse,
-      categories: reportValues[lang].categories,
-      statuses: reportValues[lang].statuses,
-      factChecksCaption: factChecksStrings[lang].factChecks.caption,
-      sources: factChecksStrings[lang].factChecks.sources,
-      verdicts: verdictValues[lang].verdicts,
-      updated: templateOf(datasetStrings[lang].dataset.updated, 'date'),
-      license: templateOf(datasetStrings[lang].dataset.license, 'license'),
-      download: datasetStrings[lang].dataset.downloadAs,
     };
   }
   return out;
+}
+
+/** Whether `value` is a table of words by language (`{ fr: {...}, en: {...} }`). */
+const isLocal = (value: unknown): value is Local<Record<string, unknown>> =>
+  typeof value === 'object' &&
+  value !== null &&
+  LANGS.every((lang) => typeof (value as Record<string, unknown>)[lang] === 'object');
+
+/**
+ * The kit's words in each language, by their top key: every widget's strings
+ * (each table its folder's strings.ts exports: `ranking`, `verdicts`...) and
+ * the names of the API's values (`statuses`, `indicators`...). A summary's
+ * labels and names are paths in them.
+ */
+async function kitWords(): Promise<Record<Lang, Record<string, unknown>>> {
+  const tables: Local<Record<string, unknown>>[] = [reportValues, indicatorNames, administrationValues];
+  const components = join(root, 'src/components');
+  for (const folder of readdirSync(components).sort()) {
+    const file = join(components, folder, 'strings.ts');
+    if (!existsSync(file)) continue;
+    const module = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
+    tables.push(...Object.values(module).filter(isLocal));
+  }
+  const out = {} as Record<Lang, Record<string, unknown>>;
+  for (const lang of LANGS) {
+    out[lang] = {};
+    for (const table of tables)
+      for (const [key, value] of Object.entries(table[lang])) {
+        if (Object.hasOwn(out[lang], key)) throw new Error(`two tables of words hold \`${key}\``);
+        out[lang][key] = value;
+      }
+  }
+  return out;
+}
+
+const KIT_WORDS = await kitWords();
+
+/** The summary of `tag` (src/summaries.ts, from its folder's summary.ts). */
+function summaryOf(tag: string): Summary {
+  const found = summaries[tag];
+  if (!found) throw new Error(`${tag}: no summary.ts in its folder (src/summaries.ts)`);
+  return found;
+}
+
+/** The words at `path` in `lang`: a sentence of one value (a function) as a template of `{value}`. */
+function wordsAt(lang: Lang, path: string, owner: string): unknown {
+  let at: unknown = KIT_WORDS[lang];
+  for (const step of path.split('.'))
+    at =
+      typeof at === 'object' && at !== null && Object.hasOwn(at, step)
+        ? (at as Record<string, unknown>)[step]
+        : undefined;
+  if (typeof at === 'function') at = (at as (value: string) => string)('{value}');
+  if (at === undefined) throw new Error(`${owner}: no words at \`${path}\` in ${lang}`);
+  return at;
+}
+
+/**
+ * A widget's summary (src/components/<name>/summary.ts) as the fallback reads it
+ * in `lang`: its labels and value names as words, and the initial value of each
+ * attribute it reads (`defaults`), from the descriptor's inputs.
+ */
+function pluginSummary(tag: string, summary: Summary, inputs: Inputs, lang: Lang) {
+  const owner = `${tag} summary.ts`;
+  const attributes = new Set<string>();
+  const field = (given: Field) => {
+    for (const [, name] of given.path.matchAll(/\{([a-z-]+)\}/g)) if (name !== 'lang') attributes.add(name!);
+    if (typeof given.format === 'object') attributes.add(given.format.attribute);
+    if (given.unless) attributes.add(given.unless.attribute);
+    return {
+      ...given,
+      ...(given.label ? { label: wordsAt(lang, given.label, owner) } : {}),
+      ...(given.names ? { names: wordsAt(lang, given.names, owner) } : {}),
+    };
+  };
+  const { caption, title, facts, text, items } = summary;
+  if (caption?.attribute) attributes.add(caption.attribute);
+  if (items?.match) attributes.add(items.match.attribute);
+  // A ranked list is numbered from its page's first rank.
+  if (items?.ordered) for (const attribute of ['limit', 'page']) attributes.add(attribute);
+  const out = {
+    ...(caption ? { caption: { ...caption, label: wordsAt(lang, caption.label, owner) } } : {}),
+    ...(title ? { title: field(title) } : {}),
+    ...(facts ? { facts: facts.map(field) } : {}),
+    ...(text ? { text: text.map(field) } : {}),
+    ...(items
+      ? { items: { ...items, name: field(items.name), details: (items.details ?? []).map(field) } }
+      : {}),
+  };
+  const defaults: Record<string, string> = {};
+  for (const attribute of attributes) {
+    const input = inputs[attribute];
+    if (!input) throw new Error(`${owner} reads \`${attribute}\`, which is not an input of ${tag}`);
+    defaults[attribute] = String(input.initial ?? '');
+  }
+  return { ...out, defaults };
 }
 
 const wordsOf = (words: InputWords) => ({ label: words.label, help: { fr: words.fr, en: words.en } });
@@ -421,6 +487,9 @@ export function pluginData(version: string): { data: PluginData; blocks: Record<
       words: own,
       link: dataLink(entry),
       request: dataRequest(entry),
+      summary: Object.fromEntries(
+        LANGS.map((lang) => [lang, pluginSummary(widget.tag, summaryOf(widget.tag), widget.inputs, lang)]),
+      ),
     };
     blocks[name] = {
       $schema: 'https://schemas.wp.org/trunk/block.json',

@@ -80,6 +80,8 @@ export interface FirstRequest {
   servedBy: string[];
   /** Whether the element waits until it comes near the viewport. */
   lazy: boolean;
+  /** Its checked inputs, by attribute name (what the text paint's summary reads). */
+  values: Record<string, unknown>;
   /** A list's window, and the request of another window of the same list (its family URL). */
   window?: ListWindow | undefined;
   family: string;
@@ -102,11 +104,12 @@ export function firstRequest(descriptor: Widget, element: Element): FirstRequest
     lang: languageOf(attribute('lang'), () => resolveLang(element)),
     baseUrl: base,
   };
+  const values: Record<string, unknown> = {};
   for (const [name, input] of Object.entries(descriptor.inputs)) {
     if (!input.rule || input.display) continue;
     const value = asWritten(input.rule, attribute(name) ?? input.initial);
     if (value === UNSURE) return undefined;
-    selection[camel(name)] = value;
+    selection[camel(name)] = values[name] = value;
   }
   const resource = descriptor.resource(selection as never) as Record<string, unknown> & { kind: string };
   const route: Route | undefined = (ROUTES as Record<string, Route>)[resource.kind];
@@ -134,6 +137,7 @@ export function firstRequest(descriptor: Widget, element: Element): FirstRequest
     resource: resource as unknown as Resource,
     servedBy,
     lazy: attribute('lazy') !== 'false',
+    values,
     window,
     family,
     at,
@@ -143,6 +147,8 @@ export function firstRequest(descriptor: Widget, element: Element): FirstRequest
 /** What a widget's first request was: its URL, and the items of it that are the widget's. */
 export interface Sent {
   url: string;
+  /** The widget's checked inputs (FirstRequest `values`). */
+  values: Record<string, unknown>;
   /** For a window served by a larger one: where its items start in that answer, and how many. */
   items?: [offset: number, count: number];
 }
@@ -170,17 +176,24 @@ function covering(wanted: [Element, FirstRequest][]): Send[] {
     // Not a list: one request, the same URL for each.
     if (!first.window)
       return [
-        { ...first, members: list.map(([element]) => [element, { url: first.url }] as [Element, Sent]) },
+        {
+          ...first,
+          members: list.map(([element, { values }]): [Element, Sent] => [
+            element,
+            { url: first.url, values },
+          ]),
+        },
       ];
     return group(list, ([, request]) => request.window!).map(({ cover, members }) => {
       const sent = first.at(cover);
       return {
         ...first,
         ...sent,
-        members: members.map(([element, { window }]): [Element, Sent] => [
+        members: members.map(([element, { window, values }]): [Element, Sent] => [
           element,
           {
             url: sent.url,
+            values,
             items: [(window!.page - 1) * window!.limit - (cover.page - 1) * cover.limit, window!.limit],
           },
         ]),

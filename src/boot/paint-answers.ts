@@ -40,7 +40,9 @@ export function paintAnswers(
         ).catch(() => undefined);
       }
       const lang = languageOf(element.getAttribute('lang'), () => resolveLang(element));
-      void painter.then((module) => module?.paintAnswer(sent.response, [element], lang, request.items));
+      void painter.then((module) =>
+        module?.paintAnswer(sent.response, [element], lang, request.items, request.values),
+      );
     }
   };
 }

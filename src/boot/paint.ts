@@ -9,16 +9,21 @@
  * whose own shadow root holds the text (the page's styles do not reach it; it
  * inherits the page's font and colours). When the element is defined it shows
  * that text in place of its skeleton until it renders the data itself, then
- * removes it (element/khountous-element.ts). The answer is not checked here:
+ * removes it (element/khountous-element.ts). What it writes is the widget's
+ * summary (src/components/<name>/summary.ts, through src/summaries.ts): its
+ * brief fields, in their formats. The answer is not checked here:
  * only strings and finite numbers found where they are expected are written,
  * as text, never markup; anything else paints nothing and the element decides.
  * It reads an answer within the kit's bounds (core/types.ts, as the loader
  * does): at most MAX_ANSWER_BYTES of body, MAX_LIMIT items a list, texts of
- * MAX_TEXT_LENGTH characters; beyond, it paints nothing. Its one import is
- * those constants: this file stays one small module of its own.
+ * MAX_TEXT_LENGTH characters; beyond, it paints nothing (core/bounded.ts). The
+ * build gives it its own copy of what it imports (constants, the bounded read,
+ * the summaries): this file stays one small module of its own.
  */
 import { boundedText } from '../core/bounded.js';
 import { MAX_LIMIT, MAX_TEXT_LENGTH } from '../core/types.js';
+import { summaries } from '../summaries.js';
+import type { Field, Format } from '../widget/summary.js';
 
 type Lang = 'fr' | 'en';
 type Json = Record<string, unknown>;
@@ -60,54 +65,65 @@ function formatter(lang: Lang, options: Intl.NumberFormatOptions, scale = 1) {
 
 const joined = (parts: (string | undefined)[]): string => parts.filter(Boolean).join(' · ');
 
-/** Each widget's text, from its answer; undefined when the answer does not have what it shows. */
-function viewOf(tag: string, data: Json, element: Element, lang: Lang): View | undefined {
+/** The widget's checked attribute values, by attribute name (the start's, boot/first-paint.ts). */
+export type Values = Readonly<Record<string, unknown>>;
+
+/** The value at `path` in `data` (summary.ts `Field.path`): `{lang}` and `{attribute}` filled. */
+function valueAt(data: unknown, path: string, values: Values, lang: Lang): unknown {
+  const filled = path.replace(/\{([a-z-]+)\}/g, (_, name: string) =>
+    name === 'lang' ? lang : String(values[name] ?? ''),
+  );
+  let at = data;
+  for (const step of filled.split('.')) at = isObject(at) && Object.hasOwn(at, step) ? at[step] : undefined;
+  return at;
+}
+
+/**
+ * What a widget's summary (src/summaries.ts) shows in the paint: its brief
+ * fields, as text; undefined when the widget has no summary.
+ */
+function viewOf(tag: string, data: Json, values: Values, lang: Lang): View | undefined {
+  const summary = summaries[tag];
+  if (!summary) return undefined;
   const number = formatter(lang, {});
   const percent = formatter(lang, { style: 'percent', maximumFractionDigits: 0 }, 0.01);
   const days = formatter(lang, { style: 'unit', unit: 'day', unitDisplay: 'short' });
-  const score = (value: unknown) => (number(value) === undefined ? undefined : `${number(value)}/100`);
-  const titles = (key: string) =>
-    listOf(data)
-      .map((item) => text(item[key]))
-      .filter((title): title is string => title !== undefined);
-  switch (tag) {
-    case 'khountous-ranking':
-      return {
-        ordered: true,
-        items: listOf(data)
-          .filter((item) => text(item['name']))
-          .map((item) => joined([item['name'] as string, score(item['score'])])),
-      };
-    case 'khountous-admin-card':
-      return {
-        title: text(data['name']),
-        lines: [joined([score(data['score']), percent(data['responseRate']), days(data['avgDelayDays'])])],
-      };
-    case 'khountous-region-stats': {
-      const indicator = element.getAttribute('indicator')?.trim() || 'averageScore';
-      const show = /Rate$/.test(indicator) ? percent : indicator === 'averageScore' ? score : number;
-      const region = element.getAttribute('region')?.trim().toLowerCase();
-      const regions = listOf(data).filter((item) => text(item['name']) && isObject(item['indicators']));
-      const chosen = regions.filter((item) => item['code'] === region);
-      return {
-        items: (chosen.length ? chosen : regions).map((item) =>
-          joined([item['name'] as string, show((item['indicators'] as Json)[indicator])]),
-        ),
-      };
-    }
-    case 'khountous-reports':
-      return { items: titles('title') };
-    case 'khountous-fact-checks':
-      return { items: titles('claim') };
-    case 'khountous-report':
-      return { title: text(data['title']), lines: [text(data['description']) ?? ''] };
-    case 'khountous-dataset': {
-      const local = (value: unknown) => (isObject(value) ? text(value[lang]) : undefined);
-      return { title: local(data['title']), lines: [local(data['description']) ?? ''] };
-    }
-    default:
-      return undefined;
-  }
+  const writers: Partial<Record<Format, (value: unknown) => string | undefined>> = {
+    text,
+    number,
+    percent,
+    days,
+    score: (value) => (number(value) === undefined ? undefined : `${number(value)}/100`),
+  };
+  const write = (source: unknown, field: Field): string | undefined => {
+    const format = field.format ?? 'text';
+    const chosen =
+      typeof format === 'string'
+        ? format
+        : (format.formats[String(values[format.attribute])] ?? format.otherwise);
+    return writers[chosen]?.(valueAt(source, field.path, values, lang));
+  };
+  const brief = (fields: readonly Field[] = []) => fields.filter((field) => field.brief);
+  const { items } = summary;
+  const chosen = items?.match && values[items.match.attribute];
+  return {
+    title: summary.title?.brief ? write(data, summary.title) : undefined,
+    lines: [
+      joined(brief(summary.facts).map((field) => write(data, field))),
+      ...brief(summary.text).map((field) => write(data, field) ?? ''),
+    ],
+    ordered: items?.ordered,
+    items:
+      items &&
+      listOf(data)
+        .filter((item) => !chosen || valueAt(item, items.match!.path, values, lang) === chosen)
+        .flatMap((item) => {
+          const name = write(item, items.name);
+          return name === undefined
+            ? []
+            : [joined([name, ...brief(items.details).map((field) => write(item, field))])];
+        }),
+  };
 }
 
 const STYLE = `:host{display:block;padding:.75rem 1rem;line-height:1.5;overflow-wrap:anywhere}
@@ -122,14 +138,14 @@ let sheet: CSSStyleSheet | undefined;
  * painted: not when the element is defined, holds something, or the answer
  * does not have what the widget shows.
  */
-export function paint(element: Element, data: unknown, lang: Lang): boolean {
+export function paint(element: Element, data: unknown, lang: Lang, values: Values = {}): boolean {
   // Something inside (an element, words; not the white space of the page's markup): the page's own.
   const holds = [...element.childNodes].some(
     (node) =>
       node.nodeType === Node.ELEMENT_NODE || (node.nodeType === Node.TEXT_NODE && node.textContent!.trim()),
   );
   if (customElements.get(element.localName) || element.shadowRoot || holds || !isObject(data)) return false;
-  const view = viewOf(element.localName, data, element, lang);
+  const view = viewOf(element.localName, data, values, lang);
   const lines = (view?.lines ?? []).filter(Boolean);
   if (!view || (!view.title && !lines.length && !view.items?.length)) return false;
   const host = document.createElement('khountous-paint');
@@ -167,8 +183,9 @@ const boundedJson = (answer: Response): Promise<unknown> =>
   );
 
 /**
- * Paints the answer `response` brings in `elements` (each as `paint` does), or
- * `items` of its list (offset, count) for a window that a larger one served,
+ * Paints the answer `response` brings in `elements` (each as `paint` does, with
+ * the widget's checked `values`), or `items` of its list (offset, count) for a
+ * window that a larger one served,
  * from a copy of it: the loader reads and checks the answer as always. An
  * answer that is not JSON, not a success, or already read paints nothing.
  */
@@ -177,6 +194,7 @@ export function paintAnswer(
   elements: Element[],
   lang: Lang,
   items?: [offset: number, count: number],
+  values: Values = {},
 ): Promise<void> {
   return response
     .then((answer) =>
@@ -188,7 +206,7 @@ export function paintAnswer(
       // A window served by a larger one: its own items (core/loader/windows.ts `slice`).
       if (items && isObject(data) && Array.isArray(data['data']))
         data = { ...data, data: data['data'].slice(items[0], items[0] + items[1]) };
-      if (data !== undefined) for (const element of elements) paint(element, data, lang);
+      if (data !== undefined) for (const element of elements) paint(element, data, lang, values);
     })
     .catch(() => undefined);
 }

@@ -7,6 +7,8 @@
 import { expect, fixtureCleanup } from '@open-wc/testing';
 import { paint, paintAnswer } from '../../src/boot/paint.js';
 import { MAX_ANSWER_BYTES, MAX_LIMIT, MAX_TEXT_LENGTH } from '../../src/core/types.js';
+import { summaries } from '../../src/summaries.js';
+import type { Summary } from '../../src/widget/summary.js';
 
 /** A tag of the kit (not defined in this page) with `attributes`, in the page. */
 function tag(name: string, attributes: Record<string, string> = {}): HTMLElement {
@@ -70,13 +72,19 @@ describe('the text paint', () => {
   });
 
   it('writes the chosen indicator of the region chosen, or of every region', () => {
-    const one = make('khountous-region-stats', { region: 'kolda', indicator: 'responseRate' });
-    expect(paint(one, REGIONS, 'fr')).to.equal(true);
+    // The values the start checked (boot/first-paint.ts), by attribute.
+    const one = make('khountous-region-stats');
+    expect(paint(one, REGIONS, 'fr', { region: 'kolda', indicator: 'responseRate' })).to.equal(true);
     expect(texts(paintOf(one), 'li')).to.have.length(1);
     expect(texts(paintOf(one), 'li')[0]).to.match(/^Kolda · 40\s?%$/);
     const every = make('khountous-region-stats');
-    expect(paint(every, REGIONS, 'en')).to.equal(true);
+    expect(paint(every, REGIONS, 'en', { region: '', indicator: 'averageScore' })).to.equal(true);
     expect(texts(paintOf(every), 'li')).to.deep.equal(['Dakar · 70/100', 'Kolda · 52.3/100']);
+    const unknown = make('khountous-region-stats');
+    expect(
+      paint(unknown, REGIONS, 'en', { region: 'matam', indicator: 'averageScore' }),
+      'no such region',
+    ).to.equal(false);
   });
 
   it('writes lists of reports and fact-checks by their titles, a report and a dataset by title and text', () => {
@@ -96,6 +104,42 @@ describe('the text paint', () => {
       'en',
     );
     expect(texts(paintOf(dataset), 'p')).to.deep.equal(['Scores (en)', 'One']);
+  });
+
+  it('paints any widget by its summary alone (src/summaries.ts): no widget is named in the paint', () => {
+    const table = summaries as Record<string, Summary>;
+    table['khountous-fixture'] = {
+      title: { path: 'label.{lang}', brief: true },
+      facts: [
+        { path: 'share', format: 'percent', brief: true },
+        { path: 'note', label: 'fixture.note' },
+      ],
+      items: {
+        match: { path: 'kind', attribute: 'kind' },
+        name: { path: 'name', brief: true },
+        details: [{ path: 'count', format: 'number', brief: true }],
+      },
+    };
+    try {
+      const element = make('khountous-fixture');
+      const data = {
+        label: { fr: 'Essai', en: 'Trial' },
+        share: 25,
+        note: 'not brief',
+        data: [
+          { kind: 'a', name: 'First', count: 1200 },
+          { kind: 'b', name: 'Second', count: 3 },
+        ],
+      };
+      expect(paint(element, data, 'en', { kind: 'a' })).to.equal(true);
+      const root = paintOf(element);
+      expect(texts(root, '.title')).to.deep.equal(['Trial']);
+      expect(texts(root, 'p:not(.title)')[0]).to.match(/^25\s?%$/);
+      expect(texts(root, 'ul > li')).to.deep.equal(['First · 1,200']);
+      expect(root.textContent).not.to.include('not brief');
+    } finally {
+      delete table['khountous-fixture'];
+    }
   });
 
   it('makes a number format only for the numbers it writes (a page’s first one is slow to make)', () => {

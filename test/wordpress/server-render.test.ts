@@ -153,9 +153,10 @@ delete_option( 'khountous_widgets_budget' );`);
     const fr = widgets[1]!.inner;
     assert.ok(fr.includes('Classement des administrations') && fr.includes('Taux de réponse'), fr);
     assert.match(fr, /données de <time datetime="/);
-    assert.match(widgets[2]!.inner, /<h3>[^<]+<\/h3><ul><li>Score global\u202f: \d+<\/li>/);
-    assert.match(widgets[4]!.inner, /<h3>[^<]+<\/h3><ul><li>Overall score: \d+<\/li>/);
-    assert.match(widgets[3]!.inner, /<p>Response rate, Kolda: \d+%<\/p>/);
+    // The cards and the region's figure, as their summaries say (src/components/<name>/summary.ts).
+    assert.match(widgets[2]!.inner, /<h3>[^<]+<\/h3><ul><li>Score global\u202f: \d+(,\d)?\/100<\/li>/);
+    assert.match(widgets[4]!.inner, /<h3>[^<]+<\/h3><ul><li>Overall score: \d+(\.\d)?\/100<\/li>/);
+    assert.match(widgets[3]!.inner, /<p>Response rate by region<\/p><ul><li>Kolda \(\d+%\)<\/li><\/ul>/);
   });
 
   it('JavaScript off: the reader sees the data; on: the element adopts it with no request and hides the fallback', async (t) => {

@@ -627,6 +627,94 @@ return array(
 				),
 				'fresh' => 900,
 			),
+			'summary' => array(
+				'fr' => array(
+					'title' => array(
+						'path' => 'name',
+						'brief' => true,
+					),
+					'facts' => array(
+						array(
+							'path' => 'score',
+							'format' => 'score',
+							'label' => 'Score global',
+							'brief' => true,
+						),
+						array(
+							'path' => 'responseRate',
+							'format' => 'percent',
+							'label' => 'Taux de réponse',
+							'brief' => true,
+						),
+						array(
+							'path' => 'avgDelayDays',
+							'format' => 'days',
+							'label' => 'Délai moyen',
+							'brief' => true,
+						),
+						array(
+							'path' => 'rank',
+							'format' => 'number',
+							'label' => 'Rang',
+						),
+					),
+					'text' => array(
+						array(
+							'path' => 'description',
+							'unless' => array(
+								'attribute' => 'variant',
+								'value' => 'compact',
+							),
+						),
+					),
+					'defaults' => array(
+						'variant' => 'full',
+					),
+				),
+				'en' => array(
+					'title' => array(
+						'path' => 'name',
+						'brief' => true,
+					),
+					'facts' => array(
+						array(
+							'path' => 'score',
+							'format' => 'score',
+							'label' => 'Overall score',
+							'brief' => true,
+						),
+						array(
+							'path' => 'responseRate',
+							'format' => 'percent',
+							'label' => 'Response rate',
+							'brief' => true,
+						),
+						array(
+							'path' => 'avgDelayDays',
+							'format' => 'days',
+							'label' => 'Average delay',
+							'brief' => true,
+						),
+						array(
+							'path' => 'rank',
+							'format' => 'number',
+							'label' => 'Rank',
+						),
+					),
+					'text' => array(
+						array(
+							'path' => 'description',
+							'unless' => array(
+								'attribute' => 'variant',
+								'value' => 'compact',
+							),
+						),
+					),
+					'defaults' => array(
+						'variant' => 'full',
+					),
+				),
+			),
 		),
 		'dataset' => array(
 			'tag' => 'khountous-dataset',
@@ -673,6 +761,56 @@ return array(
 				),
 				'fresh' => 3600,
 			),
+			'summary' => array(
+				'fr' => array(
+					'title' => array(
+						'path' => 'title.{lang}',
+						'brief' => true,
+					),
+					'facts' => array(
+						array(
+							'path' => 'updatedAt',
+							'format' => 'date',
+							'label' => 'Mis à jour le {value}',
+						),
+						array(
+							'path' => 'license',
+							'label' => 'Licence : {value}',
+						),
+					),
+					'text' => array(
+						array(
+							'path' => 'description.{lang}',
+							'brief' => true,
+						),
+					),
+					'defaults' => array(),
+				),
+				'en' => array(
+					'title' => array(
+						'path' => 'title.{lang}',
+						'brief' => true,
+					),
+					'facts' => array(
+						array(
+							'path' => 'updatedAt',
+							'format' => 'date',
+							'label' => 'Updated on {value}',
+						),
+						array(
+							'path' => 'license',
+							'label' => 'Licence: {value}',
+						),
+					),
+					'text' => array(
+						array(
+							'path' => 'description.{lang}',
+							'brief' => true,
+						),
+					),
+					'defaults' => array(),
+				),
+			),
 		),
 		'fact-checks' => array(
 			'tag' => 'khountous-fact-checks',
@@ -711,6 +849,68 @@ return array(
 					),
 				),
 				'fresh' => 900,
+			),
+			'summary' => array(
+				'fr' => array(
+					'caption' => array(
+						'label' => 'Vérifications des faits',
+					),
+					'items' => array(
+						'name' => array(
+							'path' => 'claim',
+							'brief' => true,
+						),
+						'details' => array(
+							array(
+								'path' => 'verdict',
+								'names' => array(
+									'true' => 'Vrai',
+									'mostly-true' => 'Plutôt vrai',
+									'misleading' => 'Trompeur',
+									'false' => 'Faux',
+									'unverifiable' => 'Invérifiable',
+								),
+								'label' => 'Verdict',
+							),
+							array(
+								'path' => 'sources',
+								'format' => 'links',
+								'label' => 'Sources',
+							),
+						),
+					),
+					'defaults' => array(),
+				),
+				'en' => array(
+					'caption' => array(
+						'label' => 'Fact-checks',
+					),
+					'items' => array(
+						'name' => array(
+							'path' => 'claim',
+							'brief' => true,
+						),
+						'details' => array(
+							array(
+								'path' => 'verdict',
+								'names' => array(
+									'true' => 'True',
+									'mostly-true' => 'Mostly true',
+									'misleading' => 'Misleading',
+									'false' => 'False',
+									'unverifiable' => 'Unverifiable',
+								),
+								'label' => 'Verdict',
+							),
+							array(
+								'path' => 'sources',
+								'format' => 'links',
+								'label' => 'Sources',
+							),
+						),
+					),
+					'defaults' => array(),
+				),
 			),
 		),
 		'ranking' => array(
@@ -807,6 +1007,78 @@ return array(
 				),
 				'fresh' => 600,
 			),
+			'summary' => array(
+				'fr' => array(
+					'caption' => array(
+						'label' => 'Classement des administrations',
+					),
+					'items' => array(
+						'ordered' => true,
+						'name' => array(
+							'path' => 'name',
+							'brief' => true,
+						),
+						'link' => 'slug',
+						'details' => array(
+							array(
+								'path' => 'score',
+								'format' => 'score',
+								'label' => 'Score',
+								'brief' => true,
+							),
+							array(
+								'path' => 'responseRate',
+								'format' => 'percent',
+								'label' => 'Taux de réponse',
+							),
+							array(
+								'path' => 'avgDelayDays',
+								'format' => 'days',
+								'label' => 'Délai moyen',
+							),
+						),
+					),
+					'defaults' => array(
+						'limit' => '10',
+						'page' => '1',
+					),
+				),
+				'en' => array(
+					'caption' => array(
+						'label' => 'Ranking of administrations',
+					),
+					'items' => array(
+						'ordered' => true,
+						'name' => array(
+							'path' => 'name',
+							'brief' => true,
+						),
+						'link' => 'slug',
+						'details' => array(
+							array(
+								'path' => 'score',
+								'format' => 'score',
+								'label' => 'Score',
+								'brief' => true,
+							),
+							array(
+								'path' => 'responseRate',
+								'format' => 'percent',
+								'label' => 'Response rate',
+							),
+							array(
+								'path' => 'avgDelayDays',
+								'format' => 'days',
+								'label' => 'Average delay',
+							),
+						),
+					),
+					'defaults' => array(
+						'limit' => '10',
+						'page' => '1',
+					),
+				),
+			),
 		),
 		'region-stats' => array(
 			'tag' => 'khountous-region-stats',
@@ -867,6 +1139,80 @@ return array(
 				),
 				'fresh' => 1800,
 			),
+			'summary' => array(
+				'fr' => array(
+					'caption' => array(
+						'label' => '{value} par région',
+						'attribute' => 'indicator',
+					),
+					'items' => array(
+						'match' => array(
+							'path' => 'code',
+							'attribute' => 'region',
+						),
+						'name' => array(
+							'path' => 'name',
+							'brief' => true,
+						),
+						'details' => array(
+							array(
+								'path' => 'indicators.{indicator}',
+								'format' => array(
+									'attribute' => 'indicator',
+									'formats' => array(
+										'averageScore' => 'score',
+										'responseRate' => 'percent',
+										'resolutionRate' => 'percent',
+										'avgDelayDays' => 'days',
+									),
+									'otherwise' => 'number',
+								),
+								'brief' => true,
+							),
+						),
+					),
+					'defaults' => array(
+						'indicator' => 'averageScore',
+						'region' => '',
+					),
+				),
+				'en' => array(
+					'caption' => array(
+						'label' => '{value} by region',
+						'attribute' => 'indicator',
+					),
+					'items' => array(
+						'match' => array(
+							'path' => 'code',
+							'attribute' => 'region',
+						),
+						'name' => array(
+							'path' => 'name',
+							'brief' => true,
+						),
+						'details' => array(
+							array(
+								'path' => 'indicators.{indicator}',
+								'format' => array(
+									'attribute' => 'indicator',
+									'formats' => array(
+										'averageScore' => 'score',
+										'responseRate' => 'percent',
+										'resolutionRate' => 'percent',
+										'avgDelayDays' => 'days',
+									),
+									'otherwise' => 'number',
+								),
+								'brief' => true,
+							),
+						),
+					),
+					'defaults' => array(
+						'indicator' => 'averageScore',
+						'region' => '',
+					),
+				),
+			),
 		),
 		'report' => array(
 			'tag' => 'khountous-report',
@@ -904,6 +1250,116 @@ return array(
 					),
 				),
 				'fresh' => 600,
+			),
+			'summary' => array(
+				'fr' => array(
+					'title' => array(
+						'path' => 'title',
+						'brief' => true,
+					),
+					'facts' => array(
+						array(
+							'path' => 'category',
+							'names' => array(
+								'delay' => 'Délai',
+								'corruption' => 'Corruption',
+								'reception' => 'Accueil',
+								'service-outage' => 'Interruption de service',
+								'documents' => 'Documents',
+								'infrastructure' => 'Infrastructures',
+								'billing' => 'Facturation',
+								'other' => 'Autre',
+							),
+							'label' => 'Catégorie',
+						),
+						array(
+							'path' => 'status',
+							'names' => array(
+								'received' => 'Reçu',
+								'under-review' => 'En cours d\'examen',
+								'forwarded' => 'Transmis',
+								'answered' => 'Répondu',
+								'resolved' => 'Résolu',
+								'rejected' => 'Rejeté',
+							),
+							'label' => 'Statut',
+						),
+						array(
+							'path' => 'administration.name',
+							'label' => 'Administration',
+						),
+						array(
+							'path' => 'submittedAt',
+							'format' => 'date',
+							'label' => 'Signalé le {value}',
+						),
+					),
+					'text' => array(
+						array(
+							'path' => 'description',
+							'brief' => true,
+						),
+						array(
+							'path' => 'officialResponse.text',
+							'label' => 'Réponse officielle',
+						),
+					),
+					'defaults' => array(),
+				),
+				'en' => array(
+					'title' => array(
+						'path' => 'title',
+						'brief' => true,
+					),
+					'facts' => array(
+						array(
+							'path' => 'category',
+							'names' => array(
+								'delay' => 'Delay',
+								'corruption' => 'Corruption',
+								'reception' => 'Reception',
+								'service-outage' => 'Service outage',
+								'documents' => 'Documents',
+								'infrastructure' => 'Infrastructure',
+								'billing' => 'Billing',
+								'other' => 'Other',
+							),
+							'label' => 'Category',
+						),
+						array(
+							'path' => 'status',
+							'names' => array(
+								'received' => 'Received',
+								'under-review' => 'Under review',
+								'forwarded' => 'Forwarded',
+								'answered' => 'Answered',
+								'resolved' => 'Resolved',
+								'rejected' => 'Rejected',
+							),
+							'label' => 'Status',
+						),
+						array(
+							'path' => 'administration.name',
+							'label' => 'Administration',
+						),
+						array(
+							'path' => 'submittedAt',
+							'format' => 'date',
+							'label' => 'Reported on {value}',
+						),
+					),
+					'text' => array(
+						array(
+							'path' => 'description',
+							'brief' => true,
+						),
+						array(
+							'path' => 'officialResponse.text',
+							'label' => 'Official response',
+						),
+					),
+					'defaults' => array(),
+				),
 			),
 		),
 		'reports' => array(
@@ -1016,6 +1472,68 @@ return array(
 				),
 				'fresh' => 300,
 			),
+			'summary' => array(
+				'fr' => array(
+					'caption' => array(
+						'label' => 'Signalements citoyens',
+					),
+					'items' => array(
+						'name' => array(
+							'path' => 'title',
+							'brief' => true,
+						),
+						'link' => 'slug',
+						'details' => array(
+							array(
+								'path' => 'status',
+								'names' => array(
+									'received' => 'Reçu',
+									'under-review' => 'En cours d\'examen',
+									'forwarded' => 'Transmis',
+									'answered' => 'Répondu',
+									'resolved' => 'Résolu',
+									'rejected' => 'Rejeté',
+								),
+							),
+							array(
+								'path' => 'submittedAt',
+								'format' => 'date',
+							),
+						),
+					),
+					'defaults' => array(),
+				),
+				'en' => array(
+					'caption' => array(
+						'label' => 'Citizen reports',
+					),
+					'items' => array(
+						'name' => array(
+							'path' => 'title',
+							'brief' => true,
+						),
+						'link' => 'slug',
+						'details' => array(
+							array(
+								'path' => 'status',
+								'names' => array(
+									'received' => 'Received',
+									'under-review' => 'Under review',
+									'forwarded' => 'Forwarded',
+									'answered' => 'Answered',
+									'resolved' => 'Resolved',
+									'rejected' => 'Rejected',
+								),
+							),
+							array(
+								'path' => 'submittedAt',
+								'format' => 'date',
+							),
+						),
+					),
+					'defaults' => array(),
+				),
+			),
 		),
 	),
 	'fallback' => array(
@@ -1041,72 +1559,6 @@ return array(
 			),
 			'asOf' => 'données de {time}',
 			'empty' => 'Aucune donnée à afficher.',
-			'rankingCaption' => 'Classement des administrations',
-			'score' => 'Score',
-			'responseRate' => 'Taux de réponse',
-			'avgDelay' => 'Délai moyen',
-			'overallScore' => 'Score global',
-			'rank' => 'Rang',
-			'regionsCaption' => '{indicator} par région',
-			'indicators' => array(
-				'averageScore' => 'Score moyen',
-				'responseRate' => 'Taux de réponse',
-				'avgDelayDays' => 'Délai moyen',
-				'resolutionRate' => 'Taux de résolution',
-				'reportsPer100k' => 'Signalements pour 100 000 hab.',
-			),
-			'regions' => array(
-				'dakar' => 'Dakar',
-				'diourbel' => 'Diourbel',
-				'fatick' => 'Fatick',
-				'kaffrine' => 'Kaffrine',
-				'kaolack' => 'Kaolack',
-				'kedougou' => 'Kédougou',
-				'kolda' => 'Kolda',
-				'louga' => 'Louga',
-				'matam' => 'Matam',
-				'saint-louis' => 'Saint-Louis',
-				'sedhiou' => 'Sédhiou',
-				'tambacounda' => 'Tambacounda',
-				'thies' => 'Thiès',
-				'ziguinchor' => 'Ziguinchor',
-			),
-			'reportsCaption' => 'Signalements citoyens',
-			'category' => 'Catégorie',
-			'status' => 'Statut',
-			'administration' => 'Administration',
-			'submitted' => 'Signalé le {date}',
-			'officialResponse' => 'Réponse officielle',
-			'categories' => array(
-				'delay' => 'Délai',
-				'corruption' => 'Corruption',
-				'reception' => 'Accueil',
-				'service-outage' => 'Interruption de service',
-				'documents' => 'Documents',
-				'infrastructure' => 'Infrastructures',
-				'billing' => 'Facturation',
-				'other' => 'Autre',
-			),
-			'statuses' => array(
-				'received' => 'Reçu',
-				'under-review' => 'En cours d\'examen',
-				'forwarded' => 'Transmis',
-				'answered' => 'Répondu',
-				'resolved' => 'Résolu',
-				'rejected' => 'Rejeté',
-			),
-			'factChecksCaption' => 'Vérifications des faits',
-			'sources' => 'Sources',
-			'verdicts' => array(
-				'true' => 'Vrai',
-				'mostly-true' => 'Plutôt vrai',
-				'misleading' => 'Trompeur',
-				'false' => 'Faux',
-				'unverifiable' => 'Invérifiable',
-			),
-			'updated' => 'Mis à jour le {date}',
-			'license' => 'Licence : {license}',
-			'download' => 'Télécharger au format',
 		),
 		'en' => array(
 			'thousands' => ',',
@@ -1130,72 +1582,6 @@ return array(
 			),
 			'asOf' => 'data as of {time}',
 			'empty' => 'No data to show.',
-			'rankingCaption' => 'Ranking of administrations',
-			'score' => 'Score',
-			'responseRate' => 'Response rate',
-			'avgDelay' => 'Average delay',
-			'overallScore' => 'Overall score',
-			'rank' => 'Rank',
-			'regionsCaption' => '{indicator} by region',
-			'indicators' => array(
-				'averageScore' => 'Average score',
-				'responseRate' => 'Response rate',
-				'avgDelayDays' => 'Average delay',
-				'resolutionRate' => 'Resolution rate',
-				'reportsPer100k' => 'Reports per 100,000 people',
-			),
-			'regions' => array(
-				'dakar' => 'Dakar',
-				'diourbel' => 'Diourbel',
-				'fatick' => 'Fatick',
-				'kaffrine' => 'Kaffrine',
-				'kaolack' => 'Kaolack',
-				'kedougou' => 'Kédougou',
-				'kolda' => 'Kolda',
-				'louga' => 'Louga',
-				'matam' => 'Matam',
-				'saint-louis' => 'Saint-Louis',
-				'sedhiou' => 'Sédhiou',
-				'tambacounda' => 'Tambacounda',
-				'thies' => 'Thiès',
-				'ziguinchor' => 'Ziguinchor',
-			),
-			'reportsCaption' => 'Citizen reports',
-			'category' => 'Category',
-			'status' => 'Status',
-			'administration' => 'Administration',
-			'submitted' => 'Reported on {date}',
-			'officialResponse' => 'Official response',
-			'categories' => array(
-				'delay' => 'Delay',
-				'corruption' => 'Corruption',
-				'reception' => 'Reception',
-				'service-outage' => 'Service outage',
-				'documents' => 'Documents',
-				'infrastructure' => 'Infrastructure',
-				'billing' => 'Billing',
-				'other' => 'Other',
-			),
-			'statuses' => array(
-				'received' => 'Received',
-				'under-review' => 'Under review',
-				'forwarded' => 'Forwarded',
-				'answered' => 'Answered',
-				'resolved' => 'Resolved',
-				'rejected' => 'Rejected',
-			),
-			'factChecksCaption' => 'Fact-checks',
-			'sources' => 'Sources',
-			'verdicts' => array(
-				'true' => 'True',
-				'mostly-true' => 'Mostly true',
-				'misleading' => 'Misleading',
-				'false' => 'False',
-				'unverifiable' => 'Unverifiable',
-			),
-			'updated' => 'Updated on {date}',
-			'license' => 'Licence: {license}',
-			'download' => 'Download as',
 		),
 	),
 );

@@ -155,7 +155,97 @@ function khountous_widgets_link( $href, $text ) {
 }
 
 /**
- * The fallback of one widget.
+ * The value at a path of a summary's field in the API's answer (`administration.name`):
+ * `{lang}` is the widget's language, `{name}` the value of its attribute `name`.
+ *
+ * @param mixed                 $data   The answer, or one of its items.
+ * @param string                $path   The path.
+ * @param array<string, string> $values The widget's attributes, with the summary's defaults.
+ * @param string                $lang   The widget's language.
+ * @return mixed
+ */
+function khountous_widgets_value_at( $data, $path, $values, $lang ) {
+	$filled = preg_replace_callback(
+		'/\{([a-z-]+)\}/',
+		static function ( $match ) use ( $values, $lang ) {
+			return 'lang' === $match[1] ? $lang : ( isset( $values[ $match[1] ] ) ? $values[ $match[1] ] : '' );
+		},
+		$path
+	);
+	foreach ( explode( '.', $filled ) as $step ) {
+		$data = khountous_widgets_field( $data, $step );
+	}
+	return $data;
+}
+
+/**
+ * A field of a widget's summary (src/widget/summary.ts) written as HTML: its
+ * value in its format, its values named in words; empty when the answer lacks it.
+ *
+ * @param mixed                 $data   The answer, or one of its items.
+ * @param array<string, mixed>  $field  The field.
+ * @param array<string, string> $values The widget's attributes, with the summary's defaults.
+ * @param string                $lang   The widget's language.
+ * @param array<string, mixed>  $words  The language's words.
+ * @return string
+ */
+function khountous_widgets_write( $data, $field, $values, $lang, $words ) {
+	if ( isset( $field['unless'] ) && $values[ $field['unless']['attribute'] ] === $field['unless']['value'] ) {
+		return '';
+	}
+	$value  = khountous_widgets_value_at( $data, $field['path'], $values, $lang );
+	$format = isset( $field['format'] ) ? $field['format'] : 'text';
+	if ( is_array( $format ) ) {
+		$chosen = $values[ $format['attribute'] ];
+		$format = isset( $format['formats'][ $chosen ] ) ? $format['formats'][ $chosen ] : $format['otherwise'];
+	}
+	switch ( $format ) {
+		case 'number':
+			return khountous_widgets_number( $value, $words, 1 );
+		case 'score':
+			$number = khountous_widgets_number( $value, $words, 1 );
+			return '' === $number ? '' : $number . '/100';
+		case 'percent':
+		case 'days':
+			return khountous_widgets_measure( $value, $format, $words );
+		case 'date':
+			return null === $value ? '' : khountous_widgets_date( $value, $words );
+		case 'links':
+			$links = array();
+			foreach ( is_array( $value ) ? $value : array() as $item ) {
+				$links[] = khountous_widgets_link( khountous_widgets_field( $item, 'url' ), khountous_widgets_text( khountous_widgets_field( $item, 'title' ) ) );
+			}
+			return implode( ', ', $links );
+	}
+	if ( isset( $field['names'] ) && is_string( $value ) && isset( $field['names'][ $value ] ) ) {
+		$value = $field['names'][ $value ];
+	}
+	return is_string( $value ) && '' === trim( $value ) ? '' : khountous_widgets_text( $value );
+}
+
+/**
+ * A field with its label: `label: value`, or the label's sentence holding the value (`Reported on {value}`).
+ *
+ * @param array<string, mixed> $field  The field.
+ * @param string               $value  The value (HTML).
+ * @param string               $colon  How a label is followed.
+ * @param bool                 $strong The label in <strong>.
+ * @return string
+ */
+function khountous_widgets_labelled( $field, $value, $colon, $strong = false ) {
+	if ( ! isset( $field['label'] ) ) {
+		return $value;
+	}
+	if ( false !== strpos( $field['label'], '{value}' ) ) {
+		return khountous_widgets_fill( $field['label'], 'value', $value );
+	}
+	$label = esc_html( $field['label'] );
+	return ( $strong ? '<strong>' . $label . '</strong>' : $label ) . $colon . $value;
+}
+
+/**
+ * The fallback of one widget: its summary (definitions.php, from the widget's
+ * summary.ts) written as HTML, whatever the widget.
  *
  * @param string                $widget     The widget (`ranking`...).
  * @param array<string, string> $attributes The checked attributes.
@@ -166,138 +256,90 @@ function khountous_widgets_link( $href, $text ) {
  * @return string
  */
 function khountous_widgets_fallback( $widget, $attributes, $data, $lang, $fetched, $source ) {
-	$words   = khountous_widgets_fallback_words( $lang );
-	$level   = isset( $attributes['heading-level'] ) ? (int) $attributes['heading-level'] : 3;
-	$level   = $level >= 2 && $level <= 6 ? $level : 3;
-	$heading = static function ( $text ) use ( $level ) {
-		return '<h' . $level . '>' . $text . '</h' . $level . '>';
-	};
-	$attr    = static function ( $name, $fallback = '' ) use ( $attributes ) {
-		return isset( $attributes[ $name ] ) && '' !== $attributes[ $name ] ? $attributes[ $name ] : $fallback;
-	};
-	$items   = khountous_widgets_field( $data, 'data' );
-	$items   = is_array( $items ) ? array_values( array_filter( $items, 'is_array' ) ) : array();
-	$html    = '';
+	$definitions = khountous_widgets_definitions();
+	$summary     = $definitions['widgets'][ $widget ]['summary'][ $lang ];
+	$words       = khountous_widgets_fallback_words( $lang );
+	$values      = $summary['defaults'];
+	foreach ( $values as $name => $initial ) {
+		if ( isset( $attributes[ $name ] ) && '' !== $attributes[ $name ] ) {
+			$values[ $name ] = $attributes[ $name ];
+		}
+	}
+	$level = isset( $attributes['heading-level'] ) ? (int) $attributes['heading-level'] : 3;
+	$level = $level >= 2 && $level <= 6 ? $level : 3;
 	// A label and its value: French puts a narrow no-break space before the colon.
 	$colon = 'fr' === $lang ? "\u{202F}: " : ': ';
+	$write = static function ( $source_data, $field ) use ( $values, $lang, $words ) {
+		return khountous_widgets_write( $source_data, $field, $values, $lang, $words );
+	};
+	$html  = '';
 
-	switch ( $widget ) {
-		case 'ranking':
-			$html .= '<p>' . esc_html( $words['rankingCaption'] ) . '</p>';
-			if ( $items ) {
-				$start = ( max( 1, (int) $attr( 'page', '1' ) ) - 1 ) * max( 1, (int) $attr( 'limit', '10' ) ) + 1;
-				$html  .= '<ol start="' . esc_attr( (string) $start ) . '">';
-				foreach ( $items as $item ) {
-					$figures = array_filter(
-						array(
-							esc_html( $words['score'] ) . ' ' . khountous_widgets_number( khountous_widgets_field( $item, 'score' ), $words ),
-							esc_html( $words['responseRate'] ) . ' ' . khountous_widgets_measure( khountous_widgets_field( $item, 'responseRate' ), 'percent', $words ),
-							esc_html( $words['avgDelay'] ) . ' ' . khountous_widgets_measure( khountous_widgets_field( $item, 'avgDelayDays' ), 'days', $words ),
-						)
-					);
-					$html    .= '<li>' . khountous_widgets_item_link( $attr( 'href-template' ), khountous_widgets_field( $item, 'slug' ), khountous_widgets_text( khountous_widgets_field( $item, 'name' ) ) )
-						. ' (' . implode( ' · ', $figures ) . ')</li>';
-				}
-				$html .= '</ol>';
-			}
-			break;
-
-		case 'admin-card':
-			$html .= $heading( khountous_widgets_text( khountous_widgets_field( $data, 'name' ) ) );
-			$html .= '<ul>';
-			$html .= '<li>' . esc_html( $words['overallScore'] ) . $colon . khountous_widgets_number( khountous_widgets_field( $data, 'score' ), $words ) . '</li>';
-			$html .= '<li>' . esc_html( $words['responseRate'] ) . $colon . khountous_widgets_measure( khountous_widgets_field( $data, 'responseRate' ), 'percent', $words ) . '</li>';
-			$html .= '<li>' . esc_html( $words['avgDelay'] ) . $colon . khountous_widgets_measure( khountous_widgets_field( $data, 'avgDelayDays' ), 'days', $words ) . '</li>';
-			if ( is_int( khountous_widgets_field( $data, 'rank' ) ) ) {
-				$html .= '<li>' . esc_html( $words['rank'] ) . $colon . khountous_widgets_number( khountous_widgets_field( $data, 'rank' ), $words ) . '</li>';
-			}
-			$html .= '</ul>';
-			if ( 'compact' !== $attr( 'variant', 'full' ) && is_string( khountous_widgets_field( $data, 'description' ) ) ) {
-				$html .= '<p>' . khountous_widgets_text( khountous_widgets_field( $data, 'description' ) ) . '</p>';
-			}
-			break;
-
-		case 'region-stats':
-			$indicator = $attr( 'indicator', 'averageScore' );
-			$name      = isset( $words['indicators'][ $indicator ] ) ? $words['indicators'][ $indicator ] : $indicator;
-			$unit      = array(
-				'responseRate'   => 'percent',
-				'resolutionRate' => 'percent',
-				'avgDelayDays'   => 'days',
-			);
-			$figure    = static function ( $item ) use ( $indicator, $unit, $words ) {
-				$value = khountous_widgets_field( khountous_widgets_field( $item, 'indicators' ), $indicator );
-				return isset( $unit[ $indicator ] ) ? khountous_widgets_measure( $value, $unit[ $indicator ], $words ) : khountous_widgets_number( $value, $words, 'reportsPer100k' === $indicator ? 1 : 0 );
-			};
-			$region    = $attr( 'region' );
-			if ( '' !== $region ) {
-				foreach ( $items as $item ) {
-					if ( khountous_widgets_field( $item, 'code' ) === $region ) {
-						$html .= '<p>' . esc_html( $name ) . ', ' . khountous_widgets_text( khountous_widgets_field( $item, 'name' ) ) . $colon . $figure( $item ) . '</p>';
-					}
-				}
-				break;
-			}
-			$html .= '<p>' . khountous_widgets_fill( $words['regionsCaption'], 'indicator', esc_html( $name ) ) . '</p><ul>';
-			foreach ( $items as $item ) {
-				$html .= '<li>' . khountous_widgets_text( khountous_widgets_field( $item, 'name' ) ) . $colon . $figure( $item ) . '</li>';
-			}
-			$html .= '</ul>';
-			break;
-
-		case 'report':
-			$html     .= $heading( khountous_widgets_text( khountous_widgets_field( $data, 'title' ) ) );
-			$category = khountous_widgets_field( $data, 'category' );
-			$status   = khountous_widgets_field( $data, 'status' );
-			$html     .= '<ul>';
-			$html     .= '<li>' . esc_html( $words['category'] ) . $colon . khountous_widgets_text( is_string( $category ) && isset( $words['categories'][ $category ] ) ? $words['categories'][ $category ] : $category ) . '</li>';
-			$html     .= '<li>' . esc_html( $words['status'] ) . $colon . khountous_widgets_text( is_string( $status ) && isset( $words['statuses'][ $status ] ) ? $words['statuses'][ $status ] : $status ) . '</li>';
-			$html     .= '<li>' . esc_html( $words['administration'] ) . $colon . khountous_widgets_text( khountous_widgets_field( khountous_widgets_field( $data, 'administration' ), 'name' ) ) . '</li>';
-			$html     .= '<li>' . khountous_widgets_fill( $words['submitted'], 'date', khountous_widgets_date( khountous_widgets_field( $data, 'submittedAt' ), $words ) ) . '</li>';
-			$html     .= '</ul><p>' . khountous_widgets_text( khountous_widgets_field( $data, 'description' ) ) . '</p>';
-			$response = khountous_widgets_field( $data, 'officialResponse' );
-			if ( is_array( $response ) ) {
-				$html .= '<p><strong>' . esc_html( $words['officialResponse'] ) . '</strong>' . $colon . khountous_widgets_text( khountous_widgets_field( $response, 'text' ) ) . '</p>';
-			}
-			break;
-
-		case 'reports':
-			$html .= '<p>' . esc_html( $words['reportsCaption'] ) . '</p><ul>';
-			foreach ( $items as $item ) {
-				$status = khountous_widgets_field( $item, 'status' );
-				$html   .= '<li>' . khountous_widgets_item_link( $attr( 'href-template' ), khountous_widgets_field( $item, 'slug' ), khountous_widgets_text( khountous_widgets_field( $item, 'title' ) ) )
-					. ' (' . khountous_widgets_text( is_string( $status ) && isset( $words['statuses'][ $status ] ) ? $words['statuses'][ $status ] : $status )
-					. ', ' . khountous_widgets_date( khountous_widgets_field( $item, 'submittedAt' ), $words ) . ')</li>';
-			}
-			$html .= '</ul>';
-			break;
-
-		case 'fact-checks':
-			$html .= '<p>' . esc_html( $words['factChecksCaption'] ) . '</p><ul>';
-			foreach ( $items as $item ) {
-				$verdict = khountous_widgets_field( $item, 'verdict' );
-				$html    .= '<li><strong>' . khountous_widgets_text( is_string( $verdict ) && isset( $words['verdicts'][ $verdict ] ) ? $words['verdicts'][ $verdict ] : $verdict ) . '</strong>' . $colon
-					. khountous_widgets_text( khountous_widgets_field( $item, 'claim' ) );
-				$links   = array();
-				foreach ( (array) khountous_widgets_field( $item, 'sources' ) as $source_item ) {
-					$links[] = khountous_widgets_link( khountous_widgets_field( $source_item, 'url' ), khountous_widgets_text( khountous_widgets_field( $source_item, 'title' ) ) );
-				}
-				if ( $links ) {
-					$html .= ' (' . esc_html( $words['sources'] ) . $colon . implode( ', ', $links ) . ')';
-				}
-				$html .= '</li>';
-			}
-			$html .= '</ul>';
-			break;
-
-		case 'dataset':
-			$html .= $heading( khountous_widgets_text( khountous_widgets_field( khountous_widgets_field( $data, 'title' ), $lang ) ) );
-			$html .= '<p>' . khountous_widgets_text( khountous_widgets_field( khountous_widgets_field( $data, 'description' ), $lang ) ) . '</p>';
-			$html .= '<p>' . khountous_widgets_fill( $words['updated'], 'date', khountous_widgets_date( khountous_widgets_field( $data, 'updatedAt' ), $words ) )
-				. ' · ' . khountous_widgets_fill( $words['license'], 'license', khountous_widgets_text( khountous_widgets_field( $data, 'license' ) ) ) . '</p>';
-			break;
+	if ( isset( $summary['caption'] ) ) {
+		$caption = $summary['caption'];
+		$named   = '';
+		if ( isset( $caption['attribute'] ) ) {
+			$rule  = $definitions['rules'][ $definitions['widgets'][ $widget ]['attributes'][ $caption['attribute'] ] ];
+			$value = $values[ $caption['attribute'] ];
+			$named = isset( $rule['names'][ $lang ][ $value ] ) ? $rule['names'][ $lang ][ $value ] : $value;
+		}
+		$html .= '<p>' . khountous_widgets_fill( $caption['label'], 'value', esc_html( $named ) ) . '</p>';
 	}
-	if ( '' === $html || ( in_array( $widget, array( 'ranking', 'reports', 'fact-checks' ), true ) && ! $items ) ) {
+	if ( isset( $summary['title'] ) ) {
+		$title = $write( $data, $summary['title'] );
+		if ( '' !== $title ) {
+			$html .= '<h' . $level . '>' . $title . '</h' . $level . '>';
+		}
+	}
+	$facts = array();
+	foreach ( isset( $summary['facts'] ) ? $summary['facts'] : array() as $field ) {
+		$value = $write( $data, $field );
+		if ( '' !== $value ) {
+			$facts[] = '<li>' . khountous_widgets_labelled( $field, $value, $colon ) . '</li>';
+		}
+	}
+	if ( $facts ) {
+		$html .= '<ul>' . implode( '', $facts ) . '</ul>';
+	}
+	foreach ( isset( $summary['text'] ) ? $summary['text'] : array() as $field ) {
+		$value = $write( $data, $field );
+		if ( '' !== $value ) {
+			$html .= '<p>' . khountous_widgets_labelled( $field, $value, $colon, true ) . '</p>';
+		}
+	}
+	$items = array();
+	if ( isset( $summary['items'] ) ) {
+		$list  = $summary['items'];
+		$found = khountous_widgets_field( $data, 'data' );
+		foreach ( is_array( $found ) ? $found : array() as $item ) {
+			if ( ! is_array( $item ) ) {
+				continue;
+			}
+			if ( isset( $list['match'] ) && '' !== $values[ $list['match']['attribute'] ]
+				&& khountous_widgets_value_at( $item, $list['match']['path'], $values, $lang ) !== $values[ $list['match']['attribute'] ] ) {
+				continue;
+			}
+			$name = $write( $item, $list['name'] );
+			if ( isset( $list['link'] ) && isset( $attributes['href-template'] ) ) {
+				$name = khountous_widgets_item_link( $attributes['href-template'], khountous_widgets_field( $item, $list['link'] ), $name );
+			}
+			$details = array();
+			foreach ( $list['details'] as $field ) {
+				$value = $write( $item, $field );
+				if ( '' !== $value ) {
+					$details[] = khountous_widgets_labelled( $field, $value, $colon );
+				}
+			}
+			$items[] = '<li>' . $name . ( $details ? ' (' . implode( ' · ', $details ) . ')' : '' ) . '</li>';
+		}
+		if ( $items && ! empty( $list['ordered'] ) ) {
+			$limit = max( 1, (int) $values['limit'] );
+			$page  = max( 1, (int) $values['page'] );
+			$html  .= '<ol start="' . esc_attr( (string) ( ( $page - 1 ) * $limit + 1 ) ) . '">' . implode( '', $items ) . '</ol>';
+		} elseif ( $items ) {
+			$html .= '<ul>' . implode( '', $items ) . '</ul>';
+		}
+	}
+	if ( '' === $html || ( isset( $summary['items'] ) && ! $items ) ) {
 		$html .= '<p>' . esc_html( $words['empty'] ) . '</p>';
 	}
 	$html .= '<p><small>' . khountous_widgets_fill( $words['asOf'], 'time', khountous_widgets_date( $fetched, $words, true ) )

@@ -1,0 +1,13 @@
+/** <khountous-admin-card> as text: the administration's name, its figures and its description. */
+import type { Summary } from '../../widget/summary.js';
+
+export const summary = {
+  title: { path: 'name', brief: true },
+  facts: [
+    { path: 'score', format: 'score', label: 'admin.score', brief: true },
+    { path: 'responseRate', format: 'percent', label: 'ranking.responseRate', brief: true },
+    { path: 'avgDelayDays', format: 'days', label: 'ranking.avgDelay', brief: true },
+    { path: 'rank', format: 'number', label: 'admin.rankLabel' },
+  ],
+  text: [{ path: 'description', unless: { attribute: 'variant', value: 'compact' } }],
+} as const satisfies Summary;

@@ -1,0 +1,26 @@
+/** <khountous-region-stats> as text: the indicator charted, for the region chosen or for each region. */
+import type { Summary } from '../../widget/summary.js';
+
+export const summary = {
+  caption: { label: 'regions.caption', attribute: 'indicator' },
+  items: {
+    match: { path: 'code', attribute: 'region' },
+    name: { path: 'name', brief: true },
+    details: [
+      {
+        path: 'indicators.{indicator}',
+        format: {
+          attribute: 'indicator',
+          formats: {
+            averageScore: 'score',
+            responseRate: 'percent',
+            resolutionRate: 'percent',
+            avgDelayDays: 'days',
+          },
+          otherwise: 'number',
+        },
+        brief: true,
+      },
+    ],
+  },
+} as const satisfies Summary;

@@ -1,0 +1,87 @@
+/**
+ * A widget's text summary, as data (src/components/<name>/summary.ts): which
+ * fields of the API's answer say what the widget shows, and in which format.
+ * Two readers interpret it, and neither knows a widget by name:
+ *
+ * - the script tag's text paint (boot/paint.ts), before the element's code
+ *   arrives: the fields marked `brief`, as text, without labels or links;
+ * - the WordPress plugin's HTML fallback (includes/fallback.php), for readers
+ *   without JavaScript: every field, with its label in the widget's language
+ *   (scripts/wordpress.ts resolves the labels from the widget's strings).
+ *
+ * Types only: the summaries are plain objects that import nothing, so that the
+ * paint carries them without the rest of the kit.
+ */
+
+/** How a value is written. */
+export type Format =
+  /** A string, as it came (the default). */
+  | 'text'
+  /** A number, at most one decimal. */
+  | 'number'
+  /** A score out of 100: `71,5/100`. */
+  | 'score'
+  /** A percentage: `64 %`. */
+  | 'percent'
+  /** A number of days: `12 jours`. */
+  | 'days'
+  /** A date and time (ISO 8601): `3 nov. 2026` (the fallback; the paint does not write dates). */
+  | 'date'
+  /** Links: a list of `{ url, title }` (the fallback; the paint does not write links). */
+  | 'links';
+
+/** A format that depends on an attribute's value (the indicator charted): by value, else `otherwise`. */
+interface FormatBy {
+  readonly attribute: string;
+  readonly formats: Readonly<Record<string, Format>>;
+  readonly otherwise: Format;
+}
+
+/** One value of the answer (of a list's item, in `items`). */
+export interface Field {
+  /**
+   * Its path, dot-separated (`administration.name`). `{lang}` is the widget's
+   * language and `{name}` the value of its attribute `name` (`indicators.{indicator}`).
+   */
+  readonly path: string;
+  /** `text` when absent. */
+  readonly format?: Format | FormatBy;
+  /**
+   * Its label: a path in the widget's strings (`ranking.score`). A label that is
+   * a sentence (a function of the value in the strings) holds the value;
+   * another is written `label: value`.
+   */
+  readonly label?: string;
+  /** Values named in words (`statuses`: a report's status): the word set's path in the kit's strings. */
+  readonly names?: string;
+  /** Shown by the text paint too. */
+  readonly brief?: boolean;
+  /** Not shown when the widget's attribute has this value (a compact card has no description). */
+  readonly unless?: { readonly attribute: string; readonly value: string };
+}
+
+/** A list answer's items (`data`). */
+interface Items {
+  /** Ranked: an ordered list, numbered from the page's first rank. */
+  readonly ordered?: boolean;
+  /** With this attribute set, only the items whose field `path` is its value (the region chosen). */
+  readonly match?: { readonly path: string; readonly attribute: string };
+  /** What names an item. */
+  readonly name: Field;
+  /** Turns the name into a link with the widget's `href-template`: the field that fills its `{slug}`. */
+  readonly link?: string;
+  /** Then, after the name: ` · ` in the paint, in brackets in the fallback. */
+  readonly details?: readonly Field[];
+}
+
+export interface Summary {
+  /** A list's caption (a path in the widget's strings), which may name an attribute's value (`{value}`). */
+  readonly caption?: { readonly label: string; readonly attribute?: string };
+  /** The title of the one resource shown: its heading. */
+  readonly title?: Field;
+  /** Facts about it: one line each in the fallback, joined on one line in the paint. */
+  readonly facts?: readonly Field[];
+  /** Paragraphs of its text. */
+  readonly text?: readonly Field[];
+  readonly items?: Items;
+}
