@@ -51,6 +51,7 @@ import { dirname, join, relative } from 'node:path';
 import process from 'node:process';
 import { fileURLToPath } from 'node:url';
 import { zipSync } from 'fflate';
+import { tsImport } from 'tsx/esm/api';
 import { build, parseAst } from 'vite';
 import { embedApiOrigins, withApiOrigins } from './embed-origins.mjs';
 import { minifyLiteralsPlugin } from './minify-literals.mjs';
@@ -366,7 +367,7 @@ async function main() {
   const apiOrigins = embedApiOrigins(process.env);
   const builtPage = withScript.replace(
     '<meta charset="utf-8" />',
-    `<meta charset="utf-8" />\n    <meta http-equiv="Content-Security-Policy" content="${embedPolicy(apiOrigins)}" />`,
+    `<meta charset="utf-8" />\n    <meta http-equiv="Content-Security-Policy" content="${await embedPolicy(apiOrigins)}" />`,
   );
   if (builtPage === withScript) throw new Error('demo/embed.html has no <meta charset="utf-8" />');
   writeFileSync(join(dist, 'embed.html'), withApiOrigins(builtPage, apiOrigins));
@@ -469,11 +470,10 @@ async function main() {
  * accepts for `base-url`, so that a `base-url` that slipped past the page's
  * check would still fetch nothing.
  */
-function embedPolicy(apiOrigins) {
-  const source = readFileSync(join(root, 'src/widget/base-url.ts'), 'utf8');
-  const match = /export const DEFAULT_BASE_URL = '([^']+)'/.exec(source);
-  if (!match) throw new Error('src/widget/base-url.ts: DEFAULT_BASE_URL not found');
-  const api = new URL(match[1]).origin;
+async function embedPolicy(apiOrigins) {
+  // The kit's own constant, imported from its source (tsx runs the TypeScript).
+  const { DEFAULT_BASE_URL } = await tsImport('../src/widget/base-url.ts', import.meta.url);
+  const api = new URL(DEFAULT_BASE_URL).origin;
   return [
     "default-src 'self'",
     "script-src 'self'",

@@ -6,6 +6,8 @@
 //                   demo and the builder read (never the kit's runtime)
 //   src/summaries.ts each widget's text summary as data (summary.ts), by tag: what
 //                   the script tag's text paint and the WordPress fallback interpret
+//   src/index.ts    between its two marker lines: the export of each widget's element
+//                   class (<name>.ts, `export class <Name>`); the rest is written by hand
 // The build runs it first; `npm test` checks both files are what it writes.
 //
 //   node scripts/widgets.mjs [--check]
@@ -34,7 +36,13 @@ export function widgetFolders() {
           throw new Error(`src/components/${folder}/ has a widget.ts but no ${needed}`);
       const tag = /\btag: '(khountous-[a-z0-9-]+)'/.exec(readFileSync(file, 'utf8'))?.[1];
       if (!tag) throw new Error(`src/components/${folder}/widget.ts names no tag (\`tag: 'khountous-…'\`)`);
-      return [{ folder, name, tag }];
+      const element = join(components, folder, `${folder}.ts`);
+      const className = existsSync(element)
+        ? /export class (\w+) extends/.exec(readFileSync(element, 'utf8'))?.[1]
+        : undefined;
+      if (!className)
+        throw new Error(`src/components/${folder}/${folder}.ts exports no \`class <Name> extends …\``);
+      return [{ folder, name, tag, className }];
     });
 }
 
@@ -43,13 +51,32 @@ const format = async (file, lines) => {
   return prettier.format(lines.join('\n'), { ...options, filepath: file });
 };
 
+const BEGIN = "// Each widget's element class (written by scripts/widgets.mjs from src/components/*/):";
+const END = "// (end of the widgets' classes)";
+
+/** `source` (src/index.ts) with `lines` between its two marker lines. */
+function withWidgetExports(source, lines) {
+  const start = source.indexOf(BEGIN);
+  const end = source.indexOf(END);
+  if (start < 0 || end < start)
+    throw new Error(`src/index.ts: the lines "${BEGIN}" and "${END}" are missing`);
+  return `${source.slice(0, start + BEGIN.length)}\n${lines.join('\n')}\n${source.slice(end)}`;
+}
+
 /** The files this script writes, by path, with their content. */
 export async function sources() {
   const folders = widgetFolders();
   const widgets = join(root, 'src/widgets.ts');
   const catalog = join(root, 'src/catalog.ts');
   const summaries = join(root, 'src/summaries.ts');
+  const index = join(root, 'src/index.ts');
   return {
+    [index]: withWidgetExports(
+      readFileSync(index, 'utf8'),
+      folders.map(
+        ({ folder, className }) => `export { ${className} } from './components/${folder}/${folder}.js';`,
+      ),
+    ),
     [summaries]: await format(summaries, [
       HEADER,
       '/**',

@@ -11,10 +11,12 @@ export { KhountousElement } from './element/khountous-element.js';
 export type { Theme } from './element/khountous-element.js';
 export type { Selection } from './widget/descriptor.js';
 export { VERSION } from './version.js';
-export { KhountousRanking } from './components/ranking/ranking.js';
+// Each widget's element class (written by scripts/widgets.mjs from src/components/*/):
 export { KhountousAdminCard } from './components/admin-card/admin-card.js';
-export { KhountousReport } from './components/report/report.js';
-export { KhountousRegionStats } from './components/region-stats/region-stats.js';
-export { KhountousReports } from './components/reports/reports.js';
-export { KhountousFactChecks } from './components/fact-checks/fact-checks.js';
 export { KhountousDataset } from './components/dataset/dataset.js';
+export { KhountousFactChecks } from './components/fact-checks/fact-checks.js';
+export { KhountousRanking } from './components/ranking/ranking.js';
+export { KhountousRegionStats } from './components/region-stats/region-stats.js';
+export { KhountousReport } from './components/report/report.js';
+export { KhountousReports } from './components/reports/reports.js';
+// (end of the widgets' classes)
