@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { defineConfig, type Plugin, type PreviewServer, type ViteDevServer } from 'vite';
 import { createApi, type KhountousApi } from './demo/api/handler.js';
@@ -6,6 +6,7 @@ import { DEMO_KEYS_NOTICE } from './demo/api/keys.js';
 import { toNodeMiddleware } from './demo/api/node.js';
 import { DEFAULT_QUOTAS, QUOTA_ENV_VARS, quotasFromEnv } from './demo/api/quota.js';
 import { embedApiOrigins, withApiOrigins } from './scripts/embed-origins.mjs';
+import { catalog } from './src/catalog.js';
 
 /** The mode of `npm run start:dev-quota` (`vite --mode dev-quota`). */
 const DEV_QUOTA_MODE = 'dev-quota';
@@ -121,6 +122,9 @@ function embedPageApi(): Plugin {
  * The demo pages' navigation, written once in demo/partials/nav.html: each page
  * says where with `<!-- demo-nav -->`, and the link to the page shown gets
  * aria-current="page". Read at each request, so that an edit shows at once.
+ * The widgets' links come from their folders (src/catalog.ts): each widget's
+ * page in demo/ (`ranking.html`), else the page of one widget by its name
+ * (`single.html?widget=…`), titled in French by its about.ts.
  */
 function demoNav(): Plugin {
   const file = new URL('./demo/partials/nav.html', import.meta.url);
@@ -130,8 +134,21 @@ function demoNav(): Plugin {
       const at = /^( *)<!-- demo-nav -->$/m.exec(html);
       if (!at) return html;
       const page = context.path.split('/').pop() || 'index.html';
+      const widgets = catalog
+        .map(({ widget, about }) => {
+          const name = widget.tag.replace(/^khountous-/, '');
+          const own = existsSync(new URL(`./demo/${name}.html`, import.meta.url));
+          return `<li><a href="./${own ? `${name}.html` : `single.html?widget=${name}`}">${about.title.fr.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`)}</a></li>`;
+        })
+        .join('\n');
       const nav = readFileSync(file, 'utf8')
         .replace(/^<!--[^]*?-->\n/, '')
+        .replace(/^( *)<!-- widgets -->$/m, (_, indent: string) =>
+          widgets
+            .split('\n')
+            .map((line) => indent + line)
+            .join('\n'),
+        )
         .replace(`href="./${page}"`, `href="./${page}" aria-current="page"`)
         .trimEnd()
         .split('\n')

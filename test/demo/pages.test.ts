@@ -1,12 +1,13 @@
 /**
  * The demo pages as `npm start` serves them: each page that asks for the
  * navigation gets it once, with the link to itself marked aria-current, and
- * every link of the navigation names a page of demo/.
+ * every link of the navigation names a page of demo/, and one link to each widget.
  */
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import { createServer, type ViteDevServer } from 'vite';
+import { catalog } from '../../src/catalog.js';
 
 const demo = new URL('../../demo/', import.meta.url);
 const pages = readdirSync(demo).filter((file) => file.endsWith('.html'));
@@ -32,8 +33,18 @@ describe('demo pages served by npm start', () => {
       const current = [...html.matchAll(/<a href="\.\/([^"]+)" aria-current="page">/g)].map((m) => m[1]);
       assert.deepEqual(current, [page]);
       const nav = html.slice(html.indexOf('<nav aria-label="Démo">'), html.indexOf('</nav>'));
-      for (const [, target] of nav.matchAll(/href="\.\/([^"]+)"/g)) {
+      for (const [, target] of nav.matchAll(/href="\.\/([^"?]+)(\?[^"]*)?"/g)) {
         assert.ok(existsSync(new URL(target!, demo)), `${page} links to ${target}, which is not in demo/`);
+      }
+      // A link to each widget, from its folder (src/catalog.ts), titled by its about.ts.
+      for (const { widget, about } of catalog) {
+        const name = widget.tag.replace(/^khountous-/, '');
+        assert.match(
+          nav,
+          new RegExp(
+            `href="\\./(${name}\\.html|single\\.html\\?widget=${name})"( aria-current="page")?>${about.title.fr}<`,
+          ),
+        );
       }
     });
   }
