@@ -57,7 +57,8 @@ const config: KnipConfig = {
   ],
   // The example sites (examples/*) are apps of their own, with their own package.json: test/package/
   // installs and builds each one from the packed tarball.
-  ignore: ['examples/**'],
+  // A widget folder that test/new-widget/ copies into src/components/ of a copy of the repository.
+  ignore: ['examples/**', 'test/fixtures/new-widget/**'],
   // The Astro plugin would look for the repository's own Astro site: there is none.
   astro: false,
   // Debian's tools, with which scripts/browsers.mjs installs a missing browser, PHP (test/wordpress/),
