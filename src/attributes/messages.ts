@@ -12,11 +12,8 @@ import {
   quoted,
   fold,
   unknownProblem,
-  verdict,
   versionProblem,
   type AttributeProblem,
-  type AttributeResult,
-  type AttributeRule,
   type ProblemDraft,
 } from './rules.js';
 
@@ -104,24 +101,12 @@ export function problemOf(draft: ProblemDraft): AttributeProblem {
 }
 
 /**
- * A problem of rules.ts `verdict` with its sentences and, for a choice, the
+ * A problem of rules.ts `checkAttribute` with its sentences and, for a choice, the
  * accepted value closest to what was given, when one is close.
  */
 export function explainProblem(draft: ProblemDraft): AttributeProblem {
   const near = draft.reason === 'not-accepted' ? closest(draft.given, draft.accepted ?? []) : undefined;
   return problemOf(near ? { ...draft, closest: near } : draft);
-}
-
-/** Checks one attribute value against its rule, a problem with its sentences. `value` is what the attribute holds (null: absent). */
-export function checkValue(
-  attribute: string,
-  rule: AttributeRule,
-  value: string | number | null | undefined,
-): AttributeResult {
-  const result = verdict(attribute, rule, value);
-  return result.problem
-    ? { ...result, problem: explainProblem(result.problem) }
-    : (result as AttributeResult);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { KhountousError } from '../core/errors.js';
 import type * as MessagesModule from './messages.js';
 import type { AttributeProblem } from './rules.js';
-import { quoted, verdict, type AttributeRule, type IntegerRule, type ProblemDraft } from './rules.js';
+import { quoted, checkAttribute, type AttributeRule, type IntegerRule, type ProblemDraft } from './rules.js';
 
 export { quoted } from './rules.js';
 
@@ -114,8 +114,8 @@ export function problemIn(error: unknown): ProblemDraft | undefined {
  * (a console note), an integer out of range is clamped (one warning), anything
  * else throws an AttributeError (and warns once).
  */
-export function checkInput(owner: Element, attribute: string, value: unknown, rule: AttributeRule): unknown {
-  const result = verdict(attribute, rule, value as string | number | null | undefined);
+export function inputValue(owner: Element, attribute: string, value: unknown, rule: AttributeRule): unknown {
+  const result = checkAttribute(attribute, rule, value as string | number | null | undefined);
   if (result.problem)
     explained(result.problem, (problem) => warnOnce(owner, prefixed(owner, problem.message.en)));
   if (!result.ok) throw new AttributeError(owner, result.problem);
@@ -128,5 +128,5 @@ export function checkInput(owner: Element, attribute: string, value: unknown, ru
  * out of range -> the nearest bound, with a warning.
  */
 export function clampInteger(owner: Element, attribute: string, value: unknown, rule: IntegerRule): number {
-  return checkInput(owner, attribute, value, rule) as number;
+  return inputValue(owner, attribute, value, rule) as number;
 }

@@ -180,47 +180,78 @@ export type ProblemDraft = Omit<AttributeProblem, 'message'> & { message?: Attri
 const readAs = (attribute: string, given: string, value: string): string =>
   `${quoted(attribute, given)} read as "${value}".`;
 
+/** What `acceptedValue` gives for a value its rule does not take as written. */
+export const REFUSED: unique symbol = Symbol('refused');
+
+/**
+ * The value `rule` takes for `value` as written (trimmed; null: absent), or
+ * REFUSED: a choice's fallback when empty, one of its values; an identifier
+ * that fits (none when empty and optional); an integer within its range, or
+ * its fallback when empty or not a number; an http(s) or root-relative URL.
+ * The one reading of a value, which `checkAttribute` (the elements, the
+ * early requests of a server render) and the script tag's first requests
+ * (boot/first-paint.ts, before the loader) make.
+ */
+export function acceptedValue(
+  rule: AttributeRule,
+  value: string | number | null | undefined,
+): string | number | undefined | typeof REFUSED {
+  const given = value === null || value === undefined ? '' : String(value).trim();
+  switch (rule.type) {
+    case 'choice':
+      return !given ? rule.fallback : rule.values.includes(given) ? given : REFUSED;
+    case 'id':
+      if (!given) return rule.required ? REFUSED : undefined;
+      return given.length <= rule.maxLength && new RegExp(rule.pattern).test(given) ? given : REFUSED;
+    case 'integer': {
+      if (!given) return rule.fallback;
+      const number = Number(given);
+      return Number.isFinite(number)
+        ? Math.min(rule.max, Math.max(rule.min, Math.trunc(number)))
+        : rule.fallback;
+    }
+    case 'url':
+      return !given
+        ? undefined
+        : /^https?:\/\/[^/?#\s]+/i.test(given) || /^\/(?!\/)/.test(given)
+          ? given
+          : REFUSED;
+  }
+}
+
 /**
  * Checks one attribute value against its rule. `value` is what the attribute holds (null: absent).
  * A problem comes without its sentences and, for a choice, without the closest value:
- * messages.ts `checkValue` gives both (the elements load it with their first error).
+ * messages.ts `explainProblem` gives its sentences (the elements load it with their first error).
  */
-export function verdict(
+export function checkAttribute(
   attribute: string,
   rule: AttributeRule,
   value: string | number | null | undefined,
 ): AttributeResult<string | number | undefined, ProblemDraft> {
   const given = value === null || value === undefined ? '' : String(value).trim();
+  const accepted = acceptedValue(rule, given);
   switch (rule.type) {
     case 'choice': {
-      if (!given) return { ok: true, value: rule.fallback };
-      if (rule.values.includes(given)) return { ok: true, value: given };
+      if (accepted !== REFUSED) return { ok: true, value: accepted };
       const key = fold(given);
       const match = rule.values.find((candidate) => fold(candidate) === key);
       if (match) return { ok: true, value: match, note: readAs(attribute, given, match) };
       return { ok: false, problem: { attribute, given, reason: 'not-accepted', accepted: rule.values } };
     }
     case 'id': {
-      const pattern = new RegExp(rule.pattern);
+      if (accepted !== REFUSED) return { ok: true, value: accepted };
       const words = { expected: rule.expected, example: rule.example };
-      const fits = (text: string) => text.length <= rule.maxLength && pattern.test(text);
-      if (!given) {
-        if (!rule.required) return { ok: true, value: undefined };
-        return { ok: false, problem: { attribute, given, reason: 'missing', ...words } };
-      }
-      if (fits(given)) return { ok: true, value: given };
+      if (!given) return { ok: false, problem: { attribute, given, reason: 'missing', ...words } };
       // Not read as another spelling: an identifier changed would ask for another resource.
       const slug = slugify(given);
-      const near = fits(slug) ? { closest: slug } : {};
+      const near =
+        slug.length <= rule.maxLength && new RegExp(rule.pattern).test(slug) ? { closest: slug } : {};
       return { ok: false, problem: { attribute, given, reason: 'malformed', ...words, ...near } };
     }
     case 'integer': {
-      if (!given) return { ok: true, value: rule.fallback };
-      const number = Number(given);
-      const used = Number.isFinite(number)
-        ? Math.min(rule.max, Math.max(rule.min, Math.trunc(number)))
-        : rule.fallback;
-      if (used === number) return { ok: true, value: used };
+      const used = accepted as number;
+      if (!given || used === Number(given)) return { ok: true, value: used };
       const problem: ProblemDraft = {
         attribute,
         given,
@@ -231,8 +262,7 @@ export function verdict(
       return { ok: true, value: used, problem };
     }
     case 'url': {
-      if (!given) return { ok: true, value: undefined };
-      if (/^https?:\/\/[^/?#\s]+/i.test(given) || /^\/(?!\/)/.test(given)) return { ok: true, value: given };
+      if (accepted !== REFUSED) return { ok: true, value: accepted };
       return { ok: false, problem: { attribute, given, reason: 'not-http', example: rule.example } };
     }
   }

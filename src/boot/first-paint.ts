@@ -30,7 +30,7 @@ import type { ListWindow, Resource } from '../core/endpoints.js';
 import { group } from '../core/loader/windows.js';
 import type { Params } from '../core/params.js';
 import { DEFAULT_LIMIT } from '../core/types.js';
-import type { AttributeRule } from '../attributes/rules.js';
+import { acceptedValue, REFUSED } from '../attributes/rules.js';
 import { resolveBaseUrl } from '../widget/base-url.js';
 import { camel, type Widget } from '../widget/descriptor.js';
 import { languageOf, resolveLang } from '../widget/lang.js';
@@ -41,30 +41,6 @@ const QUOTA_WINDOW = 3_600_000;
 const SKEW = 60_000;
 /** The persisted cache's maximum age (core/cache.ts). */
 const MAX_AGE = 7 * 86_400_000;
-
-/** An input the start does not send a request for (the element reads or refuses it itself). */
-const UNSURE = Symbol();
-
-/** What the rules give for `value` when they take it as written (attributes/rules.ts checkValue), else UNSURE. */
-function asWritten(rule: AttributeRule, value: unknown): unknown {
-  const given = value === null || value === undefined ? '' : String(value).trim();
-  switch (rule.type) {
-    case 'choice':
-      return !given ? rule.fallback : rule.values.includes(given) ? given : UNSURE;
-    case 'id':
-      if (!given) return rule.required ? UNSURE : undefined;
-      return given.length <= rule.maxLength && new RegExp(rule.pattern).test(given) ? given : UNSURE;
-    case 'integer': {
-      if (!given) return rule.fallback;
-      const number = Number(given);
-      return Number.isFinite(number)
-        ? Math.min(rule.max, Math.max(rule.min, Math.trunc(number)))
-        : rule.fallback;
-    }
-    default:
-      return UNSURE;
-  }
-}
 
 /** What the start would send for one widget. */
 export interface FirstRequest {
@@ -107,8 +83,10 @@ export function firstRequest(descriptor: Widget, element: Element): FirstRequest
   const values: Record<string, unknown> = {};
   for (const [name, input] of Object.entries(descriptor.inputs)) {
     if (!input.rule || input.display) continue;
-    const value = asWritten(input.rule, attribute(name) ?? input.initial);
-    if (value === UNSURE) return undefined;
+    // The rules' reading of a value as written (attributes/rules.ts): any other is left to the
+    // element, which reads another spelling or shows its error.
+    const value = acceptedValue(input.rule, attribute(name) ?? (input.initial as string | number | null));
+    if (value === REFUSED) return undefined;
     selection[camel(name)] = values[name] = value;
   }
   const resource = descriptor.resource(selection as never) as Record<string, unknown> & { kind: string };

@@ -8,7 +8,7 @@
  */
 import { KhountousError } from '../core/errors.js';
 import type { LoadOptions, Resource } from '../core/loader/loader.js';
-import { AttributeError, checkInput, quoted } from '../attributes/owner.js';
+import { AttributeError, inputValue, quoted } from '../attributes/owner.js';
 import { RULES } from '../attributes/rules.js';
 import { BASE_URL_META, pageBaseUrl, resolveBaseUrl } from './base-url.js';
 import { camel, inputsOf, type Input, type Inputs, type Selection, type Widget } from './descriptor.js';
@@ -89,7 +89,7 @@ export function planLoad<S extends Selection>(
   try {
     for (const [attribute, input] of Object.entries(descriptor.inputs)) {
       if (!input.rule || input.display) continue;
-      selection[camel(attribute)] = checkInput(owner, attribute, read(attribute), input.rule);
+      selection[camel(attribute)] = inputValue(owner, attribute, read(attribute), input.rule);
     }
   } catch (error) {
     if (error instanceof KhountousError) return error;

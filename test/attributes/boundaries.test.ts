@@ -5,26 +5,28 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { quoted, RULES, slugify, verdict, type AttributeProblem } from '../../src/attributes/rules.js';
+import { quoted, RULES, slugify, checkAttribute, type AttributeProblem } from '../../src/attributes/rules.js';
 import {
-  checkValue,
   closest,
   explainProblem,
   missingVersion,
   notFound,
   problemOf,
 } from '../../src/attributes/messages.js';
-import { checkAttribute } from '../helpers/attribute-checks.js';
+import { checkTagAttribute, checkValue } from '../helpers/attribute-checks.js';
 import { MAX_ID_LENGTH, REGION_CODES } from '../../src/core/types.js';
 
-const problemOfResult = (result: ReturnType<typeof checkAttribute>): AttributeProblem | undefined =>
+const problemOfResult = (result: ReturnType<typeof checkTagAttribute>): AttributeProblem | undefined =>
   result.problem;
 
 describe('attribute rules at their edges: identifiers', () => {
   it(`a slug of ${MAX_ID_LENGTH} characters is accepted, one more is not`, () => {
     const longest = 'a'.repeat(MAX_ID_LENGTH);
-    assert.deepEqual(checkAttribute('khountous-admin-card', 'slug', longest), { ok: true, value: longest });
-    const over = checkAttribute('khountous-admin-card', 'slug', `${longest}a`);
+    assert.deepEqual(checkTagAttribute('khountous-admin-card', 'slug', longest), {
+      ok: true,
+      value: longest,
+    });
+    const over = checkTagAttribute('khountous-admin-card', 'slug', `${longest}a`);
     assert.equal(over.ok, false);
     assert.equal(problemOfResult(over)?.reason, 'malformed');
     // Its slug form is just as long: nothing to offer.
@@ -33,7 +35,7 @@ describe('attribute rules at their edges: identifiers', () => {
 
   it('the slug form drops accents and says in each language what a slug is', () => {
     assert.equal(slugify(' Thiès, Région de Sédhiou! '), 'thies-region-de-sedhiou');
-    const result = checkAttribute('khountous-admin-card', 'slug', 'Mairie de Thiès');
+    const result = checkTagAttribute('khountous-admin-card', 'slug', 'Mairie de Thiès');
     assert.equal(problemOfResult(result)?.closest, 'mairie-de-thies');
     assert.equal(
       problemOfResult(result)?.message.fr,
@@ -43,39 +45,39 @@ describe('attribute rules at their edges: identifiers', () => {
 
   it('a period is a year or a month, and nothing longer', () => {
     for (const period of ['2026', '2026-01', '2026-12'])
-      assert.deepEqual(checkAttribute('khountous-reports', 'period', period), { ok: true, value: period });
+      assert.deepEqual(checkTagAttribute('khountous-reports', 'period', period), { ok: true, value: period });
     for (const period of ['2026-13', '2026-00', '2026-1', '20261', '2026-03-01']) {
-      const result = checkAttribute('khountous-reports', 'period', period);
+      const result = checkTagAttribute('khountous-reports', 'period', period);
       assert.equal(result.ok, false, period);
       assert.equal(problemOfResult(result)?.reason, 'malformed', period);
     }
   });
 
   it('an absent attribute (null) is an empty one: the fallback, no problem', () => {
-    assert.deepEqual(checkAttribute('khountous-ranking', 'limit', null), { ok: true, value: 10 });
-    assert.deepEqual(checkAttribute('khountous-ranking', 'region', null), { ok: true, value: undefined });
-    assert.deepEqual(checkAttribute('khountous-region-stats', 'indicator', undefined), {
+    assert.deepEqual(checkTagAttribute('khountous-ranking', 'limit', null), { ok: true, value: 10 });
+    assert.deepEqual(checkTagAttribute('khountous-ranking', 'region', null), { ok: true, value: undefined });
+    assert.deepEqual(checkTagAttribute('khountous-region-stats', 'indicator', undefined), {
       ok: true,
       value: 'averageScore',
     });
-    assert.deepEqual(checkAttribute('khountous-reports', 'period', null), { ok: true, value: undefined });
-    const missing = checkAttribute('khountous-admin-card', 'slug', null);
+    assert.deepEqual(checkTagAttribute('khountous-reports', 'period', null), { ok: true, value: undefined });
+    const missing = checkTagAttribute('khountous-admin-card', 'slug', null);
     assert.equal(problemOfResult(missing)?.reason, 'missing');
     assert.equal(problemOfResult(missing)?.given, '');
   });
 
   it('an attribute the table does not check, or of an element it does not know, is taken as written', () => {
-    assert.deepEqual(checkAttribute('khountous-ranking', 'title', ' Le classement '), {
+    assert.deepEqual(checkTagAttribute('khountous-ranking', 'title', ' Le classement '), {
       ok: true,
       value: ' Le classement ',
     });
-    assert.deepEqual(checkAttribute('khountous-nothing', 'region', 'Paris'), { ok: true, value: 'Paris' });
-    assert.deepEqual(checkAttribute('khountous-ranking', 'title', null), { ok: true, value: undefined });
+    assert.deepEqual(checkTagAttribute('khountous-nothing', 'region', 'Paris'), { ok: true, value: 'Paris' });
+    assert.deepEqual(checkTagAttribute('khountous-ranking', 'title', null), { ok: true, value: undefined });
   });
 
   it('every element checks the attributes of every widget (base-url) besides its own', () => {
     for (const tag of ['khountous-ranking', 'khountous-dataset', 'khountous-report']) {
-      const result = checkAttribute(tag, 'base-url', 'ftp://example.org/v1');
+      const result = checkTagAttribute(tag, 'base-url', 'ftp://example.org/v1');
       assert.equal(problemOfResult(result)?.reason, 'not-http', tag);
     }
   });
@@ -83,7 +85,7 @@ describe('attribute rules at their edges: identifiers', () => {
 
 describe('attribute rules at their edges: integers', () => {
   it('clamps at each end of the range, and takes the ends themselves as they are', () => {
-    const limit = (value: string) => checkAttribute('khountous-ranking', 'limit', value);
+    const limit = (value: string) => checkTagAttribute('khountous-ranking', 'limit', value);
     assert.deepEqual(limit('1'), { ok: true, value: 1 });
     assert.deepEqual(limit('100'), { ok: true, value: 100 });
     assert.deepEqual(limit(' 7 '), { ok: true, value: 7 });
@@ -98,7 +100,7 @@ describe('attribute rules at their edges: integers', () => {
   });
 
   it('a fraction is cut to its whole part, with a warning', () => {
-    const result = checkAttribute('khountous-ranking', 'limit', '2.5');
+    const result = checkTagAttribute('khountous-ranking', 'limit', '2.5');
     assert.equal(result.ok && result.value, 2);
     assert.equal(problemOfResult(result)?.used, 2);
     assert.equal(
@@ -109,21 +111,21 @@ describe('attribute rules at their edges: integers', () => {
 
   it('Infinity and what is not a number give the fallback, not an end of the range', () => {
     for (const value of ['Infinity', '-Infinity', 'NaN', 'dix']) {
-      const result = checkAttribute('khountous-ranking', 'limit', value);
+      const result = checkTagAttribute('khountous-ranking', 'limit', value);
       assert.equal(result.ok && result.value, 10, value);
       assert.equal(problemOfResult(result)?.used, 10, value);
     }
   });
 
   it('reads a number given as a number (a property set from script)', () => {
-    assert.deepEqual(verdict('limit', RULES.limit, 5), { ok: true, value: 5 });
-    const clamped = verdict('limit', RULES.limit, 500);
+    assert.deepEqual(checkAttribute('limit', RULES.limit, 5), { ok: true, value: 5 });
+    const clamped = checkAttribute('limit', RULES.limit, 500);
     assert.equal(clamped.ok && clamped.value, 100);
   });
 });
 
 describe('attribute rules at their edges: base URL', () => {
-  const baseUrl = (value: string) => checkAttribute('khountous-ranking', 'base-url', value);
+  const baseUrl = (value: string) => checkTagAttribute('khountous-ranking', 'base-url', value);
 
   it('accepts http(s) with a host and paths of this site; refuses protocol-relative and hostless ones', () => {
     for (const value of ['https://api.example.org/v1', 'HTTP://localhost:6123/v1', '/v1', ' /api/v1 '])

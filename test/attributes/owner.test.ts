@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, it, mock } from 'node:test';
 import {
   AttributeError,
-  checkInput,
+  inputValue,
   clampInteger,
   explain,
   loadMessages,
@@ -60,17 +60,17 @@ describe('attribute checks of the elements', () => {
   });
 
   it('a value as it should be: given back, nothing printed', () => {
-    assert.equal(checkInput(element(), 'region', 'kolda', RULES.region), 'kolda');
-    assert.equal(checkInput(element(), 'limit', '5', RULES.limit), 5);
-    assert.equal(checkInput(element(), 'region', null, RULES.region), undefined);
+    assert.equal(inputValue(element(), 'region', 'kolda', RULES.region), 'kolda');
+    assert.equal(inputValue(element(), 'limit', '5', RULES.limit), 5);
+    assert.equal(inputValue(element(), 'region', null, RULES.region), undefined);
     assert.deepEqual([...printed(warn), ...printed(info)], []);
   });
 
   it('another spelling: read as the value, with one note per element (information, not a warning)', () => {
     const owner = element();
     for (let i = 0; i < 2; i++)
-      assert.equal(checkInput(owner, 'region', 'Saint Louis', RULES.region), 'saint-louis');
-    checkInput(element('khountous-region-stats'), 'region', 'Saint Louis', RULES.region);
+      assert.equal(inputValue(owner, 'region', 'Saint Louis', RULES.region), 'saint-louis');
+    inputValue(element('khountous-region-stats'), 'region', 'Saint Louis', RULES.region);
     assert.deepEqual(printed(info), [
       '<khountous-ranking>: region="Saint Louis" read as "saint-louis".',
       '<khountous-region-stats>: region="Saint Louis" read as "saint-louis".',
@@ -92,7 +92,7 @@ describe('attribute checks of the elements', () => {
 
   it('a value the widget cannot use: an AttributeError with its problem and sentence, and one warning', () => {
     const owner = element('khountous-admin-card');
-    const attempt = () => checkInput(owner, 'slug', 'Mairie de Dakar', RULES.slug);
+    const attempt = () => inputValue(owner, 'slug', 'Mairie de Dakar', RULES.slug);
     assert.throws(attempt, (error) => {
       assert.ok(error instanceof AttributeError);
       assert.ok(isKhountousError(error, 'invalid-parameter'));

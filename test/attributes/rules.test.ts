@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { fold, RULES, slugify, type AttributeRule, type ChoiceRule } from '../../src/attributes/rules.js';
-import { checkValue, closest, distance, missingVersion, notFound } from '../../src/attributes/messages.js';
-import { ATTRIBUTE_RULES, checkAttribute } from '../helpers/attribute-checks.js';
+import { closest, distance, missingVersion, notFound } from '../../src/attributes/messages.js';
+import { ATTRIBUTE_RULES, checkTagAttribute, checkValue } from '../helpers/attribute-checks.js';
 import { REGION_CODES } from '../../src/core/types.js';
 import { REGION_NAMES } from '../../src/i18n/regions.js';
 
@@ -57,7 +57,7 @@ describe('attribute rules: choices', () => {
       fc.property(
         fc.constantFrom(...REGION_CODES).chain((code) => fc.tuple(fc.constant(code), spelling(code))),
         ([code, typed]) => {
-          const result = checkAttribute('khountous-ranking', 'region', typed);
+          const result = checkTagAttribute('khountous-ranking', 'region', typed);
           assert.ok(result.ok, typed);
           assert.equal(result.value, code);
           if (typed !== code) assert.match(result.note!, new RegExp(`read as "${code}"`));
@@ -77,11 +77,11 @@ describe('attribute rules: choices', () => {
       ...Object.entries(REGION_NAMES).map(([code, name]): [string, string] => [name, code]),
     ];
     for (const [typed, code] of cases) {
-      const result = checkAttribute('khountous-region-stats', 'region', typed);
+      const result = checkTagAttribute('khountous-region-stats', 'region', typed);
       assert.deepEqual(result.ok && result.value, code, typed);
     }
-    assert.equal(checkAttribute('khountous-region-stats', 'indicator', 'Response rate').ok, true);
-    assert.deepEqual(checkAttribute('khountous-reports', 'status', 'Under review'), {
+    assert.equal(checkTagAttribute('khountous-region-stats', 'indicator', 'Response rate').ok, true);
+    assert.deepEqual(checkTagAttribute('khountous-reports', 'status', 'Under review'), {
       ok: true,
       value: 'under-review',
       note: 'status="Under review" read as "under-review".',
@@ -89,7 +89,7 @@ describe('attribute rules: choices', () => {
   });
 
   it('an unknown value names the attribute, the value, the accepted values and the closest one, fr and en', () => {
-    const result = checkAttribute('khountous-ranking', 'region', 'Tiess');
+    const result = checkTagAttribute('khountous-ranking', 'region', 'Tiess');
     assert.equal(result.ok, false);
     if (result.ok) return;
     const { problem } = result;
@@ -108,7 +108,7 @@ describe('attribute rules: choices', () => {
   });
 
   it('suggests nothing for a value far from all', () => {
-    const result = checkAttribute('khountous-ranking', 'region', 'Paris');
+    const result = checkTagAttribute('khountous-ranking', 'region', 'Paris');
     assert.ok(!result.ok);
     assert.equal(result.problem.closest, undefined);
     assert.doesNotMatch(result.problem.message.en, /Did you mean/);
@@ -116,8 +116,8 @@ describe('attribute rules: choices', () => {
   });
 
   it('an empty optional choice is no filter; an empty choice with a fallback takes it', () => {
-    assert.deepEqual(checkAttribute('khountous-ranking', 'sector', '  '), { ok: true, value: undefined });
-    assert.deepEqual(checkAttribute('khountous-region-stats', 'indicator', ''), {
+    assert.deepEqual(checkTagAttribute('khountous-ranking', 'sector', '  '), { ok: true, value: undefined });
+    assert.deepEqual(checkTagAttribute('khountous-region-stats', 'indicator', ''), {
       ok: true,
       value: 'averageScore',
     });
@@ -178,14 +178,14 @@ describe('attribute rules: closest', () => {
 
 describe('attribute rules: identifiers and integers', () => {
   it('a slug typed as a title is refused, offering its slug form; one with no slug form says what is expected', () => {
-    const read = checkAttribute('khountous-admin-card', 'slug', ' Mairie de Dakar ');
+    const read = checkTagAttribute('khountous-admin-card', 'slug', ' Mairie de Dakar ');
     assert.ok(!read.ok);
     assert.equal(read.problem.closest, 'mairie-de-dakar');
     assert.equal(
       read.problem.message.en,
       'slug="Mairie de Dakar" is not valid: expected lower-case letters, digits and hyphens, e.g. "mairie-de-dakar". Did you mean "mairie-de-dakar"?',
     );
-    const bad = checkAttribute('khountous-admin-card', 'slug', '***');
+    const bad = checkTagAttribute('khountous-admin-card', 'slug', '***');
     assert.ok(!bad.ok);
     assert.equal(bad.problem.reason, 'malformed');
     assert.match(bad.problem.message.en, /^slug="\*\*\*" is not valid: expected lower-case letters/);
@@ -204,7 +204,7 @@ describe('attribute rules: identifiers and integers', () => {
   });
 
   it('a missing required identifier says it is required, with an example', () => {
-    const result = checkAttribute('khountous-dataset', 'dataset-id', '');
+    const result = checkTagAttribute('khountous-dataset', 'dataset-id', '');
     assert.ok(!result.ok);
     assert.equal(result.problem.reason, 'missing');
     assert.equal(
@@ -214,24 +214,24 @@ describe('attribute rules: identifiers and integers', () => {
   });
 
   it('a period offers 2026-03 for 2026/03 and refuses "March 2026" naming the form', () => {
-    const slash = checkAttribute('khountous-reports', 'period', '2026/03');
+    const slash = checkTagAttribute('khountous-reports', 'period', '2026/03');
     assert.equal(!slash.ok && slash.problem.closest, '2026-03');
-    const result = checkAttribute('khountous-reports', 'period', 'March 2026');
+    const result = checkTagAttribute('khountous-reports', 'period', 'March 2026');
     assert.ok(!result.ok);
     assert.match(result.problem.message.en, /a year \(2026\) or a month \(2026-03\)/);
-    assert.deepEqual(checkAttribute('khountous-reports', 'period', ''), { ok: true, value: undefined });
+    assert.deepEqual(checkTagAttribute('khountous-reports', 'period', ''), { ok: true, value: undefined });
   });
 
   it('an integer out of range is clamped with a warning naming the range', () => {
     fc.assert(
       fc.property(fc.integer({ min: -1000, max: 1000 }), (n) => {
-        const result = checkAttribute('khountous-ranking', 'limit', String(n));
+        const result = checkTagAttribute('khountous-ranking', 'limit', String(n));
         assert.ok(result.ok);
         assert.equal(result.value, Math.min(100, Math.max(1, n)));
         assert.equal(result.problem !== undefined, n < 1 || n > 100);
       }),
     );
-    const result = checkAttribute('khountous-dataset', 'preview', 'beaucoup');
+    const result = checkTagAttribute('khountous-dataset', 'preview', 'beaucoup');
     assert.ok(result.ok && result.problem);
     assert.equal(result.value, 5);
     assert.equal(
@@ -252,10 +252,10 @@ describe('attribute rules: base URL and not found', () => {
   });
 
   it('a base URL that is not http(s) is refused', () => {
-    const result = checkAttribute('khountous-ranking', 'base-url', 'ftp://example.org/v1');
+    const result = checkTagAttribute('khountous-ranking', 'base-url', 'ftp://example.org/v1');
     assert.ok(!result.ok);
     assert.equal(result.problem.reason, 'not-http');
-    assert.equal(checkAttribute('khountous-ranking', 'base-url', '/v1').ok, true);
+    assert.equal(checkTagAttribute('khountous-ranking', 'base-url', '/v1').ok, true);
   });
 
   it('not found names the attribute and the value', () => {
@@ -283,11 +283,11 @@ describe('attribute rules: the table', () => {
 
   it('every French message puts a narrow no-break space before : ; ? ! and none a plain space', () => {
     const problems = [
-      checkAttribute('khountous-ranking', 'region', 'tiess'),
-      checkAttribute('khountous-ranking', 'limit', '0'),
-      checkAttribute('khountous-report', 'slug', ''),
-      checkAttribute('khountous-report', 'slug', '***'),
-      checkAttribute('khountous-ranking', 'base-url', 'ftp://x'),
+      checkTagAttribute('khountous-ranking', 'region', 'tiess'),
+      checkTagAttribute('khountous-ranking', 'limit', '0'),
+      checkTagAttribute('khountous-report', 'slug', ''),
+      checkTagAttribute('khountous-report', 'slug', '***'),
+      checkTagAttribute('khountous-ranking', 'base-url', 'ftp://x'),
     ].map((result) => (result.ok ? result.problem : result.problem));
     problems.push(missingVersion('http://x.test', 'http://x.test'), notFound('slug', 'x'));
     for (const problem of problems) {

@@ -4,8 +4,8 @@
  * the rules (the WordPress plugin's are generated from the descriptors by
  * scripts/wordpress.ts).
  */
-import { checkValue } from '../../src/attributes/messages.js';
-import type { AttributeResult, AttributeRule } from '../../src/attributes/rules.js';
+import { explainProblem } from '../../src/attributes/messages.js';
+import { checkAttribute, type AttributeResult, type AttributeRule } from '../../src/attributes/rules.js';
 import { widgets } from '../../src/widgets.js';
 import { COMMON_INPUTS, type Inputs, type Widget } from '../../src/widget/descriptor.js';
 
@@ -22,11 +22,23 @@ function rulesOf(descriptor: Widget): Readonly<Record<string, AttributeRule>> {
 export const ATTRIBUTE_RULES: Readonly<Record<string, Readonly<Record<string, AttributeRule>>>> =
   Object.fromEntries(widgets.map((descriptor) => [descriptor.tag, rulesOf(descriptor)]));
 
+/** Checks one attribute value against its rule (rules.ts), a problem with its sentences (messages.ts). `value` is what the attribute holds (null: absent). */
+export function checkValue(
+  attribute: string,
+  rule: AttributeRule,
+  value: string | number | null | undefined,
+): AttributeResult {
+  const result = checkAttribute(attribute, rule, value);
+  return result.problem
+    ? { ...result, problem: explainProblem(result.problem) }
+    : (result as AttributeResult);
+}
+
 /**
  * Checks `attribute` of element `tag` (e.g. `khountous-ranking`, `region`).
  * An attribute the table does not check is accepted as written.
  */
-export function checkAttribute(
+export function checkTagAttribute(
   tag: string,
   attribute: string,
   value: string | null | undefined,

@@ -27,9 +27,9 @@ import { CHROMIUM_FLAGS, resolveEngines } from '../../scripts/browsers.mjs';
 import { PATHS, resolveWordPress } from '../../scripts/wordpress-env.mjs';
 import { freePort } from '../../scripts/tier.js';
 import type { AttributeRule } from '../../src/attributes/rules.js';
-import { checkValue, problemOf } from '../../src/attributes/messages.js';
+import { problemOf } from '../../src/attributes/messages.js';
 import type { Lang } from '../../src/core/types.js';
-import { ATTRIBUTE_RULES } from '../helpers/attribute-checks.js';
+import { ATTRIBUTE_RULES, checkValue } from '../helpers/attribute-checks.js';
 
 export { freePort, PATHS };
 
@@ -56,7 +56,7 @@ export const WIDGETS = Object.keys(ATTRIBUTE_RULES).map((tag) => tag.replace(/^k
 
 /**
  * What the plugin's PHP makes of `value` for `attribute` under the kit's
- * `rule`: the kit's own verdict and sentence (rules.ts `checkValue`), less
+ * `rule`: the kit's own verdict and sentence (test/helpers/attribute-checks.ts `checkValue`), less
  * what only the kit's reading in the browser finds. No closest value ("Did you
  * mean"); a number written otherwise than in digits (`7.9`, `1e2`) takes the
  * rule's default, with the kit's out-of-range sentence; an empty value is not

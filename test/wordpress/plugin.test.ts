@@ -11,10 +11,10 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { startApi, type CountedApi } from '../../scripts/tier.js';
 import { RULES, type AttributeRule } from '../../src/attributes/rules.js';
-import { checkValue, problemOf } from '../../src/attributes/messages.js';
+import { problemOf } from '../../src/attributes/messages.js';
 import { catalog } from '../../src/catalog.js';
 import { describe as describeResource, urlOf } from '../../src/core/endpoints.js';
-import { ATTRIBUTE_RULES } from '../helpers/attribute-checks.js';
+import { ATTRIBUTE_RULES, checkValue } from '../helpers/attribute-checks.js';
 import { COMMON_INPUTS, type Inputs } from '../../src/widget/descriptor.js';
 import { planLoad } from '../../src/widget/load.js';
 import {
