@@ -67,12 +67,16 @@ export const TARGETS = {
 // checked values handed to the paint: 0.05 to 0.1 kB (measured: the starter 6,351 B, one
 // widget 40,151 B, four widgets 44.4 kB). One reading of a value as written for the script tag
 // and the elements (attributes/rules.ts `acceptedValue`, which the starter copied): the
-// starter 6,307 B, one widget 40,252 B, the largest element 34,815 B.
+// starter 6,307 B, one widget 40,252 B, the largest element 34,815 B. The starter's budget,
+// cache index, viewport margin and request options from their owners (core/budget.ts
+// spendOne, core/cache.ts, core/loader/viewport.ts, core/anonymous.ts) in place of its lighter
+// copies: the starter 6,920 B, and so every page about 0.6 kB more (one widget 40.9 kB, four
+// 45.2 kB), until the data layer is small enough to be what the starter loads.
 export const BUDGETS = {
-  'khountous.js': 6_400,
-  'page: one widget': 40_350,
-  'page: four widgets': 44_500,
-  element: 34_900,
+  'khountous.js': 7_000,
+  'page: one widget': 41_000,
+  'page: four widgets': 45_300,
+  element: 35_000,
   'embed-resize.js': 500,
 };
 
@@ -97,6 +101,8 @@ export const BUDGETS = {
  * 42.8 kB for one widget, 48.1 kB for the four. With each widget's text summary as data
  * (src/components/<name>/summary.ts), which the paint interprets instead of a `case` per
  * widget: paint.js 1.66 → 2.19 kB, so 43.6 to 44.6 kB for one widget, 49.9 kB for the four.
+ * The starter's budget, cache index and viewport from their owners (BUDGETS above): 44.4 to
+ * 45.4 kB for one widget, 50.7 kB for the four, 6.9 kB for the first-paint core.
  */
 export const PAGE_TARGETS = {
   'one widget': 20_000,
@@ -105,9 +111,9 @@ export const PAGE_TARGETS = {
 };
 
 export const PAGE_BUDGETS = {
-  'one widget': 45_000,
-  'mission widgets': 50_400,
-  'first-paint core': 6_400,
+  'one widget': 45_850,
+  'mission widgets': 51_200,
+  'first-paint core': 7_000,
 };
 
 /**

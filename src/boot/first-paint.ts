@@ -22,11 +22,15 @@
  * in place of its own request: one request per resource, counted once, its
  * answer checked as any other.
  */
+import { ANONYMOUS } from '../core/anonymous.js';
+import { budgetKey, spendOne } from '../core/budget.js';
+import { DEFAULT_MAX_AGE, ITEM_PREFIX, readCacheIndex } from '../core/cache.js';
 import { handoffOf } from '../core/handoff.js';
 import { inlineScriptOf } from '../core/inline.js';
 import { pageNames, type Names } from '../core/names.js';
 import { keyOf, requestUrl, ROUTES, type Route } from '../core/routes.js';
 import type { ListWindow, Resource } from '../core/endpoints.js';
+import { isNear } from '../core/loader/viewport.js';
 import { group } from '../core/loader/windows.js';
 import type { Params } from '../core/params.js';
 import { DEFAULT_LIMIT } from '../core/types.js';
@@ -34,13 +38,6 @@ import { acceptedValue, REFUSED } from '../attributes/rules.js';
 import { resolveBaseUrl } from '../widget/base-url.js';
 import { camel, type Widget } from '../widget/descriptor.js';
 import { languageOf, resolveLang } from '../widget/lang.js';
-
-/** The budget's defaults (core/budget.ts, core/loader/options.ts). */
-const QUOTA_LIMIT = 60;
-const QUOTA_WINDOW = 3_600_000;
-const SKEW = 60_000;
-/** The persisted cache's maximum age (core/cache.ts). */
-const MAX_AGE = 7 * 86_400_000;
 
 /** What the start would send for one widget. */
 export interface FirstRequest {
@@ -180,19 +177,6 @@ function covering(wanted: [Element, FirstRequest][]): Send[] {
   });
 }
 
-/** Near the viewport as the loader's wait sees it (core/loader/viewport.ts: a margin of one viewport). */
-function near(element: Element): boolean {
-  const { top, bottom, left, right } = element.getBoundingClientRect();
-  // Not rendered (display: none, or in a closed <details>): not near, as for IntersectionObserver.
-  return (
-    element.getClientRects().length > 0 &&
-    bottom >= -innerHeight &&
-    top <= 2 * innerHeight &&
-    right >= -innerWidth &&
-    left <= 2 * innerWidth
-  );
-}
-
 type Store = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
 const readJson = (storage: Store, key: string): unknown => {
@@ -206,71 +190,32 @@ const readJson = (storage: Store, key: string): unknown => {
 /**
  * Whether the persisted cache (core/cache.ts: its items and their index) holds something the loader
  * would serve for `request`: its own item, however old, or a window of its list or a list that
- * seeds it, not past the maximum age.
+ * seeds it, not past the cache's maximum age.
  */
 function cached(storage: Store, names: Names, request: FirstRequest, now: number): boolean {
-  if (storage.getItem(`${names.storage}e:${request.key}`) !== null) return true;
-  const index = readJson(storage, `${names.storage}cache-index`) as Record<string, unknown> | null;
-  return Object.entries(index ?? {}).some(
-    ([key, row]) =>
-      request.servedBy.some((prefix) => key.startsWith(prefix)) &&
-      !(Array.isArray(row) && typeof row[2] === 'number' && row[2] < now - MAX_AGE),
+  if (storage.getItem(names.storage + ITEM_PREFIX + request.key) !== null) return true;
+  const index = readCacheIndex({ getJSON: (key) => readJson(storage, names.storage + key) });
+  return Object.entries(index).some(
+    ([key, [, , downloadedAt]]) =>
+      request.servedBy.some((prefix) => key.startsWith(prefix)) && downloadedAt >= now - DEFAULT_MAX_AGE,
   );
 }
-
-/** A row of the budget's log: [sent at, id, seq]. */
-type Row = [number, string, number];
 
 /**
  * Takes one request from the persisted budget of `base`'s origin, as the
- * loader's budget would (core/budget.ts, read-merge-write); undefined when
- * there is no room. A server's limit is obeyed, a shared cache's lift is not
- * (the loader sends those).
+ * loader's budget does (core/budget.ts `spendOne`, under the key the loader
+ * gives it): the id it is logged under (which the loader reconciles the
+ * answer's headers with), or undefined when there is no room.
  */
-export function spend(
-  storage: Store,
-  names: Pick<Names, 'storage'>,
-  base: string,
-  now: number,
-  id: string,
-): boolean {
-  const key = `${names.storage}budget:${/^https?:\/\/[^/]+/i.exec(base)![0].toLowerCase()}`;
-  const state = (readJson(storage, key) ?? {}) as {
-    log?: unknown;
-    limit?: unknown;
-    floor?: { remaining?: unknown; seq?: unknown; until?: unknown };
-  };
-  const time = (value: unknown): value is number =>
-    typeof value === 'number' && Number.isFinite(value) && value <= now + SKEW;
-  const log = (Array.isArray(state.log) ? (state.log as unknown[]) : []).filter(
-    (row): row is Row =>
-      Array.isArray(row) &&
-      time(row[0]) &&
-      row[0] > now - QUOTA_WINDOW &&
-      typeof row[1] === 'string' &&
-      Number.isSafeInteger(row[2]) &&
-      (row[2] as number) >= 0,
+export const spend = (storage: Store, names: Pick<Names, 'storage'>, base: string, now: number) =>
+  spendOne(
+    {
+      getJSON: (key) => readJson(storage, names.storage + key),
+      setJSON: (key, value) => (storage.setItem(names.storage + key, JSON.stringify(value)), true),
+    },
+    budgetKey(base),
+    now,
   );
-  const stored = state.limit;
-  const limit =
-    Array.isArray(stored) && Number.isInteger(stored[0]) && stored[0] > 0 && time(stored[1]) && stored[1] > 0
-      ? (stored[0] as number)
-      : QUOTA_LIMIT;
-  let remaining = limit - log.length;
-  const floor = state.floor;
-  if (floor && (floor.until as number) > now) {
-    // What the server said remained, less what was sent since (core/budget.ts floorRemaining).
-    remaining = Math.min(
-      remaining,
-      Number(floor.remaining) - log.filter((row) => row[2] > Number(floor.seq)).length,
-    );
-  }
-  // A floor that does not read as numbers blocks: the loader decides.
-  if (!(remaining > 0)) return false;
-  log.push([now, id, Math.max(0, ...log.map((row) => row[2])) + 1]);
-  storage.setItem(key, JSON.stringify({ ...state, log }));
-  return true;
-}
 
 /** Runs `task` holding the loader's cross-tab budget lock, when the browser has Web Locks. */
 function withBudgetLock(names: Names, task: () => void): Promise<void> {
@@ -304,7 +249,7 @@ export async function sendFirstRequests(
     for (const element of elements) {
       const descriptor = widgets.find((one) => one.tag === element.localName);
       const request = descriptor && firstRequest(descriptor, element);
-      if (request && (!request.lazy || near(element)) && !cached(storage, names, request, now))
+      if (request && (!request.lazy || isNear(element)) && !cached(storage, names, request, now))
         wanted.push([element, request]);
     }
   } catch {
@@ -319,20 +264,15 @@ export async function sendFirstRequests(
   if (sends.length > 0)
     await withBudgetLock(names, () => {
       for (const { base, url, resource, members } of sends) {
-        // An id of its own in the log, as the loader's budget gives (core/budget.ts record).
-        const sentId = `s.${Math.random().toString(36).slice(2)}`;
+        let sentId: string | undefined;
         try {
-          if (!spend(storage, names, base, Date.now(), sentId)) continue;
+          sentId = spend(storage, names, base, Date.now());
         } catch {
           continue;
         }
+        if (sentId === undefined) continue;
         // As the loader's requests go out (core/http.ts call).
-        const response = fetch(url, {
-          headers: { Accept: 'application/json' },
-          credentials: 'omit',
-          mode: 'cors',
-          referrerPolicy: 'strict-origin',
-        });
+        const response = fetch(url, { headers: { Accept: 'application/json' }, ...ANONYMOUS });
         // Read by the loader; a failure is its to report.
         response.catch(() => undefined);
         handoff.set(url, { response, sentId, resource, baseUrl: base });

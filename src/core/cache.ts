@@ -83,7 +83,8 @@ export interface EntryCache {
   storedSize(): number;
 }
 
-const DEFAULT_MAX_AGE = 7 * 24 * 60 * 60 * 1000;
+/** How long after its download an entry may be shown (offline, marked stale); dropped beyond. */
+export const DEFAULT_MAX_AGE = 7 * 24 * 60 * 60 * 1000;
 
 /** How long after its download a 304 may confirm an entry's data (above). */
 export const CONFIRM_FOR = 60 * 60 * 1000;
@@ -94,7 +95,8 @@ export const confirmable = (entry: CacheEntry, now: number): entry is CacheEntry
 export const DEFAULT_MAX_STORED_SIZE = 1_000_000;
 const DEFAULT_MAX_MEMORY_ENTRIES = 200;
 
-const ITEM_PREFIX = 'e:';
+/** The storage key of a persisted entry is ITEM_PREFIX + its key. */
+export const ITEM_PREFIX = 'e:';
 const INDEX_KEY = 'cache-index';
 
 /** Persisted shape of one entry. */
@@ -110,6 +112,19 @@ interface StoredItem {
 /** [size, lastUsed, downloadedAt] (items of older versions: their fetchedAt) */
 type IndexRow = [number, number, number];
 type Index = Record<string, IndexRow>;
+
+/** The persisted index (`cache-index`): its sound rows, by key. */
+export function readCacheIndex(storage: Pick<SafeStorage, 'getJSON'>): Index {
+  const raw = storage.getJSON(INDEX_KEY);
+  const index: Index = Object.create(null) as Index;
+  if (typeof raw !== 'object' || raw === null) return index;
+  for (const [key, row] of Object.entries(raw as Record<string, unknown>)) {
+    if (Array.isArray(row) && row.length === 3 && row.every((n) => typeof n === 'number')) {
+      index[key] = row as IndexRow;
+    }
+  }
+  return index;
+}
 
 export function createEntryCache(options: EntryCacheOptions): EntryCache {
   const { storage, now, validate = () => true } = options;
@@ -134,17 +149,7 @@ export function createEntryCache(options: EntryCacheOptions): EntryCache {
 
   // -- index ----------------------------------------------------------------
 
-  function readIndex(): Index {
-    const raw = storage.getJSON(INDEX_KEY);
-    const index: Index = Object.create(null) as Index;
-    if (typeof raw !== 'object' || raw === null) return index;
-    for (const [key, row] of Object.entries(raw as Record<string, unknown>)) {
-      if (Array.isArray(row) && row.length === 3 && row.every((n) => typeof n === 'number')) {
-        index[key] = row as IndexRow;
-      }
-    }
-    return index;
-  }
+  const readIndex = (): Index => readCacheIndex(storage);
 
   function writeIndex(index: Index): void {
     storage.setJSON(INDEX_KEY, index);

@@ -9,6 +9,7 @@
  * - Each call returns the data with the status, the ETag and what the
  *   X-RateLimit-* headers said (when CORS exposes them).
  */
+import { ANONYMOUS } from './anonymous.js';
 import { boundedText } from './bounded.js';
 import { safeParse, type Schema } from './check.js';
 import { describe, urlOf, type Target } from './endpoints.js';
@@ -240,14 +241,7 @@ export async function call<T>(
   const headers: Record<string, string> = { Accept: accept };
   if (apiKey !== undefined) headers['Authorization'] = `Bearer ${apiKey}`;
   if (cached) headers['If-None-Match'] = cached.etag;
-  // At most the page's origin reaches the API, whatever the host page's referrer policy.
-  const init: RequestInit = {
-    method,
-    headers,
-    credentials: 'omit',
-    mode: 'cors',
-    referrerPolicy: 'strict-origin',
-  };
+  const init: RequestInit = { method, headers, ...ANONYMOUS };
   if (reload) init.cache = 'reload';
   else if (revalidate) init.cache = 'no-cache';
   if (signal) init.signal = signal;

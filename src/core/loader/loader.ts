@@ -46,7 +46,8 @@ import {
 } from './options.js';
 import { createResources } from './resources.js';
 import type { Loaded } from './lookup.js';
-import { originOf, type Clock } from './request.js';
+import { originOf } from '../budget.js';
+import type { Clock } from './request.js';
 import type { ObserverConstructor } from './viewport.js';
 
 export type { ChannelLike, Loaded, LocksLike, ObserverConstructor, Resource, ResourceKind };

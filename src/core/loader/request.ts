@@ -10,7 +10,7 @@
  * budget already, its answer read and checked as any other.
  */
 import { abortable, follow } from '../abort.js';
-import { createBudget, type Budget } from '../budget.js';
+import { budgetKey, createBudget, originOf, type Budget } from '../budget.js';
 import { confirmable, type CacheEntry } from '../cache.js';
 import type { HandedRequest } from '../handoff.js';
 import { get, type ApiResponse, type CallOptions, type FetchLike, type Transport } from '../http.js';
@@ -86,11 +86,6 @@ const handedFetch =
       handed.response.then(resolve, reject);
     });
 
-/** The origin of a base URL. */
-export function originOf(base: string): string {
-  return /^https?:\/\/[^/]+/i.exec(base)?.[0].toLowerCase() ?? 'same-origin';
-}
-
 export function createRequests(deps: RequestDeps): Requests {
   const { clock, settings } = deps;
   const budgets = new Map<string, Budget>();
@@ -102,7 +97,7 @@ export function createRequests(deps: RequestDeps): Requests {
       found = createBudget({
         limit: settings.quotaLimit,
         windowMs: settings.quotaWindow,
-        storageKey: `budget:${origin}`,
+        storageKey: budgetKey(base),
         storage: deps.storage,
       });
       budgets.set(origin, found);

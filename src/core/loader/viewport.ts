@@ -25,6 +25,26 @@ export interface Viewport {
   releaseAll(): void;
 }
 
+/** How far beyond the visible area an element counts as near: one viewport on each side. */
+const MARGIN = 1;
+
+/**
+ * Whether `element` is near the visible area now, as the observer's wait sees
+ * it (a margin of MARGIN viewports): what the script tag's first requests ask
+ * before the observer is there (boot/first-paint.ts). Not rendered
+ * (display: none, in a closed <details>): not near, as for the observer.
+ */
+export function isNear(element: Element): boolean {
+  const { top, bottom, left, right } = element.getBoundingClientRect();
+  return (
+    element.getClientRects().length > 0 &&
+    bottom >= -MARGIN * innerHeight &&
+    top <= (1 + MARGIN) * innerHeight &&
+    right >= -MARGIN * innerWidth &&
+    left <= (1 + MARGIN) * innerWidth
+  );
+}
+
 interface Waiter {
   done(): void;
   drop(error: unknown): void;
@@ -62,7 +82,7 @@ export function createViewport(Observer: ObserverConstructor | undefined): Viewp
             dropDisconnected();
             for (const entry of entries) if (entry.isIntersecting) near(entry.target);
           },
-          { rootMargin: '100%' },
+          { rootMargin: `${MARGIN * 100}%` },
         );
         let waiters = waiting.get(element);
         if (!waiters) {

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { describe as describeResource, urlOf } from '../../../src/core/endpoints.js';
 import { isKhountousError } from '../../../src/core/errors.js';
 import { handoffOf } from '../../../src/core/handoff.js';
-import { originOf } from '../../../src/core/loader/request.js';
+import { originOf } from '../../../src/core/budget.js';
 import { NAMES } from '../../../src/core/names.js';
 import type { Loaded, Resource } from '../../../src/core/loader/loader.js';
 import { BASE_URL, jsonResponse } from '../../helpers/fake-fetch.js';
