@@ -10,7 +10,7 @@ const config: KnipConfig = {
     'src/index.ts',
     'src/khountous.ts',
     'src/autoloader.ts',
-    'src/starter.ts',
+    'src/script-tag.ts',
     // Lit's hydrate support of the script tag (dist/hydrate.js), which the starter imports by URL.
     'src/boot/hydrate.ts',
     'src/elements.ts',

@@ -188,7 +188,7 @@ const referenceApi = referenceApiMiddleware();
 
 /**
  * Vite's `import.meta.glob(pattern, { eager: true })` for the test server, which
- * has no such thing: src/kit.ts registers each component's define.ts
+ * has no such thing: src/every-element.ts registers each component's define.ts
  * that way, and tests import it unbundled. Replaced by one import per file the
  * pattern matches (a `*` for one folder), as Vite does.
  */

@@ -3,7 +3,7 @@
 // widget's request sent at once, its element's files announced, then imported).
 import { elementLoaders } from '../src/elements.js';
 import { startEmbed } from '../src/embed/embed.js';
-import { widgets } from '../src/widgets.js';
+import { widgets } from '../src/registry.js';
 
 const root = document.getElementById('widget');
 if (root) void startEmbed(root, widgets, (element) => elementLoaders[element.localName]!());

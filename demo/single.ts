@@ -4,7 +4,7 @@
  * `theme=dark` also darkens the page, as a dark host page would.
  */
 import '../src/khountous.js';
-import { widgets } from '../src/widgets.js';
+import { widgets } from '../src/registry.js';
 
 const params = new URLSearchParams(location.search);
 const widget = params.get('widget') ?? 'ranking';

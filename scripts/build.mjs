@@ -7,7 +7,7 @@
 // importing lit and @lit/task by bare specifier: an app's bundler resolves
 // the graph and shares Lit with the app. Not minified (but for the template literals, whose strings match dist/'s), no preload graph.
 //   lib/index.js                      the public exports (defines nothing)
-//   lib/khountous.js                  every element (starts the page's API requests, then imports lib/kit.js)
+//   lib/khountous.js                  every element (starts the page's API requests, then imports lib/every-element.js)
 //   lib/autoloader.js                 registers the tags found on the page, loading each on first sight
 //   lib/elements/khountous-<name>.js  one element: src/components/<name>/define.ts
 //   lib/ssr/render.js                 renderWidget (khountous-widgets/ssr), for Node: a widget with its data
@@ -17,7 +17,7 @@
 //
 // dist/: the script-tag build, for pages without a bundler (a CDN or a copy on the site):
 // bundled with Lit in production mode, minified.
-//   dist/khountous.js                 the script tag: a starter of one file (src/starter.ts) that finds the
+//   dist/khountous.js                 the script tag: a starter of one file (src/script-tag.ts) that finds the
 //                                     kit's tags in the page, sends their API requests (no Lit, no loader),
 //                                     announces their elements' files with modulepreload and integrity, and
 //                                     imports dist/elements/khountous-<name>.js per tag, when it appears
@@ -302,7 +302,7 @@ async function main() {
   for (const dir of [dist, lib, artefacts]) rmSync(dir, { recursive: true, force: true });
   mkdirSync(dist, { recursive: true });
 
-  run('src/widgets.ts and src/catalog.ts (scripts/widgets.mjs)', 'node', ['scripts/widgets.mjs']);
+  run('src/registry.ts and src/catalog.ts (scripts/widgets.mjs)', 'node', ['scripts/widgets.mjs']);
   run('custom-elements.json (cem analyze)', 'npx', ['cem', 'analyze', '--quiet']);
 
   // 1. Modules with shared chunks: per-element entries, index, autoloader and
@@ -373,7 +373,7 @@ async function main() {
   writeFileSync(join(dist, 'embed.html'), withApiOrigins(builtPage, apiOrigins));
   copyFileSync(join(root, 'demo/embed.css'), join(dist, 'embed.css'));
 
-  // 2. The script tag: src/starter.ts in one file with no static import (the first API requests
+  // 2. The script tag: src/script-tag.ts in one file with no static import (the first API requests
   //    leave after one round trip), which imports each element's module by its URL; written
   //    into it, each element's module graph with the integrity of every file (the starter's
   //    own hash thus vouches for them). dist/autoloader.js is the same file.
@@ -381,7 +381,7 @@ async function main() {
   //    from the page's head, then the files of that one element (same origin, under the page's
   //    CSP: no integrity to carry).
   for (const [name, entry] of [
-    ['khountous', 'src/starter.ts'],
+    ['khountous', 'src/script-tag.ts'],
     ['embed', 'src/embed/main.ts'],
   ]) {
     await build({

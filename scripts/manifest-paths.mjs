@@ -64,7 +64,7 @@ export function reachable(entries) {
 }
 
 function elementDefines() {
-  const catalogs = readFileSync(join(root, 'src/widgets.ts'), 'utf8');
+  const catalogs = readFileSync(join(root, 'src/registry.ts'), 'utf8');
   return [...catalogs.matchAll(/from '\.\/components\/([^/]+)\/widget\.js'/g)].map(
     (m) => `src/components/${m[1]}/define.ts`,
   );

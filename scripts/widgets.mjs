@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Writes the kit's two lists of widgets from the folders of src/components/
 // that hold a descriptor (widget.ts, `export const <name> = widget({...})`):
-//   src/widgets.ts  the descriptors: what the early start and the embed page read
+//   src/registry.ts  the descriptors: what the early start and the embed page read
 //   src/catalog.ts  each descriptor with its words (about.ts): what the tools, the
 //                   demo and the builder read (never the kit's runtime)
 //   src/summaries.ts each widget's text summary as data (summary.ts), by tag: what
@@ -66,7 +66,7 @@ function withWidgetExports(source, lines) {
 /** The files this script writes, by path, with their content. */
 export async function sources() {
   const folders = widgetFolders();
-  const widgets = join(root, 'src/widgets.ts');
+  const widgets = join(root, 'src/registry.ts');
   const catalog = join(root, 'src/catalog.ts');
   const summaries = join(root, 'src/summaries.ts');
   const index = join(root, 'src/index.ts');
@@ -115,7 +115,7 @@ export async function sources() {
       ),
       "import type { About } from './widget/about.js';",
       "import type { Widget } from './widget/descriptor.js';",
-      "import { widgets } from './widgets.js';",
+      "import { widgets } from './registry.js';",
       '',
       'export interface Entry {',
       '  widget: Widget;',

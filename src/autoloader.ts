@@ -1,5 +1,5 @@
 /**
- * The npm build's autoloader entry (lib/autoloader.js; the script tag's is src/starter.ts): loads
+ * The npm build's autoloader entry (lib/autoloader.js; the script tag's is src/script-tag.ts): loads
  * only the elements used on the page, each the first time its tag is seen, and
  * watches the document for tags added later.
  *
@@ -19,7 +19,7 @@ const inPage = typeof document !== 'undefined' && typeof document.querySelector 
 /**
  * The early start, once, before the first element is imported: the API
  * requests of the widgets in the document leave as soon as the shared loader
- * has arrived (start.js and its chunk). The element code is asked for once
+ * has arrived (boot/early-start.js and its chunk). The element code is asked for once
  * that has run: fetched at the same time, it would share the network with the
  * early start and delay it (the API's answer, not the element code, is what a
  * first paint waits for on a slow network). Resolves either way.
@@ -28,7 +28,7 @@ let early: Promise<void> | undefined;
 const startEarly = (): Promise<void> =>
   (early ??= !inPage
     ? Promise.resolve()
-    : import('./start.js').then(
+    : import('./boot/early-start.js').then(
         ({ start }) => void start(document),
         // The elements load their data themselves.
         () => undefined,

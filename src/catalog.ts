@@ -13,7 +13,7 @@ import { about as report } from './components/report/about.js';
 import { about as reports } from './components/reports/about.js';
 import type { About } from './widget/about.js';
 import type { Widget } from './widget/descriptor.js';
-import { widgets } from './widgets.js';
+import { widgets } from './registry.js';
 
 export interface Entry {
   widget: Widget;

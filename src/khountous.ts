@@ -6,9 +6,9 @@
  * early start: the shared loader and each element's plan, no Lit; a widget
  * with data a server wrote inside it adopts that instead), then imports the
  * elements, which the app's bundler lays out. (The script tag, dist/khountous.js,
- * is src/starter.ts.)
+ * is src/script-tag.ts.)
  */
-import { start } from './start.js';
+import { start } from './boot/early-start.js';
 
 // In a browser only: in Node there is no page to start (a server render's DOM shim has a `document`
 // without querySelector).
@@ -16,6 +16,6 @@ if (typeof document !== 'undefined' && typeof document.querySelector === 'functi
 
 // Not awaited at the top level: a top-level await would keep the bundler from placing the
 // shared modules in this file, and cost a round trip before the early start.
-import('./kit.js').catch((error: unknown) => {
+import('./every-element.js').catch((error: unknown) => {
   console.error('khountous: could not load the elements', error);
 });

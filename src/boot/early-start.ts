@@ -17,6 +17,7 @@ import { KhountousError } from '../core/errors.js';
 import { inlineScriptOf } from '../core/inline.js';
 import { getLoader, type KhountousLoader } from '../core/loader/loader.js';
 import { NAMES } from '../core/names.js';
+import { widgets } from '../registry.js';
 import type { Widget } from '../widget/descriptor.js';
 import { attributeReader, planLoad } from '../widget/load.js';
 
@@ -58,3 +59,6 @@ export function startLoads(
   }
   return count;
 }
+
+/** Starts the loads of every kit tag in `root` (the npm entries' early start: lib/khountous.js, lib/autoloader.js). */
+export const start = (root: ParentNode): number => startLoads(root, widgets);

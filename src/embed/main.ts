@@ -9,7 +9,7 @@
 import { sendFirstRequests } from '../boot/first-paint.js';
 import { paintAnswers } from '../boot/paint-answers.js';
 import { announceGraph, parsePreloadGraph } from '../boot/preload.js';
-import { widgets } from '../widgets.js';
+import { widgets } from '../registry.js';
 import { startEmbed } from './embed.js';
 
 /** Each element's module graph, written into the built file by the build (none from source). */

@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { inputsOf } from '../widget/descriptor.js';
-import { widgets } from '../widgets.js';
+import { widgets } from '../registry.js';
 import { renderWidget, type RenderOptions } from './render.js';
 
 const TAGS = new Set(widgets.map((widget) => widget.tag));

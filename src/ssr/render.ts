@@ -28,7 +28,7 @@ import { elementLoaders } from '../elements.js';
 import { DEFAULT_BASE_URL, normaliseBaseUrl } from '../widget/base-url.js';
 import { inputsOf, isWritableAttribute, type Widget } from '../widget/descriptor.js';
 import { attributeReader, planLoad } from '../widget/load.js';
-import { widgets } from '../widgets.js';
+import { widgets } from '../registry.js';
 
 type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
 

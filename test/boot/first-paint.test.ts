@@ -18,7 +18,7 @@ import { isKhountousError } from '../../src/core/errors.js';
 import { ROUTES } from '../../src/core/routes.js';
 import type { AttributeRule } from '../../src/attributes/rules.js';
 import { attributeReader, planLoad } from '../../src/widget/load.js';
-import { widgets } from '../../src/widgets.js';
+import { widgets } from '../../src/registry.js';
 import { build } from 'esbuild';
 import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
@@ -150,7 +150,7 @@ describe('the first-paint start’s requests', () => {
     const result = await build({
       stdin: {
         contents:
-          "export { sendFirstRequests } from './src/boot/first-paint.ts';\nexport { widgets } from './src/widgets.ts';",
+          "export { sendFirstRequests } from './src/boot/first-paint.ts';\nexport { widgets } from './src/registry.ts';",
         resolveDir: root,
         loader: 'ts',
       },
@@ -169,7 +169,9 @@ describe('the first-paint start’s requests', () => {
       .map(([path]) => path);
     assert.deepEqual(
       inputs.filter((input) =>
-        /node_modules|src\/(element|i18n)\/|core\/(loader\/(?!windows\.ts|viewport\.ts)|schemas|http|errors)/.test(input),
+        /node_modules|src\/(element|i18n)\/|core\/(loader\/(?!windows\.ts|viewport\.ts)|schemas|http|errors)/.test(
+          input,
+        ),
       ),
       [],
     );

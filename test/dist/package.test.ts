@@ -354,7 +354,7 @@ describe('package.json', () => {
       pkg.sideEffects.some((pattern) =>
         new RegExp(`^${pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*')}$`).test(file),
       );
-    for (const file of ['./lib/khountous.js', './lib/kit.js', './lib/autoloader.js']) assert.ok(matches(file), file);
+    for (const file of ['./lib/khountous.js', './lib/every-element.js', './lib/autoloader.js']) assert.ok(matches(file), file);
     for (const name of components) {
       assert.ok(matches(`./lib/elements/khountous-${name}.js`), name);
       assert.ok(matches(`./src/components/${name}/define.ts`), name);

@@ -6,7 +6,7 @@
  */
 import { explainProblem } from '../../src/attributes/messages.js';
 import { checkAttribute, type AttributeResult, type AttributeRule } from '../../src/attributes/rules.js';
-import { widgets } from '../../src/widgets.js';
+import { widgets } from '../../src/registry.js';
 import { COMMON_INPUTS, type Inputs, type Widget } from '../../src/widget/descriptor.js';
 
 /** The checked attributes of one widget: those of every widget, then its own. */

@@ -1,7 +1,7 @@
 /**
  * A module hook for Node (module.register(), after tsx): Vite's
  * `import.meta.glob('./dir/*\/file.ts', { eager?: true })` in the kit's
- * sources (src/kit.ts, src/elements.ts), which Node has no such thing for,
+ * sources (src/every-element.ts, src/elements.ts), which Node has no such thing for,
  * replaced as Vite replaces it: one import per file the pattern matches (a `*`
  * for one folder), eager ones as imports at the top of the module, lazy ones
  * as an object of import() functions. What lets a Node test import every

@@ -63,7 +63,7 @@ describe('a widget added as one folder', () => {
 
   it('is registered, exported and typed', () => {
     assert.equal(build.status, 0);
-    assert.match(read('src/widgets.ts'), /administrationNote/);
+    assert.match(read('src/registry.ts'), /administrationNote/);
     assert.ok(existsSync(join(dir, 'dist/elements', `${TAG}.js`)), `dist/elements/${TAG}.js`);
     assert.ok(existsSync(join(dir, 'lib/elements', `${TAG}.js`)), `lib/elements/${TAG}.js`);
     assert.match(read('lib/index.d.ts'), /KhountousAdministrationNote/);

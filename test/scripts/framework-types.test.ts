@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import ts from 'typescript';
 import { writeFrameworkTypes } from '../../scripts/framework-types.mjs';
-import { widgets } from '../../src/widgets.js';
+import { widgets } from '../../src/registry.js';
 import {
   assertExpected,
   checkReact,

@@ -32,8 +32,8 @@ describe('lib/khountous.js on a page a server rendered with its data', function 
     const container = document.createElement('div');
     document.body.append(container);
     container.setHTMLUnsafe(html);
-    // The entry's early start (lib/start.js, which lib/khountous.js runs first) starts no load for them.
-    const { start } = (await import('../../lib/start.js' as string)) as {
+    // The entry's early start (lib/boot/early-start.js, which lib/khountous.js runs first) starts no load for them.
+    const { start } = (await import('../../lib/boot/early-start.js' as string)) as {
       start: (root: ParentNode) => number;
     };
     expect(start(container), 'loads the early start started').to.equal(0);

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { isKhountousError, type KhountousError } from '../../src/core/errors.js';
 import { attributeReader, planLoad, type Planned } from '../../src/widget/load.js';
-import { widgets } from '../../src/widgets.js';
+import { widgets } from '../../src/registry.js';
 
 const root = join(import.meta.dirname, '../..');
 const BASE_URL = 'https://api.example.org/v1';

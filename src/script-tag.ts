@@ -22,7 +22,7 @@ import { createAutoloader } from './boot/autoload.js';
 import { sendFirstRequests } from './boot/first-paint.js';
 import { paintAnswers } from './boot/paint-answers.js';
 import { announceGraph, parsePreloadGraph } from './boot/preload.js';
-import { widgets } from './widgets.js';
+import { widgets } from './registry.js';
 
 /** Each element's module graph with integrity, written into the built file by the build. */
 declare const __KHOUNTOUS_PRELOAD__: string | undefined;
