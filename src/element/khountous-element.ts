@@ -1,23 +1,13 @@
 import { LitElement, html, isServer, nothing, type PropertyDeclaration, type TemplateResult } from 'lit';
 import { KhountousError, asKhountousError } from '../core/errors.js';
-import { inlineMatches, readInline, type InlineData } from '../core/inline.js';
 import type { Lang } from '../core/types.js';
-import type { ProblemDraft } from '../attributes/rules.js';
-import {
-  clampInteger,
-  explain,
-  loadMessages,
-  loadMessagesNow,
-  problemIn,
-  warnConfiguration,
-} from '../attributes/owner.js';
+import { clampInteger, loadMessagesNow } from '../attributes/owner.js';
 import { RULES } from '../attributes/rules.js';
 import { commonStrings, type CommonStrings } from '../i18n/common.js';
 import { prepareFormats, warmFormats } from '../i18n/format.js';
 import type { Local } from '../i18n/strings.js';
 import { states } from '../styles/states.styles.js';
 import { tokens } from '../styles/tokens.styles.js';
-import { pageBaseUrl } from '../widget/base-url.js';
 import {
   camel,
   COMMON_INPUTS,
@@ -28,15 +18,15 @@ import {
   type Widget,
 } from '../widget/descriptor.js';
 import { DEFAULT_LANG, languageOf } from '../widget/lang.js';
-import { baseUrlSource, planLoad, type Read } from '../widget/load.js';
-import { problemFor } from './diagnosis.js';
+import { planLoad, type Read } from '../widget/load.js';
 import { KhountousErrorEvent, KhountousLoadEvent } from './events.js';
 import { LanguageController } from './language.js';
+import { ProblemController } from './problems.js';
 import { initialise, propertiesOf } from './properties.js';
 import { QuotaController } from './quota-controller.js';
 import { renderEmptyMessage, renderErrorBox, renderSkeleton, renderStaleMark } from './render-states.js';
 import { ResourceController } from './resource-controller.js';
-import { ServerMarkup } from './server-markup.js';
+import { ServerMarkup, type ServerView } from './server-markup.js';
 
 /** `light` or `dark` as written; `auto`: the page's `color-scheme`, as form controls (tokens.styles.ts). */
 export type Theme = 'light' | 'dark' | 'auto';
@@ -104,10 +94,16 @@ export abstract class KhountousElement<S extends Selection, T> extends LitElemen
   /** The markup a server rendered: its inline data, its shadow root, the update that hydrates it. */
   private readonly server = new ServerMarkup(this, () => inputsOf(this.widget));
   private readonly languages = new LanguageController(this);
-  /** The sentences of the attribute problem shown, on their way (attributes/messages.ts). */
-  private explaining?: Promise<void>;
-  /** The server's markup showed an error: kept (its sentence following) rather than a skeleton. */
-  private serverError = false;
+  /** The problems an editor can fix behind its errors, with their sentences (problems.ts). */
+  private readonly problems = new ProblemController(this, () => {
+    const identifying = identifyingInput(this.widget);
+    return {
+      baseUrl: this.baseUrl,
+      selection: this.data.selection,
+      identity: identifying ? [identifying, String(this.input(identifying) ?? '')] : undefined,
+      server: this.server.active,
+    };
+  });
   /** The budget as this element sees it: re-renders on a change while active, and at a time asked (the retry clock). */
   protected readonly quota = new QuotaController(this, false);
 
@@ -122,15 +118,7 @@ export abstract class KhountousElement<S extends Selection, T> extends LitElemen
       this,
       // A server render reads no page (it has none).
       () => planLoad(widget as Widget<never, S>, this, this.read, { page: !isServer }),
-      (error) => {
-        // The client speaks of its `baseUrl` option: name the attribute (or the meta element) the author wrote.
-        const base = error.param === 'baseUrl' || (error.param === 'base-url' && !this.baseUrl?.trim());
-        const warn = () =>
-          warnConfiguration(this, (base ? `${baseUrlSource(this.baseUrl ?? '')}: ` : '') + error.message);
-        // An attribute problem's message is its sentence, once the sentences are here.
-        if (problemIn(error)) void loadMessages().then(warn);
-        else warn();
-      },
+      (error) => this.problems.warn(error),
       () => this.server.takeInline(),
     );
   }
@@ -173,7 +161,7 @@ export abstract class KhountousElement<S extends Selection, T> extends LitElemen
     }
     const error = this.data.error;
     if (error !== undefined)
-      return this.problemBehind(asKhountousError(error)) === null ? 'loading' : 'error';
+      return this.problems.behind(asKhountousError(error)) === null ? 'loading' : 'error';
     const shown = this.data.value;
     const selection = this.data.selection;
     if (!shown || selection instanceof KhountousError) return 'loading';
@@ -274,7 +262,7 @@ export abstract class KhountousElement<S extends Selection, T> extends LitElemen
 
   protected override render(): TemplateResult {
     const view = this.server.active ? this.serverView() : undefined;
-    if (view instanceof KhountousError) this.serverError = true;
+    if (view instanceof KhountousError) this.problems.shownByServer = true;
     // Busy too while an attribute problem's sentences are on their way (the skeleton shows).
     const busy = view
       ? !(view instanceof KhountousError) && !view.inline
@@ -286,25 +274,13 @@ export abstract class KhountousElement<S extends Selection, T> extends LitElemen
     </div>`;
   }
 
-  /**
-   * What a server render shows, from the attributes alone (no page, no cache,
-   * no load): the error of an attribute no page can make right, else
-   * undefined (the skeleton, without the fields a cache could fill in).
-   */
-  private serverView(): KhountousError | { selection: S; inline?: InlineData | undefined } {
-    const plan = planLoad(this.widget as Widget<never, S>, this, this.read, { page: false });
-    if (plan instanceof KhountousError) return plan;
-    // The data the server was given (renderWidget sets the property; in the browser, what the
-    // update that hydrates read): shown when it is this element's, as in the browser.
-    const source = this.server.inline();
-    const inline = source === undefined ? undefined : readInline(source, Date.now());
-    if (typeof inline !== 'object' || !inlineMatches(plan.resource, plan.options.baseUrl, inline))
-      return { selection: plan.selection };
-    return { selection: plan.selection, inline };
+  /** What a server's markup shows (server-markup.ts), from the attributes alone. */
+  private serverView(): ServerView<S> {
+    return this.server.view(planLoad(this.widget as Widget<never, S>, this, this.read, { page: false }));
   }
 
   /** The server's markup: the error, the data it was given, or the skeleton. */
-  private renderServerView(view: KhountousError | { selection: S; inline?: InlineData | undefined }) {
+  private renderServerView(view: ServerView<S>) {
     if (view instanceof KhountousError) return this.renderError(view);
     if (!view.inline) return renderSkeleton(this.t);
     const data = view.inline.data as T;
@@ -330,7 +306,7 @@ export abstract class KhountousElement<S extends Selection, T> extends LitElemen
     const error = this.data.error;
     if (error !== undefined) {
       const shown = asKhountousError(error);
-      const problem = this.problemBehind(shown);
+      const problem = this.problems.behind(shown);
       return problem === null ? this.renderWaiting(selection) : this.renderError(shown, problem);
     }
     const loaded = this.data.value;
@@ -341,33 +317,7 @@ export abstract class KhountousElement<S extends Selection, T> extends LitElemen
     }`;
   }
 
-  /**
-   * The problem behind `error` that the editor can fix, with its sentences; `null` while
-   * they are on their way (attributes/messages.ts, imported with the first problem): the
-   * element shows its skeleton a moment longer, then the error with its sentence (in one
-   * update: `state="error"` comes with the sentence).
-   */
-  private problemBehind(error: KhountousError): ProblemDraft | undefined | null {
-    const selection = this.server.active ? error : this.data.selection;
-    const identifying = identifyingInput(this.widget);
-    const found = problemFor(error, {
-      baseUrl: selection instanceof KhountousError ? undefined : selection.baseUrl,
-      written: this.baseUrl?.trim() || (this.server.active ? undefined : pageBaseUrl()) || '',
-      identity: identifying ? [identifying, String(this.input(identifying) ?? '')] : undefined,
-    });
-    if (!found) return undefined;
-    const problem = explain(found);
-    if (problem) return problem;
-    this.explaining ??= loadMessages().then(() => {
-      this.explaining = undefined;
-      this.requestUpdate();
-    });
-    // Where a server's markup shows the error (or on a server without the sentences yet), the
-    // error is shown without its sentence, which follows.
-    return this.server.active || this.serverError ? found : null;
-  }
-
-  private renderError(error: KhountousError, problem = this.problemBehind(error)): TemplateResult {
+  private renderError(error: KhountousError, problem = this.problems.behind(error)): TemplateResult {
     return renderErrorBox({
       lang: this.language,
       t: this.t,
@@ -379,13 +329,8 @@ export abstract class KhountousElement<S extends Selection, T> extends LitElemen
   }
 
   /** Complete once an attribute problem's sentence, if one is on its way, is shown too. */
-  protected override async getUpdateComplete(): Promise<boolean> {
-    let done = await super.getUpdateComplete();
-    while (this.explaining) {
-      await this.explaining;
-      done = await super.getUpdateComplete();
-    }
-    return done;
+  protected override getUpdateComplete(): Promise<boolean> {
+    return this.problems.settled(() => super.getUpdateComplete());
   }
 
   /** Fetches again (the retry button; also called by the page, e.g. after an error). */

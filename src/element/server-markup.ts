@@ -11,8 +11,14 @@
  * page's, which loads the page's selection like any change.
  */
 import { adoptStyles, isServer, nothing, supportsAdoptingStyleSheets, type LitElement } from 'lit';
-import { inlineScriptOf } from '../core/inline.js';
-import type { Inputs } from '../widget/descriptor.js';
+import { KhountousError } from '../core/errors.js';
+import { inlineMatches, inlineScriptOf, readInline, type InlineData } from '../core/inline.js';
+import type { Inputs, Selection } from '../widget/descriptor.js';
+import type { Planned } from '../widget/load.js';
+
+/** What a server's markup shows: the error of an attribute, or the selection, with the data it was given if any. */
+export type ServerView<S extends Selection> =
+  KhountousError | { selection: S; inline?: InlineData | undefined };
 
 /** The attribute on the server's frame that holds what it was rendered for. */
 const SERVER_INPUTS = 'data-inputs'; // (the frame's template in khountous-element.ts writes it by this name)
@@ -106,6 +112,21 @@ export class ServerMarkup {
     private readonly host: Host,
     private readonly inputs: () => Inputs,
   ) {}
+
+  /**
+   * What the markup shows for `plan` (made from the attributes alone: no page,
+   * no cache, no load): the error of an attribute no page can make right, else
+   * the selection, with the data the server was given (renderWidget sets it; in
+   * the browser, what the update that hydrates read) when it is this element's.
+   */
+  view<S extends Selection>(plan: Planned<S> | KhountousError): ServerView<S> {
+    if (plan instanceof KhountousError) return plan;
+    const source = this.inline();
+    const inline = source === undefined ? undefined : readInline(source, Date.now());
+    if (typeof inline !== 'object' || !inlineMatches(plan.resource, plan.options.baseUrl, inline))
+      return { selection: plan.selection };
+    return { selection: plan.selection, inline };
+  }
 
   /** The inline data (`inlineData`, else its `<script type="application/json">` child), the first time only. */
   takeInline(): unknown {
