@@ -1,8 +1,8 @@
 // Size budgets of the built entries (gzip, each entry with every module it
 // imports statically, Lit included), checked by `npx size-limit` after
-// `npm run build`. The entries and their budgets live in scripts/size-entries.mjs,
+// `npm run build`. The entries and their budgets live in scripts/build/size-entries.mjs,
 // which `npm run build` also uses to print the figures.
-import { entries } from './scripts/size-entries.mjs';
+import { entries } from './scripts/build/size-entries.mjs';
 
 export default entries('dist')
   .filter((entry) => entry.budget)

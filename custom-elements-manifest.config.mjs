@@ -5,10 +5,10 @@
 // `dispatchEvent(new SomeEvent(...))` calls, which yields nameless entries for
 // our typed event classes; keep only named events. Modules are sorted by path so
 // that the file does not change with the file system's order. Last, the manifest
-// is made to describe the files the package ships (scripts/manifest-paths.mjs):
+// is made to describe the files the package ships (scripts/build/manifest-paths.mjs):
 // lib/ paths, every reference resolved, one definition per tag.
 import { tsImport } from 'tsx/esm/api';
-import { shippedManifest } from './scripts/manifest-paths.mjs';
+import { shippedManifest } from './scripts/build/manifest-paths.mjs';
 
 const { catalog } = await tsImport('./src/catalog.ts', import.meta.url);
 const { ABOUT_INPUTS } = await tsImport('./src/widget/about.ts', import.meta.url);

@@ -6,7 +6,7 @@ import type { KnipConfig } from 'knip';
 
 const config: KnipConfig = {
   entry: [
-    // The package's entries (package.json "exports", scripts/build.mjs).
+    // The package's entries (package.json "exports", scripts/build/build.mjs).
     'src/index.ts',
     'src/khountous.ts',
     'src/autoloader.ts',
@@ -23,7 +23,7 @@ const config: KnipConfig = {
     'demo/**/*.{ts,html}',
     'bench/**/*.{js,mjs,html}',
     'scripts/**/*.mjs',
-    'scripts/wordpress.ts',
+    'scripts/generate/wordpress.ts',
     // The WordPress plugin's editor script, loaded by WordPress.
     'wordpress/**/*.js',
     'test/**/*.{ts,js,mjs}',
@@ -47,7 +47,7 @@ const config: KnipConfig = {
     // Installed, at the lockfile's versions, into the fresh apps of test/package/ (which build the
     // packed tarball with them), by name rather than by import.
     'webpack',
-    // Run by scripts/package-lint.mjs from node_modules/.bin.
+    // Run by scripts/build/package-lint.mjs from node_modules/.bin.
     'publint',
     '@arethetypeswrong/cli',
     // Installed, at the lockfile's versions, into the example sites' folders (test/package/examples.ts),
@@ -61,9 +61,9 @@ const config: KnipConfig = {
   ignore: ['examples/**', 'test/fixtures/new-widget/**'],
   // The Astro plugin would look for the repository's own Astro site: there is none.
   astro: false,
-  // Debian's tools, with which scripts/browsers.mjs installs a missing browser, PHP (test/wordpress/),
+  // Debian's tools, with which scripts/test/browsers.mjs installs a missing browser, PHP (test/wordpress/),
   // openssl, with which test/proxy/certificates.ts makes the TLS tests' certificates, and Varnish's
-  // varnishlog and varnishstat, with which scripts/varnish.mjs reads its log and its cache.
+  // varnishlog and varnishstat, with which scripts/tier/varnish.mjs reads its log and its cache.
   ignoreBinaries: ['apt-get', 'dpkg-query', 'php', 'openssl', 'varnishlog', 'varnishstat'],
   // URLs of the bench's server (bench/server.mjs), imported by the bench's pages.
   ignoreUnresolved: [

@@ -5,7 +5,7 @@
 // reach that code; a mutant no test notices is a behaviour no test pins down.
 // docs/reliability.md ("Mutation testing") has the last scores and the mutants left alive.
 //
-// Areas (their scores are reported apart by scripts/mutation-scores.mjs):
+// Areas (their scores are reported apart by scripts/test/mutation-scores.mjs):
 // - src/core: the client, the cache, the budget, storage, the loader;
 // - the attribute rules: src/attributes/rules.ts, messages.ts, owner.ts (the elements' checks);
 // - src/embed/params.ts: the embed page's query string.

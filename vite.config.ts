@@ -5,7 +5,7 @@ import { createApi, type KhountousApi } from './demo/api/handler.js';
 import { DEMO_KEYS_NOTICE } from './demo/api/keys.js';
 import { toNodeMiddleware } from './demo/api/node.js';
 import { DEFAULT_QUOTAS, QUOTA_ENV_VARS, quotasFromEnv } from './demo/api/quota.js';
-import { embedApiOrigins, withApiOrigins } from './scripts/embed-origins.mjs';
+import { embedApiOrigins, withApiOrigins } from './scripts/build/embed-origins.mjs';
 import { catalog } from './src/catalog.js';
 
 /** The mode of `npm run start:dev-quota` (`vite --mode dev-quota`). */

@@ -1,6 +1,6 @@
-// Browser tests, one engine per run: scripts/test.mjs picks the engine through
+// Browser tests, one engine per run: scripts/test/test.mjs picks the engine through
 // KHOUNTOUS_ENGINE and the binaries through CHROME_PATH, FIREFOX_PATH and
-// WEBKIT_DRIVER_PORT / WEBKIT_BROWSER_PATH (see scripts/browsers.mjs).
+// WEBKIT_DRIVER_PORT / WEBKIT_BROWSER_PATH (see scripts/test/browsers.mjs).
 // This file is loaded with tsx, so it can import the reference API's TypeScript.
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, normalize, relative } from 'node:path';
@@ -15,7 +15,7 @@ import { demoSitePlugin } from './test/server/demo-site.ts';
 import { namespacePlugin } from './test/server/namespace.ts';
 import { ssrPlugin } from './test/server/ssr.ts';
 import { lookPlugin } from './test/server/look.ts';
-import { CHROMIUM_FLAGS } from './scripts/browsers.mjs';
+import { CHROMIUM_FLAGS } from './scripts/test/browsers.mjs';
 
 const engine = process.env.KHOUNTOUS_ENGINE || 'chromium';
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
@@ -70,7 +70,7 @@ function launcher() {
   }
 }
 
-/** Writes the per-engine counts that scripts/test.mjs checks: a run that tests nothing fails. */
+/** Writes the per-engine counts that scripts/test/test.mjs checks: a run that tests nothing fails. */
 function countingReporter(countsFile) {
   return {
     onTestRunFinished({ sessions }) {
@@ -217,10 +217,10 @@ export default {
     ? process.env.KHOUNTOUS_TEST_FILES.split(',')
     : ['test/**/*.browser.test.ts'],
   nodeResolve: true,
-  // A port scripts/test.mjs chose for this run: engines run side by side, and the runner's own
+  // A port scripts/test/test.mjs chose for this run: engines run side by side, and the runner's own
   // choice (the first free one from 8000) can give two runs started together the same port.
   ...(process.env.KHOUNTOUS_PORT ? { port: Number(process.env.KHOUNTOUS_PORT) } : {}),
-  // Test files side by side in one browser (scripts/test.mjs chooses; each page has a kit namespace of its own).
+  // Test files side by side in one browser (scripts/test/test.mjs chooses; each page has a kit namespace of its own).
   concurrency: Number(process.env.KHOUNTOUS_CONCURRENCY || 1),
   browsers: [launcher()],
   reporters,

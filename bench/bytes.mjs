@@ -1,12 +1,12 @@
 // Bytes: gzip and brotli of every dist/ entry with everything it imports (the
-// same figures as `npm run build`, from scripts/size-entries.mjs), and of the
+// same figures as `npm run build`, from scripts/build/size-entries.mjs), and of the
 // floors bundled in the same run: a minimal Lit element, the data layer alone,
 // and both with @lit/task (what any element of the kit ships before its own code).
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'vite';
-import { entrySizes } from '../scripts/size-entries.mjs';
+import { entrySizes } from '../scripts/build/size-entries.mjs';
 
 const compressed = (bytes) => ({
   raw: bytes.length,

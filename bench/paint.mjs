@@ -739,7 +739,7 @@ export async function measurePaint(
 const isMain = process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1];
 if (isMain) {
   const { chromium } = await import('playwright-core');
-  const { CHROMIUM_FLAGS, resolveEngines } = await import('../scripts/browsers.mjs');
+  const { CHROMIUM_FLAGS, resolveEngines } = await import('../scripts/test/browsers.mjs');
   const { machine, markdown } = await import('./report.mjs');
   const root = join(dirname(fileURLToPath(import.meta.url)), '..');
   const args = process.argv.slice(2);

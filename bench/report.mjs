@@ -566,7 +566,7 @@ ${paintText(results)}
 
 ### Bytes
 
-The entries and their files are those of scripts/size-entries.mjs, which \`npm run build\` prints
+The entries and their files are those of scripts/build/size-entries.mjs, which \`npm run build\` prints
 and size-limit checks: each entry with every module it imports statically, Lit included.
 
 ### Render
@@ -601,10 +601,10 @@ ${MiB(results.memory.boundBytes)}.
 
 ### Shared cache tier
 
-- **Servers.** The reference API runs in the bench's Node process (scripts/tier.ts, shared with
+- **Servers.** The reference API runs in the bench's Node process (scripts/tier/tier.ts, shared with
   the tests of test/proxy/), which counts every request reaching it and every answer by status;
-  nginx runs with deploy/nginx/khountous.conf.template rendered by scripts/nginx.mjs (one worker),
-  Varnish with deploy/varnish/ rendered by scripts/varnish.mjs (its cache in a file of 64 MB, its
+  nginx runs with deploy/nginx/khountous.conf.template rendered by scripts/tier/nginx.mjs (one worker),
+  Varnish with deploy/varnish/ rendered by scripts/tier/varnish.mjs (its cache in a file of 64 MB, its
   origin hop on nginx with one worker), neither with a site key: the tier too calls the API
   anonymously, from its own address. Each phase gets a
   new API instance with the document's anonymous quota (60 per hour per address, in real time);

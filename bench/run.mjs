@@ -23,7 +23,7 @@ import { dirname, join } from 'node:path';
 import process from 'node:process';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_FLAGS, resolveEngines } from '../scripts/browsers.mjs';
+import { CHROMIUM_FLAGS, resolveEngines } from '../scripts/test/browsers.mjs';
 import { measureBytes } from './bytes.mjs';
 import { measureMemory, measureRender } from './measure.mjs';
 import { LAB_RUNS, PAINT_QUICK, PAINT_RUNS, measurePaint } from './paint.mjs';
@@ -73,7 +73,7 @@ function newestMtime(path) {
 /** Builds dist/ when it is missing or older than what it is built from. */
 function ensureBuild() {
   const marker = join(root, 'dist/integrity.json');
-  const sources = ['src', 'package.json', 'scripts/build.mjs', 'demo/embed.html'].map((path) =>
+  const sources = ['src', 'package.json', 'scripts/build/build.mjs', 'demo/embed.html'].map((path) =>
     join(root, path),
   );
   const stale = !existsSync(marker) || Math.max(...sources.map(newestMtime)) > statSync(marker).mtimeMs;
@@ -83,7 +83,7 @@ function ensureBuild() {
     return false;
   }
   log('dist/ is missing or older than src/: npm run build');
-  const result = spawnSync('node', ['scripts/build.mjs', '--quiet'], { cwd: root, stdio: 'inherit' });
+  const result = spawnSync('node', ['scripts/build/build.mjs', '--quiet'], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) throw new Error('npm run build failed');
   return true;
 }

@@ -1,7 +1,7 @@
 // The shared cache tier against direct access: page views of the news front
 // page from one address (a carrier NAT, an office), first straight to the
 // reference API, then through the tier on each engine in front of it (nginx
-// with deploy/nginx/, Varnish with deploy/varnish/: scripts/tier.ts),
+// with deploy/nginx/, Varnish with deploy/varnish/: scripts/tier/tier.ts),
 // everything on 127.0.0.1.
 //
 // Each page view is a fresh reader: a new HTTP client (its own connections, no
@@ -13,7 +13,7 @@
 // anonymous quota (60 per hour per address).
 import { Agent, request } from 'node:http';
 import process from 'node:process';
-import { ENGINES, engineVersion, resolveEngine, startApi, startTier } from '../scripts/tier.ts';
+import { ENGINES, engineVersion, resolveEngine, startApi, startTier } from '../scripts/tier/tier.ts';
 import { NEWS_RESOURCES } from '../test/proxy/client.ts';
 
 /** Extra requests per resource the tier may send beyond one per freshness period (nginx expires in whole seconds). */

@@ -1,4 +1,4 @@
-// Written by scripts/widgets.mjs from src/components/*/: do not edit.
+// Written by scripts/generate/widgets.mjs from src/components/*/: do not edit.
 /**
  * Every widget with its words in French and English (about.ts): what the
  * manifest, the WordPress plugin, the README, the demo and the builder read.

@@ -11,7 +11,7 @@ export { KhountousElement } from './element/khountous-element.js';
 export type { Theme } from './element/khountous-element.js';
 export type { Selection } from './widget/descriptor.js';
 export { VERSION } from './version.js';
-// Each widget's element class (written by scripts/widgets.mjs from src/components/*/):
+// Each widget's element class (written by scripts/generate/widgets.mjs from src/components/*/):
 export { KhountousAdminCard } from './components/admin-card/admin-card.js';
 export { KhountousDataset } from './components/dataset/dataset.js';
 export { KhountousFactChecks } from './components/fact-checks/fact-checks.js';

@@ -1,4 +1,4 @@
-// Written by scripts/widgets.mjs from src/components/*/: do not edit.
+// Written by scripts/generate/widgets.mjs from src/components/*/: do not edit.
 /** Every widget of the kit, by its descriptor: what the early start and the embed page read. */
 import { adminCard } from './components/admin-card/widget.js';
 import { dataset } from './components/dataset/widget.js';

@@ -1,4 +1,4 @@
-// Written by scripts/widgets.mjs from src/components/*/: do not edit.
+// Written by scripts/generate/widgets.mjs from src/components/*/: do not edit.
 /**
  * Each widget's text summary as data (summary.ts), by tag: what the script
  * tag's text paint interprets (boot/paint.ts), and the WordPress plugin's

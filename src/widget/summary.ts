@@ -7,7 +7,7 @@
  *   arrives: the fields marked `brief`, as text, without labels or links;
  * - the WordPress plugin's HTML fallback (includes/fallback.php), for readers
  *   without JavaScript: every field, with its label in the widget's language
- *   (scripts/wordpress.ts resolves the labels from the widget's strings).
+ *   (scripts/generate/wordpress.ts resolves the labels from the widget's strings).
  *
  * Types only: the summaries are plain objects that import nothing, so that the
  * paint carries them without the rest of the kit.

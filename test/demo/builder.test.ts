@@ -10,7 +10,7 @@ import { after, before, describe, it } from 'node:test';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { createServer, type ViteDevServer } from 'vite';
 // @ts-expect-error: a plain .mjs script without declarations
-import { CHROMIUM_FLAGS, resolveEngines } from '../../scripts/browsers.mjs';
+import { CHROMIUM_FLAGS, resolveEngines } from '../../scripts/test/browsers.mjs';
 
 const [engine] = resolveEngines(['chromium'], () => {}) as {
   available: boolean;

@@ -3,7 +3,7 @@
  * (default-src 'self'; script-src 'self'; style-src 'self'; connect-src 'self'
  * plus the API's origin): every element renders its data and nothing is
  * blocked. Violations are seen twice: by a listener in the page and by the
- * browser's reports (report-uri). Needs `npm run build` (scripts/test.mjs
+ * browser's reports (report-uri). Needs `npm run build` (scripts/test/test.mjs
  * builds first).
  */
 import { expect } from '@open-wc/testing';

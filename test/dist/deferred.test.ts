@@ -11,7 +11,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { describe, it } from 'node:test';
 // @ts-expect-error: a plain .mjs script without declarations
-import * as sizes from '../../scripts/size-entries.mjs';
+import * as sizes from '../../scripts/build/size-entries.mjs';
 
 /** The entry and every file it imports statically (the files whose size counts). */
 const { closure } = sizes as { closure(file: string): string[] };

@@ -1,5 +1,5 @@
 /**
- * The built package (`npm run build`; scripts/test.mjs builds it first): the npm
+ * The built package (`npm run build`; scripts/test/test.mjs builds it first): the npm
  * build (lib/) imports its dependencies by bare specifier, one module per source
  * module with source maps and declarations, every element with its module; the
  * script-tag build (dist/) starts the loads then registers every element in
@@ -18,7 +18,7 @@ import schema from 'custom-elements-manifest/schema.json' with { type: 'json' };
 import { describe, it } from 'node:test';
 import { parseAst } from 'vite';
 // @ts-expect-error: a plain .mjs script without declarations
-import { BUDGETS } from '../../scripts/size-entries.mjs';
+import { BUDGETS } from '../../scripts/build/size-entries.mjs';
 
 const root = join(import.meta.dirname, '../..');
 const dist = join(root, 'dist');
@@ -113,7 +113,7 @@ describe('dist/', () => {
     assert.doesNotMatch(code, /lit\.dev|LitElement|valibot/i, 'no Lit, no validation library');
     for (const name of components) assert.ok(code.includes(`khountous-${name}`), `${name}: its descriptor`);
     // The graph: for each tag, every file its element's module imports statically, each with its integrity.
-    // Written by the build as a string literal of JSON (scripts/build.mjs writePreloadGraph).
+    // Written by the build as a string literal of JSON (scripts/build/build.mjs writePreloadGraph).
     const literal = /"\{\\"files\\".*?\}"/.exec(code)?.[0];
     assert.ok(literal, 'the module graph is written into khountous.js');
     const graph = JSON.parse(JSON.parse(literal) as string) as {
@@ -165,7 +165,7 @@ describe('dist/', () => {
     assert.equal(read('autoloader.js'), read('khountous.js'));
   });
 
-  it('the starter weighs at most its budget (scripts/size-entries.mjs), of which its module graph at most 1.25 kB', () => {
+  it('the starter weighs at most its budget (scripts/build/size-entries.mjs), of which its module graph at most 1.25 kB', () => {
     // Its first-paint core (what sends the first requests) within 4 kB: test/boot/first-paint.test.ts.
     const code = read('khountous.js');
     const graph = /"\{\\"files\\".*?\}"/.exec(code)![0];

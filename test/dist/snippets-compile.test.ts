@@ -10,7 +10,7 @@
  * package as `npm pack` makes it (so what `files` and `exports` leave out is
  * missing here too). A js block must parse as JavaScript and type-check as JS.
  *
- * Needs dist/ (`npm run build`; scripts/test.mjs builds it first).
+ * Needs dist/ (`npm run build`; scripts/test/test.mjs builds it first).
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';

@@ -2,7 +2,7 @@
  * Every widget's checked attributes, by tag, from the descriptors, and the
  * check of one attribute of one tag as the element makes it: for the tests of
  * the rules (the WordPress plugin's are generated from the descriptors by
- * scripts/wordpress.ts).
+ * scripts/generate/wordpress.ts).
  */
 import { explainProblem } from '../../src/attributes/messages.js';
 import { checkAttribute, type AttributeResult, type AttributeRule } from '../../src/attributes/rules.js';

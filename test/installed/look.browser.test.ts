@@ -13,7 +13,7 @@
  * which is its own document, by `theme=dark`); in Chromium, also the reader's
  * system setting (prefers-color-scheme emulated) on the page as it is. Chromium
  * compares pixels too: the script tag's drawing of each widget against the source's.
- * Needs `npm run build` (scripts/test.mjs builds first).
+ * Needs `npm run build` (scripts/test/test.mjs builds first).
  */
 import { setViewport } from '@web/test-runner-commands';
 import { expect } from '@open-wc/testing';

@@ -6,7 +6,7 @@
  * under /installed/vite/ (web-test-runner.config.mjs) for the tests that look at
  * what users install (test/installed/*.browser.test.ts).
  *
- *   npx tsx test/installed/vite-app.ts <folder>   (scripts/test.mjs runs it once before the browser tests;
+ *   npx tsx test/installed/vite-app.ts <folder>   (scripts/test/test.mjs runs it once before the browser tests;
  *   the test server otherwise, at the first request: test/server/look.ts)
  */
 import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';

@@ -49,9 +49,9 @@ describe('a widget added as one folder', () => {
       const result = spawnSync('node', args, { cwd: dir, encoding: 'utf8' });
       return { status: result.status, output: `${result.stdout}${result.stderr}` };
     };
-    build = run(['scripts/build.mjs', '--quiet']);
+    build = run(['scripts/build/build.mjs', '--quiet']);
     if (build.status === 0) {
-      const docs = run(['scripts/readme-attributes.mjs']);
+      const docs = run(['scripts/generate/readme-attributes.mjs']);
       if (docs.status !== 0) build = docs;
     }
   });

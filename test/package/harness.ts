@@ -1,6 +1,6 @@
 /**
  * Fresh apps that install the package as its users do: `npm pack` of this
- * repository (after `npm run build`; scripts/test.mjs builds first), then
+ * repository (after `npm run build`; scripts/test/test.mjs builds first), then
  * `npm install` of that tarball with the tools an app would have (Vite, webpack,
  * esbuild, @lit-labs/ssr, TypeScript, React's and Vue's types), in a temporary folder.
  * The tools come at the versions of this repository's lockfile, from the npm
@@ -32,7 +32,7 @@ import { chromium, type Browser } from 'playwright-core';
 import { createApi } from '../../demo/api/handler.js';
 import { toNodeMiddleware } from '../../demo/api/node.js';
 // @ts-expect-error: a plain .mjs script without declarations
-import { CHROMIUM_FLAGS, resolveEngines } from '../../scripts/browsers.mjs';
+import { CHROMIUM_FLAGS, resolveEngines } from '../../scripts/test/browsers.mjs';
 
 export const root = join(import.meta.dirname, '../..');
 const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8')) as {

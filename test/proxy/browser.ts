@@ -8,7 +8,7 @@ import { readdirSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { createServer, type ViteDevServer } from 'vite';
 // @ts-expect-error: a plain .mjs script without declarations
-import { CHROMIUM_FLAGS, resolveEngines } from '../../scripts/browsers.mjs';
+import { CHROMIUM_FLAGS, resolveEngines } from '../../scripts/test/browsers.mjs';
 import { freePort } from './harness.js';
 
 export interface NewsPage {

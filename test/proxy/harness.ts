@@ -2,7 +2,7 @@
  * The shared cache tier on a real nginx (deploy/nginx/) or a real Varnish
  * (deploy/varnish/) in front of the reference API, all on 127.0.0.1, for the
  * tests of test/proxy/: every case runs for each engine of ENGINES. Finds each
- * engine once (skipReason) and starts the tier of scripts/tier.ts with it. The
+ * engine once (skipReason) and starts the tier of scripts/tier/tier.ts with it. The
  * API runs in this process, so the tests count what reaches it, stop it and
  * start it again on the same port.
  */
@@ -17,9 +17,9 @@ import {
   type EngineTierOptions,
   type Tier,
   type TierOptions,
-} from '../../scripts/tier.js';
+} from '../../scripts/tier/tier.js';
 
-export { ENGINES, freePort, type Engine, type EngineTier, type Tier } from '../../scripts/tier.js';
+export { ENGINES, freePort, type Engine, type EngineTier, type Tier } from '../../scripts/tier/tier.js';
 
 const found = new Map<Engine, EngineFound>();
 

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
-import { EMBED_ORIGINS_ENV, embedApiOrigins, withApiOrigins } from '../../scripts/embed-origins.mjs';
+import { EMBED_ORIGINS_ENV, embedApiOrigins, withApiOrigins } from '../../scripts/build/embed-origins.mjs';
 
 const source = readFileSync(new URL('../../demo/embed.html', import.meta.url), 'utf8');
 

@@ -1,5 +1,5 @@
 /**
- * scripts/framework-types.mjs: the React 19 and Vue 3 typings it writes from the
+ * scripts/generate/framework-types.mjs: the React 19 and Vue 3 typings it writes from the
  * widgets' descriptors type-check the fixture apps of test/fixtures/types/ as they
  * should (every element used right passes; a wrong `lang`, `region` or `level`, a
  * missing `slug` or `dataset-id` fails on its line), with `tsc` (the compiler API)
@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import ts from 'typescript';
-import { writeFrameworkTypes } from '../../scripts/framework-types.mjs';
+import { writeFrameworkTypes } from '../../scripts/generate/framework-types.mjs';
 import { widgets } from '../../src/registry.js';
 import {
   assertExpected,

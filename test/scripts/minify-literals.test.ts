@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { transformSync } from 'esbuild';
 // @ts-expect-error: a plain .mjs script without declarations
-import * as minify from '../../scripts/minify-literals.mjs';
+import * as minify from '../../scripts/build/minify-literals.mjs';
 
 interface Minify {
   minifyCss(text: string, filename?: string, options?: { targets?: false }): string;
@@ -16,7 +16,7 @@ const { cssLiterals, minifyCss, minifyHtmlParts, minifyLiterals } = minify as Mi
 
 const one = (template: string) => minifyHtmlParts([template])[0];
 
-describe('scripts/minify-literals.mjs: html literals', () => {
+describe('scripts/build/minify-literals.mjs: html literals', () => {
   it('removes indentation next to block tags', () => {
     assert.equal(
       one('<div>\n  <p>a</p>\n  <ul>\n    <li>b</li>\n  </ul>\n</div>'),
@@ -72,7 +72,7 @@ describe('scripts/minify-literals.mjs: html literals', () => {
   });
 });
 
-describe('scripts/minify-literals.mjs: css literals and modules', () => {
+describe('scripts/build/minify-literals.mjs: css literals and modules', () => {
   it('minifies CSS and keeps container queries', () => {
     const out = minifyCss(
       '/* c */\n.a {\n  color: red;\n}\n@container (max-width: 20rem) {\n  .a { display: none; }\n}\n',
@@ -112,7 +112,7 @@ const sources = (dir: string): string[] =>
 /** A declaration with a vendor prefix (`-webkit-hyphens:auto;`). */
 const PREFIXED = /(?<=[{;])-(webkit|moz|ms)-[\w-]+:[^;{}]*;?/g;
 
-describe('scripts/minify-literals.mjs: the built CSS says what the source says', () => {
+describe('scripts/build/minify-literals.mjs: the built CSS says what the source says', () => {
   const root = join(import.meta.dirname, '../..');
   const literals = sources(join(root, 'src')).flatMap((file) => {
     const code = readFileSync(file, 'utf8');

@@ -1,5 +1,5 @@
 /**
- * scripts/page-sizes.mjs, the `pages` check of `npm test`: what a page
+ * scripts/build/page-sizes.mjs, the `pages` check of `npm test`: what a page
  * downloads from dist/, dynamic imports included, against PAGE_BUDGETS; the
  * check fails when a figure is over its budget. Run on a small stand-in build
  * whose script tag imports a second file only after its widgets show data.
@@ -17,10 +17,10 @@ import {
   checkBudgets,
   chromiumEngine,
   type PageFigure,
-} from '../../scripts/page-sizes.mjs';
+} from '../../scripts/build/page-sizes.mjs';
 
 const root = join(import.meta.dirname, '../..');
-const script = join(root, 'scripts/page-sizes.mjs');
+const script = join(root, 'scripts/build/page-sizes.mjs');
 
 /** A build with the layout of dist/: a script tag, a chunk it imports statically, one it imports later. */
 function standInBuild(): string {

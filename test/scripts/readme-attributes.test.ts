@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 // @ts-expect-error: a plain .mjs script without declarations
-import * as docs from '../../scripts/readme-attributes.mjs';
+import * as docs from '../../scripts/generate/readme-attributes.mjs';
 
 interface Docs {
   renderAttributes(manifest: unknown): string;

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 // @ts-expect-error: a plain .mjs script without declarations
-import * as rerun from '../../scripts/rerun.mjs';
+import * as rerun from '../../scripts/test/rerun.mjs';
 
 interface FileCounts {
   passed: number;

@@ -1,5 +1,5 @@
 /**
- * scripts/wordpress.ts: the WordPress plugin's data, derived from the widgets'
+ * scripts/generate/wordpress.ts: the WordPress plugin's data, derived from the widgets'
  * descriptors and words (src/catalog.ts), each rule once; the blocks' words
  * from the widgets' about.ts, in English (block.json) and French (the .po).
  */
@@ -11,7 +11,7 @@ import { RULES, type AttributeRule } from '../../src/attributes/rules.js';
 import { catalog } from '../../src/catalog.js';
 import { ABOUT_INPUTS } from '../../src/widget/about.js';
 import { COMMON_INPUTS, type Inputs } from '../../src/widget/descriptor.js';
-import { parsePo, PLUGIN_DIR, pluginData } from '../../scripts/wordpress.js';
+import { parsePo, PLUGIN_DIR, pluginData } from '../../scripts/generate/wordpress.js';
 
 const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
 const { data, blocks } = pluginData(version);
@@ -23,7 +23,7 @@ const widgetData = (tag: string) =>
     words: Record<string, { label: unknown; help: unknown }>;
   };
 
-describe('scripts/wordpress.ts: the plugin reads the descriptors', () => {
+describe('scripts/generate/wordpress.ts: the plugin reads the descriptors', () => {
   it("each widget's attributes are its descriptor's inputs (the API's base URL left to the settings), each naming its rule", () => {
     const ruleName = new Map<AttributeRule, string>(
       Object.entries(RULES).map(([name, rule]) => [rule, name]),
@@ -120,7 +120,7 @@ describe('scripts/wordpress.ts: the plugin reads the descriptors', () => {
             ? [join(dir, entry.name)]
             : [],
       );
-    // What scripts/wordpress.ts generates from the descriptors and the kit's words (definitions.php:
+    // What scripts/generate/wordpress.ts generates from the descriptors and the kit's words (definitions.php:
     // the fallback's caption may equal a title) is not restating; the test above compares it with its source.
     const texts = files(PLUGIN_DIR)
       .map((file) => [file, readFileSync(file, 'utf8')] as const)

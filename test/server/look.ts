@@ -4,7 +4,7 @@
  *
  * - `GET /installed/vite/<file>`: the kit as an npm user's app bundles it (the packed
  *   tarball in a fresh Vite app, test/installed/vite-app.ts), served byte for byte from the
- *   folder in KHOUNTOUS_INSTALLED_DIR (scripts/test.mjs builds it once before the browser
+ *   folder in KHOUNTOUS_INSTALLED_DIR (scripts/test/test.mjs builds it once before the browser
  *   tests); without it, built at the first request in a child process (the server goes on
  *   answering meanwhile). A build that failed answers 500 with its reason.
  * - Commands (`executeServerCommand`), Chromium only (CDP through puppeteer):

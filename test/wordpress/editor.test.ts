@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startApi, type CountedApi } from '../../scripts/tier.js';
+import { startApi, type CountedApi } from '../../scripts/tier/tier.js';
 import { ATTRIBUTE_RULES } from '../helpers/attribute-checks.js';
 import {
   PASSWORD,

@@ -22,10 +22,10 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 // @ts-expect-error: a plain .mjs script without declarations
-import { CHROMIUM_FLAGS, resolveEngines } from '../../scripts/browsers.mjs';
+import { CHROMIUM_FLAGS, resolveEngines } from '../../scripts/test/browsers.mjs';
 // @ts-expect-error: a plain .mjs script without declarations
-import { PATHS, resolveWordPress } from '../../scripts/wordpress-env.mjs';
-import { freePort } from '../../scripts/tier.js';
+import { PATHS, resolveWordPress } from '../../scripts/test/wordpress-env.mjs';
+import { freePort } from '../../scripts/tier/tier.js';
 import type { AttributeRule } from '../../src/attributes/rules.js';
 import { problemOf } from '../../src/attributes/messages.js';
 import type { Lang } from '../../src/core/types.js';

@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { startApi, type CountedApi } from '../../scripts/tier.js';
+import { startApi, type CountedApi } from '../../scripts/tier/tier.js';
 import { RULES, type AttributeRule } from '../../src/attributes/rules.js';
 import { problemOf } from '../../src/attributes/messages.js';
 import { catalog } from '../../src/catalog.js';

@@ -8,7 +8,7 @@ import { createServer, type Server } from 'node:http';
 import { existsSync, readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { freePort, startApi, type CountedApi } from '../../scripts/tier.js';
+import { freePort, startApi, type CountedApi } from '../../scripts/tier/tier.js';
 import { ENDPOINTS } from '../../src/core/endpoints.js';
 import { inlinePath, readInline } from '../../src/core/inline.js';
 import { MAX_ANSWER_BYTES } from '../../src/core/types.js';

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // What a page that uses the kit downloads, gzip, against PAGE_BUDGETS
-// (scripts/size-entries.mjs). `npm test` runs it after the build (its `pages` check).
+// (scripts/build/size-entries.mjs). `npm test` runs it after the build (its `pages` check).
 //
 // Real pages in Chromium (playwright-core, the system's binary): each holds
 // widgets through the script tag (`<script type="module" src="/dist/khountous.js">`),
@@ -12,7 +12,7 @@
 // counts. So the figures follow whatever the build lays out: one file or a
 // starter per tag, chunks loaded at once or after the first data.
 //
-//   node scripts/page-sizes.mjs                  measure, print, fail when over a budget
+//   node scripts/build/page-sizes.mjs                  measure, print, fail when over a budget
 //     --dist DIR                                 another build (default dist/)
 //     --budget NAME=BYTES                        a budget of this run (e.g. `one widget=1000`)
 //     --only NAME[,NAME]                         some of the checks: one widget, mission widgets,
@@ -25,10 +25,10 @@ import process from 'node:process';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { tsImport } from 'tsx/esm/api';
-import { CHROMIUM_FLAGS, resolveEngines } from './browsers.mjs';
+import { CHROMIUM_FLAGS, resolveEngines } from '../test/browsers.mjs';
 import { MISSION_WIDGETS, PAGE_BUDGETS, PAGE_TARGETS, closure } from './size-entries.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 /** Nothing fetched for this long after the widgets show their data: the page has what it loads. */
 const QUIET_MS = 1000;
@@ -44,7 +44,7 @@ const gzip = (file) => gzipSync(readFileSync(file), { level: 9 }).length;
 
 /** The pages: one per widget, and the mission widgets together. */
 async function pages(only) {
-  const { catalog } = await tsImport('../src/catalog.ts', import.meta.url);
+  const { catalog } = await tsImport('../../src/catalog.ts', import.meta.url);
   const tagOf = (entry) => entry.widget.tag;
   const element = (entry) => {
     const attributes = Object.entries(entry.about.sample ?? {})
@@ -90,8 +90,8 @@ const html = (body) => `<!doctype html>
 /** The reference API at /v1, dist/ at /dist/, the pages at /page/<index>.html. */
 async function startServer(dist, list) {
   const [{ createApi }, { isApiPath, toNodeMiddleware }] = await Promise.all([
-    tsImport('../demo/api/handler.ts', import.meta.url),
-    tsImport('../demo/api/node.ts', import.meta.url),
+    tsImport('../../demo/api/handler.ts', import.meta.url),
+    tsImport('../../demo/api/node.ts', import.meta.url),
   ]);
   const middleware = toNodeMiddleware(createApi({ quotas: { anonymous: 1_000_000 } }));
   const server = createServer((req, res) => {

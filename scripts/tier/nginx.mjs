@@ -1,18 +1,18 @@
 // The shared cache tier (deploy/nginx/) on this machine: finds Debian's nginx,
 // installing it with apt-get when missing and allowed (root on Debian, as
-// scripts/browsers.mjs does for the browsers), renders the configuration into a
+// scripts/test/browsers.mjs does for the browsers), renders the configuration into a
 // directory of its own, and runs nginx there in the foreground.
 //
-// Used by `npm run proxy` (scripts/proxy.mjs) and the tests of test/proxy/.
+// Used by `npm run proxy` (scripts/tier/proxy.mjs) and the tests of test/proxy/.
 import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { dirname, join } from 'node:path';
 import process from 'node:process';
 import { fileURLToPath } from 'node:url';
-import { aptInstall, canInstall } from './debian.mjs';
+import { aptInstall, canInstall } from '../test/debian.mjs';
 
-const DEPLOY = join(dirname(fileURLToPath(import.meta.url)), '..', 'deploy', 'nginx');
+const DEPLOY = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'deploy', 'nginx');
 const CANDIDATES = ['/usr/sbin/nginx', '/usr/bin/nginx'];
 
 function locate() {
@@ -77,7 +77,7 @@ export function keyConf(key) {
   if (key && !/^[A-Za-z0-9\-._~+/]+=*$/.test(key))
     throw new Error('the site key has characters a key cannot have');
   const value = key ? `Bearer ${key}` : '';
-  return `# Written by scripts/nginx.mjs; never commit it. The site's key, sent to the API only.\nproxy_set_header Authorization "${value}"; # the key (empty: anonymous), replacing whatever the reader sent\n`;
+  return `# Written by scripts/tier/nginx.mjs; never commit it. The site's key, sent to the API only.\nproxy_set_header Authorization "${value}"; # the key (empty: anonymous), replacing whatever the reader sent\n`;
 }
 
 /**

@@ -30,13 +30,14 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { require as tsxRequire } from 'tsx/cjs/api';
 
-const HEADER = "// Written by scripts/framework-types.mjs from the widgets' descriptors: do not edit.";
+const HEADER =
+  "// Written by scripts/generate/framework-types.mjs from the widgets' descriptors: do not edit.";
 
 /** The widgets (descriptor and words), the inputs every widget has, and their words. */
 function load() {
-  const { catalog } = tsxRequire('../src/catalog.ts', import.meta.url);
-  const { COMMON_INPUTS, camel } = tsxRequire('../src/widget/descriptor.ts', import.meta.url);
-  const { ABOUT_INPUTS } = tsxRequire('../src/widget/about.ts', import.meta.url);
+  const { catalog } = tsxRequire('../../src/catalog.ts', import.meta.url);
+  const { COMMON_INPUTS, camel } = tsxRequire('../../src/widget/descriptor.ts', import.meta.url);
+  const { ABOUT_INPUTS } = tsxRequire('../../src/widget/about.ts', import.meta.url);
   return { catalog, COMMON_INPUTS, camel, ABOUT_INPUTS };
 }
 

@@ -17,17 +17,17 @@ import process from 'node:process';
 import { chromium } from 'playwright-core';
 import { createServer } from 'vite';
 import { tsImport } from 'tsx/esm/api';
-import { CHROMIUM_FLAGS, resolveEngines } from './browsers.mjs';
+import { CHROMIUM_FLAGS, resolveEngines } from '../test/browsers.mjs';
 
-const { catalog } = await tsImport('../src/catalog.ts', import.meta.url);
-const { createApi } = await tsImport('../demo/api/handler.ts', import.meta.url);
-const { toNodeMiddleware } = await tsImport('../demo/api/node.ts', import.meta.url);
+const { catalog } = await tsImport('../../src/catalog.ts', import.meta.url);
+const { createApi } = await tsImport('../../demo/api/handler.ts', import.meta.url);
+const { toNodeMiddleware } = await tsImport('../../demo/api/node.ts', import.meta.url);
 
 const OUT = 'screenshots';
 const WIDTHS = [360, 1280];
 const LANGS = ['fr', 'en'];
 const THEMES = ['light', 'dark'];
-const dist = join(import.meta.dirname, '..', 'dist');
+const dist = join(import.meta.dirname, '..', '..', 'dist');
 
 const [engine] = resolveEngines(['chromium']);
 if (!engine.available) {
@@ -48,7 +48,7 @@ const widgets = onlyBuilder
     });
 
 if (!onlyBuilder && !existsSync(join(dist, 'khountous.js'))) {
-  const built = spawnSync(process.execPath, ['scripts/build.mjs', '--quiet'], { stdio: 'inherit' });
+  const built = spawnSync(process.execPath, ['scripts/build/build.mjs', '--quiet'], { stdio: 'inherit' });
   if (built.status !== 0) process.exit(1);
 }
 

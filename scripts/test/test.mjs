@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: the Debian packages checked (scripts/setup.mjs installs what is missing),
+// `npm test`: the Debian packages checked (scripts/test/setup.mjs installs what is missing),
 // lint, type check, unused code (knip), the build with its size budgets and the README's
 // generated tables; then, two at a time, the Node-side tests and the browser tests in
 // Firefox and Chromium (in each engine, test files run side by side too, each in a kit
@@ -9,7 +9,7 @@
 // no test, or (under CI) when an engine had to be skipped. A failing test fails the run:
 // nothing is run again unless asked (--rerun, for diagnosis; refused under CI).
 //
-//   node scripts/test.mjs [--only lint,build,node,browser,bench] [--engines chromium,firefox,webkit]
+//   node scripts/test/test.mjs [--only lint,build,node,browser,bench] [--engines chromium,firefox,webkit]
 //                         [--concurrency N] [--node-concurrency N] [--jobs N] [--rerun] [files...]
 //
 // --concurrency: browser test files at a time in one engine (default 2, WebKit 1); --jobs: how many of
@@ -32,8 +32,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import process from 'node:process';
 import { resolveEngines } from './browsers.mjs';
-import { resolveNginx } from './nginx.mjs';
-import { resolveVarnish } from './varnish.mjs';
+import { resolveNginx } from '../tier/nginx.mjs';
+import { resolveVarnish } from '../tier/varnish.mjs';
 import { resolveWordPress } from './wordpress-env.mjs';
 import { afterRerun, filesToRerun } from './rerun.mjs';
 import { setup } from './setup.mjs';
@@ -140,7 +140,7 @@ function lint() {
 
 /**
  * The build (lib/ and dist/, sizes printed), its size budgets (size-limit), what
- * pages with one widget and with the mission widgets download (scripts/page-sizes.mjs), the
+ * pages with one widget and with the mission widgets download (scripts/build/page-sizes.mjs), the
  * package as packed checked by publint and attw (the lint of what the build wrote),
  * the README's attribute tables generated from custom-elements.json, and that
  * manifest itself as the build wrote it.
@@ -151,11 +151,11 @@ function buildStep() {
     ? readFileSync('custom-elements.json', 'utf8')
     : '';
   const checks = [
-    ['build', ['node', 'scripts/build.mjs']],
+    ['build', ['node', 'scripts/build/build.mjs']],
     ['size', ['npx', 'size-limit']],
-    ['pages', ['node', 'scripts/page-sizes.mjs']],
-    ['package', ['node', 'scripts/package-lint.mjs']],
-    ['docs', ['node', 'scripts/readme-attributes.mjs', '--check']],
+    ['pages', ['node', 'scripts/build/page-sizes.mjs']],
+    ['package', ['node', 'scripts/build/package-lint.mjs']],
+    ['docs', ['node', 'scripts/generate/readme-attributes.mjs', '--check']],
   ];
   for (const [name, [command, ...commandArgs]] of checks) {
     log(`build: ${name}`);
@@ -169,7 +169,7 @@ function buildStep() {
   }
   if (results.some((result) => result.step === 'build:build' && result.failed === 0)) {
     // In a git checkout, against the index: a rewritten file fails every run until it is staged.
-    // The WordPress plugin's generated files (scripts/wordpress.ts) likewise.
+    // The WordPress plugin's generated files (scripts/generate/wordpress.ts) likewise.
     const git = spawnSync(
       'git',
       ['diff', '--quiet', '--', 'custom-elements.json', 'wordpress/khountous-widgets'],
@@ -200,7 +200,7 @@ function ensureDist(files) {
   )
     return;
   log('dist/ is missing: building it for the tests of test/dist/');
-  if (!run('node', ['scripts/build.mjs', '--quiet'])) problems.push('the build for test/dist/ failed');
+  if (!run('node', ['scripts/build/build.mjs', '--quiet'])) problems.push('the build for test/dist/ failed');
 }
 
 /** The Node test files to run, with the system parts they need checked (installed first when missing). */
@@ -522,7 +522,7 @@ if (steps.includes('node')) {
 /**
  * WebKit runs last, on its own: twice in eight full runs with the other engines and the
  * Node tests beside it, its test runner ended mid-run without a word or a result (cause
- * not found; scripts/test.mjs now prints how a runner ended). Alone it never did.
+ * not found; scripts/test/test.mjs now prints how a runner ended). Alone it never did.
  */
 const last = [];
 if (steps.includes('browser')) {

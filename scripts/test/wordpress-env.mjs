@@ -1,7 +1,7 @@
 // A real WordPress on this machine, for the tests of test/wordpress/: Debian's
 // `wordpress` package, PHP's command-line interpreter (its built-in server is
 // enough to serve WordPress) and MariaDB, installed with apt-get when missing
-// and allowed (root on Debian, as scripts/browsers.mjs does for the browsers).
+// and allowed (root on Debian, as scripts/test/browsers.mjs does for the browsers).
 // php-mbstring gives PHP the character counts of messages; php-codesniffer
 // (phpcs) checks the plugin's PHP against wordpress/khountous-widgets/phpcs.xml.dist.
 // Nothing here runs a service of the system: the tests start their own MariaDB

@@ -1,4 +1,4 @@
-// `npm test -- --rerun` (scripts/test.mjs), for diagnosis by hand, never under CI: a
+// `npm test -- --rerun` (scripts/test/test.mjs), for diagnosis by hand, never under CI: a
 // file with a failure runs once more, alone, and the summary names the tests that
 // passed then (a failure that depends on order, timing or another file). The run
 // fails either way. Pure functions over the counts the test runner's counting

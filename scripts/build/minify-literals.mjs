@@ -1,5 +1,5 @@
 // Minifies the kit's Lit template literals at build time (a Vite plugin used by
-// scripts/build.mjs):
+// scripts/build/build.mjs):
 //
 //   css`…`  through lightningcss (a maintained CSS parser that knows container
 //           queries, nesting and light-dark(); the literals carry no `${}`

@@ -5,11 +5,11 @@
 // how long it took; installs nothing when everything is there. `.ci/run` runs it before
 // `npm test`, and `npm test` runs it first when a package is missing.
 //
-//   node scripts/setup.mjs [--check]   (--check: list what is missing, install nothing, exit 1 if any)
+//   node scripts/test/setup.mjs [--check]   (--check: list what is missing, install nothing, exit 1 if any)
 import process from 'node:process';
 import { ENGINES } from './browsers.mjs';
 import { aptInstall, canInstall, missingPackages } from './debian.mjs';
-import { VARNISH_PACKAGES } from './varnish.mjs';
+import { VARNISH_PACKAGES } from '../tier/varnish.mjs';
 import { WORDPRESS_PACKAGES } from './wordpress-env.mjs';
 
 /** Every Debian package a full `npm test` uses, by what it is for. */

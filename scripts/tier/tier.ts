@@ -13,8 +13,8 @@ import type { Server } from 'node:http';
 import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createApi, type ApiOptions } from '../demo/api/handler.js';
-import { createKhountousServer } from '../demo/api/server.js';
+import { createApi, type ApiOptions } from '../../demo/api/handler.js';
+import { createKhountousServer } from '../../demo/api/server.js';
 // @ts-expect-error: a plain .mjs script without declarations
 import { resolveNginx, startNginx, writeConfig } from './nginx.mjs';
 // @ts-expect-error: a plain .mjs script without declarations
@@ -131,7 +131,7 @@ export interface EngineFound {
 
 /**
  * Finds `engine`'s programs, installing Debian's packages when missing and
- * allowed (scripts/nginx.mjs, scripts/varnish.mjs).
+ * allowed (scripts/tier/nginx.mjs, scripts/tier/varnish.mjs).
  */
 export function resolveEngine(engine: Engine, log: (message: string) => void = console.log): EngineFound {
   if (engine === 'nginx') {

@@ -12,7 +12,7 @@
 //   lib/elements/khountous-<name>.js  one element: src/components/<name>/define.ts
 //   lib/ssr/render.js                 renderWidget (khountous-widgets/ssr), for Node: a widget with its data
 //   lib/ssr/cli.js                    `npx khountous-widgets render <files…>`: the widgets of built HTML files rendered
-//   lib/react.d.ts, lib/vue.d.ts      React 19 JSX and Vue 3 template typings (scripts/framework-types.mjs),
+//   lib/react.d.ts, lib/vue.d.ts      React 19 JSX and Vue 3 template typings (scripts/generate/framework-types.mjs),
 //                                     with empty lib/react.js and lib/vue.js for value imports
 //
 // dist/: the script-tag build, for pages without a bundler (a CDN or a copy on the site):
@@ -55,10 +55,10 @@ import { tsImport } from 'tsx/esm/api';
 import { build, parseAst } from 'vite';
 import { embedApiOrigins, withApiOrigins } from './embed-origins.mjs';
 import { minifyLiteralsPlugin } from './minify-literals.mjs';
-import { writeFrameworkTypes } from './framework-types.mjs';
+import { writeFrameworkTypes } from '../generate/framework-types.mjs';
 import { closure, entrySizes, formatSizeTable } from './size-entries.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const dist = join(root, 'dist');
 const lib = join(root, 'lib');
 const artefacts = join(root, 'build');
@@ -302,7 +302,7 @@ async function main() {
   for (const dir of [dist, lib, artefacts]) rmSync(dir, { recursive: true, force: true });
   mkdirSync(dist, { recursive: true });
 
-  run('src/registry.ts and src/catalog.ts (scripts/widgets.mjs)', 'node', ['scripts/widgets.mjs']);
+  run('src/registry.ts and src/catalog.ts (scripts/generate/widgets.mjs)', 'node', ['scripts/generate/widgets.mjs']);
   run('custom-elements.json (cem analyze)', 'npx', ['cem', 'analyze', '--quiet']);
 
   // 1. Modules with shared chunks: per-element entries, index, autoloader and
@@ -450,9 +450,9 @@ async function main() {
   }
   writeFileSync(join(dist, 'integrity.json'), `${JSON.stringify(integrity, null, 2)}\n`);
 
-  // 6. The WordPress plugin: its generated files (scripts/wordpress.ts), then
+  // 6. The WordPress plugin: its generated files (scripts/generate/wordpress.ts), then
   //    its zip with the kit's browser files inside.
-  run('WordPress plugin (scripts/wordpress.ts)', 'npx', ['tsx', 'scripts/wordpress.ts']);
+  run('WordPress plugin (scripts/generate/wordpress.ts)', 'npx', ['tsx', 'scripts/generate/wordpress.ts']);
   mkdirSync(artefacts, { recursive: true });
   writeFileSync(join(artefacts, 'khountous-widgets-wordpress.zip'), pluginZip());
 
@@ -472,7 +472,7 @@ async function main() {
  */
 async function embedPolicy(apiOrigins) {
   // The kit's own constant, imported from its source (tsx runs the TypeScript).
-  const { DEFAULT_BASE_URL } = await tsImport('../src/widget/base-url.ts', import.meta.url);
+  const { DEFAULT_BASE_URL } = await tsImport('../../src/widget/base-url.ts', import.meta.url);
   const api = new URL(DEFAULT_BASE_URL).origin;
   return [
     "default-src 'self'",

@@ -3,8 +3,8 @@
 //   <!-- attributes:start --> ... <!-- attributes:end -->          (every element)
 //   <!-- css-properties:start --> ... <!-- css-properties:end -->  (the theme's custom properties)
 //
-//   node scripts/readme-attributes.mjs           rewrite README.md
-//   node scripts/readme-attributes.mjs --check   fail when README.md is not what the manifest says
+//   node scripts/generate/readme-attributes.mjs           rewrite README.md
+//   node scripts/generate/readme-attributes.mjs --check   fail when README.md is not what the manifest says
 //
 // `npm run docs` regenerates the manifest (cem analyze) and then the tables.
 import { readFileSync, writeFileSync } from 'node:fs';

@@ -82,7 +82,7 @@ export const BUDGETS = {
 
 /**
  * What a page downloads from dist/ (gzip, level 9, file by file), measured by
- * scripts/page-sizes.mjs in Chromium: every file of the kit the page fetched
+ * scripts/build/page-sizes.mjs in Chromium: every file of the kit the page fetched
  * until its widgets show their data, dynamic imports included.
  * - `one widget`: a page holding one widget through the script tag (khountous.js),
  *   each of the seven in turn, each held to the same figures;

@@ -18,10 +18,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const GLOBALS = new Set(['CustomEvent', 'Error', 'Event', 'HTMLElement', 'TypeError']);
 
-/** The package's entries in the npm build (scripts/build.mjs builds the same). */
+/** The package's entries in the npm build (scripts/build/build.mjs builds the same). */
 export const NPM_ENTRIES = [
   'src/index.ts',
   'src/khountous.ts',
@@ -86,7 +86,7 @@ export function shippedManifest(manifest) {
   const sourceOf = (reference, from) => {
     const spelled = reference.module;
     let path;
-    if (spelled.startsWith('./') || spelled.startsWith('../')) path = normalize(join(dirname(from), spelled));
+    if (spelled.startsWith('../') || spelled.startsWith('../../')) path = normalize(join(dirname(from), spelled));
     else path = spelled.replace(/^\//, '');
     path = path.replace(/\.js$/, '.ts');
     return modulePaths.has(path) ? path : undefined;

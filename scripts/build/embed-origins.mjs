@@ -2,7 +2,7 @@
 // own and the kit's default API: KHOUNTOUS_EMBED_API_ORIGINS (space- or
 // comma-separated exact origins, `https://api.example.org`), written into the
 // page's `<meta name="khountous:api-origins">` and its CSP's connect-src by
-// scripts/build.mjs, and into the meta by `npm start` (vite.config.ts).
+// scripts/build/build.mjs, and into the meta by `npm start` (vite.config.ts).
 
 export const EMBED_ORIGINS_ENV = 'KHOUNTOUS_EMBED_API_ORIGINS';
 

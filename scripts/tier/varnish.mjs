@@ -1,20 +1,20 @@
 // The shared cache tier on Varnish (deploy/varnish/) on this machine: finds
 // Debian's varnish and varnish-modules (and nginx, which runs the origin hop),
 // installing them with apt-get when missing and allowed (root on Debian, as
-// scripts/nginx.mjs does for nginx), renders the configuration into a directory
+// scripts/tier/nginx.mjs does for nginx), renders the configuration into a directory
 // of its own, and runs the origin hop (nginx) and varnishd there in the foreground.
 //
-// Used by `npm run proxy -- --engine varnish` (scripts/proxy.mjs), the tests of
-// test/proxy/ and the bench (through scripts/tier.ts).
+// Used by `npm run proxy -- --engine varnish` (scripts/tier/proxy.mjs), the tests of
+// test/proxy/ and the bench (through scripts/tier/tier.ts).
 import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import process from 'node:process';
 import { fileURLToPath } from 'node:url';
-import { aptInstall, canInstall, missingPackages } from './debian.mjs';
+import { aptInstall, canInstall, missingPackages } from '../test/debian.mjs';
 import { listening, renderTemplate, resolveNginx, startNginx, writePrefix } from './nginx.mjs';
 
-const DEPLOY = join(dirname(fileURLToPath(import.meta.url)), '..', 'deploy', 'varnish');
+const DEPLOY = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'deploy', 'varnish');
 const CANDIDATES = ['/usr/sbin/varnishd', '/usr/bin/varnishd'];
 /** The Debian packages of the tier: Varnish and the modules its VCL imports (vsthrottle, var). */
 export const VARNISH_PACKAGES = ['varnish', 'varnish-modules'];

@@ -10,15 +10,15 @@
 //                   class (<name>.ts, `export class <Name>`); the rest is written by hand
 // The build runs it first; `npm test` checks both files are what it writes.
 //
-//   node scripts/widgets.mjs [--check]
+//   node scripts/generate/widgets.mjs [--check]
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import process from 'node:process';
 import { fileURLToPath } from 'node:url';
 import * as prettier from 'prettier';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const HEADER = '// Written by scripts/widgets.mjs from src/components/*/: do not edit.';
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const HEADER = '// Written by scripts/generate/widgets.mjs from src/components/*/: do not edit.';
 
 /** Each widget folder and the name its descriptor is exported under, in folder order. */
 export function widgetFolders() {
@@ -51,7 +51,8 @@ const format = async (file, lines) => {
   return prettier.format(lines.join('\n'), { ...options, filepath: file });
 };
 
-const BEGIN = "// Each widget's element class (written by scripts/widgets.mjs from src/components/*/):";
+const BEGIN =
+  "// Each widget's element class (written by scripts/generate/widgets.mjs from src/components/*/):";
 const END = "// (end of the widgets' classes)";
 
 /** `source` (src/index.ts) with `lines` between its two marker lines. */
@@ -137,7 +138,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     const current = existsSync(file) ? readFileSync(file, 'utf8') : '';
     if (current === source) continue;
     if (check) {
-      console.error(`${file}: not what scripts/widgets.mjs writes (run npm run build)`);
+      console.error(`${file}: not what scripts/generate/widgets.mjs writes (run npm run build)`);
       stale = true;
     } else writeFileSync(file, source);
   }

@@ -4,7 +4,7 @@
 // mutants left alive (file:line, mutator, replacement), the ones docs/reliability.md must
 // either see killed or explain.
 //
-//   node scripts/mutation-scores.mjs [--survivors] [--by-file] [reports/mutation/mutation.json[#file,file] ...]
+//   node scripts/test/mutation-scores.mjs [--survivors] [--by-file] [reports/mutation/mutation.json[#file,file] ...]
 //
 // Several reports (runs over parts of the code) are read as one, a later one's files over an
 // earlier one's; `report.json#file,file` takes only the files named (an incremental run's

@@ -1,4 +1,4 @@
-/** Declarations of scripts/page-sizes.mjs, for its tests. */
+/** Declarations of scripts/build/page-sizes.mjs, for its tests. */
 type Check = 'one widget' | 'mission widgets' | 'first-paint core';
 
 export interface PageFigure {
