@@ -361,7 +361,7 @@ describe('package.json', () => {
     }
     for (const file of listFiles(lib).filter((file) => file.endsWith('.js'))) {
       const path = `./${relative(root, file)}`;
-      const defines = /^\.\/lib\/(khountous|kit|autoloader|elements\/[\w-]+)\.js$/.test(path);
+      const defines = /^\.\/lib\/(khountous|every-element|autoloader|elements\/[\w-]+)\.js$/.test(path);
       assert.equal(matches(path), defines, `${path}: ${defines ? 'defines elements' : 'free of side effects'}`);
     }
     assert.ok(!matches('./src/index.ts'));

@@ -128,19 +128,25 @@ for (const [engine, skip] of engines()) {
 
     it('holds at most its cap of requests at the API; beyond it 503 at once, and cached answers served', async () => {
       assert.equal((await get(`${tier.base}/regions`)).status, 200);
+      // When the first miss the API served came back (the API holds each for 1.5 s).
+      let firstServedAt = Infinity;
       const misses = readers(2, 5).flatMap((reader, r) =>
         Array.from({ length: 8 }, (_, i) =>
           get(`${tier.base}/verifications?limit=1&page=${r * 8 + i + 1}`, {}, 'GET', {
             localAddress: reader,
+          }).then((answer) => {
+            if (answer.status === 200) firstServedAt = Math.min(firstServedAt, Date.now());
+            return answer;
           }),
         ),
       );
-      await sleep(300);
-      const during = api.atOnce;
+      // The API holds the first misses: then the cached answers are asked for.
+      const deadline = Date.now() + 1000;
+      while (api.atOnce === 0 && Date.now() < deadline) await sleep(20);
       const cached = await Promise.all(
         readers(20, 10).map((reader) => get(`${tier.base}/regions`, {}, 'GET', { localAddress: reader })),
       );
-      const answeredWhileHeld = api.atOnce > 0 && api.received.length === 1 + during;
+      const answeredWhileHeld = api.atOnce > 0 && Date.now() < firstServedAt;
       const answers = await Promise.all(misses);
       assert.ok(api.mostAtOnce <= AT_ONCE, `${api.mostAtOnce} requests at the API at once`);
       assert.ok(api.mostAtOnce >= 1);
