@@ -72,11 +72,16 @@ export const TARGETS = {
 // spendOne, core/cache.ts, core/loader/viewport.ts, core/anonymous.ts) in place of its lighter
 // copies: the starter 6,920 B, and so every page about 0.6 kB more (one widget 40.9 kB, four
 // 45.2 kB), until the data layer is small enough to be what the starter loads.
+// The rules the first requests share with the loader sit in the shared chunk, which the embed
+// page's script imports too (its first requests are the script tag's), and the base element's
+// attribute problems in a controller (element/problems.ts): the shared chunk 32.14 → 32.57 kB
+// over these changes (measured: one widget 41.07 kB, four 45.29 kB, the largest element
+// 35.09 kB).
 export const BUDGETS = {
   'khountous.js': 7_000,
-  'page: one widget': 41_000,
-  'page: four widgets': 45_300,
-  element: 35_000,
+  'page: one widget': 41_450,
+  'page: four widgets': 45_750,
+  element: 35_450,
   'embed-resize.js': 500,
 };
 
