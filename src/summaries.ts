@@ -2,7 +2,7 @@
 /**
  * Each widget's text summary as data (summary.ts), by tag: what the script
  * tag's text paint interprets (boot/paint.ts), and the WordPress plugin's
- * fallback through scripts/wordpress.ts. Plain objects, no import at run time.
+ * fallback through scripts/generate/wordpress.ts. Plain objects, no import at run time.
  */
 import { summary as adminCard } from './components/admin-card/summary.js';
 import { summary as dataset } from './components/dataset/summary.js';

@@ -83,7 +83,7 @@ export async function sources() {
       '/**',
       " * Each widget's text summary as data (summary.ts), by tag: what the script",
       " * tag's text paint interprets (boot/paint.ts), and the WordPress plugin's",
-      ' * fallback through scripts/wordpress.ts. Plain objects, no import at run time.',
+      ' * fallback through scripts/generate/wordpress.ts. Plain objects, no import at run time.',
       ' */',
       ...folders.map(
         ({ folder, name }) => `import { summary as ${name} } from './components/${folder}/summary.js';`,
