@@ -19,7 +19,7 @@ import {
 } from '../widget/descriptor.js';
 import { DEFAULT_LANG, languageOf } from '../widget/lang.js';
 import { planLoad, type Read } from '../widget/load.js';
-import { KhountousErrorEvent, KhountousLoadEvent } from './events.js';
+import { Announcer, type ViewState } from './events.js';
 import { LanguageController } from './language.js';
 import { ProblemController } from './problems.js';
 import { initialise, propertiesOf } from './properties.js';
@@ -30,7 +30,7 @@ import { ServerMarkup, type ServerView } from './server-markup.js';
 
 /** `light` or `dark` as written; `auto`: the page's `color-scheme`, as form controls (tokens.styles.ts). */
 export type Theme = 'light' | 'dark' | 'auto';
-export type ViewState = 'loading' | 'ready' | 'empty' | 'error';
+export type { ViewState };
 
 /**
  * The base of every element of the kit. A widget's element names its
@@ -84,7 +84,8 @@ export abstract class KhountousElement<S extends Selection, T> extends LitElemen
   declare theme: Theme;
   declare lazy: boolean;
 
-  private lastEmitted?: unknown;
+  /** Its `state` and `stale` attributes and its events (events.ts). */
+  private readonly announcer = new Announcer(this);
   /**
    * Data a server gave the element (src/core/inline.ts), set by a script before the
    * element's first update; else its `<script type="application/json">` child is read.
@@ -239,25 +240,9 @@ export abstract class KhountousElement<S extends Selection, T> extends LitElemen
     // be in the cache already; its load, if any, left with this update).
     if (this.server.hydrated()) return;
     const view = this.viewState;
-    // The starter's text paint, shown in place of the skeleton, goes with the first other state.
-    const painted = this.textPaint();
-    if (painted && view !== 'loading') painted.remove();
-    if (!painted || view !== 'loading') this.setAttribute('state', view);
     // While the data is on its way: the language's number and date formatters, made in idle time.
     if (view === 'loading') warmFormats(this.language);
-    const shown = this.data.value;
-    this.toggleAttribute('stale', view === 'ready' && Boolean(shown?.stale));
-    const error = this.data.error;
-    if (shown) {
-      // A revalidation that brought the same data (a 304) is not a new load.
-      if (shown.data !== this.lastEmitted) {
-        this.lastEmitted = shown.data;
-        this.dispatchEvent(new KhountousLoadEvent(shown.data));
-      }
-    } else if (view === 'error' && error !== undefined && error !== this.lastEmitted) {
-      this.lastEmitted = error;
-      this.dispatchEvent(new KhountousErrorEvent(asKhountousError(error)));
-    }
+    this.announcer.announce(view, this.data.value, this.data.error, this.textPaint());
   }
 
   protected override render(): TemplateResult {
