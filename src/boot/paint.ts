@@ -93,7 +93,10 @@ function viewOf(tag: string, data: Json, values: Values, lang: Lang): View | und
     number,
     percent,
     days,
-    score: (value) => (number(value) === undefined ? undefined : `${number(value)}/100`),
+    score: (value) => {
+      const written = number(value);
+      return written && `${written}/100`;
+    },
   };
   const write = (source: unknown, field: Field): string | undefined => {
     const format = field.format ?? 'text';

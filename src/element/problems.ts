@@ -1,4 +1,4 @@
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { ReactiveControllerHost } from 'lit';
 import { KhountousError } from '../core/errors.js';
 import { explain, loadMessages, problemIn, warnConfiguration } from '../attributes/owner.js';
 import type { ProblemDraft } from '../attributes/rules.js';
@@ -25,7 +25,7 @@ export interface ProblemContext {
  * problem); and the console's warning of a load's error, which names the
  * attribute the author wrote.
  */
-export class ProblemController implements ReactiveController {
+export class ProblemController {
   /** The sentences of the problem shown, on their way. */
   private explaining?: Promise<void>;
   /** The server's markup showed an error: kept (its sentence following) rather than a skeleton. */
@@ -34,11 +34,7 @@ export class ProblemController implements ReactiveController {
   constructor(
     private readonly host: ReactiveControllerHost & Element,
     private readonly context: () => ProblemContext,
-  ) {
-    host.addController(this);
-  }
-
-  hostConnected(): void {}
+  ) {}
 
   /**
    * The problem behind `error`, with its sentences; `null` while they are on their

@@ -31,7 +31,7 @@ export type Format =
   | 'links';
 
 /** A format that depends on an attribute's value (the indicator charted): by value, else `otherwise`. */
-interface FormatBy {
+export interface FormatBy {
   readonly attribute: string;
   readonly formats: Readonly<Record<string, Format>>;
   readonly otherwise: Format;

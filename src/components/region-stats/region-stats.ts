@@ -14,6 +14,8 @@ import { regionStats } from './widget.js';
 import { regionStatsStyles } from './region-stats.styles.js';
 import { indicatorNames } from '../../i18n/indicator-names.js';
 import { regionStatsStrings } from './strings.js';
+import { indicatorFormat } from './summary.js';
+import type { Format } from '../../widget/summary.js';
 
 type Regions = ListEnvelope<RegionStats>;
 type RegionSelection = SelectionOf<typeof regionStats.inputs>;
@@ -109,12 +111,20 @@ export class KhountousRegionStats extends KhountousElement<RegionSelection, Regi
       : this.renderRegion(region, selection.indicator);
   }
 
+  /** An indicator's value in its format (summary.ts `indicatorFormat`, which the text paint reads too). */
   private format(key: RegionIndicatorKey, value: number): string {
     const lang = this.language;
-    if (key === 'responseRate' || key === 'resolutionRate') return formatPercent(lang, value);
-    if (key === 'avgDelayDays') return formatDays(lang, value);
-    if (key === 'averageScore') return `${formatNumber(lang, value)}/100`;
-    return formatNumber(lang, value, 1);
+    const formats: Readonly<Record<string, Format>> = indicatorFormat.formats;
+    switch (formats[key] ?? indicatorFormat.otherwise) {
+      case 'percent':
+        return formatPercent(lang, value);
+      case 'days':
+        return formatDays(lang, value);
+      case 'score':
+        return `${formatNumber(lang, value)}/100`;
+      default:
+        return formatNumber(lang, value, 1);
+    }
   }
 
   private renderChart(regions: RegionStats[], key: RegionIndicatorKey): TemplateResult {

@@ -1,5 +1,17 @@
 /** <khountous-region-stats> as text: the indicator charted, for the region chosen or for each region. */
-import type { Summary } from '../../widget/summary.js';
+import type { FormatBy, Summary } from '../../widget/summary.js';
+
+/** How each indicator's value is written, wherever the widget writes one (its element too). */
+export const indicatorFormat = {
+  attribute: 'indicator',
+  formats: {
+    averageScore: 'score',
+    responseRate: 'percent',
+    resolutionRate: 'percent',
+    avgDelayDays: 'days',
+  },
+  otherwise: 'number',
+} as const satisfies FormatBy;
 
 export const summary = {
   caption: { label: 'regions.caption', attribute: 'indicator' },
@@ -9,16 +21,7 @@ export const summary = {
     details: [
       {
         path: 'indicators.{indicator}',
-        format: {
-          attribute: 'indicator',
-          formats: {
-            averageScore: 'score',
-            responseRate: 'percent',
-            resolutionRate: 'percent',
-            avgDelayDays: 'days',
-          },
-          otherwise: 'number',
-        },
+        format: indicatorFormat,
         brief: true,
       },
     ],
