@@ -1,22 +1,27 @@
 import type { Local } from './strings.js';
-import type { Translation } from './translation.js';
+import type { KhountousErrorKind } from '../core/errors.js';
 
-type CommonKey =
-  | 'loading'
-  | 'empty'
-  | 'retry'
-  | 'retryAt'
-  | 'staleAsOf'
-  | 'errorTitle'
-  | 'error'
-  | 'previous'
-  | 'next'
-  | 'pageOf'
-  | 'firstPage'
-  | 'pagingPaused';
-
-/** The strings every widget uses, in one language. */
-export type CommonStrings = Pick<Translation, CommonKey>;
+/** What every widget says (in French and English below); a widget's own strings are in its folder. */
+export interface CommonStrings {
+  loading: string;
+  empty: string;
+  retry: string;
+  /** The retry button while a spent quota refuses any request: it can be pressed at `time`. */
+  retryAt: (time: string) => string;
+  /** "data as of 14:05" */
+  staleAsOf: (time: string) => string;
+  /** A sentence naming the cause of an error; `when` is the time data comes back, for quota errors. */
+  error: (kind: KhountousErrorKind, when?: string) => string;
+  errorTitle: string;
+  previous: string;
+  next: string;
+  /** "Page 2 of 13" */
+  pageOf: (page: number, pages: number) => string;
+  /** The button back to the first page of a list, shown on a page past its end. */
+  firstPage: string;
+  /** "Next page available at 15:00" (the quota is spent). */
+  pagingPaused: (time: string) => string;
+}
 
 /** What every widget says: loading, empty, errors, the stale mark and the pager. */
 export const commonStrings: Local<CommonStrings> = {
