@@ -9,11 +9,10 @@ const config: KnipConfig = {
     // The package's entries (package.json "exports", scripts/build/build.mjs).
     'src/index.ts',
     'src/khountous.ts',
-    'src/autoloader.ts',
-    'src/script-tag.ts',
-    // Lit's hydrate support of the script tag (dist/hydrate.js), which the starter imports by URL.
+    // The script tag's delivery (scripts/build/build.mjs puts it in place of src/boot/bundled.ts).
+    'src/boot/served.ts',
+    // Lit's hydrate support of the script tag (dist/hydrate.js), which boot/served.ts imports by URL.
     'src/boot/hydrate.ts',
-    'src/elements.ts',
     'src/embed/main.ts',
     'src/embed/resize-host.ts',
     'src/components/*/define.ts',

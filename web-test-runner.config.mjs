@@ -2,7 +2,7 @@
 // KHOUNTOUS_ENGINE and the binaries through CHROME_PATH, FIREFOX_PATH and
 // WEBKIT_DRIVER_PORT / WEBKIT_BROWSER_PATH (see scripts/test/browsers.mjs).
 // This file is loaded with tsx, so it can import the reference API's TypeScript.
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, normalize, relative } from 'node:path';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { defaultReporter } from '@web/test-runner';
@@ -16,6 +16,7 @@ import { namespacePlugin } from './test/server/namespace.ts';
 import { ssrPlugin } from './test/server/ssr.ts';
 import { lookPlugin } from './test/server/look.ts';
 import { CHROMIUM_FLAGS } from './scripts/test/browsers.mjs';
+import { expandGlobs } from './test/helpers/vite-glob.mjs';
 
 const engine = process.env.KHOUNTOUS_ENGINE || 'chromium';
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
@@ -187,27 +188,18 @@ function distAsBuilt(api) {
 const referenceApi = referenceApiMiddleware();
 
 /**
- * Vite's `import.meta.glob(pattern, { eager: true })` for the test server, which
- * has no such thing: src/every-element.ts registers each component's define.ts
- * that way, and tests import it unbundled. Replaced by one import per file the
- * pattern matches (a `*` for one folder), as Vite does.
+ * Vite's `import.meta.glob` for the test server, which has no such thing
+ * (test/helpers/vite-glob.mjs): src/boot/bundled.ts finds each widget's
+ * define.ts that way, and test/helpers/every-element.ts registers them all.
  */
-function eagerGlob() {
-  const call = /import\.meta\.glob\(\s*'(\.\/[^'*]*)\*\/([^'*]+)'\s*,\s*\{\s*eager:\s*true\s*\}\s*\);?/g;
+function globs() {
   return {
-    name: 'khountous-eager-glob',
+    name: 'khountous-glob',
     transform(context) {
-      if (!context.path.startsWith('/src/') || typeof context.body !== 'string') return undefined;
+      if (!/^\/(src|test)\//.test(context.path) || typeof context.body !== 'string') return undefined;
       if (!context.body.includes('import.meta.glob')) return undefined;
       const dir = join(process.cwd(), context.path.slice(1), '..');
-      const body = context.body.replace(call, (_, folder, file) =>
-        readdirSync(join(dir, folder))
-          .filter((name) => existsSync(join(dir, folder, name, file)))
-          .sort()
-          .map((name) => `import '${folder}${name}/${file.replace(/\.ts$/, '.js')}';`)
-          .join('\n'),
-      );
-      return { body };
+      return { body: expandGlobs(context.body, dir, (path) => path.replace(/\.ts$/, '.js')) };
     },
   };
 }
@@ -240,7 +232,7 @@ export default {
     ssrPlugin(),
     // The kit bundled by an npm user's Vite app, media emulation and screenshots (test/installed/).
     lookPlugin(),
-    eagerGlob(),
+    globs(),
     esbuildPlugin({
       ts: true,
       tsconfig: './tsconfig.json',

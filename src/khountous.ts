@@ -1,21 +1,38 @@
 /**
- * The npm build's "every element" entry (lib/khountous.js: `import
- * 'khountous-widgets/khountous.js'`): registers every element of the kit.
+ * The kit's entry, for both builds: dist/khountous.js (the script tag; also
+ * dist/autoloader.js, the same file) and lib/khountous.js (`import
+ * 'khountous-widgets/khountous.js'`; `khountous-widgets/autoloader.js` is this
+ * module too). It registers each element of the kit the first time its tag is
+ * seen in the page (and in the open shadow roots there), and keeps watching for
+ * tags added later (a MutationObserver).
  *
- * It first starts the API requests of the widgets already in the page (the
- * early start: the shared loader and each element's plan, no Lit; a widget
- * with data a server wrote inside it adopts that instead), then imports the
- * elements, which the app's bundler lays out. (The script tag, dist/khountous.js,
- * is src/script-tag.ts.)
+ * One boot sequence (boot/autoload.ts): the tags found, their API requests
+ * sent at once, then each element's module imported. How the files reach the
+ * page is the build's (boot/autoload.ts `Delivery`): boot/bundled.ts here, the
+ * app's bundler laying the elements out; boot/served.ts in the script tag's
+ * build, files beside the script with their integrity, a text paint of the
+ * first answers and Lit's hydrate support for a server's render.
+ *
+ * Shadow roots of the host page created later: `observe(root)` (or
+ * `discover(root)` once).
  */
-import { start } from './boot/early-start.js';
+import { createAutoloader } from './boot/autoload.js';
+import { delivery } from './boot/bundled.js';
 
-// In a browser only: in Node there is no page to start (a server render's DOM shim has a `document`
-// without querySelector).
-if (typeof document !== 'undefined' && typeof document.querySelector === 'function') start(document);
+const autoloader = createAutoloader(delivery.loaders, delivery.before, delivery.prepare);
 
-// Not awaited at the top level: a top-level await would keep the bundler from placing the
-// shared modules in this file, and cost a round trip before the early start.
-import('./every-element.js').catch((error: unknown) => {
-  console.error('khountous: could not load the elements', error);
-});
+/** Loads the elements used in `root` that are not registered yet. */
+export const discover = (root: ParentNode): Promise<void> => autoloader.discover(root);
+
+/** Watches `root` (a shadow root of the host page, say) for tags added later; returns a function that stops. */
+export const observe = (root: Node): (() => void) => autoloader.observe(root);
+
+/** The tags the kit loads. */
+export const tags: readonly string[] = Object.keys(delivery.loaders).sort();
+
+// In a browser only: in Node there is no page to watch (a server render's DOM shim has a
+// `document` without querySelector).
+if (typeof document !== 'undefined' && typeof document.querySelector === 'function') {
+  autoloader.observe(document);
+  void autoloader.discover(document);
+}

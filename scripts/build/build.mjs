@@ -7,8 +7,9 @@
 // importing lit and @lit/task by bare specifier: an app's bundler resolves
 // the graph and shares Lit with the app. Not minified (but for the template literals, whose strings match dist/'s), no preload graph.
 //   lib/index.js                      the public exports (defines nothing)
-//   lib/khountous.js                  every element (starts the page's API requests, then imports lib/every-element.js)
-//   lib/autoloader.js                 registers the tags found on the page, loading each on first sight
+//   lib/khountous.js                  the kit's entry (src/khountous.ts, boot/bundled.ts): registers each element
+//                                     when its tag is first seen in the page, after starting its API request
+//                                     (khountous-widgets/autoloader.js, the name earlier versions documented, is it too)
 //   lib/elements/khountous-<name>.js  one element: src/components/<name>/define.ts
 //   lib/ssr/render.js                 renderWidget (khountous-widgets/ssr), for Node: a widget with its data
 //   lib/ssr/cli.js                    `npx khountous-widgets render <files…>`: the widgets of built HTML files rendered
@@ -17,7 +18,8 @@
 //
 // dist/: the script-tag build, for pages without a bundler (a CDN or a copy on the site):
 // bundled with Lit in production mode, minified.
-//   dist/khountous.js                 the script tag: a starter of one file (src/script-tag.ts) that finds the
+//   dist/khountous.js                 the script tag: the kit's entry (src/khountous.ts, with boot/served.ts
+//                                     for boot/bundled.ts) in one file, that finds the
 //                                     kit's tags in the page, sends their API requests (no Lit, no loader),
 //                                     announces their elements' files with modulepreload and integrity, and
 //                                     imports dist/elements/khountous-<name>.js per tag, when it appears
@@ -249,7 +251,6 @@ async function buildNpm(elements) {
           ...elements,
           index: join(root, 'src/index.ts'),
           khountous: join(root, 'src/khountous.ts'),
-          autoloader: join(root, 'src/autoloader.ts'),
           // khountous-widgets/ssr: renderWidget, for Node.
           'ssr/render': join(root, 'src/ssr/render.ts'),
           // `npx khountous-widgets render <files…>` (package.json "bin").
@@ -373,19 +374,21 @@ async function main() {
   writeFileSync(join(dist, 'embed.html'), withApiOrigins(builtPage, apiOrigins));
   copyFileSync(join(root, 'demo/embed.css'), join(dist, 'embed.css'));
 
-  // 2. The script tag: src/script-tag.ts in one file with no static import (the first API requests
-  //    leave after one round trip), which imports each element's module by its URL; written
+  // 2. The script tag: src/khountous.ts, the npm build's entry, with the script tag's delivery
+  //    (boot/served.ts in place of boot/bundled.ts), in one file with no static import (the first
+  //    API requests leave after one round trip), which imports each element's module by its URL; written
   //    into it, each element's module graph with the integrity of every file (the starter's
   //    own hash thus vouches for them). dist/autoloader.js is the same file.
   //    The embed page's script likewise (src/embed/main.ts -> embed.js): its widget's request
   //    from the page's head, then the files of that one element (same origin, under the page's
   //    CSP: no integrity to carry).
   for (const [name, entry] of [
-    ['khountous', 'src/script-tag.ts'],
+    ['khountous', 'src/khountous.ts'],
     ['embed', 'src/embed/main.ts'],
   ]) {
     await build({
       ...common,
+      plugins: [...(common.plugins ?? []), servedDelivery()],
       build: {
         ...common.build,
         outDir: dist,
@@ -508,6 +511,31 @@ function pluginZip() {
 }
 
 /**
+ * The script tag's build of src/khountous.ts: boot/served.ts (the files beside the script, with
+ * their integrity) where the npm build has boot/bundled.ts (the app's bundler lays them out).
+ */
+function servedDelivery() {
+  const bundled = join(root, 'src/boot/bundled.ts');
+  const served = join(root, 'src/boot/served.ts');
+  let swapped = false;
+  return {
+    name: 'khountous-served-delivery',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (!importer || !source.endsWith('/bundled.js')) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      if (resolved?.id !== bundled) return null;
+      swapped = true;
+      return served;
+    },
+    buildEnd() {
+      if (!swapped && [...this.getModuleIds()].includes(join(root, 'src/khountous.ts')))
+        throw new Error('src/khountous.ts no longer imports boot/bundled.ts: the script tag has no delivery');
+    },
+  };
+}
+
+/**
  * tsc declares every module of src/; lib/ keeps the declarations that the entries'
  * declarations reach (through their imports and exports), beside the modules shipped.
  */
@@ -515,7 +543,7 @@ function pruneDeclarations() {
   const declarations = listFiles(lib).filter((file) => file.endsWith('.d.ts'));
   const entries = declarations.filter((file) => {
     const path = relative(lib, file);
-    return /^(index|khountous|autoloader|react|vue)\.d\.ts$|^elements\//.test(path);
+    return /^(index|khountous|react|vue)\.d\.ts$|^elements\//.test(path);
   });
   const kept = new Set();
   const todo = [...entries];

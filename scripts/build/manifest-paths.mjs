@@ -25,7 +25,6 @@ const GLOBALS = new Set(['CustomEvent', 'Error', 'Event', 'HTMLElement', 'TypeEr
 export const NPM_ENTRIES = [
   'src/index.ts',
   'src/khountous.ts',
-  'src/autoloader.ts',
   'src/ssr/render.ts',
   'src/ssr/cli.ts',
 ];

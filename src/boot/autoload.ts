@@ -8,6 +8,21 @@
 /** Loads the module that registers one element. */
 export type ElementLoader = () => Promise<unknown>;
 
+/**
+ * How the kit's files reach the page, which is all the builds' boots differ
+ * in: boot/bundled.ts for lib/ (an app's bundler lays the elements out),
+ * boot/served.ts for dist/ (files beside the script tag, with integrity).
+ * src/khountous.ts runs the one boot sequence on either.
+ */
+export interface Delivery {
+  /** The module that registers each tag's element. */
+  loaders: Readonly<Record<string, ElementLoader>>;
+  /** Runs once per tag, just before its module is imported (announces its files). */
+  before?: (tag: string) => void;
+  /** Runs for each discovery with the elements not defined yet (their first requests); their modules are imported once it resolves. */
+  prepare?: (elements: Element[]) => Promise<unknown>;
+}
+
 export interface Autoloader {
   /** Loads the elements used in `root` (and its open shadow roots) that are not loaded yet. */
   discover(root: ParentNode): Promise<void>;

@@ -17,7 +17,7 @@ import { KhountousError } from '../core/errors.js';
 import { inlineScriptOf } from '../core/inline.js';
 import { getLoader, type KhountousLoader } from '../core/loader/loader.js';
 import { NAMES } from '../core/names.js';
-import { widgets } from '../registry.js';
+import { widgets as registry } from '../registry.js';
 import type { Widget } from '../widget/descriptor.js';
 import { attributeReader, planLoad } from '../widget/load.js';
 
@@ -28,37 +28,33 @@ function startedSet(): WeakSet<Element> {
 }
 
 /**
- * Starts the loads of the tags of `widgets` found in `root` whose element is
- * not defined yet. Returns the number of loads started.
+ * Starts the loads of `elements` (kit tags whose element is not defined yet).
+ * Returns the number of loads started.
  */
 export function startLoads(
-  root: ParentNode,
-  widgets: readonly Widget[],
+  elements: readonly Element[],
+  widgets: readonly Widget[] = registry,
   loader: KhountousLoader = getLoader(),
 ): number {
   if (typeof customElements === 'undefined') return 0;
   const started = startedSet();
+  const byTag = new Map(widgets.map((descriptor) => [descriptor.tag, descriptor]));
   let count = 0;
-  for (const descriptor of widgets) {
+  for (const element of elements) {
+    const descriptor = byTag.get(element.localName);
     // A defined element loads for itself.
-    if (customElements.get(descriptor.tag)) continue;
-    for (const element of root.querySelectorAll(descriptor.tag)) {
-      if (started.has(element)) continue;
-      started.add(element);
-      // Data a server wrote inside it (core/inline.ts): the element adopts it, loading only if it cannot.
-      if (inlineScriptOf(element)) continue;
-      const planned = planLoad(descriptor, element, attributeReader(descriptor, element));
-      // The element shows what it cannot use when it is defined.
-      if (planned instanceof KhountousError) continue;
-      loader
-        .load(planned.resource, planned.options)
-        // The element shows what went wrong when it loads for itself.
-        .catch(() => undefined);
-      count++;
-    }
+    if (!descriptor || customElements.get(descriptor.tag) || started.has(element)) continue;
+    started.add(element);
+    // Data a server wrote inside it (core/inline.ts): the element adopts it, loading only if it cannot.
+    if (inlineScriptOf(element)) continue;
+    const planned = planLoad(descriptor, element, attributeReader(descriptor, element));
+    // The element shows what it cannot use when it is defined.
+    if (planned instanceof KhountousError) continue;
+    loader
+      .load(planned.resource, planned.options)
+      // The element shows what went wrong when it loads for itself.
+      .catch(() => undefined);
+    count++;
   }
   return count;
 }
-
-/** Starts the loads of every kit tag in `root` (the npm entries' early start: lib/khountous.js, lib/autoloader.js). */
-export const start = (root: ParentNode): number => startLoads(root, widgets);

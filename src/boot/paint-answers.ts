@@ -2,7 +2,7 @@
  * Hands each answer of the first-paint start to the text paint (boot/paint.ts,
  * a module of its own beside the entry: dist/paint.js), which shows it in the
  * widgets whose element has not arrived yet. Used by the script tag
- * (src/script-tag.ts) and the embed page's script (src/embed/main.ts).
+ * (boot/served.ts) and the embed page's script (src/embed/main.ts).
  */
 import { handoffOf } from '../core/handoff.js';
 import { pageNames } from '../core/names.js';

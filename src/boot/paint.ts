@@ -4,7 +4,7 @@
  * (Lit, the loader, the element) has: on a slow network that code takes longer
  * to arrive than the data.
  *
- * The starter (src/script-tag.ts) loads this small file with its first requests
+ * The script tag (boot/served.ts) loads this small file with its first requests
  * and hands it each answer; it writes, inside the tag, a `<khountous-paint>`
  * whose own shadow root holds the text (the page's styles do not reach it; it
  * inherits the page's font and colours). When the element is defined it shows

@@ -24,7 +24,7 @@ import { html, unsafeStatic } from 'lit/static-html.js';
 import { KhountousError } from '../core/errors.js';
 import { INLINE_VERSION, inlinePath } from '../core/inline.js';
 import { createLoader, type KhountousLoader } from '../core/loader/loader.js';
-import { elementLoaders } from '../elements.js';
+import { delivery } from '../boot/bundled.js';
 import { DEFAULT_BASE_URL, normaliseBaseUrl } from '../widget/base-url.js';
 import { inputsOf, isWritableAttribute, type Widget } from '../widget/descriptor.js';
 import { attributeReader, planLoad } from '../widget/load.js';
@@ -155,7 +155,7 @@ export async function renderWidget(
   options: RenderOptions = {},
 ): Promise<string> {
   const descriptor = widgets.find((widget) => widget.tag === tag) as Widget | undefined;
-  const load = elementLoaders[tag];
+  const load = delivery.loaders[tag];
   if (!descriptor || !load) {
     throw new RenderError(
       `<${tag}> is not an element of the kit: ${widgets.map((w) => w.tag).join(', ')}`,

@@ -4,7 +4,7 @@
  * every state, and no Lit dev-mode warning.
  */
 import { expect, fixture } from '@open-wc/testing';
-import '../../src/every-element.js';
+import '../helpers/every-element.js';
 import type { KhountousError } from '../../src/core/errors.js';
 import type {
   AdministrationListItem,

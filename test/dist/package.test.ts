@@ -161,8 +161,24 @@ describe('dist/', () => {
     assert.doesNotMatch(code, /__KHOUNTOUS_VERSION__|__KHOUNTOUS_PRELOAD__|@@khountous-preload-graph@@/);
   });
 
-  it('autoloader.js is the script tag under its former name: the same file', () => {
+  it('dist/khountous.js and lib/khountous.js are one entry built twice: the same exports, each its delivery', () => {
+    const exported = (code: string) =>
+      [...code.matchAll(/export\s*\{([^}]*)\}/g)]
+        .flatMap((match) => match[1]!.split(','))
+        .map((name) => name.trim().split(/\s+as\s+/).pop()!)
+        .sort();
+    const lib = readFileSync(join(root, 'lib/khountous.js'), 'utf8');
+    assert.deepEqual(exported(read('khountous.js')), ['discover', 'observe', 'tags']);
+    assert.deepEqual(exported(lib), exported(read('khountous.js')));
+    // The script tag's delivery (boot/served.ts): the elements' files by URL, with their graph.
+    assert.match(read('khountous.js'), /elements\/\$\{/);
+    // The npm build's (boot/bundled.ts): the bundler's modules.
+    assert.match(lib, /from "\.\/boot\/bundled\.js"/);
+  });
+
+  it('autoloader.js is the script tag under its former name: the same file, and the same module in lib/', () => {
     assert.equal(read('autoloader.js'), read('khountous.js'));
+    assert.deepEqual(pkg.exports['./autoloader.js'], pkg.exports['./khountous.js']);
   });
 
   it('the starter weighs at most its budget (scripts/build/size-entries.mjs), of which its module graph at most 1.25 kB', () => {
@@ -354,14 +370,14 @@ describe('package.json', () => {
       pkg.sideEffects.some((pattern) =>
         new RegExp(`^${pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*')}$`).test(file),
       );
-    for (const file of ['./lib/khountous.js', './lib/every-element.js', './lib/autoloader.js']) assert.ok(matches(file), file);
+    assert.ok(matches('./lib/khountous.js'), './lib/khountous.js');
     for (const name of components) {
       assert.ok(matches(`./lib/elements/khountous-${name}.js`), name);
       assert.ok(matches(`./src/components/${name}/define.ts`), name);
     }
     for (const file of listFiles(lib).filter((file) => file.endsWith('.js'))) {
       const path = `./${relative(root, file)}`;
-      const defines = /^\.\/lib\/(khountous|every-element|autoloader|elements\/[\w-]+)\.js$/.test(path);
+      const defines = /^\.\/lib\/(khountous|elements\/[\w-]+)\.js$/.test(path);
       assert.equal(matches(path), defines, `${path}: ${defines ? 'defines elements' : 'free of side effects'}`);
     }
     assert.ok(!matches('./src/index.ts'));

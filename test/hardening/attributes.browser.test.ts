@@ -9,7 +9,7 @@
  * checked against the API's rules.
  */
 import { expect, fixture, fixtureCleanup } from '@open-wc/testing';
-import '../../src/every-element.js';
+import '../helpers/every-element.js';
 import {
   DATASET_FORMATS,
   DATASET_ID_PATTERN,

@@ -22,7 +22,7 @@
  * request that had not failed.
  */
 import { expect, fixture, fixtureCleanup } from '@open-wc/testing';
-import '../../src/every-element.js';
+import '../helpers/every-element.js';
 import type { KhountousError, KhountousErrorKind } from '../../src/core/errors.js';
 import { createSafeStorage } from '../../src/core/storage.js';
 import { freshKit } from '../helpers/kit.js';

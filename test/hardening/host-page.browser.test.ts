@@ -8,7 +8,7 @@
  * and its text keeps the kit's size (16 px at the browser's default).
  */
 import { expect, fixture, fixtureCleanup } from '@open-wc/testing';
-import '../../src/every-element.js';
+import '../helpers/every-element.js';
 import { freshKit, sharedApi } from '../helpers/kit.js';
 import { openFrame, until } from '../helpers/frames.js';
 import { ELEMENTS, allSettled, create, learnSlugs, pageGuard, textOf } from './browser-kit.js';

@@ -7,7 +7,7 @@
  * payload (enumerated values, which the schemas check, stay as they are).
  */
 import { expect, fixture, fixtureCleanup } from '@open-wc/testing';
-import '../../src/every-element.js';
+import '../helpers/every-element.js';
 import { freshKit, sharedApi } from '../helpers/kit.js';
 import {
   ELEMENTS,

@@ -6,7 +6,7 @@
  * API records whether a Cookie header arrived (demo/api/wtr.ts).
  */
 import { expect, fixture, fixtureCleanup } from '@open-wc/testing';
-import '../../src/every-element.js';
+import '../helpers/every-element.js';
 import { freshKit } from '../helpers/kit.js';
 import { ELEMENTS, FaultyApi, allSettled, create, learnSlugs, pageGuard } from './browser-kit.js';
 

@@ -10,7 +10,7 @@
  */
 import { expect, fixture, fixtureCleanup } from '@open-wc/testing';
 import fc from 'fast-check';
-import '../../src/every-element.js';
+import '../helpers/every-element.js';
 import type { ResourceKind } from '../../src/core/loader/loader.js';
 import { freshKit } from '../helpers/kit.js';
 import { SHAPES, anyJson, nearlyValid } from './arbitraries.js';

@@ -90,7 +90,7 @@ function moduleGraph(entry: string): string[] {
 }
 
 describe('no API key in what a browser loads', () => {
-  const ENTRIES = ['src/khountous.ts', 'src/autoloader.ts', 'src/index.ts', 'src/embed/main.ts'].filter(
+  const ENTRIES = ['src/khountous.ts', 'src/boot/served.ts', 'src/index.ts', 'src/embed/main.ts'].filter(
     (entry) => existsSync(join(ROOT, entry)),
   );
   const graph = [...new Set(ENTRIES.flatMap((entry) => moduleGraph(join(ROOT, entry))))];

@@ -7,7 +7,7 @@
  * nothing reaches the page as an uncaught error.
  */
 import { expect, fixture, fixtureCleanup } from '@open-wc/testing';
-import '../../src/every-element.js';
+import '../helpers/every-element.js';
 import { countFetches, freshKit, kitNames } from '../helpers/kit.js';
 import { ELEMENTS, FaultyApi, allSettled, create, learnSlugs, pageGuard } from './browser-kit.js';
 

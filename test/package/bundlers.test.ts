@@ -2,8 +2,9 @@
  * Every JS entry the README names, after an app's bundler has re-bundled it: Vite 8
  * (Rolldown), webpack 5 and esbuild, each in a fresh app that installed the packed
  * tarball (test/package/harness.ts), built, then opened in Chromium against the
- * reference API. `khountous.js` defines all seven elements, `elements/<name>.js` its
- * one, `autoloader.js` the tags on the page, the main entry none; every widget shows
+ * reference API. `khountous.js` (and `autoloader.js`, the same module under its former
+ * name) defines the tags on the page, here all seven, `elements/<name>.js` its one,
+ * the main entry none; every widget shows
  * its data; no request 404s; no error in the console.
  */
 import assert from 'node:assert/strict';

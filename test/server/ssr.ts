@@ -96,7 +96,7 @@ export function ssrPlugin() {
       if (widgets) return { body: await renderWithLib(widgets), type: 'json' };
       if (widget?.build === 'lib') return { body: await renderWithLib(widget), type: 'json' };
       if (widget) {
-        // src/elements.ts lists the elements with Vite's import.meta.glob, which Node needs a hook for.
+        // src/boot/bundled.ts lists the elements with Vite's import.meta.glob, which Node needs a hook for.
         register('../helpers/vite-glob-hook.mjs', import.meta.url);
         const { renderWidget } = await import('../../src/ssr/render.js');
         try {

@@ -1,6 +1,6 @@
 /**
  * A page a server rendered with its data (renderWidget), whose elements come
- * from the npm build's "every element" entry (lib/khountous.js, as an app
+ * from the npm build's entry (lib/khountous.js, as an app
  * bundles `khountous-widgets/khountous.js`), the hydrate support loaded first
  * as docs/ssr.md says: the entry's early start leaves those widgets to the
  * inline data their elements adopt, so the reader's browser asks the API
@@ -33,10 +33,10 @@ describe('lib/khountous.js on a page a server rendered with its data', function 
     document.body.append(container);
     container.setHTMLUnsafe(html);
     // The entry's early start (lib/boot/early-start.js, which lib/khountous.js runs first) starts no load for them.
-    const { start } = (await import('../../lib/boot/early-start.js' as string)) as {
-      start: (root: ParentNode) => number;
+    const { startLoads } = (await import('../../lib/boot/early-start.js' as string)) as {
+      startLoads: (elements: readonly Element[]) => number;
     };
-    expect(start(container), 'loads the early start started').to.equal(0);
+    expect(startLoads([...container.children]), 'loads the early start started').to.equal(0);
     await import('../../lib/khountous.js' as string);
     const widgets = [
       ...container.querySelectorAll<HTMLElement>(

@@ -13,7 +13,7 @@ import { collectResult } from '@lit-labs/ssr/lib/render-result.js';
 import { html, unsafeStatic } from 'lit/static-html.js';
 import { catalog } from '../../src/catalog.js';
 
-/** Vite's import.meta.glob in src/every-element.ts and src/elements.ts, for Node. */
+/** Vite's import.meta.glob in src/boot/bundled.ts, for Node. */
 register('../helpers/vite-glob-hook.mjs', import.meta.url);
 
 const BASE_URL = 'https://api.example.org/v1';
@@ -64,15 +64,12 @@ export function serverRenderSuite({ shim }: { shim: boolean }): void {
       const errors: unknown[] = [];
       t.mock.method(console, 'error', (...args: unknown[]) => void errors.push(args));
       await import('../../src/index.js');
-      await import('../../src/autoloader.js');
       await import('../../src/khountous.js');
-      // khountous.js imports the elements (kit.js) without awaiting them.
-      await import('../../src/every-element.js');
       for (const { widget } of catalog) {
         await import(`../../src/components/${widget.tag.replace(/^khountous-/, '')}/define.js`);
         assert.ok(customElements.get(widget.tag), `${widget.tag} defined`);
       }
-      const { tags } = await import('../../src/autoloader.js');
+      const { tags } = await import('../../src/khountous.js');
       assert.deepEqual([...tags], catalog.map(({ widget }) => widget.tag).sort());
       await new Promise((resolve) => setTimeout(resolve, 20));
       assert.deepEqual(errors, [], 'nothing said on the console');

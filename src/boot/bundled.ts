@@ -1,0 +1,33 @@
+/**
+ * The npm build's delivery (lib/khountous.js): each element's module as the
+ * app's bundler lays it out (every `src/components/<name>/define.ts`, found by
+ * a glob), and the first requests sent through the page's shared loader
+ * (boot/early-start.ts) before any element's code is asked for. The script
+ * tag's build puts boot/served.ts in its place (scripts/build/build.mjs).
+ */
+import { tagFromModulePath, type Delivery, type ElementLoader } from './autoload.js';
+
+const modules = import.meta.glob('../components/*/define.ts');
+
+const loaders: Record<string, ElementLoader> = Object.fromEntries(
+  Object.entries(modules).flatMap(([path, load]) => {
+    const tag = tagFromModulePath(path);
+    return tag ? [[tag, load]] : [];
+  }),
+);
+
+/**
+ * The early start, before the elements' modules: the API requests leave as
+ * soon as the shared loader has arrived (boot/early-start.ts and its chunk).
+ * The element code is asked for once that has run: fetched at the same time,
+ * it would share the network with the early start and delay it (the API's
+ * answer, not the element code, is what a first paint waits for on a slow
+ * network). Resolves either way: the elements load their data themselves.
+ */
+const prepare = (elements: Element[]): Promise<unknown> =>
+  import('./early-start.js').then(
+    ({ startLoads }) => startLoads(elements),
+    () => undefined,
+  );
+
+export const delivery: Delivery = { loaders, prepare };
