@@ -73,9 +73,7 @@ function newestMtime(path) {
 /** Builds dist/ when it is missing or older than what it is built from. */
 function ensureBuild() {
   const marker = join(root, 'dist/integrity.json');
-  const sources = ['src', 'package.json', 'scripts/build/build.mjs', 'demo/embed.html'].map((path) =>
-    join(root, path),
-  );
+  const sources = ['src', 'package.json', 'scripts/build', 'demo/embed.html'].map((path) => join(root, path));
   const stale = !existsSync(marker) || Math.max(...sources.map(newestMtime)) > statSync(marker).mtimeMs;
   if (!stale) return false;
   if (args.includes('--no-build')) {

@@ -113,7 +113,7 @@ describe('dist/', () => {
     assert.doesNotMatch(code, /lit\.dev|LitElement|valibot/i, 'no Lit, no validation library');
     for (const name of components) assert.ok(code.includes(`khountous-${name}`), `${name}: its descriptor`);
     // The graph: for each tag, every file its element's module imports statically, each with its integrity.
-    // Written by the build as a string literal of JSON (scripts/build/build.mjs writePreloadGraph).
+    // Written by the build as a string literal of JSON (scripts/build/script-tag.mjs writePreloadGraph).
     const literal = /"\{\\"files\\".*?\}"/.exec(code)?.[0];
     assert.ok(literal, 'the module graph is written into khountous.js');
     const graph = JSON.parse(JSON.parse(literal) as string) as {
