@@ -58,17 +58,39 @@ async function floorBundle(root, file, markers) {
       { cause: error },
     );
   }
-  const chunks = (Array.isArray(output) ? output : [output]).flatMap((result) => result.output);
-  const code = chunks
-    .filter((chunk) => chunk.type === 'chunk')
-    .map((chunk) => chunk.code)
-    .join('\n');
+  const chunks = (Array.isArray(output) ? output : [output])
+    .flatMap((result) => result.output)
+    .filter((chunk) => chunk.type === 'chunk');
+  const code = chunks.map((chunk) => chunk.code).join('\n');
   const missing = markers.filter((marker) => !code.includes(marker));
   if (missing.length > 0)
     throw new Error(
       `the bundle of bench/floor/${file} is missing ${missing.map((m) => `"${m}"`).join(', ')}`,
     );
-  return Buffer.from(code);
+  // Each module's code as the bundler rendered it, before minification.
+  const modules = chunks.flatMap((chunk) =>
+    Object.entries(chunk.modules).map(([id, module]) => ({ id, rendered: module.renderedLength })),
+  );
+  return { bytes: Buffer.from(code), modules };
+}
+
+/**
+ * The data layer's modules of src/ by size: each one's code before
+ * minification, and its share of the bundle's gzip in proportion (an
+ * estimate: gzip does not split by module).
+ */
+function byModule(modules, gzip) {
+  const total = modules.reduce((sum, module) => sum + module.rendered, 0);
+  return modules
+    .filter((module) => module.rendered > 0)
+    .map(({ id, rendered }) => ({
+      module: id.includes('/src/')
+        ? `src/${id.split('/src/').pop()}`
+        : id.replace(/^\0/, '').split('/node_modules/').pop(),
+      rendered,
+      gzipShare: Math.round((gzip * rendered) / total),
+    }))
+    .sort((a, b) => b.rendered - a.rendered);
 }
 
 // What each floor must contain. Lit: lit-html's and LitElement's own version
@@ -99,7 +121,12 @@ export async function measureBytes({ root, dist }) {
     },
   ];
   const floor = [];
-  for (const { name, file, markers } of floors)
-    floor.push({ name, files: 1, ...compressed(await floorBundle(root, file, markers)) });
-  return { entries, floor };
+  let dataLayer = [];
+  for (const { name, file, markers } of floors) {
+    const { bytes, modules } = await floorBundle(root, file, markers);
+    const sizes = compressed(bytes);
+    floor.push({ name, files: 1, ...sizes });
+    if (file === 'data-layer.js') dataLayer = byModule(modules, sizes.gzip);
+  }
+  return { entries, floor, dataLayer };
 }

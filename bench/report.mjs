@@ -139,6 +139,11 @@ function sections(results) {
       ]),
     },
     {
+      title: 'Bytes: the data layer alone, by module',
+      head: ['module', 'code before minification', 'share of its gzip (estimate)'],
+      rows: (results.bytes.dataLayer ?? []).map((row) => [row.module, kB(row.rendered), kB(row.gzipShare)]),
+    },
+    {
       title: `Render: data in the cache to painted, median of ${results.render.ranking.runs} runs`,
       head: ['', 'kit', 'baseline', 'kit/baseline'],
       rows: [
@@ -446,7 +451,7 @@ applied as its devtools throttling applies them, and its metrics read from a Chr
 }
 
 export async function markdown(results, root) {
-  const [requests, session, bytes, render, memory] = sections(results);
+  const [requests, session, bytes, dataLayer, render, memory] = sections(results);
   const m = results.machine;
   const { kit, baseline } = results.requests.session;
   const r = results.render;
@@ -507,6 +512,14 @@ checks are the kit's own small checker (src/core/check.ts); the elements' entrie
 sentences of attribute problems (src/attributes/messages.ts), imported with the first problem
 (khountous.js keeps them). Sizes are summed file by file, as size-limit does (gzip level 9,
 brotli quality 11).
+
+### ${dataLayer.title}
+
+${mdTable(dataLayer)}
+
+The data layer's floor above, split by module: each module's code as the bundler rendered it before
+minification, and its share of the floor's gzip in proportion to that code (an estimate: gzip does not
+split by module).
 
 ### ${render.title}
 
