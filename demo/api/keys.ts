@@ -10,7 +10,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { DEMO_KEYS, type KeyLevel } from './handler.js';
+import { DEMO_KEYS, type KeyLevel } from './callers.js';
 
 export const KEYS_FILE_ENV = 'KHOUNTOUS_KEYS_FILE';
 

@@ -3,7 +3,9 @@
  * dev server, the web test runner (through Koa) and node:http all accept.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { API_PREFIX, CORS_HEADERS, type KhountousApi } from './handler.js';
+import type { KhountousApi } from './handler.js';
+import { CORS_HEADERS } from './response.js';
+import { API_PREFIX } from './routing.js';
 
 export type NodeMiddleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 
@@ -40,7 +42,7 @@ function declaresBody(req: IncomingMessage): boolean {
 /**
  * The body of `req` as a web stream that reads from the socket only when its
  * reader asks for more: a body that nobody reads is never read, and a reader
- * that stops (demo/api/handler.ts does at MAX_BODY_BYTES) stops the reading.
+ * that stops (demo/api/body.ts does at MAX_BODY_BYTES) stops the reading.
  */
 function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
   let closed = false;

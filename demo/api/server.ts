@@ -6,7 +6,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { pathToFileURL } from 'node:url';
-import { API_PREFIX, createApi, type KhountousApi } from './handler.js';
+import { createApi, type KhountousApi } from './handler.js';
+import { API_PREFIX } from './routing.js';
 import { serverKeys } from './keys.js';
 import { API_METHODS, closeIfBodyUnread, toNodeMiddleware } from './node.js';
 

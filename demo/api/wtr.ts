@@ -48,7 +48,8 @@
  *                  holds what a widget asks for, as when the API drops a record)
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { CORS_HEADERS, createApi, type KhountousApi } from './handler.js';
+import { createApi, type KhountousApi } from './handler.js';
+import { CORS_HEADERS } from './response.js';
 import { closeIfBodyUnread, isApiPath, toNodeMiddleware, toWebRequest, writeWebResponse } from './node.js';
 
 type NodeMiddleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;

@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import ExcelJS from 'exceljs';
 import fc from 'fast-check';
 import { getData } from '../../demo/api/data.js';
-import { toCsv } from '../../demo/api/handler.js';
+import { toCsv } from '../../demo/api/datasets.js';
 import { DATASET_ID_PATTERN, type DatasetCell, type DatasetJson } from '../../src/core/types.js';
 import { testApi } from './helpers.js';
 

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { cacheControlOf, createApi, freshnessScaleFromEnv } from '../../demo/api/handler.js';
+import { cacheControlOf, freshnessScaleFromEnv } from '../../demo/api/caching.js';
+import { createApi } from '../../demo/api/handler.js';
 import { ENDPOINTS, type ResourceKind } from '../../src/core/endpoints.js';
 import { getData } from '../../demo/api/data.js';
 import { RATE_LIMIT_HEADERS } from '../../src/core/headers.js';

@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { DEMO_KEYS } from '../../demo/api/handler.js';
+import { DEMO_KEYS } from '../../demo/api/callers.js';
 import {
   DEMO_KEYS_NOTICE,
   DEMO_KEYS_REFUSED,

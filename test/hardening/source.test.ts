@@ -12,7 +12,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import { DEMO_KEYS } from '../../demo/api/handler.js';
+import { DEMO_KEYS } from '../../demo/api/callers.js';
 import { createClient } from '../../src/core/client.js';
 import { isKhountousError } from '../../src/core/errors.js';
 

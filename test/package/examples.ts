@@ -19,7 +19,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { installExample, launchChromium, serveApp, type Example } from './harness.js';
 
-/** One of the reference API's demo keys (demo/api/handler.ts DEMO_KEYS): the API accepts it. */
+/** One of the reference API's demo keys (demo/api/callers.ts DEMO_KEYS): the API accepts it. */
 const KEY = 'demo-partner-key';
 
 /** The widgets of the examples' pages, the request each one's data comes from, and its page. */

@@ -10,7 +10,7 @@
 import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, it } from 'node:test';
-import { cacheControlOf } from '../../demo/api/handler.js';
+import { cacheControlOf } from '../../demo/api/caching.js';
 import { get, type Answer } from './client.js';
 import { engines, startEngineTier, startTier, type EngineTier, type Tier } from './harness.js';
 import { startRecorder, type Recorder } from './upstream.js';

@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { cacheControlOf } from '../../demo/api/handler.js';
+import { cacheControlOf } from '../../demo/api/caching.js';
 import { NEWS_RESOURCES, get, pool, sleep, type Answer } from './client.js';
 import { engines, startTier, type Tier } from './harness.js';
 
