@@ -16,17 +16,7 @@
 // the Node tests and the engines run at once (default 2). `bench` (the benchmarks in quick
 // mode) runs only when named.
 import { spawn, spawnSync } from 'node:child_process';
-import {
-  closeSync,
-  existsSync,
-  mkdtempSync,
-  openSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeSync,
-} from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -35,90 +25,21 @@ import { resolveEngines } from './browsers.mjs';
 import { resolveNginx } from '../tier/nginx.mjs';
 import { resolveVarnish } from '../tier/varnish.mjs';
 import { resolveWordPress } from './wordpress-env.mjs';
+import {
+  concurrencyOf,
+  engines,
+  fileFilter,
+  inCi,
+  jobs,
+  nodeConcurrency,
+  rerunFailures,
+  steps,
+} from './options.mjs';
+import { buffered, run, runAsync } from './processes.mjs';
+import { log, notes, printSummary, problems, results, since } from './report.mjs';
 import { afterRerun, filesToRerun } from './rerun.mjs';
 import { setup } from './setup.mjs';
-
-const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const index = args.indexOf(`--${name}`);
-  if (index === -1) return fallback;
-  const value = args[index + 1];
-  args.splice(index, 2);
-  return value.split(',');
-};
-const flag = (name) => {
-  const index = args.indexOf(`--${name}`);
-  if (index !== -1) args.splice(index, 1);
-  return index !== -1;
-};
-const steps = option('only', ['lint', 'build', 'node', 'browser']);
-const engines = option('engines', ['chromium', 'firefox', 'webkit']);
-/**
- * Browser test files at a time in each engine. WebKit runs one at a time: web-test-runner's
- * WebDriver launcher runs files side by side as iframes of one page, where WebKit left
- * widgets of the layout and contract tests waiting in "loading"; one at a time, each file
- * has the page to itself.
- */
-const givenConcurrency = option('concurrency', undefined);
-const concurrencyOf = (engine) =>
-  givenConcurrency
-    ? Math.max(1, Number(givenConcurrency[0]) || 1)
-    : ({ chromium: 2, firefox: 2, webkit: 1 }[engine] ?? 1);
-/**
- * How many of the Node tests and the engines run at once: two on a two-core machine
- * (all four at once kept the load at 11 and left the block editor test and WebKit short of
- * time). `--jobs 4` runs them all at once on a larger one.
- */
-const jobs = Math.max(1, Number(option('jobs', ['2'])[0]) || 1);
-/** Node test files at a time. */
-const nodeConcurrency = Math.max(1, Number(option('node-concurrency', ['3'])[0]) || 1);
-const rerunFailures = flag('rerun');
-const fileFilter = args;
-const inCi = Boolean(process.env.CI);
-if (rerunFailures && inCi) {
-  console.error('--rerun is for diagnosis by hand: under CI a failing test fails the run.');
-  process.exit(2);
-}
-
-const results = [];
-const problems = [];
-/** What the summary reports without failing the run (--rerun's findings). */
-const notes = [];
-const log = (message) => console.log(`\n\u25b6 ${message}`);
-const since = (started) => (Date.now() - started) / 1000;
-
-function run(command, commandArgs, options = {}) {
-  const result = spawnSync(command, commandArgs, { stdio: 'inherit', ...options });
-  return result.status === 0;
-}
-
-/** `command` in a child process writing to `out` (see `buffered`); resolves to its success. */
-function runAsync(command, commandArgs, { out, ...options }) {
-  return new Promise((resolve) => {
-    const child = spawn(command, commandArgs, { stdio: ['ignore', out.fd, out.fd], ...options });
-    child.on('error', (error) => {
-      out.write(`${command}: ${error.message}\n`);
-      resolve(false);
-    });
-    child.on('exit', (code, signal) => {
-      // A runner that ends without a word (a signal, or an exit code of its own) says how here.
-      if (code !== 0)
-        out.write(`\n${command} ${commandArgs.slice(-1)[0]}: ended with ${signal ?? `exit code ${code}`}\n`);
-      resolve(code === 0);
-    });
-  });
-}
-
-function listFiles(dir, predicate, out = []) {
-  for (const entry of readdirSync(dir)) {
-    const path = join(dir, entry);
-    if (statSync(path).isDirectory()) listFiles(path, predicate, out);
-    else if (predicate(path)) out.push(path);
-  }
-  return out.sort();
-}
-
-const matchesFilter = (file) => fileFilter.length === 0 || fileFilter.some((part) => file.includes(part));
+import { ensureDist, listFiles, matchesFilter } from './test-files.mjs';
 
 function lint() {
   const checks = [
@@ -187,20 +108,6 @@ function buildStep() {
         'custom-elements.json or wordpress/khountous-widgets/ is not what the build writes: stage or commit the rewritten files',
       );
   }
-}
-
-/** Tests under test/dist/ load the built files: build them when the build step did not run. */
-function ensureDist(files) {
-  if (steps.includes('build') || (existsSync('dist/khountous.js') && existsSync('lib/index.js'))) return;
-  // test/wordpress/ installs the plugin's zip, which the build writes; test/package/ packs lib/.
-  if (
-    !files.some((file) =>
-      ['dist', 'wordpress', 'package', 'ssr'].some((folder) => file.includes(join('test', folder))),
-    )
-  )
-    return;
-  log('dist/ is missing: building it for the tests of test/dist/');
-  if (!run('node', ['scripts/build/build.mjs', '--quiet'])) problems.push('the build for test/dist/ failed');
 }
 
 /** The Node test files to run, with the system parts they need checked (installed first when missing). */
@@ -482,25 +389,6 @@ function benchStep() {
   if (!ok) problems.push('bench (quick mode) failed');
 }
 
-/**
- * Runs `task(out)` with its output in a file of its own, printed whole when the
- * task ends, so that tasks running side by side do not mix their lines.
- */
-async function buffered(name, task) {
-  const dir = mkdtempSync(join(tmpdir(), 'khountous-out-'));
-  const path = join(dir, 'out.log');
-  const fd = openSync(path, 'w');
-  const out = { fd, write: (text) => writeSync(fd, text) };
-  try {
-    await task(out);
-  } finally {
-    closeSync(fd);
-    process.stdout.write(`\n===== ${name} =====\n`);
-    process.stdout.write(readFileSync(path));
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
 const begun = Date.now();
 // The Debian packages (browsers, nginx, Varnish, WordPress): installed when missing.
 if (steps.some((step) => ['node', 'browser', 'bench'].includes(step))) {
@@ -551,21 +439,5 @@ if (steps.includes('bench')) benchStep();
 
 if (installedDir) rmSync(installedDir, { recursive: true, force: true });
 
-console.log('\nSummary');
-for (const result of results) {
-  const detail = result.skipped
-    ? `SKIPPED (${result.skipped})`
-    : (result.info ?? `${result.passed} passed, ${result.failed} failed`);
-  const time = result.seconds === undefined ? '' : ` (${result.seconds.toFixed(0)} s)`;
-  console.log(`  ${result.step.padEnd(22)} ${detail}${time}`);
-}
-console.log(`  wall time              ${since(begun).toFixed(0)} s`);
-for (const note of notes) console.log(`  note: ${note}`);
-for (const problem of problems) console.log(`  problem: ${problem}`);
-const passed = results.reduce((sum, result) => sum + (result.passed || 0), 0);
-// A problem that no failing test stands for (an engine that ran nothing, a skip
-// under CI) still counts as one failure, so the closing line never reads as green.
-const failedTests = results.reduce((sum, result) => sum + (result.failed || 0), 0);
-const failed = failedTests === 0 && problems.length > 0 ? problems.length : failedTests;
-console.log(`\n${passed} passed, ${failed} failed`);
+printSummary(begun);
 process.exit(problems.length > 0 ? 1 : 0);
