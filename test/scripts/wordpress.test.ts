@@ -11,7 +11,9 @@ import { RULES, type AttributeRule } from '../../src/attributes/rules.js';
 import { catalog } from '../../src/catalog.js';
 import { ABOUT_INPUTS } from '../../src/widget/about.js';
 import { COMMON_INPUTS, type Inputs } from '../../src/widget/descriptor.js';
-import { parsePo, PLUGIN_DIR, pluginData } from '../../scripts/generate/wordpress.js';
+import { pluginData } from '../../scripts/generate/wordpress/data.js';
+import { parsePo } from '../../scripts/generate/wordpress/gettext.js';
+import { PLUGIN_DIR } from '../../scripts/generate/wordpress/paths.js';
 
 const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
 const { data, blocks } = pluginData(version);

@@ -1,0 +1,84 @@
+// The Node-side tests of `npm test` (scripts/test/test.mjs): the files and the system parts
+// they need, then Node's test runner over them, its counts and failing tests reported.
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { resolveNginx } from '../tier/nginx.mjs';
+import { resolveVarnish } from '../tier/varnish.mjs';
+import { fileFilter, inCi, nodeConcurrency } from './options.mjs';
+import { runAsync } from './processes.mjs';
+import { log, problems, results, since } from './report.mjs';
+import { ensureDist, listFiles, matchesFilter } from './test-files.mjs';
+import { resolveWordPress } from './wordpress-env.mjs';
+
+/** The Node test files to run, with the system parts they need checked (installed first when missing). */
+export function nodePlan() {
+  const files = listFiles('test', (f) => f.endsWith('.test.ts') && !f.endsWith('.browser.test.ts')).filter(
+    matchesFilter,
+  );
+  log(`Node tests: ${files.length} files`);
+  ensureDist(files);
+  // The shared cache tier's tests (test/proxy/) run a real nginx and a real Varnish.
+  if (files.some((file) => file.includes(join('test', 'proxy')))) {
+    for (const [engine, resolve] of [
+      ['nginx', resolveNginx],
+      ['varnish', resolveVarnish],
+    ]) {
+      const found = resolve((message) => console.log(`  ${message}`));
+      if (!found.available) {
+        console.log(`\n!! test/proxy/ will skip ${engine}: ${found.reason}`);
+        if (inCi) problems.push(`${engine} missing under CI: ${found.reason}`);
+      }
+    }
+  }
+  // The WordPress plugin's tests (test/wordpress/) run Debian's WordPress, PHP and MariaDB.
+  if (files.some((file) => file.includes(join('test', 'wordpress')))) {
+    const wordpress = resolveWordPress((message) => console.log(`  ${message}`));
+    if (!wordpress.available) {
+      console.log(`\n!! test/wordpress/ will skip: ${wordpress.reason}`);
+      if (inCi) problems.push(`WordPress missing under CI: ${wordpress.reason}`);
+    }
+  }
+  if (files.length === 0 && fileFilter.length === 0) problems.push('no Node test file found');
+  return files;
+}
+
+/** Node's test runner over `files`, its output to `out`. */
+export async function nodeTests(files, out) {
+  const started = Date.now();
+  const dir = mkdtempSync(join(tmpdir(), 'khountous-node-'));
+  const tap = join(dir, 'result.tap');
+  const ok = await runAsync(
+    'npx',
+    [
+      'tsx',
+      '--test',
+      // Files side by side: most of their time is spent waiting on servers (nginx, Varnish,
+      // WordPress, the reference API), each on ports of its own.
+      `--test-concurrency=${nodeConcurrency}`,
+      '--test-reporter=spec',
+      '--test-reporter-destination=stdout',
+      '--test-reporter=tap',
+      `--test-reporter-destination=${tap}`,
+      ...files,
+    ],
+    { out },
+  );
+  const text = existsSync(tap) ? readFileSync(tap, 'utf8') : '';
+  const count = (label) => Number(new RegExp(`^# ${label} (\\d+)$`, 'm').exec(text)?.[1] ?? 0);
+  const passed = count('pass');
+  // A test cancelled because its suite failed counts as failing.
+  const failed = count('fail') + count('cancelled');
+  // The failing tests by name, so that the summary at the end of a long log says which
+  // (a "not ok ... # TODO" is a known gap, not a failure: Node's runner does not count it).
+  const failing = [...text.matchAll(/^\s*not ok \d+ - (.*)$/gm)]
+    .map((match) => match[1])
+    .filter((name) => !/ # TODO\b/.test(name));
+  rmSync(dir, { recursive: true, force: true });
+  results.push({ step: 'node', passed, failed, seconds: since(started) });
+  if (!ok || failed > 0) problems.push(`Node tests failed (${failed} failing)`);
+  for (const name of failing.slice(0, 20)) problems.push(`node: not ok: ${name}`);
+  if (failing.length > 20)
+    problems.push(`node: ... and ${failing.length - 20} more "not ok" lines (suites included)`);
+  if (passed === 0) problems.push('Node tests ran no test');
+}
