@@ -3,10 +3,16 @@
 import process from 'node:process';
 
 const args = process.argv.slice(2);
+/** A command line it cannot read: said in one line, exit 2. */
+const refuse = (message) => {
+  console.error(`npm test: ${message}`);
+  process.exit(2);
+};
 const option = (name, fallback) => {
   const index = args.indexOf(`--${name}`);
   if (index === -1) return fallback;
   const value = args[index + 1];
+  if (value === undefined || value.startsWith('--')) refuse(`--${name} needs a value`);
   args.splice(index, 2);
   return value.split(',');
 };
@@ -39,6 +45,11 @@ export const nodeConcurrency = Math.max(1, Number(option('node-concurrency', ['3
 export const rerunFailures = flag('rerun');
 /** What is left of the command line: parts of the paths of the test files to run. */
 export const fileFilter = args;
+const unknown = args.find((arg) => arg.startsWith('--'));
+if (unknown)
+  refuse(
+    `unknown option ${unknown} (options: --only, --engines, --concurrency, --jobs, --node-concurrency, --rerun)`,
+  );
 export const inCi = Boolean(process.env.CI);
 if (rerunFailures && inCi) {
   console.error('--rerun is for diagnosis by hand: under CI a failing test fails the run.');
