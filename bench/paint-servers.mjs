@@ -17,12 +17,13 @@
 // go through at once, as they would over one HTTP/2 connection. The page's
 // origin counts as connected already (the reader has just loaded its HTML).
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { extname, join, normalize, sep } from 'node:path';
+import { extname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { createApi } from '../demo/api/handler.ts';
 import { isApiPath, toNodeMiddleware } from '../demo/api/node.ts';
+import { fileUnder } from './server.mjs';
 
 /** Round trips to set a connection up: TCP, then TLS 1.3 (DNS counted as cached). */
 export const SETUP_ROUND_TRIPS = 2;
@@ -34,12 +35,6 @@ const TYPES = {
   '.json': 'application/json; charset=utf-8',
   '.svg': 'image/svg+xml',
 };
-
-function fileUnder(dir, path) {
-  const file = normalize(join(dir, decodeURIComponent(path)));
-  if (!file.startsWith(dir + sep)) return undefined;
-  return existsSync(file) && statSync(file).isFile() ? file : undefined;
-}
 
 /**
  * Serves /dist, /demo and /bench files, the other build of `--compare` under
