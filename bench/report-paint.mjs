@@ -1,7 +1,7 @@
 // The paint bench's section of docs/benchmarks.md: its tables (bench/paint-tables.mjs)
 // with the pages they compare, and its figures in words.
 import { VARIANTS, paintTables } from './paint-tables.mjs';
-import { mdTable } from './report-tables.mjs';
+import { kB, mdTable } from './report-tables.mjs';
 
 /** What each page of the paint bench is (bench/paint-pages.mjs). */
 const PAINT_PAGES = {
@@ -57,7 +57,6 @@ function seededText(paint) {
   if (!found) return '';
   const { seeded, script } = found.variants;
   const sec = (ms) => `${(ms / 1000).toFixed(2)} s`;
-  const kB = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
   const bytes = seeded.bytes && script.bytes;
   return `
 The server-seeded page (**seeded**) on ${found.profile}, API connection ${found.connection}: its data is

@@ -2,7 +2,7 @@
 // (table()) and written into docs/benchmarks.md (mdTable()), and the formats of their cells.
 import { paintTables } from './paint-tables.mjs';
 
-const kB = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
+export const kB = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
 export const ms = (value) => `${value.toFixed(1)} ms`;
 const ms2 = (value) => `${value.toFixed(2)} ms`;
 const ratio = (value) => `${value.toFixed(2)}×`;
