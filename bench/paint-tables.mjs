@@ -1,5 +1,6 @@
-// The paint bench's pages and its tables, apart from bench/paint.mjs so that
-// bench/report.mjs can import them while paint.mjs runs as a script.
+// The paint bench's pages and its tables, apart from bench/paint.mjs so that the
+// report (bench/report-tables.mjs, report-paint.mjs) can import them while paint.mjs
+// runs as a script.
 
 /** The ways into the page, in the order they are run (alternating, run after run). */
 export const VARIANTS = [

@@ -40,7 +40,7 @@ function newsPage(root, script, prefix) {
 }
 
 /** A file under `dir`, or undefined when the path leaves it or names nothing. */
-function fileUnder(dir, path) {
+export function fileUnder(dir, path) {
   const file = normalize(join(dir, decodeURIComponent(path)));
   if (!file.startsWith(dir + sep)) return undefined;
   return existsSync(file) && statSync(file).isFile() ? file : undefined;

@@ -1,0 +1,191 @@
+// One page view of the paint bench: the network throttled, the moments each
+// widget's skeleton and data are painted, the bytes and the API requests.
+import { isApiPath } from '../demo/api/node.ts';
+
+/** A mobile viewport: what the reader sees decides what the kit loads without scrolling. */
+export const VIEWPORT = { width: 412, height: 915 };
+
+/**
+ * Runs in every frame before its scripts. A widget's `state` attribute (the
+ * kit's elements and the baseline's reflect it after each render, the floor's
+ * paragraphs get it with their text, a server-rendered widget is parsed with it)
+ * changing to (or arriving with) `loading` or data, or the script tag's text
+ * paint of its data (a `<khountous-paint>` written inside it), marks
+ * the frame in which the change is drawn: a requestAnimationFrame callback,
+ * then a MessageChannel message posted from it, which runs once that frame's
+ * style, layout and paint are done. The time is epoch-based
+ * (timeOrigin + now) so that frames can be compared with the top page.
+ */
+function observePaint() {
+  const marks = {
+    skeleton: [],
+    data: [],
+    errors: [],
+    fcp: undefined,
+    defined: undefined,
+    origin: performance.timeOrigin,
+  };
+  Object.defineProperty(window, '__khountousPaint', { value: marks });
+  const seen = new WeakMap();
+  const stamp = (list, label) =>
+    requestAnimationFrame(() => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => list.push({ label, at: performance.timeOrigin + performance.now() });
+      channel.port2.postMessage(0);
+    });
+  const look = (element) => {
+    // The first of the kit's elements defined: the kit's code has run by then.
+    if (element.localName.startsWith('khountous-') && marks.defined === undefined)
+      customElements.whenDefined(element.localName).then(() => {
+        marks.defined ??= performance.timeOrigin + performance.now();
+      });
+    const state = element.getAttribute('state');
+    const before = seen.get(element) ?? {};
+    if (state === 'loading' && !before.skeleton) {
+      seen.set(element, { ...before, skeleton: true });
+      if (element.localName !== 'p') stamp(marks.skeleton, element.localName);
+    } else if ((state === 'ready' || state === 'empty') && !before.data) {
+      seen.set(element, { ...before, data: true });
+      stamp(marks.data, element.localName);
+    } else if (state === 'error' && !before.error) {
+      seen.set(element, { ...before, error: true });
+      marks.errors.push(element.localName);
+    }
+  };
+  const painted = (element) => {
+    const before = seen.get(element) ?? {};
+    if (before.data) return;
+    seen.set(element, { ...before, data: true });
+    stamp(marks.data, element.localName);
+  };
+  new MutationObserver((records) => {
+    for (const record of records) {
+      if (record.type === 'attributes') {
+        if (record.target instanceof Element) look(record.target);
+        continue;
+      }
+      for (const node of record.addedNodes) {
+        if (!(node instanceof Element)) continue;
+        // An element that arrives with its state (a server-rendered widget, parsed with state="ready").
+        if (node.hasAttribute('state')) look(node);
+        // The script tag's text paint of a widget's data (src/boot/paint.ts): its data painted.
+        else if (node.localName === 'khountous-paint' && node.parentElement) painted(node.parentElement);
+      }
+    }
+  }).observe(document, { attributes: true, attributeFilter: ['state'], childList: true, subtree: true });
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries())
+      if (entry.name === 'first-contentful-paint') marks.fcp = performance.timeOrigin + entry.startTime;
+  }).observe({ type: 'paint', buffered: true });
+}
+
+/** Loads one page view and returns its marks, relative to the top page's navigation. */
+export async function pageView(browser, { url, profile, warm, api, apiOrigin, quietMs }) {
+  const context = await browser.newContext({ viewport: VIEWPORT });
+  try {
+    await context.addInitScript(observePaint);
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    api.reset(profile.rttMs);
+    if (warm) {
+      // Warm: one request to the API's origin from this page (same credentials mode as the kit),
+      // answered before the measured navigation starts; its connection stays open.
+      await page.goto(`${new URL(url).origin}/bench/paint-blank`).catch(() => undefined);
+      await page.evaluate(
+        (origin) => fetch(`${origin}/v1/`, { credentials: 'omit', mode: 'cors' }).then((r) => r.status),
+        apiOrigin,
+      );
+      api.log.length = 0;
+      api.startTimeline();
+    }
+    // What the console shows as errors from now on (the warm-up's blank page and its request to the
+    // API's root are no part of the view), in any frame: a failed load counts, as Lighthouse counts it.
+    const consoleErrors = [];
+    context.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(`${message.text()} (${message.location().url})`);
+    });
+    context.on('weberror', (error) => consoleErrors.push(String(error.error())));
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: profile.rttMs,
+      downloadThroughput: (profile.downKbps * 1000) / 8,
+      uploadThroughput: (profile.upKbps * 1000) / 8,
+    });
+    // Settled: the load event fired and nothing in flight (any frame, any origin) for quietMs.
+    // (A set, not a counter: an event of the warm-up request may still arrive.)
+    const pending = new Set();
+    let lastAt = Date.now();
+    const up = (request) => (pending.add(request), (lastAt = Date.now()));
+    const down = (request) => (pending.delete(request), (lastAt = Date.now()));
+    // The bytes each response brought (its headers and its body as sent: gzip for the page's files).
+    const sizes = [];
+    context.on('request', up);
+    context.on('requestfinished', (request) => {
+      down(request);
+      sizes.push(
+        request
+          .sizes()
+          .then(({ responseHeadersSize, responseBodySize }) => ({
+            url: request.url(),
+            bytes: responseHeadersSize + responseBodySize,
+          }))
+          .catch(() => undefined),
+      );
+    });
+    context.on('requestfailed', down);
+    await page.goto(url, { waitUntil: 'load', timeout: 60_000 });
+    const deadline = Date.now() + 60_000;
+    while (Date.now() < deadline && (pending.size > 0 || api.inFlight > 0 || Date.now() - lastAt < quietMs))
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    // The last marks wait for a frame.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50))));
+    const frames = [];
+    for (const frame of page.frames()) {
+      const marks = await frame.evaluate(() => window.__khountousPaint).catch(() => undefined);
+      if (marks) frames.push(marks);
+    }
+    // When the first of the kit's files had arrived in the top page: no kit code runs before.
+    const kitFileAt = await page.evaluate(() => {
+      const ends = performance
+        .getEntriesByType('resource')
+        .filter((entry) => new URL(entry.name).pathname.startsWith('/dist/'))
+        .map((entry) => entry.responseEnd);
+      return ends.length ? performance.timeOrigin + Math.min(...ends) : undefined;
+    });
+    const bytes = { page: 0, kit: 0, api: 0, other: 0 };
+    const pageOrigin = new URL(url).origin;
+    for (const size of await Promise.all(sizes)) {
+      if (!size) continue;
+      const { origin: from, pathname } = new URL(size.url);
+      const kind = isApiPath(pathname)
+        ? 'api'
+        : pathname.startsWith('/dist/')
+          ? 'kit'
+          : from === pageOrigin && pathname.startsWith('/paint/')
+            ? 'page'
+            : 'other';
+      bytes[kind] += size.bytes;
+    }
+    const origin = frames[0].origin;
+    const rel = (list) => list.map((mark) => mark.at - origin);
+    const skeleton = frames.flatMap((marks) => rel(marks.skeleton));
+    const data = frames.flatMap((marks) => rel(marks.data));
+    return {
+      fcpMs: frames[0].fcp === undefined ? undefined : frames[0].fcp - origin,
+      kitFileMs: kitFileAt === undefined ? undefined : kitFileAt - origin,
+      definedMs: frames[0].defined === undefined ? undefined : frames[0].defined - origin,
+      bytes,
+      skeletonMs: skeleton.length ? Math.min(...skeleton) : undefined,
+      firstDataMs: data.length ? Math.min(...data) : undefined,
+      lastDataMs: data.length ? Math.max(...data) : undefined,
+      widgetsWithData: data.length,
+      errors: frames.flatMap((marks) => marks.errors),
+      consoleErrors,
+      apiRequests: [...api.log],
+      api: api.timeline,
+    };
+  } finally {
+    await context.close();
+  }
+}
