@@ -27,6 +27,7 @@
 // - where the long tasks' time goes (script, style, layout, paint, HTML parsing,
 //   garbage collection, other), by self time of the trace's events;
 // - the console's errors (Lighthouse's "errors-in-console": a failed load counts).
+import { median } from './stats.mjs';
 
 /** Lighthouse's mobile defaults (core/config/constants.js) and its devtools-throttling factors. */
 export const LAB = {
@@ -286,13 +287,6 @@ export async function labView(browser, { url, api, quietMs = 1000 }) {
     await context.close();
   }
 }
-
-const median = (values) => {
-  const sorted = values.filter((value) => value !== undefined).sort((a, b) => a - b);
-  if (sorted.length === 0) return undefined;
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
 
 /** The medians of the lab views' figures, and the kinds of work of their long tasks. */
 function summarise(views) {

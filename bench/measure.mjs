@@ -3,12 +3,7 @@
 // quota does not get in the way.
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-
-export const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
+import { median } from './stats.mjs';
 
 const round = (value, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
 

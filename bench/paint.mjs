@@ -31,6 +31,7 @@ import { renderSeeded, variantPages } from './paint-pages.mjs';
 import { SETUP_ROUND_TRIPS, startApiServer, startPageServer } from './paint-servers.mjs';
 import { VARIANTS, paintTables } from './paint-tables.mjs';
 import { VIEWPORT, pageView } from './paint-view.mjs';
+import { median } from './stats.mjs';
 
 export { LAB_RUNS, VARIANTS, paintTables };
 
@@ -56,12 +57,6 @@ export const PAINT_QUICK = {
   variants: ['floor', 'script', 'autoloader', 'embed', 'seeded'],
 };
 
-export const median = (values) => {
-  if (values.length === 0) return undefined;
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
 const round = (value, digits = 0) =>
   value === undefined ? undefined : Math.round(value * 10 ** digits) / 10 ** digits;
 
