@@ -1,4 +1,4 @@
-import { LitElement, html, isServer, nothing, type PropertyDeclaration, type TemplateResult } from 'lit';
+import { html, isServer, nothing, type PropertyDeclaration, type TemplateResult } from 'lit';
 import { KhountousError, asKhountousError } from '../core/errors.js';
 import type { Lang } from '../core/types.js';
 import { clampInteger, loadMessagesNow } from '../attributes/owner.js';
@@ -6,8 +6,6 @@ import { RULES } from '../attributes/rules.js';
 import { commonStrings, type CommonStrings } from '../i18n/common.js';
 import { prepareFormats, warmFormats } from '../i18n/format.js';
 import type { Local } from '../i18n/strings.js';
-import { states } from '../styles/states.styles.js';
-import { tokens } from '../styles/tokens.styles.js';
 import {
   camel,
   COMMON_INPUTS,
@@ -27,6 +25,7 @@ import { QuotaController } from './quota-controller.js';
 import { renderEmptyMessage, renderErrorBox, renderSkeleton, renderStaleMark } from './render-states.js';
 import { ResourceController } from './resource-controller.js';
 import { ServerMarkup, type ServerView } from './server-markup.js';
+import { KhountousStyledElement } from './styled-element.js';
 
 /** `light` or `dark` as written; `auto`: the page's `color-scheme`, as form controls (tokens.styles.ts). */
 export type Theme = 'light' | 'dark' | 'auto';
@@ -48,31 +47,9 @@ export type { ViewState };
  * page can make right; in the browser, the update that hydrates that markup
  * shows the same, and the next one the element's own state (docs/ssr.md).
  *
- * @csspart base - The widget's frame.
- * @csspart error - The error message and its retry button.
- * @csspart retry - The retry button.
- * @csspart empty - The message shown when there is nothing to show.
- * @csspart stale - The "data as of HH:MM" mark shown on stale data.
- *
- * @cssprop [--khountous-font-family=system-ui] - Font of the widget.
- * @cssprop [--khountous-font-size=1rem] - Base font size.
- * @cssprop [--khountous-color-text=#1d2327] - Text colour.
- * @cssprop [--khountous-color-muted=#55606b] - Secondary text colour.
- * @cssprop [--khountous-color-background=#ffffff] - Background.
- * @cssprop [--khountous-color-surface=#f3f5f7] - Background of bars and buttons.
- * @cssprop [--khountous-color-border=#d5dbe1] - Borders and rules.
- * @cssprop [--khountous-color-accent=#006b3f] - Links.
- * @cssprop [--khountous-color-bar=#00853f] - Score bars.
- * @cssprop [--khountous-color-error=#b3261e] - Error accents.
- * @cssprop [--khountous-color-stale=#8a5a00] - The stale-data mark.
- * @cssprop [--khountous-color-focus=#1a5fb4] - Focus ring.
- * @cssprop [--khountous-radius=0.5rem] - Corner radius.
- * @cssprop [--khountous-spacing=0.75rem] - Inner spacing.
- *
  * @fires {KhountousErrorEvent} khountous-error - An error is shown; `detail` is the KhountousError (its `kind` names the cause).
  */
-export abstract class KhountousElement<S extends Selection, T> extends LitElement {
-  static override styles = [tokens, states];
+export abstract class KhountousElement<S extends Selection, T> extends KhountousStyledElement {
   static override properties = propertiesOf(COMMON_INPUTS);
 
   /** The widget this element shows: its tag, inputs and plan. */
