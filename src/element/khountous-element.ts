@@ -4,7 +4,7 @@ import type { Lang } from '../core/types.js';
 import { clampInteger, loadMessagesNow } from '../attributes/owner.js';
 import { RULES } from '../attributes/rules.js';
 import { commonStrings, type CommonStrings } from '../i18n/common.js';
-import { prepareFormats, warmFormats } from '../i18n/format.js';
+import { warmFormats } from '../i18n/format.js';
 import type { Local } from '../i18n/strings.js';
 import {
   camel,
@@ -18,6 +18,7 @@ import {
 import { DEFAULT_LANG, languageOf } from '../widget/lang.js';
 import { planLoad, type Read } from '../widget/load.js';
 import { Announcer, type ViewState } from './events.js';
+import { firstUpdateTurn } from './first-update.js';
 import { LanguageController } from './language.js';
 import { ProblemController } from './problems.js';
 import { initialise, propertiesOf } from './properties.js';
@@ -181,22 +182,10 @@ export abstract class KhountousElement<S extends Selection, T> extends Khountous
     return root;
   }
 
-  /**
-   * The first update in a task of its own. The elements of a page are defined
-   * together (one file, or the early start's data already there): each would
-   * otherwise render in the same task as every other, one long task that holds
-   * the page's main thread (a tap, a scroll) for the sum of their renders.
-   * Later updates (data, a changed attribute) come one element at a time.
-   * The first element of a language makes its number and date formatters in
-   * a task before it renders: the locale's data they load costs about as much
-   * as a render.
-   */
+  /** The first update in a task of its own, after its language's formatters if it is the first (first-update.ts). */
   protected override scheduleUpdate(): void | Promise<unknown> {
     if (this.hasUpdated || isServer) return super.scheduleUpdate();
-    const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
-    return nextTask()
-      .then(() => (prepareFormats(this.language) ? nextTask() : undefined))
-      .then(() => super.scheduleUpdate());
+    return firstUpdateTurn(() => this.language).then(() => super.scheduleUpdate());
   }
 
   /** A property changed (or an update was asked for): the plan is made again when next read. */
