@@ -27,6 +27,7 @@ import { renderEmptyMessage, renderErrorBox, renderSkeleton, renderStaleMark } f
 import { ResourceController } from './resource-controller.js';
 import { ServerMarkup, type ServerView } from './server-markup.js';
 import { KhountousStyledElement } from './styled-element.js';
+import { paintOr, textPaintOf } from './text-paint.js';
 
 /** `light` or `dark` as written; `auto`: the page's `color-scheme`, as form controls (tokens.styles.ts). */
 export type Theme = 'light' | 'dark' | 'auto';
@@ -208,7 +209,7 @@ export abstract class KhountousElement<S extends Selection, T> extends Khountous
     const view = this.viewState;
     // While the data is on its way: the language's number and date formatters, made in idle time.
     if (view === 'loading') warmFormats(this.language);
-    this.announcer.announce(view, this.data.value, this.data.error, this.textPaint());
+    this.announcer.announce(view, this.data.value, this.data.error, textPaintOf(this));
   }
 
   protected override render(): TemplateResult {
@@ -239,17 +240,9 @@ export abstract class KhountousElement<S extends Selection, T> extends Khountous
     return this.renderContent(data, view.selection);
   }
 
-  /**
-   * The script tag's text paint of this widget's data (boot/paint.ts), written
-   * inside the element before its code arrived, or null.
-   */
-  private textPaint(): Element | null {
-    return this.querySelector(':scope > khountous-paint');
-  }
-
-  /** While loading: the starter's text paint of the data where there is one (a slot), else the skeleton. */
+  /** While loading: the starter's text paint of the data where there is one (text-paint.ts), else the skeleton. */
   private renderWaiting(selection: S | KhountousError): TemplateResult {
-    return this.textPaint() ? html`<slot></slot>` : this.renderLoading(selection);
+    return paintOr(this, () => this.renderLoading(selection));
   }
 
   private renderState(): TemplateResult {
