@@ -1,5 +1,5 @@
-import { html, isServer, nothing, type PropertyDeclaration, type TemplateResult } from 'lit';
-import { KhountousError, asKhountousError } from '../core/errors.js';
+import { html, isServer, type PropertyDeclaration, type TemplateResult } from 'lit';
+import type { KhountousError } from '../core/errors.js';
 import type { Lang } from '../core/types.js';
 import { clampInteger, loadMessagesNow } from '../attributes/owner.js';
 import { RULES } from '../attributes/rules.js';
@@ -25,7 +25,8 @@ import { initialise, propertiesOf } from './properties.js';
 import { QuotaController } from './quota-controller.js';
 import { renderEmptyMessage, renderErrorBox, renderSkeleton, renderStaleMark } from './render-states.js';
 import { ResourceController } from './resource-controller.js';
-import { ServerMarkup, type ServerView } from './server-markup.js';
+import { ServerMarkup } from './server-markup.js';
+import { dataStateView, serverStateView, type StateView } from './state-view.js';
 import { KhountousStyledElement } from './styled-element.js';
 import { paintOr, textPaintOf } from './text-paint.js';
 
@@ -133,19 +134,15 @@ export abstract class KhountousElement<S extends Selection, T> extends Khountous
 
   /** The state shown, as reflected in the `state` attribute. */
   get viewState(): ViewState {
-    if (this.server.active) {
-      const view = this.serverView();
-      if (view instanceof KhountousError) return 'error';
-      if (!view.inline) return 'loading';
-      return this.isEmpty(view.inline.data as T, view.selection) ? 'empty' : 'ready';
-    }
-    const error = this.data.error;
-    if (error !== undefined)
-      return this.problems.behind(asKhountousError(error)) === null ? 'loading' : 'error';
-    const shown = this.data.value;
-    const selection = this.data.selection;
-    if (!shown || selection instanceof KhountousError) return 'loading';
-    return this.isEmpty(shown.data, selection) ? 'empty' : 'ready';
+    return this.stateView().state;
+  }
+
+  /** What the element shows (state-view.ts): the server's markup, from the attributes alone, while active. */
+  private stateView(): StateView<S, T> {
+    const isEmpty = (data: T, selection: S) => this.isEmpty(data, selection);
+    if (!this.server.active) return dataStateView(this.data, this.problems, isEmpty);
+    const plan = planLoad(this.widget as Widget<never, S>, this, this.read, { page: false });
+    return serverStateView(this.server.view(plan), this.problems, isEmpty);
   }
 
   /**
@@ -213,63 +210,38 @@ export abstract class KhountousElement<S extends Selection, T> extends Khountous
   }
 
   protected override render(): TemplateResult {
-    const view = this.server.active ? this.serverView() : undefined;
-    if (view instanceof KhountousError) this.problems.shownByServer = true;
-    // Busy too while an attribute problem's sentences are on their way (the skeleton shows).
-    const busy = view
-      ? !(view instanceof KhountousError) && !view.inline
-      : this.data.busy || (this.data.error !== undefined && this.viewState === 'loading');
+    const view = this.stateView();
+    if (this.server.active && view.state === 'error') this.problems.shownByServer = true;
     const inputs = this.server.frameInputs();
     // prettier-ignore
-    return html`<div class="root" part="base" lang=${this.language} aria-busy=${busy ? 'true' : 'false'} data-inputs=${inputs}>
-      ${view ? this.renderServerView(view) : this.renderState()}
+    return html`<div class="root" part="base" lang=${this.language} aria-busy=${view.busy ? 'true' : 'false'} data-inputs=${inputs}>
+      ${this.renderView(view)}
     </div>`;
   }
 
-  /** What a server's markup shows (server-markup.ts), from the attributes alone. */
-  private serverView(): ServerView<S> {
-    return this.server.view(planLoad(this.widget as Widget<never, S>, this, this.read, { page: false }));
-  }
-
-  /** The server's markup: the error, the data it was given, or the skeleton. */
-  private renderServerView(view: ServerView<S>) {
-    if (view instanceof KhountousError) return this.renderError(view);
-    if (!view.inline) return renderSkeleton(this.t);
-    const data = view.inline.data as T;
-    if (this.isEmpty(data, view.selection)) return this.renderEmpty(data, view.selection);
-    return this.renderContent(data, view.selection);
-  }
-
-  /** While loading: the starter's text paint of the data where there is one (text-paint.ts), else the skeleton. */
-  private renderWaiting(selection: S | KhountousError): TemplateResult {
-    return paintOr(this, () => this.renderLoading(selection));
-  }
-
-  private renderState(): TemplateResult {
-    const selection = this.data.selection;
-    const error = this.data.error;
-    if (error !== undefined) {
-      const shown = asKhountousError(error);
-      const problem = this.problems.behind(shown);
-      return problem === null ? this.renderWaiting(selection) : this.renderError(shown, problem);
+  /** The template of the state shown (state-view.ts). */
+  private renderView(view: StateView<S, T>): TemplateResult {
+    switch (view.state) {
+      case 'error':
+        return renderErrorBox({
+          lang: this.language,
+          t: this.t,
+          error: view.error,
+          problem: view.problem,
+          retry: () => this.retry(),
+          wakeAt: (time) => this.quota.wakeAt(time),
+        });
+      case 'loading':
+        // A server's markup: the skeleton; else the starter's text paint where there is one (text-paint.ts).
+        if (view.server) return renderSkeleton(this.t);
+        return paintOr(this, () => this.renderLoading(view.selection));
+      case 'empty':
+        return this.renderEmpty(view.data, view.selection);
+      case 'ready': {
+        const stale = renderStaleMark(this.language, this.t, view.staleAsOf);
+        return html`${this.renderContent(view.data, view.selection)}${stale}`;
+      }
     }
-    const loaded = this.data.value;
-    if (!loaded || selection instanceof KhountousError) return this.renderWaiting(selection);
-    if (this.isEmpty(loaded.data, selection)) return this.renderEmpty(loaded.data, selection);
-    return html`${this.renderContent(loaded.data, selection)}${
-      loaded.stale ? renderStaleMark(this.language, this.t, loaded.fetchedAt) : nothing
-    }`;
-  }
-
-  private renderError(error: KhountousError, problem = this.problems.behind(error)): TemplateResult {
-    return renderErrorBox({
-      lang: this.language,
-      t: this.t,
-      error,
-      problem: problem ?? undefined,
-      retry: () => this.retry(),
-      wakeAt: (time) => this.quota.wakeAt(time),
-    });
   }
 
   /** Complete once an attribute problem's sentence, if one is on its way, is shown too. */
