@@ -173,11 +173,7 @@ export abstract class KhountousElement<S extends Selection, T> extends Khountous
 
   /** The shadow root, or the one the server rendered (server-markup.ts). */
   protected override createRenderRoot(): HTMLElement | DocumentFragment {
-    const declarative = isServer ? null : this.shadowRoot;
-    const rendered = declarative ? [...declarative.childNodes] : [];
-    const root = super.createRenderRoot();
-    this.server.adopt(declarative, rendered, root);
-    return root;
+    return this.server.adopt(() => super.createRenderRoot());
   }
 
   /** The first update in a task of its own, after its language's formatters if it is the first (first-update.ts). */
