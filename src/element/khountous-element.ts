@@ -15,7 +15,6 @@ import {
   type Selection,
   type Widget,
 } from '../widget/descriptor.js';
-import { DEFAULT_LANG, languageOf } from '../widget/lang.js';
 import { planLoad, type Read } from '../widget/load.js';
 import { Announcer, type ViewState } from './events.js';
 import { firstUpdateTurn } from './first-update.js';
@@ -119,7 +118,7 @@ export abstract class KhountousElement<S extends Selection, T> extends Khountous
 
   /** The language in use (attribute, ancestors, document, French); on a server, the attribute or French. */
   protected get language(): Lang {
-    return this.server.active ? languageOf(this.lang, () => DEFAULT_LANG) : this.languages.of(this.lang);
+    return this.languages.of(this.lang, this.server.active);
   }
 
   /** What every widget says (loading, errors, the pager), in the language in use. */
