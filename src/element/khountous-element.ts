@@ -9,7 +9,7 @@ import type { Local } from '../i18n/strings.js';
 import {
   camel,
   COMMON_INPUTS,
-  identifyingInput,
+  identityOf,
   inputsOf,
   type PropertiesOf,
   type Selection,
@@ -75,15 +75,12 @@ export abstract class KhountousElement<S extends Selection, T> extends Khountous
   private readonly server = new ServerMarkup(this, () => inputsOf(this.widget));
   private readonly languages = new LanguageController(this);
   /** The problems an editor can fix behind its errors, with their sentences (problems.ts). */
-  private readonly problems = new ProblemController(this, () => {
-    const identifying = identifyingInput(this.widget);
-    return {
-      baseUrl: this.baseUrl,
-      selection: this.data.selection,
-      identity: identifying ? [identifying, String(this.input(identifying) ?? '')] : undefined,
-      server: this.server.active,
-    };
-  });
+  private readonly problems = new ProblemController(this, () => ({
+    baseUrl: this.baseUrl,
+    selection: this.data.selection,
+    identity: identityOf(this.widget, this.read),
+    server: this.server.active,
+  }));
   /** The budget as this element sees it: re-renders on a change while active, and at a time asked (the retry clock). */
   protected readonly quota = new QuotaController(this, false);
 
@@ -92,12 +89,11 @@ export abstract class KhountousElement<S extends Selection, T> extends Khountous
 
   constructor() {
     super();
-    const widget = this.widget;
-    initialise(this, { ...COMMON_INPUTS, ...widget.inputs });
+    initialise(this, inputsOf(this.widget));
     this.data = new ResourceController<S, T>(
       this,
       // A server render reads no page (it has none).
-      () => planLoad(widget as Widget<never, S>, this, this.read, { page: !isServer }),
+      () => planLoad(this.widget as Widget<never, S>, this, this.read, { page: !isServer }),
       (error) => this.problems.warn(error),
       () => this.server.takeInline(),
     );
