@@ -9,7 +9,7 @@
  * whose own shadow root holds the text (the page's styles do not reach it; it
  * inherits the page's font and colours). When the element is defined it shows
  * that text in place of its skeleton until it renders the data itself, then
- * removes it (element/khountous-element.ts). What it writes is the widget's
+ * removes it (element/text-paint.ts, events.ts). What it writes is the widget's
  * summary (src/components/<name>/summary.ts, through src/summaries.ts): its
  * brief fields, in their formats. The answer is not checked here:
  * only strings and finite numbers found where they are expected are written,

@@ -1,32 +1,33 @@
-import { LitElement, html, isServer, nothing, type PropertyDeclaration, type TemplateResult } from 'lit';
-import { KhountousError, asKhountousError } from '../core/errors.js';
+import { html, isServer, type PropertyDeclaration, type TemplateResult } from 'lit';
+import type { KhountousError } from '../core/errors.js';
 import type { Lang } from '../core/types.js';
 import { clampInteger, loadMessagesNow } from '../attributes/owner.js';
 import { RULES } from '../attributes/rules.js';
 import { commonStrings, type CommonStrings } from '../i18n/common.js';
-import { prepareFormats, warmFormats } from '../i18n/format.js';
+import { warmFormats } from '../i18n/format.js';
 import type { Local } from '../i18n/strings.js';
-import { states } from '../styles/states.styles.js';
-import { tokens } from '../styles/tokens.styles.js';
 import {
   camel,
   COMMON_INPUTS,
-  identifyingInput,
+  identityOf,
   inputsOf,
   type PropertiesOf,
   type Selection,
   type Widget,
 } from '../widget/descriptor.js';
-import { DEFAULT_LANG, languageOf } from '../widget/lang.js';
 import { planLoad, type Read } from '../widget/load.js';
 import { Announcer, type ViewState } from './events.js';
+import { firstUpdateTurn } from './first-update.js';
 import { LanguageController } from './language.js';
 import { ProblemController } from './problems.js';
 import { initialise, propertiesOf } from './properties.js';
 import { QuotaController } from './quota-controller.js';
 import { renderEmptyMessage, renderErrorBox, renderSkeleton, renderStaleMark } from './render-states.js';
 import { ResourceController } from './resource-controller.js';
-import { ServerMarkup, type ServerView } from './server-markup.js';
+import { ServerMarkup } from './server-markup.js';
+import { dataStateView, serverStateView, type StateView } from './state-view.js';
+import { KhountousStyledElement } from './styled-element.js';
+import { paintOr, textPaintOf } from './text-paint.js';
 
 /** `light` or `dark` as written; `auto`: the page's `color-scheme`, as form controls (tokens.styles.ts). */
 export type Theme = 'light' | 'dark' | 'auto';
@@ -48,31 +49,9 @@ export type { ViewState };
  * page can make right; in the browser, the update that hydrates that markup
  * shows the same, and the next one the element's own state (docs/ssr.md).
  *
- * @csspart base - The widget's frame.
- * @csspart error - The error message and its retry button.
- * @csspart retry - The retry button.
- * @csspart empty - The message shown when there is nothing to show.
- * @csspart stale - The "data as of HH:MM" mark shown on stale data.
- *
- * @cssprop [--khountous-font-family=system-ui] - Font of the widget.
- * @cssprop [--khountous-font-size=1rem] - Base font size.
- * @cssprop [--khountous-color-text=#1d2327] - Text colour.
- * @cssprop [--khountous-color-muted=#55606b] - Secondary text colour.
- * @cssprop [--khountous-color-background=#ffffff] - Background.
- * @cssprop [--khountous-color-surface=#f3f5f7] - Background of bars and buttons.
- * @cssprop [--khountous-color-border=#d5dbe1] - Borders and rules.
- * @cssprop [--khountous-color-accent=#006b3f] - Links.
- * @cssprop [--khountous-color-bar=#00853f] - Score bars.
- * @cssprop [--khountous-color-error=#b3261e] - Error accents.
- * @cssprop [--khountous-color-stale=#8a5a00] - The stale-data mark.
- * @cssprop [--khountous-color-focus=#1a5fb4] - Focus ring.
- * @cssprop [--khountous-radius=0.5rem] - Corner radius.
- * @cssprop [--khountous-spacing=0.75rem] - Inner spacing.
- *
  * @fires {KhountousErrorEvent} khountous-error - An error is shown; `detail` is the KhountousError (its `kind` names the cause).
  */
-export abstract class KhountousElement<S extends Selection, T> extends LitElement {
-  static override styles = [tokens, states];
+export abstract class KhountousElement<S extends Selection, T> extends KhountousStyledElement {
   static override properties = propertiesOf(COMMON_INPUTS);
 
   /** The widget this element shows: its tag, inputs and plan. */
@@ -96,15 +75,12 @@ export abstract class KhountousElement<S extends Selection, T> extends LitElemen
   private readonly server = new ServerMarkup(this, () => inputsOf(this.widget));
   private readonly languages = new LanguageController(this);
   /** The problems an editor can fix behind its errors, with their sentences (problems.ts). */
-  private readonly problems = new ProblemController(this, () => {
-    const identifying = identifyingInput(this.widget);
-    return {
-      baseUrl: this.baseUrl,
-      selection: this.data.selection,
-      identity: identifying ? [identifying, String(this.input(identifying) ?? '')] : undefined,
-      server: this.server.active,
-    };
-  });
+  private readonly problems = new ProblemController(this, () => ({
+    baseUrl: this.baseUrl,
+    selection: this.data.selection,
+    identity: identityOf(this.widget, this.read),
+    server: this.server.active,
+  }));
   /** The budget as this element sees it: re-renders on a change while active, and at a time asked (the retry clock). */
   protected readonly quota = new QuotaController(this, false);
 
@@ -113,12 +89,11 @@ export abstract class KhountousElement<S extends Selection, T> extends LitElemen
 
   constructor() {
     super();
-    const widget = this.widget;
-    initialise(this, { ...COMMON_INPUTS, ...widget.inputs });
+    initialise(this, inputsOf(this.widget));
     this.data = new ResourceController<S, T>(
       this,
       // A server render reads no page (it has none).
-      () => planLoad(widget as Widget<never, S>, this, this.read, { page: !isServer }),
+      () => planLoad(this.widget as Widget<never, S>, this, this.read, { page: !isServer }),
       (error) => this.problems.warn(error),
       () => this.server.takeInline(),
     );
@@ -139,7 +114,7 @@ export abstract class KhountousElement<S extends Selection, T> extends LitElemen
 
   /** The language in use (attribute, ancestors, document, French); on a server, the attribute or French. */
   protected get language(): Lang {
-    return this.server.active ? languageOf(this.lang, () => DEFAULT_LANG) : this.languages.of(this.lang);
+    return this.languages.of(this.lang, this.server.active);
   }
 
   /** What every widget says (loading, errors, the pager), in the language in use. */
@@ -154,19 +129,15 @@ export abstract class KhountousElement<S extends Selection, T> extends LitElemen
 
   /** The state shown, as reflected in the `state` attribute. */
   get viewState(): ViewState {
-    if (this.server.active) {
-      const view = this.serverView();
-      if (view instanceof KhountousError) return 'error';
-      if (!view.inline) return 'loading';
-      return this.isEmpty(view.inline.data as T, view.selection) ? 'empty' : 'ready';
-    }
-    const error = this.data.error;
-    if (error !== undefined)
-      return this.problems.behind(asKhountousError(error)) === null ? 'loading' : 'error';
-    const shown = this.data.value;
-    const selection = this.data.selection;
-    if (!shown || selection instanceof KhountousError) return 'loading';
-    return this.isEmpty(shown.data, selection) ? 'empty' : 'ready';
+    return this.stateView().state;
+  }
+
+  /** What the element shows (state-view.ts): the server's markup, from the attributes alone, while active. */
+  private stateView(): StateView<S, T> {
+    const isEmpty = (data: T, selection: S) => this.isEmpty(data, selection);
+    if (!this.server.active) return dataStateView(this.data, this.problems, isEmpty);
+    const plan = planLoad(this.widget as Widget<never, S>, this, this.read, { page: false });
+    return serverStateView(this.server.view(plan), this.problems, isEmpty);
   }
 
   /**
@@ -197,29 +168,13 @@ export abstract class KhountousElement<S extends Selection, T> extends LitElemen
 
   /** The shadow root, or the one the server rendered (server-markup.ts). */
   protected override createRenderRoot(): HTMLElement | DocumentFragment {
-    const declarative = isServer ? null : this.shadowRoot;
-    const rendered = declarative ? [...declarative.childNodes] : [];
-    const root = super.createRenderRoot();
-    this.server.adopt(declarative, rendered, root);
-    return root;
+    return this.server.adopt(() => super.createRenderRoot());
   }
 
-  /**
-   * The first update in a task of its own. The elements of a page are defined
-   * together (one file, or the early start's data already there): each would
-   * otherwise render in the same task as every other, one long task that holds
-   * the page's main thread (a tap, a scroll) for the sum of their renders.
-   * Later updates (data, a changed attribute) come one element at a time.
-   * The first element of a language makes its number and date formatters in
-   * a task before it renders: the locale's data they load costs about as much
-   * as a render.
-   */
+  /** The first update in a task of its own, after its language's formatters if it is the first (first-update.ts). */
   protected override scheduleUpdate(): void | Promise<unknown> {
     if (this.hasUpdated || isServer) return super.scheduleUpdate();
-    const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
-    return nextTask()
-      .then(() => (prepareFormats(this.language) ? nextTask() : undefined))
-      .then(() => super.scheduleUpdate());
+    return firstUpdateTurn(() => this.language).then(() => super.scheduleUpdate());
   }
 
   /** A property changed (or an update was asked for): the plan is made again when next read. */
@@ -242,75 +197,42 @@ export abstract class KhountousElement<S extends Selection, T> extends LitElemen
     const view = this.viewState;
     // While the data is on its way: the language's number and date formatters, made in idle time.
     if (view === 'loading') warmFormats(this.language);
-    this.announcer.announce(view, this.data.value, this.data.error, this.textPaint());
+    this.announcer.announce(view, this.data.value, this.data.error, textPaintOf(this));
   }
 
   protected override render(): TemplateResult {
-    const view = this.server.active ? this.serverView() : undefined;
-    if (view instanceof KhountousError) this.problems.shownByServer = true;
-    // Busy too while an attribute problem's sentences are on their way (the skeleton shows).
-    const busy = view
-      ? !(view instanceof KhountousError) && !view.inline
-      : this.data.busy || (this.data.error !== undefined && this.viewState === 'loading');
+    const view = this.stateView();
+    if (this.server.active && view.state === 'error') this.problems.shownByServer = true;
     const inputs = this.server.frameInputs();
     // prettier-ignore
-    return html`<div class="root" part="base" lang=${this.language} aria-busy=${busy ? 'true' : 'false'} data-inputs=${inputs}>
-      ${view ? this.renderServerView(view) : this.renderState()}
+    return html`<div class="root" part="base" lang=${this.language} aria-busy=${view.busy ? 'true' : 'false'} data-inputs=${inputs}>
+      ${this.renderView(view)}
     </div>`;
   }
 
-  /** What a server's markup shows (server-markup.ts), from the attributes alone. */
-  private serverView(): ServerView<S> {
-    return this.server.view(planLoad(this.widget as Widget<never, S>, this, this.read, { page: false }));
-  }
-
-  /** The server's markup: the error, the data it was given, or the skeleton. */
-  private renderServerView(view: ServerView<S>) {
-    if (view instanceof KhountousError) return this.renderError(view);
-    if (!view.inline) return renderSkeleton(this.t);
-    const data = view.inline.data as T;
-    if (this.isEmpty(data, view.selection)) return this.renderEmpty(data, view.selection);
-    return this.renderContent(data, view.selection);
-  }
-
-  /**
-   * The script tag's text paint of this widget's data (boot/paint.ts), written
-   * inside the element before its code arrived, or null.
-   */
-  private textPaint(): Element | null {
-    return this.querySelector(':scope > khountous-paint');
-  }
-
-  /** While loading: the starter's text paint of the data where there is one (a slot), else the skeleton. */
-  private renderWaiting(selection: S | KhountousError): TemplateResult {
-    return this.textPaint() ? html`<slot></slot>` : this.renderLoading(selection);
-  }
-
-  private renderState(): TemplateResult {
-    const selection = this.data.selection;
-    const error = this.data.error;
-    if (error !== undefined) {
-      const shown = asKhountousError(error);
-      const problem = this.problems.behind(shown);
-      return problem === null ? this.renderWaiting(selection) : this.renderError(shown, problem);
+  /** The template of the state shown (state-view.ts). */
+  private renderView(view: StateView<S, T>): TemplateResult {
+    switch (view.state) {
+      case 'error':
+        return renderErrorBox({
+          lang: this.language,
+          t: this.t,
+          error: view.error,
+          problem: view.problem,
+          retry: () => this.retry(),
+          wakeAt: (time) => this.quota.wakeAt(time),
+        });
+      case 'loading':
+        // A server's markup: the skeleton; else the starter's text paint where there is one (text-paint.ts).
+        if (view.server) return renderSkeleton(this.t);
+        return paintOr(this, () => this.renderLoading(view.selection));
+      case 'empty':
+        return this.renderEmpty(view.data, view.selection);
+      case 'ready': {
+        const stale = renderStaleMark(this.language, this.t, view.staleAsOf);
+        return html`${this.renderContent(view.data, view.selection)}${stale}`;
+      }
     }
-    const loaded = this.data.value;
-    if (!loaded || selection instanceof KhountousError) return this.renderWaiting(selection);
-    if (this.isEmpty(loaded.data, selection)) return this.renderEmpty(loaded.data, selection);
-    return html`${this.renderContent(loaded.data, selection)}${
-      loaded.stale ? renderStaleMark(this.language, this.t, loaded.fetchedAt) : nothing
-    }`;
-  }
-
-  private renderError(error: KhountousError, problem = this.problems.behind(error)): TemplateResult {
-    return renderErrorBox({
-      lang: this.language,
-      t: this.t,
-      error,
-      problem: problem ?? undefined,
-      retry: () => this.retry(),
-      wakeAt: (time) => this.quota.wakeAt(time),
-    });
   }
 
   /** Complete once an attribute problem's sentence, if one is on its way, is shown too. */

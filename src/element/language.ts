@@ -1,6 +1,6 @@
 import { isServer, type ReactiveController, type ReactiveControllerHost } from 'lit';
 import type { Lang } from '../core/types.js';
-import { languageOf, resolveLang } from '../widget/lang.js';
+import { DEFAULT_LANG, languageOf, resolveLang } from '../widget/lang.js';
 import { documentWatch } from './document-watch.js';
 
 /**
@@ -12,8 +12,9 @@ const onDocumentLangChange = documentWatch(() => [document.documentElement], ['l
 
 /**
  * The language an element speaks: its `lang` (supported or French), else the
- * closest ancestor's, else the document's, else French. Renders the element
- * again when the page's language changes in place.
+ * closest ancestor's, else the document's, else French; in a server's markup,
+ * which has no page to read, its `lang` or French. Renders the element again
+ * when the page's language changes in place.
  */
 export class LanguageController implements ReactiveController {
   private inherited: Lang = 'fr';
@@ -23,9 +24,9 @@ export class LanguageController implements ReactiveController {
     host.addController(this);
   }
 
-  /** The language in use, for the element's `lang` property `own`. */
-  of(own: string): Lang {
-    return languageOf(own, () => this.inherited);
+  /** The language in use, for the element's `lang` property `own`; `server`: for a server's markup. */
+  of(own: string, server: boolean): Lang {
+    return languageOf(own, () => (server ? DEFAULT_LANG : this.inherited));
   }
 
   /** Reads the page's language again (the element's `lang` changed); a server render has no page to read. */

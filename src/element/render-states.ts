@@ -19,9 +19,11 @@ export const renderSkeleton = (t: CommonStrings): TemplateResult =>
 export const renderEmptyMessage = (t: CommonStrings, action: TemplateResult | typeof nothing = nothing) =>
   html`<p class="message" part="empty">${t.empty}${action === nothing ? nothing : html` ${action}`}</p>`;
 
-/** The "data as of HH:MM" mark under stale data. */
-export const renderStaleMark = (lang: Lang, t: CommonStrings, fetchedAt: number): TemplateResult =>
-  html`<p class="stale" part="stale">${t.staleAsOf(formatTime(lang, fetchedAt))}</p>`;
+/** The "data as of HH:MM" mark under stale data, fetched at `fetchedAt`; nothing under fresh data (undefined). */
+export const renderStaleMark = (lang: Lang, t: CommonStrings, fetchedAt: number | undefined) =>
+  fetchedAt === undefined
+    ? nothing
+    : html`<p class="stale" part="stale">${t.staleAsOf(formatTime(lang, fetchedAt))}</p>`;
 
 export interface ErrorView {
   lang: Lang;

@@ -142,13 +142,16 @@ export class ServerMarkup {
   }
 
   /**
-   * Takes LitElement's render root `root`, which `declarative` (the shadow root before it,
-   * if any) may have been: with @lit-labs/ssr-client's hydrate support loaded before Lit,
-   * the first update hydrates it (with the inputs the server rendered for); without it,
-   * what the server rendered is removed, and the element renders as if there had been
-   * none (Lit would otherwise render after it: everything twice).
+   * The element's render root, made by `create` (LitElement's), which the shadow root a
+   * server rendered, if any, may have been: with @lit-labs/ssr-client's hydrate support
+   * loaded before Lit, the first update hydrates it (with the inputs the server rendered
+   * for); without it, what the server rendered is removed, and the element renders as if
+   * there had been none (Lit would otherwise render after it: everything twice).
    */
-  adopt(declarative: ShadowRoot | null, rendered: ChildNode[], root: HTMLElement | DocumentFragment): void {
+  adopt(create: () => HTMLElement | DocumentFragment): HTMLElement | DocumentFragment {
+    const declarative = isServer ? null : this.host.shadowRoot;
+    const rendered = declarative ? [...declarative.childNodes] : [];
+    const root = create();
     const element = this.host.constructor as typeof LitElement;
     // The hydrate support is known by what it adds to every LitElement's observed attributes
     // (`defer-hydration`): its flag on the element is a private field whose name Lit's
@@ -164,6 +167,7 @@ export class ServerMarkup {
       // Where LitElement renders: before the styles it may have added, not before a node removed.
       this.host.renderOptions.renderBefore = root.firstChild;
     }
+    return root;
   }
 
   /** What the frame carries of the inputs (on a server), else nothing. */

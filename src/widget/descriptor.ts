@@ -157,9 +157,14 @@ export const HEADING_INPUTS = {
   'heading-level': { rule: RULES.headingLevel, display: true, initial: 3 },
 } as const satisfies Inputs;
 
-/** The attribute of the input that names the resource shown, if any. */
-export const identifyingInput = (descriptor: Widget): string | undefined =>
-  Object.keys(descriptor.inputs).find((attribute) => descriptor.inputs[attribute]!.identifies);
+/** The input that names the resource shown, if any, with its value as `read` gives it (a not-found names it). */
+export function identityOf(
+  descriptor: Widget,
+  read: (attribute: string) => unknown,
+): [attribute: string, value: string] | undefined {
+  const attribute = Object.keys(descriptor.inputs).find((name) => descriptor.inputs[name]!.identifies);
+  return attribute ? [attribute, String(read(attribute) ?? '')] : undefined;
+}
 
 /** The properties whose change brings a list back to its `page`. */
 export const filterProperties = (descriptor: Widget): string[] =>
