@@ -2,7 +2,7 @@
  * Sharing between the tabs of an origin: one lock per cache key (Web Locks),
  * so that one tab fetches while the others wait and then read storage, and
  * a BroadcastChannel that hands stored entries and budget changes to the
- * other tabs (channel.ts, loaded after the first data). The names are versioned
+ * other tabs (channel.ts). The names are versioned
  * (names.ts); messages carry `v: 1`, and anything else on the channel is ignored.
  */
 import { abortError, isKhountousError } from '../errors.js';

@@ -23,8 +23,7 @@
  * `revalidationReserve` requests remain; a revalidation that failed is not
  * tried again before one freshness period; a 429 empties the budget until its
  * reset. After a failure that may pass, recovery.ts plans one more attempt
- * while a subscriber shows the resource. The channel between tabs and the
- * recovery come with later.ts, imported after the first data or failure. Nothing refetches on focus,
+ * while a subscriber shows the resource. Nothing refetches on focus,
  * visibility or reconnect. The module guards every browser global: it runs in
  * Node.
  */
@@ -158,12 +157,6 @@ export function createLoader(options: LoaderOptions = {}): KhountousLoader {
         : (options.intersectionObserver ?? undefined),
     lazy: () => lazy,
     dispatch: () => loader.dispatchEvent(quotaEvent(stats())),
-    // later.ts with its first need (the channel, the recovery), so that the widgets' modules do not carry it.
-    later:
-      typeof options.later === 'function'
-        ? options.later
-        : () => import('./later.js').then((module) => module.later),
-    laterNow: typeof options.later === 'object' ? options.later : undefined,
   });
 
   const budgetOf = (baseUrl?: string): Budget =>
