@@ -102,11 +102,11 @@ const INDEX_KEY = 'cache-index';
 /** Persisted shape of one entry. */
 interface StoredItem {
   d: unknown;
-  e?: string;
+  e?: string | undefined;
   f: number;
   /** The last full download, when older than `f`; absent: `f` (as in items of older versions). */
-  b?: number;
-  a?: Params;
+  b?: number | undefined;
+  a?: Params | undefined;
 }
 
 /** [size, lastUsed, downloadedAt] (items of older versions: their fetchedAt) */
@@ -155,6 +155,12 @@ export function createEntryCache(options: EntryCacheOptions): EntryCache {
     storage.setJSON(INDEX_KEY, index);
   }
 
+  /** Removes the persisted entry of `key` and its row of `index` (written by the caller). */
+  function drop(index: Index, key: string): void {
+    storage.remove(ITEM_PREFIX + key);
+    delete index[key];
+  }
+
   function total(index: Index, except?: string): number {
     let sum = 0;
     for (const key in index) if (key !== except) sum += index[key]![0];
@@ -174,8 +180,7 @@ export function createEntryCache(options: EntryCacheOptions): EntryCache {
       }
     }
     if (victim === undefined) return false;
-    storage.remove(ITEM_PREFIX + victim);
-    delete index[victim];
+    drop(index, victim);
     writeIndex(index);
     return true;
   }
@@ -186,8 +191,7 @@ export function createEntryCache(options: EntryCacheOptions): EntryCache {
     let changed = false;
     for (const key in index) {
       if (expired(index[key]![2])) {
-        storage.remove(ITEM_PREFIX + key);
-        delete index[key];
+        drop(index, key);
         changed = true;
       }
     }
@@ -209,10 +213,14 @@ export function createEntryCache(options: EntryCacheOptions): EntryCache {
 
   function persist(key: string, entry: CacheEntry): void {
     if (!storage.persistent) return;
-    const item: StoredItem = { d: entry.data, f: entry.fetchedAt };
-    if (entry.downloadedAt < entry.fetchedAt) item.b = entry.downloadedAt;
-    if (entry.etag !== undefined) item.e = entry.etag;
-    if (entry.asked !== undefined) item.a = entry.asked;
+    // Undefined fields are left out of the text by JSON.stringify.
+    const item: StoredItem = {
+      d: entry.data,
+      f: entry.fetchedAt,
+      b: entry.downloadedAt < entry.fetchedAt ? entry.downloadedAt : undefined,
+      e: entry.etag,
+      a: entry.asked,
+    };
     let text: string;
     try {
       text = JSON.stringify(item);
@@ -232,22 +240,16 @@ export function createEntryCache(options: EntryCacheOptions): EntryCache {
     const stored = storage.set(ITEM_PREFIX + key, text);
     pending = undefined;
     const index = readIndex();
-    if (stored) {
-      index[key] = [size, entry.lastUsed, entry.downloadedAt];
-    } else {
-      storage.remove(ITEM_PREFIX + key);
-      delete index[key];
-    }
+    if (stored) index[key] = [size, entry.lastUsed, entry.downloadedAt];
+    else drop(index, key);
     writeIndex(index);
   }
 
   function forgetStored(key: string): void {
-    storage.remove(ITEM_PREFIX + key);
     const index = readIndex();
-    if (key in index) {
-      delete index[key];
-      writeIndex(index);
-    }
+    const indexed = key in index;
+    drop(index, key);
+    if (indexed) writeIndex(index);
   }
 
   function parseItem(raw: unknown): StoredItem | undefined {

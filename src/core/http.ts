@@ -13,7 +13,7 @@ import { ANONYMOUS } from './anonymous.js';
 import { boundedText } from './bounded.js';
 import { safeParse, type Schema } from './check.js';
 import { describe, urlOf, type Target } from './endpoints.js';
-import { KhountousError, abortError, isKhountousError, type RateLimit } from './errors.js';
+import { KhountousError, abortError, abortedBy, isKhountousError, type RateLimit } from './errors.js';
 import { oneOf } from './params.js';
 import { apiErrorBodySchema } from './schemas.js';
 import { CACHE_STATUS_HEADER, RATE_LIMIT_HEADERS, SHARED_CACHE_HEADER } from './headers.js';
@@ -76,13 +76,14 @@ const UNKNOWN_RESET_WAIT = 5 * 60 * 1000;
 /** How a successful body is read and checked. */
 export type BodyReader<T> = (response: Response) => Promise<T>;
 
+/** The error of an answer that is not what was asked for. */
+const invalidResponse = (response: Response, message: string, cause?: unknown) =>
+  new KhountousError('invalid-response', message, { status: response.status, cause });
+
 function expectType(response: Response, pattern: RegExp, what: string): void {
   const type = response.headers.get('Content-Type') ?? '';
-  if (!pattern.test(type)) {
-    throw new KhountousError('invalid-response', `Expected ${what}, got content type "${type || 'none'}".`, {
-      status: response.status,
-    });
-  }
+  if (!pattern.test(type))
+    throw invalidResponse(response, `Expected ${what}, got content type "${type || 'none'}".`);
 }
 
 /** A body read as `read` gives it, after a check of its content type. */
@@ -96,7 +97,7 @@ export const bodyOf =
       // A failure while reading is a network error (connection reset) or an abort, or the
       // reader's own verdict (an answer too large).
       if (isKhountousError(cause)) throw cause;
-      if (isAbort(cause)) throw new KhountousError('aborted', 'The request was aborted.', { cause });
+      if (isAbort(cause)) throw abortedBy(cause);
       throw new KhountousError('network', 'The connection failed while reading the response.', {
         status: response.status,
         cause,
@@ -106,10 +107,9 @@ export const bodyOf =
 
 /** The error for a body larger than MAX_ANSWER_BYTES. */
 const tooLarge = (response: Response, size: string) =>
-  new KhountousError(
-    'invalid-response',
+  invalidResponse(
+    response,
     `The response is too large to show (${size}; at most ${MAX_ANSWER_BYTES} bytes).`,
-    { status: response.status },
   );
 
 const textBody = bodyOf(JSON_TYPE, 'JSON', (response) =>
@@ -124,22 +124,14 @@ export function jsonBody<T>(schema: Schema<T>): BodyReader<T> {
     try {
       json = JSON.parse(text);
     } catch (cause) {
-      throw new KhountousError(
-        'invalid-response',
-        'The response is not valid JSON (malformed or truncated).',
-        {
-          status: response.status,
-          cause,
-        },
-      );
+      throw invalidResponse(response, 'The response is not valid JSON (malformed or truncated).', cause);
     }
     const result = safeParse(schema, json);
     if (result.success) return result.output;
     const { issue } = result;
-    throw new KhountousError(
-      'invalid-response',
+    throw invalidResponse(
+      response,
       `The response does not match its schema at ${issue.path || '(root)'}: ${issue.message}`,
-      { status: response.status },
     );
   };
 }
@@ -212,9 +204,8 @@ async function errorFor(response: Response, now: number): Promise<KhountousError
   details['rateLimit'] = readRateLimit(response.headers);
   if (isShared(response.headers)) details['shared'] = true;
   if (status === 429) details['resetAt'] = readQuotaReset(response.headers, now);
-  for (const name in details) if (details[name] === undefined) delete details[name];
   const kind = KIND_OF_STATUS[status] ?? (status >= 500 ? 'server' : status >= 400 ? 'bad-request' : 0);
-  if (!kind) return new KhountousError('invalid-response', `Unexpected status ${status}.`, { status });
+  if (!kind) return invalidResponse(response, `Unexpected status ${status}.`);
   return new KhountousError(kind, message, details);
 }
 
@@ -256,7 +247,7 @@ export async function call<T>(
     response = await fetchImpl(request.url, init);
   } catch (cause) {
     if (signal?.aborted || isKhountousError(cause)) throw aborted(cause);
-    if (isAbort(cause)) throw new KhountousError('aborted', 'The request was aborted.', { cause });
+    if (isAbort(cause)) throw abortedBy(cause);
     throw new KhountousError('network', 'The API could not be reached (offline, CORS or connection reset).', {
       cause,
     });

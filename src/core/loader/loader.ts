@@ -29,7 +29,15 @@
  */
 import type { Budget } from '../budget.js';
 import { createEntryCache } from '../cache.js';
-import { describe, ENDPOINTS, urlOf, type DataOf, type Resource, type ResourceKind } from '../endpoints.js';
+import {
+  describe,
+  ENDPOINTS,
+  targetOf,
+  urlOf,
+  type DataOf,
+  type Resource,
+  type ResourceKind,
+} from '../endpoints.js';
 import type { InlineData } from '../inline.js';
 import { abortError } from '../errors.js';
 import { namesOf, pageNamespace } from '../names.js';
@@ -45,7 +53,6 @@ import {
 } from './options.js';
 import { createResources } from './resources.js';
 import type { Loaded } from './lookup.js';
-import { originOf } from '../budget.js';
 import type { Clock } from './request.js';
 import type { ObserverConstructor } from './viewport.js';
 
@@ -113,8 +120,8 @@ export const FRESHNESS_MINUTES = Object.fromEntries(
 /** A new loader; tests and pages that want their own (most want `getLoader`). */
 export function createLoader(options: LoaderOptions = {}): KhountousLoader {
   const settings = { ...DEFAULTS };
-  for (const name of Object.keys(DEFAULTS) as (keyof Settings)[])
-    settings[name] = options[name] ?? DEFAULTS[name];
+  for (const name of Object.keys(settings) as (keyof Settings)[])
+    settings[name] = options[name] ?? settings[name];
   const clock: Clock = {
     now: options.now ?? Date.now,
     setTimeout: options.setTimeout ?? ((callback, ms) => globalThis.setTimeout(callback, ms)),
@@ -130,7 +137,8 @@ export function createLoader(options: LoaderOptions = {}): KhountousLoader {
   for (const kind in freshness) freshness[kind as ResourceKind] *= 60_000;
   const loader = new EventTarget() as KhountousLoader & { version: 1 };
   let lazy = options.lazy ?? true;
-  let currentOrigin = 'same-origin';
+  /** The base of the last load or recorded download: the budget `stats()` tells of by default. */
+  let lastBase = '/';
   const counters = { requests: 0, cacheHits: 0, cacheMisses: 0, coalesced: 0, deduped: 0, errors: 0 };
   /** The keys inline data was given for: a second copy is refused. */
   const seeded = new Set<string>();
@@ -160,9 +168,7 @@ export function createLoader(options: LoaderOptions = {}): KhountousLoader {
   });
 
   const budgetOf = (baseUrl?: string): Budget =>
-    resources.requests.budget(
-      baseUrl === undefined ? (currentOrigin === 'same-origin' ? '/' : currentOrigin) : checkBaseUrl(baseUrl),
-    );
+    resources.requests.budget(baseUrl === undefined ? lastBase : checkBaseUrl(baseUrl));
 
   const stats = (baseUrl?: string): LoaderStats => {
     const budget = budgetOf(baseUrl);
@@ -182,15 +188,12 @@ export function createLoader(options: LoaderOptions = {}): KhountousLoader {
     async load(resource: Resource, load: LoadOptions) {
       const target = describe(resource, load.baseUrl);
       if (load.signal?.aborted) throw abortError(load.signal);
-      currentOrigin = originOf(target.base);
+      lastBase = target.base;
       return resources.load(target, load);
     },
     peek(resource: Resource, baseUrl: string, { partial = false } = {}) {
-      try {
-        return resources.peek(describe(resource, baseUrl), partial);
-      } catch {
-        return undefined;
-      }
+      const target = targetOf(resource, baseUrl);
+      return target && resources.peek(target, partial);
     },
     subscribe(
       resource: Resource,
@@ -198,15 +201,10 @@ export function createLoader(options: LoaderOptions = {}): KhountousLoader {
       listener: (loaded: Loaded<never>) => void,
       { partial = false } = {},
     ) {
-      try {
-        return resources.subscribe(
-          describe(resource, baseUrl),
-          listener as (loaded: Loaded<unknown>) => void,
-          partial,
-        );
-      } catch {
-        return () => {};
-      }
+      const target = targetOf(resource, baseUrl);
+      return target
+        ? resources.subscribe(target, listener as (loaded: Loaded<unknown>) => void, partial)
+        : () => {};
     },
     seed(resource: Resource, baseUrl: string, inline: InlineData) {
       let target;
@@ -225,7 +223,7 @@ export function createLoader(options: LoaderOptions = {}): KhountousLoader {
     },
     recordDownload(baseUrl: string) {
       const base = checkBaseUrl(baseUrl);
-      currentOrigin = originOf(base);
+      lastBase = base;
       resources.requests.budget(base).record(clock.now());
       counters.requests++;
       resources.budgetChanged();

@@ -7,14 +7,14 @@
  */
 import type { EntryCache } from '../cache.js';
 import type { FetchLike } from '../http.js';
-import { describe, urlOf, type Resource, type ResourceKind, type Target } from '../endpoints.js';
+import { targetOf, urlOf, type ResourceKind, type Target } from '../endpoints.js';
 import { abortError, isKhountousError, KhountousError, PASSING } from '../errors.js';
 import { handoffOf, takeHanded } from '../handoff.js';
 import type { SafeStorage } from '../storage.js';
 import { createBatcher } from './batcher.js';
 import type { Names } from '../names.js';
 import { lockWith, type ChannelLike, type LocksLike } from './cross-tab.js';
-import { createEntries, join, type Entry, type Flight, type Subscriber } from './entry.js';
+import { abandon, createEntries, join, type Entry, type Flight, type Subscriber } from './entry.js';
 import { openChannel } from './channel.js';
 import { createRecovery } from './recovery.js';
 import type { LoadOptions, LoaderStats, Settings } from './options.js';
@@ -148,14 +148,6 @@ export function createResources(deps: ResourcesDeps) {
     }
   }
 
-  const targetOf = (resource: Resource, baseUrl: string): Target | undefined => {
-    try {
-      return describe(resource, baseUrl);
-    } catch {
-      return undefined;
-    }
-  };
-
   async function load(want: Target, options: LoadOptions): Promise<Loaded<unknown>> {
     const { signal } = options;
     adoptHanded();
@@ -225,7 +217,7 @@ export function createResources(deps: ResourcesDeps) {
     const run = async () => {
       // Let the callers of this turn join; if none is left, nothing is sent.
       await Promise.resolve();
-      if (flight.waiters <= 0) flight.controller.abort(new KhountousError('aborted', 'Every caller left.'));
+      abandon(flight);
       return lock(target.key, signal, async () => {
         if (signal.aborted) throw abortError(signal);
         // Another tab may have fetched it meanwhile (it held the lock).
