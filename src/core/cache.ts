@@ -79,8 +79,6 @@ export interface EntryCache {
   delete(key: string): void;
   /** Keys in memory or in storage that start with `startsWith`. */
   keys(startsWith?: string): string[];
-  /** Serialized size of the persisted entries, as the index counts it. */
-  storedSize(): number;
 }
 
 /** How long after its download an entry may be shown (offline, marked stale); dropped beyond. */
@@ -357,10 +355,6 @@ export function createEntryCache(options: EntryCacheOptions): EntryCache {
         for (const key in readIndex()) if (key.startsWith(startsWith)) found.add(key);
       }
       return [...found];
-    },
-
-    storedSize() {
-      return total(readIndex());
     },
   };
   return cache;

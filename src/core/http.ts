@@ -13,7 +13,14 @@ import { ANONYMOUS } from './anonymous.js';
 import { boundedText } from './bounded.js';
 import { safeParse, type Schema } from './check.js';
 import { describe, urlOf, type Target } from './endpoints.js';
-import { KhountousError, abortError, abortedBy, isKhountousError, type RateLimit } from './errors.js';
+import {
+  KhountousError,
+  abortError,
+  abortedBy,
+  isKhountousError,
+  type KhountousErrorDetails,
+  type RateLimit,
+} from './errors.js';
 import { oneOf } from './params.js';
 import { apiErrorBodySchema } from './schemas.js';
 import { CACHE_STATUS_HEADER, RATE_LIMIT_HEADERS, SHARED_CACHE_HEADER } from './headers.js';
@@ -166,12 +173,10 @@ function sharedCopy(headers: Headers): Pick<ApiResponse<unknown>, 'shared' | 'da
 
 /** When a 429 says data can be fetched again: Retry-After, else X-RateLimit-Reset, else a default wait. */
 export function readQuotaReset(headers: Headers, now: number): number {
-  const retryAfter = headers.get('Retry-After');
-  if (retryAfter !== null) {
-    if (/^\s*\d+\s*$/.test(retryAfter)) return now + Number(retryAfter) * 1000;
-    const date = Date.parse(retryAfter);
-    if (Number.isFinite(date)) return Math.max(now, date);
-  }
+  const seconds = readInteger(headers, 'Retry-After');
+  if (seconds !== undefined) return now + seconds * 1000;
+  const date = Date.parse(headers.get('Retry-After') ?? '');
+  if (Number.isFinite(date)) return Math.max(now, date);
   const reset = readInteger(headers, RATE_LIMIT_HEADERS.reset);
   if (reset !== undefined) return Math.max(now, reset * 1000);
   return now + UNKNOWN_RESET_WAIT;
@@ -186,10 +191,16 @@ const KIND_OF_STATUS: Record<number, KhountousError['kind']> = {
 
 /** The error for a non-success status, with what the error body says when it says it. */
 async function errorFor(response: Response, now: number): Promise<KhountousError> {
-  const status = response.status;
+  const { status, headers } = response;
   let message = `The API answered ${status}.`;
-  let details: Record<string, unknown> = { status };
-  if (JSON_TYPE.test(response.headers.get('Content-Type') ?? '')) {
+  // Undefined details (and `shared: false`) give the error no property.
+  let details: KhountousErrorDetails = {
+    status,
+    rateLimit: readRateLimit(headers),
+    shared: isShared(headers),
+    resetAt: status === 429 ? readQuotaReset(headers, now) : undefined,
+  };
+  if (JSON_TYPE.test(headers.get('Content-Type') ?? '')) {
     try {
       const body = safeParse(apiErrorBodySchema, await response.json());
       if (body.success) {
@@ -201,9 +212,6 @@ async function errorFor(response: Response, now: number): Promise<KhountousError
       // an unreadable error body changes nothing
     }
   }
-  details['rateLimit'] = readRateLimit(response.headers);
-  if (isShared(response.headers)) details['shared'] = true;
-  if (status === 429) details['resetAt'] = readQuotaReset(response.headers, now);
   const kind = KIND_OF_STATUS[status] ?? (status >= 500 ? 'server' : status >= 400 ? 'bad-request' : 0);
   if (!kind) return invalidResponse(response, `Unexpected status ${status}.`);
   return new KhountousError(kind, message, details);
@@ -221,30 +229,47 @@ export interface Request<T> {
   body?: unknown;
 }
 
-export async function call<T>(
-  transport: Transport,
-  request: Request<T>,
-  options: CallOptions<T> = {},
-): Call<T> {
-  const { signal, cached, reload, revalidate } = options;
+/** A request as `call` sends it (a read by default), with its Accept header, key and JSON body. */
+export function call<T>(transport: Transport, request: Request<T>, options: CallOptions<T> = {}): Call<T> {
   const { method = 'GET', accept = 'application/json', apiKey, body } = request;
-  if (signal?.aborted) throw abortError(signal);
   const headers: Record<string, string> = { Accept: accept };
   if (apiKey !== undefined) headers['Authorization'] = `Bearer ${apiKey}`;
-  if (cached) headers['If-None-Match'] = cached.etag;
-  const init: RequestInit = { method, headers, ...ANONYMOUS };
-  if (reload) init.cache = 'reload';
-  else if (revalidate) init.cache = 'no-cache';
-  if (signal) init.signal = signal;
+  const init: Init = { method, headers };
   if (body !== undefined) {
     headers['Content-Type'] = 'application/json';
     init.body = JSON.stringify(body);
   }
+  return send(transport, request.url, init, request.read, options);
+}
+
+/** GET of a target, its JSON body checked against its endpoint's schema. */
+export function get<T>(transport: Transport, target: Target, options: CallOptions<T> = {}): Call<T> {
+  const init = { method: 'GET', headers: { Accept: 'application/json' } };
+  return send(transport, urlOf(target), init, jsonBody(target.ep.schema as Schema<T>), options);
+}
+
+type Init = RequestInit & { headers: Record<string, string> };
+
+/** Sends `init` to `url`, anonymously, and reads the answer with `read`. */
+async function send<T>(
+  transport: Transport,
+  url: string,
+  init: Init,
+  read: BodyReader<T>,
+  options: CallOptions<T>,
+): Call<T> {
+  const { signal, cached, reload, revalidate } = options;
+  if (signal?.aborted) throw abortError(signal);
+  Object.assign(init, ANONYMOUS);
+  if (cached) init.headers['If-None-Match'] = cached.etag;
+  if (reload) init.cache = 'reload';
+  else if (revalidate) init.cache = 'no-cache';
+  if (signal) init.signal = signal;
   const fetchImpl = transport.fetch ?? ((input, init) => (globalThis.fetch as FetchLike)(input, init));
   const aborted = (error: unknown) => (signal?.aborted ? abortError(signal) : error);
   let response: Response;
   try {
-    response = await fetchImpl(request.url, init);
+    response = await fetchImpl(url, init);
   } catch (cause) {
     if (signal?.aborted || isKhountousError(cause)) throw aborted(cause);
     if (isAbort(cause)) throw abortedBy(cause);
@@ -266,15 +291,10 @@ export async function call<T>(
   try {
     if (response.status < 200 || response.status > 299)
       throw await errorFor(response, (transport.now ?? Date.now)());
-    return { ...meta, data: await request.read(response) };
+    return { ...meta, data: await read(response) };
   } catch (error) {
     throw aborted(error);
   }
-}
-
-/** GET of a target, its JSON body checked against its endpoint's schema. */
-export function get<T>(transport: Transport, target: Target, options?: CallOptions<T>): Call<T> {
-  return call(transport, { url: urlOf(target), read: jsonBody(target.ep.schema as Schema<T>) }, options);
 }
 
 /** The URL of a dataset download, for a plain link. */

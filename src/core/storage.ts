@@ -31,8 +31,6 @@ export interface SafeStorage {
   /** Stores a raw string; false when it could not be stored. */
   set(key: string, value: string): boolean;
   remove(key: string): void;
-  /** The keys (without the prefix) that start with `startsWith`. */
-  keys(startsWith?: string): string[];
   /** The parsed JSON value under `key`; a value that does not parse is removed. */
   getJSON(key: string): unknown;
   setJSON(key: string, value: unknown): boolean;
@@ -136,12 +134,6 @@ export function createSafeStorage(options: SafeStorageOptions = {}): SafeStorage
     },
     remove(key) {
       attempt((storage) => storage.removeItem(prefix + key), undefined);
-    },
-    keys(startsWith = '') {
-      const wanted = prefix + startsWith;
-      return allKeys()
-        .filter((key) => key.startsWith(wanted))
-        .map((key) => key.slice(prefix.length));
     },
     getJSON(key) {
       const text = safe.get(key);

@@ -44,10 +44,9 @@ export type WithLock = <T>(
 
 /** `navigator.locks`, when the browser has it. */
 export function defaultLocks(): LocksLike | undefined {
+  // Kept as it is: `lockWith` calls its `request` as a method of it.
   const locks = (globalThis as { navigator?: { locks?: LocksLike } }).navigator?.locks;
-  return locks && typeof locks.request === 'function'
-    ? { request: (name, options, callback) => locks.request(name, options, callback) }
-    : undefined;
+  return typeof locks?.request === 'function' ? locks : undefined;
 }
 
 /**

@@ -20,7 +20,7 @@ import { isKhountousError, PASSING, type KhountousErrorKind } from '../errors.js
 import { join, type Entries, type Entry } from './entry.js';
 import type { Lookup } from './lookup.js';
 import type { Clock, Requests } from './request.js';
-import { covers } from './windows.js';
+import { answers } from './windows.js';
 
 export { PASSING } from '../errors.js';
 
@@ -102,13 +102,7 @@ export function createRecovery(context: RecoveryContext): Recovery {
   const watched = ({ target }: Entry) =>
     entries
       .family(target.family)
-      .some((entry) =>
-        [...entry.subscribers].some(
-          ({ target: want }) =>
-            want.key === target.key ||
-            (!!target.window && !!want.window && covers(target.window, want.window)),
-        ),
-      );
+      .some((entry) => [...entry.subscribers].some(({ target: want }) => answers(target, want)));
 
   const online = onlineListener(() => {
     for (const entry of entries.all()) {
