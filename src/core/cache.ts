@@ -63,18 +63,16 @@ export interface EntryCacheOptions {
   maxStoredSize?: number;
   /** Bound of the memory map, in entries. Default 200. */
   maxMemoryEntries?: number;
-  /** The check of data read from storage when a read gives none of its own. */
-  validate?: DataCheck;
 }
 
 export interface EntryCache {
-  /** Memory first, then storage (its data checked by `check`). Marks the entry used. */
+  /** Memory first, then storage (its data checked by `check`, if given). Marks the entry used. */
   get<T>(key: string, check?: DataCheck): CacheEntry<T> | undefined;
   /** Reads the persisted copy (another tab may have stored a newer one) and keeps the newer. */
   readStored<T>(key: string, check?: DataCheck): CacheEntry<T> | undefined;
   /** Stores in memory and in storage. */
   set<T>(key: string, data: T, meta: EntryMeta): CacheEntry<T>;
-  /** Stores in memory only (the sender persisted it), when newer than what is there. */
+  /** Stores in memory only (the sender persisted it, the caller checked it), when newer than what is there. */
   adopt<T>(key: string, data: T, meta: EntryMeta): CacheEntry<T> | undefined;
   delete(key: string): void;
   /** Keys in memory or in storage that start with `startsWith`. */
@@ -125,7 +123,7 @@ export function readCacheIndex(storage: Pick<SafeStorage, 'getJSON'>): Index {
 }
 
 export function createEntryCache(options: EntryCacheOptions): EntryCache {
-  const { storage, now, validate = () => true } = options;
+  const { storage, now } = options;
   const maxAge = options.maxAge ?? DEFAULT_MAX_AGE;
   const maxStoredSize = options.maxStoredSize ?? DEFAULT_MAX_STORED_SIZE;
   const maxMemoryEntries = options.maxMemoryEntries ?? DEFAULT_MAX_MEMORY_ENTRIES;
@@ -293,7 +291,7 @@ export function createEntryCache(options: EntryCacheOptions): EntryCache {
       return entry as CacheEntry<T>;
     },
 
-    readStored<T>(key: string, check = validate) {
+    readStored<T>(key: string, check: DataCheck = () => true) {
       let inMemory = memory.get(key) as CacheEntry<T> | undefined;
       if (inMemory && expired(inMemory.downloadedAt)) {
         memory.delete(key);
@@ -332,13 +330,7 @@ export function createEntryCache(options: EntryCacheOptions): EntryCache {
     adopt<T>(key: string, data: T, meta: EntryMeta) {
       const current = memory.get(key);
       const entry = makeEntry(data, meta);
-      if (
-        (current && current.fetchedAt >= meta.fetchedAt) ||
-        expired(entry.downloadedAt) ||
-        !validate(key, data)
-      ) {
-        return undefined;
-      }
+      if ((current && current.fetchedAt >= meta.fetchedAt) || expired(entry.downloadedAt)) return undefined;
       remember(key, entry);
       return entry;
     },

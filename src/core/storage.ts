@@ -163,10 +163,8 @@ function purgeOlderVersions(prefix: string, allKeys: () => string[], remove: (ke
   const match = /^(.*):v(\d+):$/.exec(prefix);
   if (!match) return;
   const [, name = '', version = '0'] = match;
-  const current = Number(version);
-  const pattern = new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:v(\\d+):`);
   for (const key of allKeys()) {
-    const older = pattern.exec(key);
-    if (older && Number(older[1]) < current) remove(key);
+    const older = key.startsWith(`${name}:`) && /^v(\d+):/.exec(key.slice(name.length + 1));
+    if (older && Number(older[1]) < Number(version)) remove(key);
   }
 }

@@ -8,6 +8,7 @@ import {
   createEntryCache,
   DEFAULT_MAX_STORED_SIZE,
   readCacheIndex,
+  type DataCheck,
   type EntryCacheOptions,
 } from '../../src/core/cache.js';
 import { createSafeStorage } from '../../src/core/storage.js';
@@ -128,13 +129,14 @@ describe('entry cache', () => {
     for (const [key, item] of Object.entries(broken))
       backend.setItem(`khountous:v1:e:${key}`, JSON.stringify(item));
     backend.setItem('khountous:v1:e:complete', JSON.stringify({ ...ok, b: ok.f, e: '"1"', a: { page: 1 } }));
-    const cache = make({ validate: (_key, data) => (data as { ok?: boolean }).ok === true });
-    assert.equal(cache.get('complete')?.etag, '"1"', 'every optional field sound');
+    const cache = make();
+    const check: DataCheck = (_key, data) => (data as { ok?: boolean }).ok === true;
+    assert.equal(cache.get('complete', check)?.etag, '"1"', 'every optional field sound');
     for (const key of ['bad-json', 'bad-shape', 'invalid', ...Object.keys(broken)]) {
-      assert.equal(cache.get(key), undefined, key);
+      assert.equal(cache.get(key, check), undefined, key);
       assert.equal(backend.getItem(`khountous:v1:e:${key}`), null, key);
     }
-    assert.deepEqual(cache.get('valid')?.data, { ok: true });
+    assert.deepEqual(cache.get('valid', check)?.data, { ok: true });
   });
 
   test('QuotaExceededError: older entries are evicted to make room, then it gives up quietly', () => {

@@ -129,10 +129,7 @@ export function createLoader(options: LoaderOptions = {}): KhountousLoader {
     random: options.random ?? Math.random,
   };
   const names = namesOf(options.namespace);
-  const storage =
-    options.storage === undefined
-      ? createSafeStorage({ prefix: names.storage })
-      : (options.storage ?? undefined);
+  const storage = given(options.storage, () => createSafeStorage({ prefix: names.storage }));
   const freshness = { ...FRESHNESS_MINUTES, ...options.freshness };
   for (const kind in freshness) freshness[kind as ResourceKind] *= 60_000;
   const loader = new EventTarget() as KhountousLoader & { version: 1 };
@@ -156,13 +153,13 @@ export function createLoader(options: LoaderOptions = {}): KhountousLoader {
       maxStoredSize: options.maxStoredSize,
       maxAge: options.maxAge,
     }),
-    locks: options.locks === undefined ? defaultLocks() : (options.locks ?? undefined),
+    locks: given(options.locks, defaultLocks),
     channel: options.broadcastChannel,
     names,
-    Observer:
-      options.intersectionObserver === undefined
-        ? (globalThis as { IntersectionObserver?: ObserverConstructor }).IntersectionObserver
-        : (options.intersectionObserver ?? undefined),
+    Observer: given(
+      options.intersectionObserver,
+      () => (globalThis as { IntersectionObserver?: ObserverConstructor }).IntersectionObserver,
+    ),
     lazy: () => lazy,
     dispatch: () => loader.dispatchEvent(quotaEvent(stats())),
   });
@@ -236,6 +233,10 @@ export function createLoader(options: LoaderOptions = {}): KhountousLoader {
     },
   }) as KhountousLoader;
 }
+
+/** An option where `null` says none and `undefined` takes the page's own (`fallback`). */
+const given = <T>(option: T | null | undefined, fallback: () => T | undefined): T | undefined =>
+  option === undefined ? fallback() : (option ?? undefined);
 
 function quotaEvent(detail: LoaderStats): Event {
   if (typeof CustomEvent === 'function') return new CustomEvent(QUOTA_EVENT, { detail });
