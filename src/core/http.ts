@@ -103,12 +103,7 @@ export const bodyOf =
     } catch (cause) {
       // A failure while reading is a network error (connection reset) or an abort, or the
       // reader's own verdict (an answer too large).
-      if (isKhountousError(cause)) throw cause;
-      if (isAbort(cause)) throw abortedBy(cause);
-      throw new KhountousError('network', 'The connection failed while reading the response.', {
-        status: response.status,
-        cause,
-      });
+      throw networkFailure(cause, 'The connection failed while reading the response.', response.status);
     }
   };
 
@@ -143,9 +138,11 @@ export function jsonBody<T>(schema: Schema<T>): BodyReader<T> {
   };
 }
 
-function isAbort(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';
-}
+/** What a failed fetch or read throws: the kit's own error as it is, an abort, else a network error. */
+const networkFailure = (cause: unknown, message: string, status?: number) =>
+  isKhountousError(cause) || (cause as { name?: unknown } | null)?.name === 'AbortError'
+    ? abortedBy(cause)
+    : new KhountousError('network', message, { status, cause });
 
 function readInteger(headers: Headers, name: string): number | undefined {
   const raw = headers.get(name);
@@ -271,11 +268,9 @@ async function send<T>(
   try {
     response = await fetchImpl(url, init);
   } catch (cause) {
-    if (signal?.aborted || isKhountousError(cause)) throw aborted(cause);
-    if (isAbort(cause)) throw abortedBy(cause);
-    throw new KhountousError('network', 'The API could not be reached (offline, CORS or connection reset).', {
-      cause,
-    });
+    throw signal?.aborted
+      ? abortError(signal)
+      : networkFailure(cause, 'The API could not be reached (offline, CORS or connection reset).');
   }
   const rateLimit = readRateLimit(response.headers);
   const etag = response.headers.get('ETag') ?? undefined;
