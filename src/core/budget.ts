@@ -298,26 +298,22 @@ export function createBudget(options: BudgetOptions = {}): Budget {
   return budget;
 }
 
-function isPositiveInteger(value: unknown): value is number {
-  return typeof value === 'number' && Number.isInteger(value) && value > 0;
-}
+// Number.isInteger and Number.isFinite are false for anything but a number.
+const isPositiveInteger = (value: unknown): value is number =>
+  Number.isInteger(value) && (value as number) > 0;
 
 /** A finite time that is not in the future (beyond a little clock skew). */
-function isTime(value: unknown, now: number): value is number {
-  return typeof value === 'number' && Number.isFinite(value) && value <= now + SKEW;
-}
+const isTime = (value: unknown, now: number): value is number =>
+  Number.isFinite(value) && (value as number) <= now + SKEW;
 
 /** A stored floor that is sound: finite numbers, said in the past, blocking for at most MAX_BLOCK. */
 function isFloor(value: unknown, now: number): value is Floor {
   if (typeof value !== 'object' || value === null) return false;
   const floor = value as Partial<Floor>;
   return (
-    typeof floor.remaining === 'number' &&
     Number.isFinite(floor.remaining) &&
     Number.isSafeInteger(floor.seq) &&
-    typeof floor.until === 'number' &&
-    Number.isFinite(floor.until) &&
-    floor.until <= now + MAX_BLOCK + SKEW &&
+    isTime(floor.until, now + MAX_BLOCK) &&
     isTime(floor.at, now)
   );
 }

@@ -63,24 +63,20 @@ export interface EntryCacheOptions {
   maxStoredSize?: number;
   /** Bound of the memory map, in entries. Default 200. */
   maxMemoryEntries?: number;
-  /** The check of data read from storage when a read gives none of its own. */
-  validate?: DataCheck;
 }
 
 export interface EntryCache {
-  /** Memory first, then storage (its data checked by `check`). Marks the entry used. */
+  /** Memory first, then storage (its data checked by `check`, if given). Marks the entry used. */
   get<T>(key: string, check?: DataCheck): CacheEntry<T> | undefined;
   /** Reads the persisted copy (another tab may have stored a newer one) and keeps the newer. */
   readStored<T>(key: string, check?: DataCheck): CacheEntry<T> | undefined;
   /** Stores in memory and in storage. */
   set<T>(key: string, data: T, meta: EntryMeta): CacheEntry<T>;
-  /** Stores in memory only (the sender persisted it), when newer than what is there. */
+  /** Stores in memory only (the sender persisted it, the caller checked it), when newer than what is there. */
   adopt<T>(key: string, data: T, meta: EntryMeta): CacheEntry<T> | undefined;
   delete(key: string): void;
   /** Keys in memory or in storage that start with `startsWith`. */
   keys(startsWith?: string): string[];
-  /** Serialized size of the persisted entries, as the index counts it. */
-  storedSize(): number;
 }
 
 /** How long after its download an entry may be shown (offline, marked stale); dropped beyond. */
@@ -102,11 +98,11 @@ const INDEX_KEY = 'cache-index';
 /** Persisted shape of one entry. */
 interface StoredItem {
   d: unknown;
-  e?: string;
+  e?: string | undefined;
   f: number;
   /** The last full download, when older than `f`; absent: `f` (as in items of older versions). */
-  b?: number;
-  a?: Params;
+  b?: number | undefined;
+  a?: Params | undefined;
 }
 
 /** [size, lastUsed, downloadedAt] (items of older versions: their fetchedAt) */
@@ -127,7 +123,7 @@ export function readCacheIndex(storage: Pick<SafeStorage, 'getJSON'>): Index {
 }
 
 export function createEntryCache(options: EntryCacheOptions): EntryCache {
-  const { storage, now, validate = () => true } = options;
+  const { storage, now } = options;
   const maxAge = options.maxAge ?? DEFAULT_MAX_AGE;
   const maxStoredSize = options.maxStoredSize ?? DEFAULT_MAX_STORED_SIZE;
   const maxMemoryEntries = options.maxMemoryEntries ?? DEFAULT_MAX_MEMORY_ENTRIES;
@@ -155,6 +151,12 @@ export function createEntryCache(options: EntryCacheOptions): EntryCache {
     storage.setJSON(INDEX_KEY, index);
   }
 
+  /** Removes the persisted entry of `key` and its row of `index` (written by the caller). */
+  function drop(index: Index, key: string): void {
+    storage.remove(ITEM_PREFIX + key);
+    delete index[key];
+  }
+
   function total(index: Index, except?: string): number {
     let sum = 0;
     for (const key in index) if (key !== except) sum += index[key]![0];
@@ -174,8 +176,7 @@ export function createEntryCache(options: EntryCacheOptions): EntryCache {
       }
     }
     if (victim === undefined) return false;
-    storage.remove(ITEM_PREFIX + victim);
-    delete index[victim];
+    drop(index, victim);
     writeIndex(index);
     return true;
   }
@@ -186,8 +187,7 @@ export function createEntryCache(options: EntryCacheOptions): EntryCache {
     let changed = false;
     for (const key in index) {
       if (expired(index[key]![2])) {
-        storage.remove(ITEM_PREFIX + key);
-        delete index[key];
+        drop(index, key);
         changed = true;
       }
     }
@@ -209,10 +209,14 @@ export function createEntryCache(options: EntryCacheOptions): EntryCache {
 
   function persist(key: string, entry: CacheEntry): void {
     if (!storage.persistent) return;
-    const item: StoredItem = { d: entry.data, f: entry.fetchedAt };
-    if (entry.downloadedAt < entry.fetchedAt) item.b = entry.downloadedAt;
-    if (entry.etag !== undefined) item.e = entry.etag;
-    if (entry.asked !== undefined) item.a = entry.asked;
+    // Undefined fields are left out of the text by JSON.stringify.
+    const item: StoredItem = {
+      d: entry.data,
+      f: entry.fetchedAt,
+      b: entry.downloadedAt < entry.fetchedAt ? entry.downloadedAt : undefined,
+      e: entry.etag,
+      a: entry.asked,
+    };
     let text: string;
     try {
       text = JSON.stringify(item);
@@ -232,22 +236,16 @@ export function createEntryCache(options: EntryCacheOptions): EntryCache {
     const stored = storage.set(ITEM_PREFIX + key, text);
     pending = undefined;
     const index = readIndex();
-    if (stored) {
-      index[key] = [size, entry.lastUsed, entry.downloadedAt];
-    } else {
-      storage.remove(ITEM_PREFIX + key);
-      delete index[key];
-    }
+    if (stored) index[key] = [size, entry.lastUsed, entry.downloadedAt];
+    else drop(index, key);
     writeIndex(index);
   }
 
   function forgetStored(key: string): void {
-    storage.remove(ITEM_PREFIX + key);
     const index = readIndex();
-    if (key in index) {
-      delete index[key];
-      writeIndex(index);
-    }
+    const indexed = key in index;
+    drop(index, key);
+    if (indexed) writeIndex(index);
   }
 
   function parseItem(raw: unknown): StoredItem | undefined {
@@ -293,7 +291,7 @@ export function createEntryCache(options: EntryCacheOptions): EntryCache {
       return entry as CacheEntry<T>;
     },
 
-    readStored<T>(key: string, check = validate) {
+    readStored<T>(key: string, check: DataCheck = () => true) {
       let inMemory = memory.get(key) as CacheEntry<T> | undefined;
       if (inMemory && expired(inMemory.downloadedAt)) {
         memory.delete(key);
@@ -332,13 +330,7 @@ export function createEntryCache(options: EntryCacheOptions): EntryCache {
     adopt<T>(key: string, data: T, meta: EntryMeta) {
       const current = memory.get(key);
       const entry = makeEntry(data, meta);
-      if (
-        (current && current.fetchedAt >= meta.fetchedAt) ||
-        expired(entry.downloadedAt) ||
-        !validate(key, data)
-      ) {
-        return undefined;
-      }
+      if ((current && current.fetchedAt >= meta.fetchedAt) || expired(entry.downloadedAt)) return undefined;
       remember(key, entry);
       return entry;
     },
@@ -355,10 +347,6 @@ export function createEntryCache(options: EntryCacheOptions): EntryCache {
         for (const key in readIndex()) if (key.startsWith(startsWith)) found.add(key);
       }
       return [...found];
-    },
-
-    storedSize() {
-      return total(readIndex());
     },
   };
   return cache;

@@ -198,6 +198,15 @@ export function describe(resource: Resource, baseUrl: string): Target {
   );
 }
 
+/** The target of a resource, or undefined where `describe` refuses it. */
+export function targetOf(resource: Resource, baseUrl: string): Target | undefined {
+  try {
+    return describe(resource, baseUrl);
+  } catch {
+    return undefined;
+  }
+}
+
 /** The same target with another list window (or none). */
 export function at(target: Target, window: ListWindow | undefined): Target {
   const key = keyOf(target.family, window);

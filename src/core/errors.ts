@@ -76,15 +76,13 @@ export class KhountousError extends Error {
   readonly shared?: boolean;
 
   constructor(kind: KhountousErrorKind, message: string, details: KhountousErrorDetails = {}) {
-    super(message, details.cause === undefined ? undefined : { cause: details.cause });
+    const { cause, ...given } = details;
+    super(message, cause === undefined ? undefined : { cause });
     this.name = 'KhountousError';
     this.kind = kind;
-    if (details.status !== undefined) this.status = details.status;
-    if (details.param !== undefined) this.param = details.param;
-    if (details.resetAt !== undefined) this.resetAt = details.resetAt;
-    if (details.code !== undefined) this.code = details.code;
-    if (details.rateLimit !== undefined) this.rateLimit = details.rateLimit;
-    if (details.shared) this.shared = true;
+    // Only the details given: an undefined one (or `shared: false`) leaves no property.
+    for (const [name, value] of Object.entries(given))
+      if (value !== undefined && value !== false) (this as Record<string, unknown>)[name] = value;
     Object.defineProperty(this, BRAND, { value: true });
   }
 }
@@ -102,11 +100,13 @@ export function isKhountousError(value: unknown, ...kinds: KhountousErrorKind[])
 }
 
 /** The error to reject with when an AbortSignal fired. */
-export function abortError(signal?: AbortSignal): KhountousError {
-  const reason: unknown = signal?.reason;
-  if (isKhountousError(reason)) return reason;
-  return new KhountousError('aborted', 'The request was aborted.', { cause: reason });
-}
+export const abortError = (signal?: AbortSignal): KhountousError => abortedBy(signal?.reason);
+
+/** The error of an abort for `reason`: the reason itself when it is the kit's error. */
+export const abortedBy = (reason: unknown): KhountousError =>
+  isKhountousError(reason)
+    ? reason
+    : new KhountousError('aborted', 'The request was aborted.', { cause: reason });
 
 /** A KhountousError('invalid-parameter') naming the parameter at fault. */
 export function invalid(param: string, message: string): KhountousError {

@@ -13,7 +13,14 @@ import { ANONYMOUS } from './anonymous.js';
 import { boundedText } from './bounded.js';
 import { safeParse, type Schema } from './check.js';
 import { describe, urlOf, type Target } from './endpoints.js';
-import { KhountousError, abortError, isKhountousError, type RateLimit } from './errors.js';
+import {
+  KhountousError,
+  abortError,
+  abortedBy,
+  isKhountousError,
+  type KhountousErrorDetails,
+  type RateLimit,
+} from './errors.js';
 import { oneOf } from './params.js';
 import { apiErrorBodySchema } from './schemas.js';
 import { CACHE_STATUS_HEADER, RATE_LIMIT_HEADERS, SHARED_CACHE_HEADER } from './headers.js';
@@ -76,13 +83,14 @@ const UNKNOWN_RESET_WAIT = 5 * 60 * 1000;
 /** How a successful body is read and checked. */
 export type BodyReader<T> = (response: Response) => Promise<T>;
 
+/** The error of an answer that is not what was asked for. */
+const invalidResponse = (response: Response, message: string, cause?: unknown) =>
+  new KhountousError('invalid-response', message, { status: response.status, cause });
+
 function expectType(response: Response, pattern: RegExp, what: string): void {
   const type = response.headers.get('Content-Type') ?? '';
-  if (!pattern.test(type)) {
-    throw new KhountousError('invalid-response', `Expected ${what}, got content type "${type || 'none'}".`, {
-      status: response.status,
-    });
-  }
+  if (!pattern.test(type))
+    throw invalidResponse(response, `Expected ${what}, got content type "${type || 'none'}".`);
 }
 
 /** A body read as `read` gives it, after a check of its content type. */
@@ -95,21 +103,15 @@ export const bodyOf =
     } catch (cause) {
       // A failure while reading is a network error (connection reset) or an abort, or the
       // reader's own verdict (an answer too large).
-      if (isKhountousError(cause)) throw cause;
-      if (isAbort(cause)) throw new KhountousError('aborted', 'The request was aborted.', { cause });
-      throw new KhountousError('network', 'The connection failed while reading the response.', {
-        status: response.status,
-        cause,
-      });
+      throw networkFailure(cause, 'The connection failed while reading the response.', response.status);
     }
   };
 
 /** The error for a body larger than MAX_ANSWER_BYTES. */
 const tooLarge = (response: Response, size: string) =>
-  new KhountousError(
-    'invalid-response',
+  invalidResponse(
+    response,
     `The response is too large to show (${size}; at most ${MAX_ANSWER_BYTES} bytes).`,
-    { status: response.status },
   );
 
 const textBody = bodyOf(JSON_TYPE, 'JSON', (response) =>
@@ -124,29 +126,23 @@ export function jsonBody<T>(schema: Schema<T>): BodyReader<T> {
     try {
       json = JSON.parse(text);
     } catch (cause) {
-      throw new KhountousError(
-        'invalid-response',
-        'The response is not valid JSON (malformed or truncated).',
-        {
-          status: response.status,
-          cause,
-        },
-      );
+      throw invalidResponse(response, 'The response is not valid JSON (malformed or truncated).', cause);
     }
     const result = safeParse(schema, json);
     if (result.success) return result.output;
     const { issue } = result;
-    throw new KhountousError(
-      'invalid-response',
+    throw invalidResponse(
+      response,
       `The response does not match its schema at ${issue.path || '(root)'}: ${issue.message}`,
-      { status: response.status },
     );
   };
 }
 
-function isAbort(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';
-}
+/** What a failed fetch or read throws: the kit's own error as it is, an abort, else a network error. */
+const networkFailure = (cause: unknown, message: string, status?: number) =>
+  isKhountousError(cause) || (cause as { name?: unknown } | null)?.name === 'AbortError'
+    ? abortedBy(cause)
+    : new KhountousError('network', message, { status, cause });
 
 function readInteger(headers: Headers, name: string): number | undefined {
   const raw = headers.get(name);
@@ -174,12 +170,10 @@ function sharedCopy(headers: Headers): Pick<ApiResponse<unknown>, 'shared' | 'da
 
 /** When a 429 says data can be fetched again: Retry-After, else X-RateLimit-Reset, else a default wait. */
 export function readQuotaReset(headers: Headers, now: number): number {
-  const retryAfter = headers.get('Retry-After');
-  if (retryAfter !== null) {
-    if (/^\s*\d+\s*$/.test(retryAfter)) return now + Number(retryAfter) * 1000;
-    const date = Date.parse(retryAfter);
-    if (Number.isFinite(date)) return Math.max(now, date);
-  }
+  const seconds = readInteger(headers, 'Retry-After');
+  if (seconds !== undefined) return now + seconds * 1000;
+  const date = Date.parse(headers.get('Retry-After') ?? '');
+  if (Number.isFinite(date)) return Math.max(now, date);
   const reset = readInteger(headers, RATE_LIMIT_HEADERS.reset);
   if (reset !== undefined) return Math.max(now, reset * 1000);
   return now + UNKNOWN_RESET_WAIT;
@@ -194,10 +188,16 @@ const KIND_OF_STATUS: Record<number, KhountousError['kind']> = {
 
 /** The error for a non-success status, with what the error body says when it says it. */
 async function errorFor(response: Response, now: number): Promise<KhountousError> {
-  const status = response.status;
+  const { status, headers } = response;
   let message = `The API answered ${status}.`;
-  let details: Record<string, unknown> = { status };
-  if (JSON_TYPE.test(response.headers.get('Content-Type') ?? '')) {
+  // Undefined details (and `shared: false`) give the error no property.
+  let details: KhountousErrorDetails = {
+    status,
+    rateLimit: readRateLimit(headers),
+    shared: isShared(headers),
+    resetAt: status === 429 ? readQuotaReset(headers, now) : undefined,
+  };
+  if (JSON_TYPE.test(headers.get('Content-Type') ?? '')) {
     try {
       const body = safeParse(apiErrorBodySchema, await response.json());
       if (body.success) {
@@ -209,12 +209,8 @@ async function errorFor(response: Response, now: number): Promise<KhountousError
       // an unreadable error body changes nothing
     }
   }
-  details['rateLimit'] = readRateLimit(response.headers);
-  if (isShared(response.headers)) details['shared'] = true;
-  if (status === 429) details['resetAt'] = readQuotaReset(response.headers, now);
-  for (const name in details) if (details[name] === undefined) delete details[name];
   const kind = KIND_OF_STATUS[status] ?? (status >= 500 ? 'server' : status >= 400 ? 'bad-request' : 0);
-  if (!kind) return new KhountousError('invalid-response', `Unexpected status ${status}.`, { status });
+  if (!kind) return invalidResponse(response, `Unexpected status ${status}.`);
   return new KhountousError(kind, message, details);
 }
 
@@ -230,36 +226,51 @@ export interface Request<T> {
   body?: unknown;
 }
 
-export async function call<T>(
-  transport: Transport,
-  request: Request<T>,
-  options: CallOptions<T> = {},
-): Call<T> {
-  const { signal, cached, reload, revalidate } = options;
+/** A request as `call` sends it (a read by default), with its Accept header, key and JSON body. */
+export function call<T>(transport: Transport, request: Request<T>, options: CallOptions<T> = {}): Call<T> {
   const { method = 'GET', accept = 'application/json', apiKey, body } = request;
-  if (signal?.aborted) throw abortError(signal);
   const headers: Record<string, string> = { Accept: accept };
   if (apiKey !== undefined) headers['Authorization'] = `Bearer ${apiKey}`;
-  if (cached) headers['If-None-Match'] = cached.etag;
-  const init: RequestInit = { method, headers, ...ANONYMOUS };
-  if (reload) init.cache = 'reload';
-  else if (revalidate) init.cache = 'no-cache';
-  if (signal) init.signal = signal;
+  const init: Init = { method, headers };
   if (body !== undefined) {
     headers['Content-Type'] = 'application/json';
     init.body = JSON.stringify(body);
   }
+  return send(transport, request.url, init, request.read, options);
+}
+
+/** GET of a target, its JSON body checked against its endpoint's schema. */
+export function get<T>(transport: Transport, target: Target, options: CallOptions<T> = {}): Call<T> {
+  const init = { method: 'GET', headers: { Accept: 'application/json' } };
+  return send(transport, urlOf(target), init, jsonBody(target.ep.schema as Schema<T>), options);
+}
+
+type Init = RequestInit & { headers: Record<string, string> };
+
+/** Sends `init` to `url`, anonymously, and reads the answer with `read`. */
+async function send<T>(
+  transport: Transport,
+  url: string,
+  init: Init,
+  read: BodyReader<T>,
+  options: CallOptions<T>,
+): Call<T> {
+  const { signal, cached, reload, revalidate } = options;
+  if (signal?.aborted) throw abortError(signal);
+  Object.assign(init, ANONYMOUS);
+  if (cached) init.headers['If-None-Match'] = cached.etag;
+  if (reload) init.cache = 'reload';
+  else if (revalidate) init.cache = 'no-cache';
+  if (signal) init.signal = signal;
   const fetchImpl = transport.fetch ?? ((input, init) => (globalThis.fetch as FetchLike)(input, init));
   const aborted = (error: unknown) => (signal?.aborted ? abortError(signal) : error);
   let response: Response;
   try {
-    response = await fetchImpl(request.url, init);
+    response = await fetchImpl(url, init);
   } catch (cause) {
-    if (signal?.aborted || isKhountousError(cause)) throw aborted(cause);
-    if (isAbort(cause)) throw new KhountousError('aborted', 'The request was aborted.', { cause });
-    throw new KhountousError('network', 'The API could not be reached (offline, CORS or connection reset).', {
-      cause,
-    });
+    throw signal?.aborted
+      ? abortError(signal)
+      : networkFailure(cause, 'The API could not be reached (offline, CORS or connection reset).');
   }
   const rateLimit = readRateLimit(response.headers);
   const etag = response.headers.get('ETag') ?? undefined;
@@ -275,15 +286,10 @@ export async function call<T>(
   try {
     if (response.status < 200 || response.status > 299)
       throw await errorFor(response, (transport.now ?? Date.now)());
-    return { ...meta, data: await request.read(response) };
+    return { ...meta, data: await read(response) };
   } catch (error) {
     throw aborted(error);
   }
-}
-
-/** GET of a target, its JSON body checked against its endpoint's schema. */
-export function get<T>(transport: Transport, target: Target, options?: CallOptions<T>): Call<T> {
-  return call(transport, { url: urlOf(target), read: jsonBody(target.ep.schema as Schema<T>) }, options);
 }
 
 /** The URL of a dataset download, for a plain link. */

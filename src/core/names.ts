@@ -11,24 +11,41 @@
  * API each count their own requests, so a namespace is for kits that must not
  * share a cache, not for one site's widgets (docs/architecture.md).
  */
-export const NAMES = {
+export interface Names {
   /** globalThis key of the page-wide loader. */
-  global: Symbol.for('khountous.loader.v1'),
+  readonly global: symbol;
   /** globalThis key of the elements whose loads the early start began (boot/early-start.ts). */
-  earlyStart: Symbol.for('khountous.early-start.v1'),
+  readonly earlyStart: symbol;
   /** globalThis key of the requests the script tag sent before the loader came (core/handoff.ts). */
-  handoff: Symbol.for('khountous.handoff.v1'),
+  readonly handoff: symbol;
   /** localStorage prefix; keys of older versions are removed. */
-  storage: 'khountous:v1:',
+  readonly storage: string;
   /** Web Locks prefix: one lock per cache key, one for the budget. */
-  lock: 'khountous:v1:',
+  readonly lock: string;
   /** BroadcastChannel name. */
-  channel: 'khountous-v1',
-} as const;
+  readonly channel: string;
+}
 
-export type Names = {
-  readonly [K in keyof typeof NAMES]: (typeof NAMES)[K] extends symbol ? symbol : string;
-};
+/**
+ * The names of `namespace`, '' for the default set (`khountous.loader.v1`,
+ * `khountous:v1:`, `khountous-v1`). The storage and lock prefix keep the
+ * `name:vN:` form, so that each namespace drops its own older versions.
+ */
+function namesFor(namespace: string): Names {
+  const dot = namespace && `.${namespace}`;
+  const dash = namespace && `-${namespace}`;
+  return {
+    global: Symbol.for(`khountous.loader.v1${dot}`),
+    earlyStart: Symbol.for(`khountous.early-start.v1${dot}`),
+    handoff: Symbol.for(`khountous.handoff.v1${dot}`),
+    storage: `khountous${dash}:v1:`,
+    lock: `khountous${dash}:v1:`,
+    channel: `khountous-v1${dash}`,
+  };
+}
+
+/** The default names, shared by every page of the origin that declares no namespace. */
+export const NAMES = namesFor('');
 
 /** The page's namespace declaration. */
 export const NAMESPACE_META = 'khountous:namespace';
@@ -39,10 +56,7 @@ const NAMESPACE = /^[a-z0-9][a-z0-9-]{0,39}$/;
 /** Whether `namespace` can name a set of names ('' is the default set). */
 export const isNamespace = (namespace: string): boolean => namespace === '' || NAMESPACE.test(namespace);
 
-/**
- * The names of `namespace` ('' or absent: NAMES). The storage and lock prefix
- * keep the `name:vN:` form, so that each namespace drops its own older versions.
- */
+/** The names of `namespace` ('' or absent: NAMES). */
 export function namesOf(namespace = ''): Names {
   if (!NAMESPACE.test(namespace) && namespace)
     throw new TypeError(
@@ -53,15 +67,7 @@ export function namesOf(namespace = ''): Names {
 
 /** The names of a namespace the page declares: checked, and none when it is not valid (no message). */
 export function pageNames(namespace = declaredNamespace()): Names {
-  if (!namespace || !NAMESPACE.test(namespace)) return NAMES;
-  return {
-    global: Symbol.for(`khountous.loader.v1.${namespace}`),
-    earlyStart: Symbol.for(`khountous.early-start.v1.${namespace}`),
-    handoff: Symbol.for(`khountous.handoff.v1.${namespace}`),
-    storage: `khountous-${namespace}:v1:`,
-    lock: `khountous-${namespace}:v1:`,
-    channel: `khountous-v1-${namespace}`,
-  };
+  return namespace && NAMESPACE.test(namespace) ? namesFor(namespace) : NAMES;
 }
 
 /** What the page's `<meta name="khountous:namespace">` says, trimmed, if anything (nothing without a page). */

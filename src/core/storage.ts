@@ -31,8 +31,6 @@ export interface SafeStorage {
   /** Stores a raw string; false when it could not be stored. */
   set(key: string, value: string): boolean;
   remove(key: string): void;
-  /** The keys (without the prefix) that start with `startsWith`. */
-  keys(startsWith?: string): string[];
   /** The parsed JSON value under `key`; a value that does not parse is removed. */
   getJSON(key: string): unknown;
   setJSON(key: string, value: unknown): boolean;
@@ -137,12 +135,6 @@ export function createSafeStorage(options: SafeStorageOptions = {}): SafeStorage
     remove(key) {
       attempt((storage) => storage.removeItem(prefix + key), undefined);
     },
-    keys(startsWith = '') {
-      const wanted = prefix + startsWith;
-      return allKeys()
-        .filter((key) => key.startsWith(wanted))
-        .map((key) => key.slice(prefix.length));
-    },
     getJSON(key) {
       const text = safe.get(key);
       if (text === undefined) return undefined;
@@ -171,10 +163,8 @@ function purgeOlderVersions(prefix: string, allKeys: () => string[], remove: (ke
   const match = /^(.*):v(\d+):$/.exec(prefix);
   if (!match) return;
   const [, name = '', version = '0'] = match;
-  const current = Number(version);
-  const pattern = new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:v(\\d+):`);
   for (const key of allKeys()) {
-    const older = pattern.exec(key);
-    if (older && Number(older[1]) < current) remove(key);
+    const older = key.startsWith(`${name}:`) && /^v(\d+):/.exec(key.slice(name.length + 1));
+    if (older && Number(older[1]) < Number(version)) remove(key);
   }
 }

@@ -177,7 +177,7 @@ describe('loader in the browser', () => {
     expect(await settled(ranking)).to.equal('ready');
   });
 
-  it('announces what it stored to the other tabs once its later features arrived (import())', async () => {
+  it('announces what it stored to the other tabs', async () => {
     const base = isolatedApi('later');
     const heard: { type?: string; key?: string }[] = [];
     const channel = new BroadcastChannel(kitNames.channel);

@@ -55,8 +55,8 @@ describe('the kit loaded more than once on a page', function () {
     const loader = loaderOf();
     const warnings = watchWarnings();
     // The files of dist/elements/ and dist/chunks/ fetched so far, by URL. The first copy may still
-    // bring a file it defers (the later part of the loader, after the first data) meanwhile: a new
-    // URL, fetched once. A file fetched again would be a second entry of the same URL.
+    // bring a file it imports on demand meanwhile: a new URL, fetched once. A file fetched again
+    // would be a second entry of the same URL.
     const elementFiles = () =>
       performance
         .getEntriesByType('resource')

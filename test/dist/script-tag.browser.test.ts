@@ -66,8 +66,8 @@ describe('dist/khountous.js: per-tag loading', function () {
       .filter((path) => path !== 'khountous.js');
     const announced = links.map((link) => new URL(link.href).pathname.slice(DIST.length));
     for (const file of announced) expect(fetched, `${file} announced and fetched`).to.include(file);
-    // Besides, only what the loader imports after the first data (the channel between tabs, the recovery).
-    expect(fetched.filter((file) => !announced.includes(file)).filter((file) => !/^chunks\/later-/.test(file))).to.deep.equal([]);
+    // Nothing besides: the loader imports every part of it statically.
+    expect(fetched.filter((file) => !announced.includes(file))).to.deep.equal([]);
     for (const link of links) expect(link.integrity, link.href).to.match(/^sha(256|384)-[\w+/]+=*$/);
   });
 

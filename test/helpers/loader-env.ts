@@ -3,13 +3,7 @@
  * an in-memory localStorage, and optionally fake locks, channels and
  * viewport. `tab()` makes a second loader sharing what two tabs of one origin
  * share (storage, locks, channels, the API and its quota).
- *
- * later.ts (the channel between tabs, the recovery) is given to these loaders (the
- * `later` option), as a page has it after its first data: they have it from the start, which keeps the
- * fake clock's timings exact. test/core/loader/later.test.ts covers the loader
- * before the module arrives.
  */
-import { later } from '../../src/core/loader/later.js';
 import {
   createLoader,
   type KhountousLoader,
@@ -82,7 +76,6 @@ function build(
     locks: locks ?? null,
     broadcastChannel: hub ? hub.factory : null,
     intersectionObserver: null,
-    later,
     ...overrides,
   });
   const events: LoaderStats[] = [];

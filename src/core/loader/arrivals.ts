@@ -10,7 +10,7 @@ import type { ApiResponse } from '../http.js';
 import type { TabMessage } from './cross-tab.js';
 import { tell, type Entries } from './entry.js';
 import { seeds, type Lookup, type Source } from './lookup.js';
-import { covers } from './windows.js';
+import { answers } from './windows.js';
 
 export interface ArrivalsDeps {
   cache: EntryCache;
@@ -42,11 +42,7 @@ export function createArrivals({
       for (const subscriber of [...other.subscribers]) {
         const want = subscriber.target;
         const sees =
-          want.key === target.key ||
-          (want.family === target.family &&
-            !!want.window &&
-            !!target.window &&
-            covers(target.window, want.window, (entry.data as { meta: { total: number } }).meta.total)) ||
+          answers(target, want, (entry.data as { meta?: { total: number } }).meta?.total) ||
           (subscriber.partial && !cache.get(want.key, lookup.check(want.kind)) && seeds(want, source));
         if (sees) tell(subscriber, lookup.view(want, source));
       }

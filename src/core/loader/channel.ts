@@ -1,7 +1,6 @@
 /**
  * The BroadcastChannel between the tabs of an origin (the lock per key is in
- * cross-tab.ts): loaded after the page's first data (later.ts), so a first
- * paint does not wait for it.
+ * cross-tab.ts), opened with the loader.
  */
 import { NAMES } from '../names.js';
 import type { ChannelLike, EntryMessage, TabMessage } from './cross-tab.js';

@@ -2,7 +2,7 @@
  * Sharing between the tabs of an origin: one lock per cache key (Web Locks),
  * so that one tab fetches while the others wait and then read storage, and
  * a BroadcastChannel that hands stored entries and budget changes to the
- * other tabs (channel.ts, loaded after the first data). The names are versioned
+ * other tabs (channel.ts). The names are versioned
  * (names.ts); messages carry `v: 1`, and anything else on the channel is ignored.
  */
 import { abortError, isKhountousError } from '../errors.js';
@@ -44,10 +44,9 @@ export type WithLock = <T>(
 
 /** `navigator.locks`, when the browser has it. */
 export function defaultLocks(): LocksLike | undefined {
+  // Kept as it is: `lockWith` calls its `request` as a method of it.
   const locks = (globalThis as { navigator?: { locks?: LocksLike } }).navigator?.locks;
-  return locks && typeof locks.request === 'function'
-    ? { request: (name, options, callback) => locks.request(name, options, callback) }
-    : undefined;
+  return typeof locks?.request === 'function' ? locks : undefined;
 }
 
 /**

@@ -103,11 +103,15 @@ export function join(flight: Flight, signal?: AbortSignal): Promise<CacheEntry> 
     flight.promise.then(resolve, reject);
     return (aborted) => {
       flight.waiters--;
-      if (aborted && flight.waiters <= 0 && !flight.settled) {
-        flight.controller.abort(new KhountousError('aborted', 'Every caller left.'));
-      }
+      if (aborted) abandon(flight);
     };
   });
+}
+
+/** Cancels `flight` when no caller waits for it any more. */
+export function abandon(flight: Flight): void {
+  if (flight.waiters <= 0 && !flight.settled)
+    flight.controller.abort(new KhountousError('aborted', 'Every caller left.'));
 }
 
 /** Tells each subscriber its view of what arrived; a listener that throws does not stop the others. */

@@ -23,14 +23,21 @@
  * `revalidationReserve` requests remain; a revalidation that failed is not
  * tried again before one freshness period; a 429 empties the budget until its
  * reset. After a failure that may pass, recovery.ts plans one more attempt
- * while a subscriber shows the resource. The channel between tabs and the
- * recovery come with later.ts, imported after the first data or failure. Nothing refetches on focus,
+ * while a subscriber shows the resource. Nothing refetches on focus,
  * visibility or reconnect. The module guards every browser global: it runs in
  * Node.
  */
 import type { Budget } from '../budget.js';
 import { createEntryCache } from '../cache.js';
-import { describe, ENDPOINTS, urlOf, type DataOf, type Resource, type ResourceKind } from '../endpoints.js';
+import {
+  describe,
+  ENDPOINTS,
+  targetOf,
+  urlOf,
+  type DataOf,
+  type Resource,
+  type ResourceKind,
+} from '../endpoints.js';
 import type { InlineData } from '../inline.js';
 import { abortError } from '../errors.js';
 import { namesOf, pageNamespace } from '../names.js';
@@ -46,7 +53,6 @@ import {
 } from './options.js';
 import { createResources } from './resources.js';
 import type { Loaded } from './lookup.js';
-import { originOf } from '../budget.js';
 import type { Clock } from './request.js';
 import type { ObserverConstructor } from './viewport.js';
 
@@ -114,8 +120,8 @@ export const FRESHNESS_MINUTES = Object.fromEntries(
 /** A new loader; tests and pages that want their own (most want `getLoader`). */
 export function createLoader(options: LoaderOptions = {}): KhountousLoader {
   const settings = { ...DEFAULTS };
-  for (const name of Object.keys(DEFAULTS) as (keyof Settings)[])
-    settings[name] = options[name] ?? DEFAULTS[name];
+  for (const name of Object.keys(settings) as (keyof Settings)[])
+    settings[name] = options[name] ?? settings[name];
   const clock: Clock = {
     now: options.now ?? Date.now,
     setTimeout: options.setTimeout ?? ((callback, ms) => globalThis.setTimeout(callback, ms)),
@@ -123,15 +129,13 @@ export function createLoader(options: LoaderOptions = {}): KhountousLoader {
     random: options.random ?? Math.random,
   };
   const names = namesOf(options.namespace);
-  const storage =
-    options.storage === undefined
-      ? createSafeStorage({ prefix: names.storage })
-      : (options.storage ?? undefined);
+  const storage = given(options.storage, () => createSafeStorage({ prefix: names.storage }));
   const freshness = { ...FRESHNESS_MINUTES, ...options.freshness };
   for (const kind in freshness) freshness[kind as ResourceKind] *= 60_000;
   const loader = new EventTarget() as KhountousLoader & { version: 1 };
   let lazy = options.lazy ?? true;
-  let currentOrigin = 'same-origin';
+  /** The base of the last load or recorded download: the budget `stats()` tells of by default. */
+  let lastBase = '/';
   const counters = { requests: 0, cacheHits: 0, cacheMisses: 0, coalesced: 0, deduped: 0, errors: 0 };
   /** The keys inline data was given for: a second copy is refused. */
   const seeded = new Set<string>();
@@ -149,27 +153,19 @@ export function createLoader(options: LoaderOptions = {}): KhountousLoader {
       maxStoredSize: options.maxStoredSize,
       maxAge: options.maxAge,
     }),
-    locks: options.locks === undefined ? defaultLocks() : (options.locks ?? undefined),
+    locks: given(options.locks, defaultLocks),
     channel: options.broadcastChannel,
     names,
-    Observer:
-      options.intersectionObserver === undefined
-        ? (globalThis as { IntersectionObserver?: ObserverConstructor }).IntersectionObserver
-        : (options.intersectionObserver ?? undefined),
+    Observer: given(
+      options.intersectionObserver,
+      () => (globalThis as { IntersectionObserver?: ObserverConstructor }).IntersectionObserver,
+    ),
     lazy: () => lazy,
     dispatch: () => loader.dispatchEvent(quotaEvent(stats())),
-    // later.ts with its first need (the channel, the recovery), so that the widgets' modules do not carry it.
-    later:
-      typeof options.later === 'function'
-        ? options.later
-        : () => import('./later.js').then((module) => module.later),
-    laterNow: typeof options.later === 'object' ? options.later : undefined,
   });
 
   const budgetOf = (baseUrl?: string): Budget =>
-    resources.requests.budget(
-      baseUrl === undefined ? (currentOrigin === 'same-origin' ? '/' : currentOrigin) : checkBaseUrl(baseUrl),
-    );
+    resources.requests.budget(baseUrl === undefined ? lastBase : checkBaseUrl(baseUrl));
 
   const stats = (baseUrl?: string): LoaderStats => {
     const budget = budgetOf(baseUrl);
@@ -189,15 +185,12 @@ export function createLoader(options: LoaderOptions = {}): KhountousLoader {
     async load(resource: Resource, load: LoadOptions) {
       const target = describe(resource, load.baseUrl);
       if (load.signal?.aborted) throw abortError(load.signal);
-      currentOrigin = originOf(target.base);
+      lastBase = target.base;
       return resources.load(target, load);
     },
     peek(resource: Resource, baseUrl: string, { partial = false } = {}) {
-      try {
-        return resources.peek(describe(resource, baseUrl), partial);
-      } catch {
-        return undefined;
-      }
+      const target = targetOf(resource, baseUrl);
+      return target && resources.peek(target, partial);
     },
     subscribe(
       resource: Resource,
@@ -205,15 +198,10 @@ export function createLoader(options: LoaderOptions = {}): KhountousLoader {
       listener: (loaded: Loaded<never>) => void,
       { partial = false } = {},
     ) {
-      try {
-        return resources.subscribe(
-          describe(resource, baseUrl),
-          listener as (loaded: Loaded<unknown>) => void,
-          partial,
-        );
-      } catch {
-        return () => {};
-      }
+      const target = targetOf(resource, baseUrl);
+      return target
+        ? resources.subscribe(target, listener as (loaded: Loaded<unknown>) => void, partial)
+        : () => {};
     },
     seed(resource: Resource, baseUrl: string, inline: InlineData) {
       let target;
@@ -232,7 +220,7 @@ export function createLoader(options: LoaderOptions = {}): KhountousLoader {
     },
     recordDownload(baseUrl: string) {
       const base = checkBaseUrl(baseUrl);
-      currentOrigin = originOf(base);
+      lastBase = base;
       resources.requests.budget(base).record(clock.now());
       counters.requests++;
       resources.budgetChanged();
@@ -245,6 +233,10 @@ export function createLoader(options: LoaderOptions = {}): KhountousLoader {
     },
   }) as KhountousLoader;
 }
+
+/** An option where `null` says none and `undefined` takes the page's own (`fallback`). */
+const given = <T>(option: T | null | undefined, fallback: () => T | undefined): T | undefined =>
+  option === undefined ? fallback() : (option ?? undefined);
 
 function quotaEvent(detail: LoaderStats): Event {
   if (typeof CustomEvent === 'function') return new CustomEvent(QUOTA_EVENT, { detail });

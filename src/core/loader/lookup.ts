@@ -7,7 +7,7 @@
  * data actually shown.
  */
 import type { CacheEntry, DataCheck, EntryCache } from '../cache.js';
-import { describe, ENDPOINTS, type Resource, type ResourceKind, type Target } from '../endpoints.js';
+import { ENDPOINTS, targetOf, type Resource, type ResourceKind, type Target } from '../endpoints.js';
 import type { ListEnvelope } from '../types.js';
 import { is } from '../check.js';
 import { covers, slice } from './windows.js';
@@ -57,13 +57,8 @@ export function createLookup(
     for (const key of keys) {
       const entry = cache.get(key, check(kind));
       if (!entry?.asked || !better(found, entry)) continue;
-      let target: Target;
-      try {
-        target = describe({ kind, ...entry.asked } as Resource, base);
-      } catch {
-        continue;
-      }
-      if (target.key === key && accept({ target, entry })) found = { target, entry };
+      const target = targetOf({ kind, ...entry.asked } as Resource, base);
+      if (target?.key === key && accept({ target, entry })) found = { target, entry };
     }
     return found;
   };

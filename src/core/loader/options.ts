@@ -6,7 +6,6 @@ import type { FetchLike } from '../http.js';
 import type { ResourceKind } from '../endpoints.js';
 import type { SafeStorage } from '../storage.js';
 import type { ChannelLike, LocksLike } from './cross-tab.js';
-import type { Later } from './later.js';
 import type { ObserverConstructor } from './viewport.js';
 
 export interface LoadOptions {
@@ -85,12 +84,6 @@ export interface LoaderOptions {
   maxStoredSize?: number;
   /** Entries older than this (ms) are dropped. Default 7 days. */
   maxAge?: number;
-  /**
-   * The features a first paint does not need (later.ts): how to bring them (default:
-   * `import()` of that module, after the first data or failure), or the module itself,
-   * which the loader then uses from the start.
-   */
-  later?: (() => Promise<Later>) | Later;
   /**
    * The set of names of its storage, locks and channel (names.ts `namesOf`):
    * '' (the default) shares them with every page of the origin that sets none.

@@ -79,12 +79,7 @@ export interface RequestDeps {
 const handedFetch =
   (handed: HandedRequest): FetchLike =>
   (_url, init) =>
-    new Promise((resolve, reject) => {
-      const signal = init.signal;
-      if (signal?.aborted) return reject(signal.reason as Error);
-      signal?.addEventListener('abort', () => reject(signal.reason as Error), { once: true });
-      handed.response.then(resolve, reject);
-    });
+    abortable(init.signal ?? undefined, (resolve, reject) => void handed.response.then(resolve, reject));
 
 export function createRequests(deps: RequestDeps): Requests {
   const { clock, settings } = deps;
@@ -113,27 +108,18 @@ export function createRequests(deps: RequestDeps): Requests {
 
   /** Takes one request from the budget (under the cross-tab budget lock); undefined when spent. */
   const take = async (from: Budget, reserve: number): Promise<string | undefined> => {
-    const id = await deps.lock('budget', undefined, async () => {
+    return deps.lock('budget', undefined, async () => {
       const now = clock.now();
       return from.canSend(now, reserve) ? from.record(now) : undefined;
     });
-    if (id !== undefined) {
-      deps.sent();
-      deps.changed();
-    }
-    return id;
   };
 
   /**
    * A request the start sent: counted in the budget already (its row in the persisted log,
    * which this budget reads), unless the loader's storage is memory only, which cannot see it.
    */
-  const adopt = (from: Budget, handed: HandedRequest): string => {
-    const id = deps.storage?.persistent ? handed.sentId : from.record(clock.now());
-    deps.sent();
-    deps.changed();
-    return id;
-  };
+  const adopt = (from: Budget, handed: HandedRequest): string =>
+    deps.storage?.persistent ? handed.sentId : from.record(clock.now());
 
   /** One attempt, cut after the request timeout (a network error) or when the flight is cancelled. */
   const attempt = async (
@@ -154,6 +140,22 @@ export function createRequests(deps: RequestDeps): Requests {
       clock.clearTimeout(timer);
       dispose();
     }
+  };
+
+  /**
+   * What an answer (or an error answer) says of the budget: a shared cache's mark,
+   * the X-RateLimit-* headers, a 429's reset.
+   */
+  const heard = (
+    from: Budget,
+    said: Pick<KhountousError, 'shared' | 'rateLimit' | 'resetAt'> & { kind?: string },
+    sentId: string,
+  ) => {
+    const now = clock.now();
+    if (said.shared) from.share(now);
+    if (said.rateLimit) from.reconcile(said.rateLimit, now, sentId);
+    if (said.kind === 'quota') from.block(said.resetAt ?? now, now);
+    deps.changed();
   };
 
   /** Exponential backoff with equal jitter: half the delay fixed, half random. */
@@ -182,6 +184,8 @@ export function createRequests(deps: RequestDeps): Requests {
         deps.failed();
         throw quotaError(spendable);
       }
+      deps.sent();
+      deps.changed();
       const options: CallOptions<unknown> = {};
       // A 304 confirms an ETag, not the data kept under it: only that of a recent download (cache.ts).
       if (cached && confirmable(cached, clock.now()))
@@ -192,16 +196,10 @@ export function createRequests(deps: RequestDeps): Requests {
       if (attemptNumber > 0 || !flight.retries) options.reload = true;
       try {
         const response = await attempt(target, signal, options, handed);
-        if (response.shared) spendable.share(clock.now());
-        if (response.rateLimit) spendable.reconcile(response.rateLimit, clock.now(), sentId);
-        deps.changed();
+        heard(spendable, response, sentId);
         return flight.store(response);
       } catch (error) {
-        const now = clock.now();
-        if (isKhountousError(error) && error.shared) spendable.share(now);
-        if (isKhountousError(error) && error.rateLimit) spendable.reconcile(error.rateLimit, now, sentId);
-        if (isKhountousError(error, 'quota')) spendable.block(error.resetAt ?? now, now);
-        deps.changed();
+        heard(spendable, isKhountousError(error) ? error : {}, sentId);
         const retry =
           isKhountousError(error, 'network', 'server') &&
           !signal.aborted &&

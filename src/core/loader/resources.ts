@@ -3,23 +3,20 @@
  * cache (lookup.ts), fetched once however many callers (batcher.ts,
  * request.ts), revalidated when stale, tried again after a failure that may
  * pass (recovery.ts), and told to their subscribers and to the other tabs
- * (channel.ts) when new data arrives (arrivals.ts). The channel and the recovery come with
- * later.ts, imported once the first data is served or the first request fails:
- * until it arrives, messages for the other tabs wait in a queue and failures
- * wait for their recovery to be planned.
+ * (channel.ts) when new data arrives (arrivals.ts).
  */
 import type { EntryCache } from '../cache.js';
 import type { FetchLike } from '../http.js';
-import { describe, urlOf, type Resource, type ResourceKind, type Target } from '../endpoints.js';
+import { targetOf, urlOf, type ResourceKind, type Target } from '../endpoints.js';
 import { abortError, isKhountousError, KhountousError, PASSING } from '../errors.js';
 import { handoffOf, takeHanded } from '../handoff.js';
 import type { SafeStorage } from '../storage.js';
 import { createBatcher } from './batcher.js';
 import type { Names } from '../names.js';
-import { lockWith, type ChannelLike, type LocksLike, type TabMessage } from './cross-tab.js';
-import { createEntries, join, type Entry, type Flight, type Subscriber } from './entry.js';
-import type { Channel } from './channel.js';
-import type { Later, Recovery } from './later.js';
+import { lockWith, type ChannelLike, type LocksLike } from './cross-tab.js';
+import { abandon, createEntries, join, type Entry, type Flight, type Subscriber } from './entry.js';
+import { openChannel } from './channel.js';
+import { createRecovery } from './recovery.js';
 import type { LoadOptions, LoaderStats, Settings } from './options.js';
 import { createLookup, type Loaded, type Source } from './lookup.js';
 import { createRequests, type Clock, type Requests } from './request.js';
@@ -44,10 +41,6 @@ export interface ResourcesDeps {
   lazy(): boolean;
   /** Dispatches the `khountous-quota` event. */
   dispatch(): void;
-  /** Brings later.ts (an `import()`); used when no loader of the page has it yet. */
-  later(): Promise<Later>;
-  /** later.ts itself, when the loader was given it: used from the start. */
-  laterNow?: Later | undefined;
 }
 
 type Near = Pick<LoadOptions, 'element' | 'lazy'>;
@@ -72,35 +65,8 @@ export function createResources(deps: ResourcesDeps) {
     });
   };
 
-  // -- what comes with later.ts -------------------------------------------------
-
-  let channel: Channel | undefined;
-  let recovery: Recovery | undefined;
-  let asked = false;
-  /** Tasks waiting for later.ts, in order. */
-  const waiting: (() => void)[] = [];
-  const ready = (later: Later) => {
-    if (recovery) return;
-    channel = later.openChannel(deps.channel, receive, deps.names.channel);
-    recovery = later.createRecovery({ clock, settings, freshness, entries, lookup, requests, start });
-    for (const task of waiting.splice(0)) task();
-  };
-  /** Runs `task` once later.ts is there: at once when it is, else when it arrives (asked for now). */
-  const withLater = (task: () => void) => {
-    if (recovery) return task();
-    waiting.push(task);
-    if (asked) return;
-    asked = true;
-    // A module that fails to arrive is asked for again at the next need; the tasks wait.
-    deps.later().then(ready, () => (asked = false));
-  };
-  const post = (message: TabMessage) => withLater(() => channel!.post(message));
-  const planRecovery = (entry: Entry, error: unknown) => withLater(() => recovery!.plan(entry, error));
-  // A recovery exists only once later.ts is there.
-  const cancelRecovery = (entry: Entry) => entry.recovery && recovery!.cancel(entry);
-
   const budgetChanged = () => {
-    post({ type: 'budget' });
+    channel.post({ type: 'budget' });
     statsChanged();
   };
 
@@ -125,9 +91,11 @@ export function createResources(deps: ResourcesDeps) {
     entries,
     freshness,
     now: clock.now,
-    post,
+    post: (message) => channel.post(message),
     statsChanged,
   });
+  const channel = openChannel(deps.channel, receive, deps.names.channel);
+  const recovery = createRecovery({ clock, settings, freshness, entries, lookup, requests, start });
 
   // -- loads --------------------------------------------------------------------
 
@@ -140,8 +108,6 @@ export function createResources(deps: ResourcesDeps) {
     counters.cacheHits++;
     if (source.target.key !== want.key) counters.coalesced++;
     statsChanged();
-    // The page shows data: the other tabs may now tell it theirs.
-    withLater(() => {});
     const loaded = lookup.view(want, source);
     if (loaded.stale) void revalidate(source.target, options);
     return loaded;
@@ -181,14 +147,6 @@ export function createResources(deps: ResourcesDeps) {
         .finally(() => handed.delete(url));
     }
   }
-
-  const targetOf = (resource: Resource, baseUrl: string): Target | undefined => {
-    try {
-      return describe(resource, baseUrl);
-    } catch {
-      return undefined;
-    }
-  };
 
   async function load(want: Target, options: LoadOptions): Promise<Loaded<unknown>> {
     const { signal } = options;
@@ -259,7 +217,7 @@ export function createResources(deps: ResourcesDeps) {
     const run = async () => {
       // Let the callers of this turn join; if none is left, nothing is sent.
       await Promise.resolve();
-      if (flight.waiters <= 0) flight.controller.abort(new KhountousError('aborted', 'Every caller left.'));
+      abandon(flight);
       return lock(target.key, signal, async () => {
         if (signal.aborted) throw abortError(signal);
         // Another tab may have fetched it meanwhile (it held the lock).
@@ -288,12 +246,12 @@ export function createResources(deps: ResourcesDeps) {
     flight.promise.then(
       () => {
         entry.missing = undefined;
-        cancelRecovery(entry);
+        recovery.cancel(entry);
       },
       (error: unknown) => {
         if (isKhountousError(error, 'not-found'))
           entry.missing = { error, until: clock.now() + freshness[target.kind] };
-        planRecovery(entry, error);
+        recovery.plan(entry, error);
       },
     );
     return entry;
@@ -306,7 +264,7 @@ export function createResources(deps: ResourcesDeps) {
     const budget = requests.budget(target.base);
     if (!budget.canSend(clock.now(), settings.revalidationReserve)) {
       // No budget to spare now: a subscriber still gets fresh data later.
-      if (entry.recovery?.timer === undefined) planRecovery(entry, requests.quotaError(budget));
+      if (entry.recovery?.timer === undefined) recovery.plan(entry, requests.quotaError(budget));
       return;
     }
     // Wait for the element to come near; the wait ends when nobody shows the resource any more.
@@ -352,9 +310,6 @@ export function createResources(deps: ResourcesDeps) {
     const found = lookup.find(target, partial);
     return found && lookup.view(target, found);
   };
-
-  // Given the module itself: the channel opens now.
-  if (deps.laterNow) ready(deps.laterNow);
 
   return { load, peek, subscribe, seed, requests, viewport, budgetChanged };
 }

@@ -3,7 +3,7 @@
  * covers a range, a page cut out of a larger one, and the grouping of the
  * windows asked in one tick into the fewest covering requests.
  */
-import type { ListWindow } from '../endpoints.js';
+import type { ListWindow, Target } from '../endpoints.js';
 import { MAX_LIMIT, type ListEnvelope } from '../types.js';
 
 const startOf = ({ page, limit }: ListWindow) => (page - 1) * limit;
@@ -13,6 +13,17 @@ const endOf = ({ page, limit }: ListWindow) => page * limit;
 export function covers(outer: ListWindow, inner: ListWindow, total = Infinity): boolean {
   return startOf(outer) <= startOf(inner) && (endOf(outer) >= endOf(inner) || endOf(outer) >= total);
 }
+
+/**
+ * True when the data fetched for `target` answers `want`: the same key, or a window of the
+ * same list that covers `want`'s (in a list of `total` items).
+ */
+export const answers = (target: Target, want: Target, total?: number): boolean =>
+  want.key === target.key ||
+  (want.family === target.family &&
+    !!want.window &&
+    !!target.window &&
+    covers(target.window, want.window, total));
 
 /** The smallest single window (limit <= MAX_LIMIT) covering items [start, end), if any. */
 function coveringWindow(start: number, end: number): ListWindow | undefined {

@@ -12,7 +12,6 @@ import {
   type KhountousLoader,
   type Resource,
 } from '../../../src/core/loader/loader.js';
-import { later } from '../../../src/core/loader/later.js';
 import { createFakeClock } from '../../helpers/fake-clock.js';
 import {
   createFakeViewport,
@@ -248,7 +247,6 @@ describe('what a loader takes from the page when it is given nothing else', () =
         locks: null,
         broadcastChannel: null,
         intersectionObserver: null,
-        later,
       });
       const loaded = loader.load({ kind: 'regions' }, { baseUrl: BASE_URL });
       await clock.settle();

@@ -1,15 +1,13 @@
 /**
  * The life of the page's resources as subscribers, other tabs and the stats see it:
  * who is told when data arrives, one `khountous-quota` event per turn, the
- * budget told to the other tabs, the later module asked for again after a
- * failure, and the ends of the not-found and quiet periods. On the fake clock
- * and a fake fetch over the reference API.
+ * budget told to the other tabs, and the ends of the not-found and quiet
+ * periods. On the fake clock and a fake fetch over the reference API.
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { isKhountousError } from '../../../src/core/errors.js';
 import { inlinePath } from '../../../src/core/inline.js';
-import { later as laterModule } from '../../../src/core/loader/later.js';
 import type { Loaded, Resource } from '../../../src/core/loader/loader.js';
 import { createFakeViewport, fakeElement } from '../../helpers/fake-browser.js';
 import { BASE_URL, jsonResponse } from '../../helpers/fake-fetch.js';
@@ -107,25 +105,6 @@ describe('the stats', () => {
   });
 });
 
-describe('the module that comes later', () => {
-  test('when it fails to arrive, it is asked for again at the next need', async () => {
-    let asked = 0;
-    const env = loaderEnv({
-      loader: {
-        later: () => (++asked === 1 ? Promise.reject(new Error('offline')) : Promise.resolve(laterModule)),
-      },
-    });
-    // Refused once, then asked for again by the next need of the same load.
-    await run(env, REGIONS);
-    await env.clock.settle();
-    assert.ok(asked >= 2, `asked ${asked} times`);
-    const arrived = asked;
-    await run(env, REGIONS);
-    await env.clock.settle();
-    assert.equal(asked, arrived, 'once it is there, it is not asked for again');
-  });
-});
-
 describe('ends of periods', () => {
   test('a not-found is remembered to the last millisecond of the freshness period, asked again when it ends', async () => {
     const env = loaderEnv();
@@ -204,12 +183,12 @@ describe('recoveries ended by a success', () => {
     assert.equal(env.api.count, 2, 'the planned attempt was ended by the success');
   });
 
-  test('a success before the later module arrives ends nothing and breaks nothing', async () => {
+  test('a success with no recovery planned ends nothing and breaks nothing', async () => {
     const rejections: unknown[] = [];
     const onRejection = (reason: unknown) => rejections.push(reason);
     process.on('unhandledRejection', onRejection);
     try {
-      const env = loaderEnv({ loader: { later: () => new Promise(() => {}) } });
+      const env = loaderEnv();
       const loaded = await run(env, REGIONS);
       await env.clock.settle();
       await new Promise((resolve) => setImmediate(resolve));
