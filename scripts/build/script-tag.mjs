@@ -73,10 +73,6 @@ const HYDRATE_MODULES =
 
 /** Modules of src/ that each come on their own, after the first data or on demand. */
 const OWN_FILES = [
-  // The loader's later features (later.ts and what only it imports).
-  'core/loader/later.ts',
-  'core/loader/channel.ts',
-  'core/loader/recovery.ts',
   // The sentences of attribute problems: imported with the first problem.
   'attributes/messages.ts',
   'i18n/attributes.ts',
