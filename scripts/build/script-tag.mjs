@@ -150,6 +150,14 @@ function servedDelivery() {
   };
 }
 
+/** One build of `common` into dist/ (its other files kept): `build` its lib and rolldownOptions, with `plugins` added. */
+const buildIntoDist = (build_, plugins = []) =>
+  build({
+    ...common,
+    plugins: [...common.plugins, ...plugins],
+    build: { ...common.build, outDir: dist, emptyOutDir: false, ...build_ },
+  });
+
 /**
  * Every file of dist/ but integrity.json: the elements (`elements`, from
  * context.mjs elementEntries) with the modules they share, the script tag, the
@@ -159,42 +167,36 @@ export async function buildScriptTag(elements) {
   // 1. Modules with shared chunks: per-element entries, index, the hydrate support and
   //    the text paint, in one graph, so that the script tag and the embed page load the
   //    same files.
-  await build({
-    ...common,
-    build: {
-      ...common.build,
-      outDir: dist,
-      emptyOutDir: false,
-      lib: {
-        entry: {
-          ...elements,
-          index: join(root, 'src/index.ts'),
-          // Lit's hydrate support, which the starter loads first on a page a server rendered.
-          hydrate: join(root, 'src/boot/hydrate.ts'),
-          // The text paint, which the starter loads with its first request (no import).
-          paint: join(root, 'src/boot/paint.ts'),
-        },
-        formats: ['es'],
+  await buildIntoDist({
+    lib: {
+      entry: {
+        ...elements,
+        index: join(root, 'src/index.ts'),
+        // Lit's hydrate support, which the starter loads first on a page a server rendered.
+        hydrate: join(root, 'src/boot/hydrate.ts'),
+        // The text paint, which the starter loads with its first request (no import).
+        paint: join(root, 'src/boot/paint.ts'),
       },
-      rolldownOptions: {
-        output: {
-          entryFileNames: '[name].js',
-          chunkFileNames: 'chunks/[name]-[hash].js',
-          // The data layer and every element's plan in one chunk, which the early start
-          // and each element share; what the embed page also needs before its widget
-          // (language, base URL, the types' constants) in a small one of its own, so
-          // that the embed page does not load the data layer before the widget.
-          advancedChunks: {
-            groups: [
-              {
-                name: 'shared',
-                test: inSharedChunk,
-              },
-            ],
-          },
-          minify: true,
-          comments: false,
+      formats: ['es'],
+    },
+    rolldownOptions: {
+      output: {
+        entryFileNames: '[name].js',
+        chunkFileNames: 'chunks/[name]-[hash].js',
+        // The data layer and every element's plan in one chunk, which the early start
+        // and each element share; what the embed page also needs before its widget
+        // (language, base URL, the types' constants) in a small one of its own, so
+        // that the embed page does not load the data layer before the widget.
+        advancedChunks: {
+          groups: [
+            {
+              name: 'shared',
+              test: inSharedChunk,
+            },
+          ],
         },
+        minify: true,
+        comments: false,
       },
     },
   });
@@ -219,19 +221,15 @@ export async function buildScriptTag(elements) {
     ['khountous', 'src/khountous.ts'],
     ['embed', 'src/embed/main.ts'],
   ]) {
-    await build({
-      ...common,
-      plugins: [...(common.plugins ?? []), servedDelivery()],
-      build: {
-        ...common.build,
-        outDir: dist,
-        emptyOutDir: false,
+    await buildIntoDist(
+      {
         lib: { entry: { [name]: join(root, entry) }, formats: ['es'] },
         rolldownOptions: {
           output: { entryFileNames: '[name].js', codeSplitting: false, minify: true, comments: false },
         },
       },
-    });
+      [servedDelivery()],
+    );
     if (staticSpecifiers(readFileSync(join(dist, `${name}.js`), 'utf8')).length > 0)
       throw new Error(`dist/${name}.js imports a module: it must be one file`);
   }
@@ -242,20 +240,13 @@ export async function buildScriptTag(elements) {
   copyFileSync(join(dist, 'khountous.js'), join(dist, 'autoloader.js'));
 
   // 3. The host's resize snippet: a classic script, no module needed.
-  await build({
-    ...common,
-    build: {
-      ...common.build,
-      outDir: dist,
-      emptyOutDir: false,
-      lib: {
-        entry: join(root, 'src/embed/resize-host.ts'),
-        formats: ['iife'],
-        name: 'khountousEmbedResize',
-        fileName: () => 'embed-resize.js',
-      },
-      rolldownOptions: { output: { minify: true, comments: false } },
+  await buildIntoDist({
+    lib: {
+      entry: join(root, 'src/embed/resize-host.ts'),
+      formats: ['iife'],
+      name: 'khountousEmbedResize',
+      fileName: () => 'embed-resize.js',
     },
+    rolldownOptions: { output: { minify: true, comments: false } },
   });
-
 }
