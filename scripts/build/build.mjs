@@ -60,7 +60,9 @@ async function main() {
   for (const dir of [dist, lib, artefacts]) rmSync(dir, { recursive: true, force: true });
   mkdirSync(dist, { recursive: true });
 
-  run('src/registry.ts and src/catalog.ts (scripts/generate/widgets.mjs)', 'node', ['scripts/generate/widgets.mjs']);
+  run('src/registry.ts and src/catalog.ts (scripts/generate/widgets.mjs)', 'node', [
+    'scripts/generate/widgets.mjs',
+  ]);
   run('custom-elements.json (cem analyze)', 'npx', ['cem', 'analyze', '--quiet']);
 
   const elements = elementEntries();
@@ -93,7 +95,6 @@ async function main() {
   console.log(`\nkhountous widgets ${pkg.version}: sizes of each entry with everything it imports\n`);
   console.log(formatSizeTable(sizes));
 }
-
 
 try {
   await main();

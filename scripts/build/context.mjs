@@ -33,12 +33,10 @@ export function run(label, command, args) {
   }
 }
 
-
 /** The Subresource Integrity hash of a file. */
 export function sri(file, algorithm = 'sha384') {
   return `${algorithm}-${createHash(algorithm).update(readFileSync(file)).digest('base64')}`;
 }
-
 
 /** Every file under `dir`, sorted. */
 export function listFiles(dir, out = []) {
@@ -49,4 +47,3 @@ export function listFiles(dir, out = []) {
   }
   return out.sort();
 }
-

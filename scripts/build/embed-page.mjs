@@ -20,7 +20,6 @@ export async function writeEmbedPage() {
   if (builtPage === withScript) throw new Error('demo/embed.html has no <meta charset="utf-8" />');
   writeFileSync(join(dist, 'embed.html'), withApiOrigins(builtPage, apiOrigins));
   copyFileSync(join(root, 'demo/embed.css'), join(dist, 'embed.css'));
-
 }
 
 /**
@@ -45,4 +44,3 @@ async function embedPolicy(apiOrigins) {
     "form-action 'none'",
   ].join('; ');
 }
-

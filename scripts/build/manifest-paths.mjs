@@ -22,12 +22,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const GLOBALS = new Set(['CustomEvent', 'Error', 'Event', 'HTMLElement', 'TypeError']);
 
 /** The package's entries in the npm build (scripts/build/build.mjs builds the same). */
-export const NPM_ENTRIES = [
-  'src/index.ts',
-  'src/khountous.ts',
-  'src/ssr/render.ts',
-  'src/ssr/cli.ts',
-];
+export const NPM_ENTRIES = ['src/index.ts', 'src/khountous.ts', 'src/ssr/render.ts', 'src/ssr/cli.ts'];
 
 /** src/components/<name>/define.ts -> lib/elements/khountous-<name>.js; src/x.ts -> lib/x.js. */
 export function shippedPath(source) {
@@ -85,7 +80,8 @@ export function shippedManifest(manifest) {
   const sourceOf = (reference, from) => {
     const spelled = reference.module;
     let path;
-    if (spelled.startsWith('../') || spelled.startsWith('../../')) path = normalize(join(dirname(from), spelled));
+    if (spelled.startsWith('../') || spelled.startsWith('../../'))
+      path = normalize(join(dirname(from), spelled));
     else path = spelled.replace(/^\//, '');
     path = path.replace(/\.js$/, '.ts');
     return modulePaths.has(path) ? path : undefined;

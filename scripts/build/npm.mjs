@@ -95,7 +95,6 @@ export function staticSpecifiers(code) {
   return found;
 }
 
-
 /**
  * Type declarations for npm users, beside lib/'s modules, and one per element module
  * (whose code is its define.ts); the React and Vue typings.
@@ -117,7 +116,6 @@ export function writeDeclarations(elements) {
       `// Typings only (${framework}.d.ts): importing this module does nothing.\nexport {};\n`,
     );
   }
-
 }
 
 /**
@@ -147,4 +145,3 @@ function pruneDeclarations() {
     if (!kept.has(file) && !existsSync(module)) rmSync(file);
   }
 }
-

@@ -25,4 +25,3 @@ export function pluginZip() {
   }
   return zipSync(files, { level: 9 });
 }
-

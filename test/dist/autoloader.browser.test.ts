@@ -80,7 +80,9 @@ describe('dist/autoloader.js', function () {
       if (graph.has(path)) return;
       graph.add(path);
       const code = await (await fetch(path)).text();
-      for (const [, specifier] of code.matchAll(/(?:^|[;}])\s*(?:import|export)[^"'`;]*?from\s*["'`](\.[^"'`]+)["'`]/g))
+      for (const [, specifier] of code.matchAll(
+        /(?:^|[;}])\s*(?:import|export)[^"'`;]*?from\s*["'`](\.[^"'`]+)["'`]/g,
+      ))
         await visit(new URL(specifier!, new URL(path, location.href)).pathname);
     };
     await visit('/dist/elements/khountous-ranking.js');
@@ -92,9 +94,8 @@ describe('dist/autoloader.js', function () {
     expect([...announced].sort()).to.deep.equal([...graph, '/dist/paint.js'].sort());
     // Every file was requested before the element's own module had arrived: none waited for its importer.
     const timing = (path: string) =>
-      performance
-        .getEntriesByType('resource')
-        .find((entry) => new URL(entry.name).pathname === path) as PerformanceResourceTiming | undefined;
+      performance.getEntriesByType('resource').find((entry) => new URL(entry.name).pathname === path) as
+        PerformanceResourceTiming | undefined;
     const element = timing('/dist/elements/khountous-ranking.js');
     expect(element, 'resource timing of the element module').to.not.equal(undefined);
     for (const path of graph) {

@@ -53,12 +53,19 @@ describe('dist/khountous.js: one request per resource', function () {
     );
     expect(paint.shadowRoot!.querySelectorAll('li')).to.have.length(5);
     const large = document.querySelector('khountous-ranking')!;
-    const largePaint = await until(() => large.querySelector(':scope > khountous-paint') ?? undefined, 'paint');
+    const largePaint = await until(
+      () => large.querySelector(':scope > khountous-paint') ?? undefined,
+      'paint',
+    );
     expect(largePaint.shadowRoot!.querySelectorAll('li')).to.have.length(10);
   });
 
   it('sends three requests for the three resources, and shows each widget its data', async () => {
-    const widgets = [...document.querySelectorAll<HTMLElement>('body > khountous-ranking, body > khountous-admin-card, body > khountous-region-stats')];
+    const widgets = [
+      ...document.querySelectorAll<HTMLElement>(
+        'body > khountous-ranking, body > khountous-admin-card, body > khountous-region-stats',
+      ),
+    ];
     for (const widget of widgets) expect(await settled(widget), widget.localName).to.equal('ready');
     const rows = (element: Element) => element.shadowRoot!.querySelectorAll('tbody tr').length;
     const rankings = [...document.querySelectorAll('khountous-ranking')];

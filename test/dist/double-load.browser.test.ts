@@ -35,7 +35,8 @@ describe('the kit loaded more than once on a page', function () {
       for (const tag of TAGS) {
         const element = document.createElement(tag);
         element.setAttribute('base-url', sharedApi());
-        for (const [name, value] of Object.entries(SAMPLE_ATTRIBUTES[tag] ?? {})) element.setAttribute(name, value);
+        for (const [name, value] of Object.entries(SAMPLE_ATTRIBUTES[tag] ?? {}))
+          element.setAttribute(name, value);
         document.body.append(element);
       }
       await import(/* @vite-ignore */ `${'/dist/khountous.js'}`);
@@ -72,7 +73,8 @@ describe('the kit loaded more than once on a page', function () {
       // Compared as sets: WebKit may list the same entries in another order on a second read.
       const after = elementFiles();
       expect(after, 'no element file is fetched again').to.deep.equal([...new Set(after)]);
-      const elementModules = (names: string[]) => names.filter((name) => name.includes('/dist/elements/')).sort();
+      const elementModules = (names: string[]) =>
+        names.filter((name) => name.includes('/dist/elements/')).sort();
       expect(elementModules(after), 'no element module is fetched by the second copy').to.deep.equal(
         elementModules(fetched),
       );

@@ -86,11 +86,14 @@ describe('dist/khountous.js: the early start', function () {
     const { requests: received, released } = await serverRecord();
     const detail = JSON.stringify({ received, released });
     expect(released.length, detail).to.be.above(0);
-    for (const file of released) expect(file.because, `${file.path} was held until: ${detail}`).to.equal('requests');
+    for (const file of released)
+      expect(file.because, `${file.path} was held until: ${detail}`).to.equal('requests');
     const firstOut = Math.min(...released.map((file) => file.at));
     for (const prefix of ['/administrations?', `/administrations/${SLUG}`]) {
       const request = received.find((one) => one.path.startsWith(prefix));
-      expect(request?.at, `${prefix} received before the element code went out: ${detail}`).to.be.at.most(firstOut);
+      expect(request?.at, `${prefix} received before the element code went out: ${detail}`).to.be.at.most(
+        firstOut,
+      );
     }
   });
 

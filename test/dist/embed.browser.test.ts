@@ -16,7 +16,9 @@ describe('dist/embed.html', function () {
   afterEach(removeFrames);
 
   it('shows the widget the URL names, with its attributes', async () => {
-    const frame = await openFrame(embed('widget=ranking&limit=3&lang=en&region=kolda&base-url=/v1&lazy=false'));
+    const frame = await openFrame(
+      embed('widget=ranking&limit=3&lang=en&region=kolda&base-url=/v1&lazy=false'),
+    );
     const element = await widgetIn(frame, 'khountous-ranking');
     expect(element.getAttribute('limit')).to.equal('3');
     expect(element.getAttribute('lang')).to.equal('en');
@@ -31,7 +33,9 @@ describe('dist/embed.html', function () {
     const frame = await openFrame(embed(`widget=ranking&limit=2&base-url=${encodeURIComponent(api)}`));
     const element = await widgetIn(frame, 'khountous-ranking');
     expect(await settled(element)).to.equal('ready');
-    const timings = frame.contentWindow!.performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+    const timings = frame.contentWindow!.performance.getEntriesByType(
+      'resource',
+    ) as PerformanceResourceTiming[];
     const requests = timings.filter((entry) => entry.name.startsWith(`${api}/`));
     expect(requests.map((entry) => entry.name)).to.have.length(1);
     const files = timings.filter((entry) => /\/dist\/(elements|chunks)\//.test(entry.name));
@@ -41,19 +45,28 @@ describe('dist/embed.html', function () {
     const webkit = /AppleWebKit/.test(navigator.userAgent) && !/Chrome|Firefox/.test(navigator.userAgent);
     if (!webkit)
       for (const file of files)
-        expect(requests[0]!.startTime, `the API request left before ${file.name}`).to.be.at.most(file.startTime);
-    const elements = files.map((entry) => new URL(entry.name).pathname).filter((path) => path.includes('/elements/'));
+        expect(requests[0]!.startTime, `the API request left before ${file.name}`).to.be.at.most(
+          file.startTime,
+        );
+    const elements = files
+      .map((entry) => new URL(entry.name).pathname)
+      .filter((path) => path.includes('/elements/'));
     expect(elements).to.deep.equal(['/dist/elements/khountous-ranking.js']);
     // The one element's files, announced at once (no chain of imports); later, the loader's later part only.
-    const announced = [...frame.contentDocument!.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map(
-      (link) => new URL(link.href).pathname,
-    );
+    const announced = [
+      ...frame.contentDocument!.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]'),
+    ].map((link) => new URL(link.href).pathname);
     const fetched = files.map((entry) => new URL(entry.name).pathname);
-    expect(fetched.filter((path) => !announced.includes(path) && !/\/chunks\/later-/.test(path))).to.deep.equal([]);
+    expect(
+      fetched.filter((path) => !announced.includes(path) && !/\/chunks\/later-/.test(path)),
+    ).to.deep.equal([]);
   });
 
   it('posts its height to the parent, with the id it was given', async () => {
-    const messages: { source: MessageEventSource | null; data: { type: string; height: number; id: string } }[] = [];
+    const messages: {
+      source: MessageEventSource | null;
+      data: { type: string; height: number; id: string };
+    }[] = [];
     const listen = (event: MessageEvent) => {
       if ((event.data as { type?: string })?.type === 'khountous:resize')
         messages.push({ source: event.source, data: event.data });
@@ -62,7 +75,8 @@ describe('dist/embed.html', function () {
     try {
       const frame = await openFrame(embed('widget=region-stats&id=regions-1&base-url=/v1&lazy=false'));
       // This frame's messages only (another frame of the page may resize at the same moment).
-      const lastOfFrame = () => messages.filter((message) => message.source === frame.contentWindow).at(-1)?.data;
+      const lastOfFrame = () =>
+        messages.filter((message) => message.source === frame.contentWindow).at(-1)?.data;
       const element = await widgetIn(frame, 'khountous-region-stats');
       await settled(element);
       const last = await until(() => {
@@ -96,7 +110,8 @@ describe('dist/embed.html', function () {
       ),
     );
     const element = await widgetIn(frame, 'khountous-admin-card');
-    for (const name of ['onclick', 'style', 'unknown']) expect(element.hasAttribute(name), name).to.equal(false);
+    for (const name of ['onclick', 'style', 'unknown'])
+      expect(element.hasAttribute(name), name).to.equal(false);
     expect(element.getAttribute('slug')).to.equal('hopital-regional-de-tambacounda');
     expect(element.getAttribute('variant')).to.equal('<b>compact</b>');
     expect(frame.contentDocument!.querySelector('b')).to.equal(null);
@@ -108,7 +123,9 @@ describe('dist/embed.html', function () {
       ['fr', [`base-url mène à ${foreign}`, 'Origines acceptées', 'khountous:api-origins']],
       ['en', [`base-url leads to ${foreign}`, 'Accepted origins', 'khountous:api-origins']],
     ] as const) {
-      const frame = await openFrame(embed(`widget=ranking&lang=${lang}&base-url=${encodeURIComponent(`${foreign}/v1`)}`));
+      const frame = await openFrame(
+        embed(`widget=ranking&lang=${lang}&base-url=${encodeURIComponent(`${foreign}/v1`)}`),
+      );
       const problem = await until(
         () => frame.contentDocument!.querySelector<HTMLElement>('.problem') ?? undefined,
         'the refusal',
@@ -124,19 +141,25 @@ describe('dist/embed.html', function () {
   });
 
   it('refuses a base-url that is not http(s), as text', async () => {
-    const frame = await openFrame(embed(`widget=ranking&base-url=${encodeURIComponent('javascript:alert(1)//<b>x</b>')}`));
+    const frame = await openFrame(
+      embed(`widget=ranking&base-url=${encodeURIComponent('javascript:alert(1)//<b>x</b>')}`),
+    );
     const problem = await until(
       () => frame.contentDocument!.querySelector<HTMLElement>('.problem') ?? undefined,
       'the refusal',
     );
-    expect(problem.textContent).to.contain('base-url « javascript:alert(1)//<b>x</b> » n’est pas une adresse http(s).');
+    expect(problem.textContent).to.contain(
+      'base-url « javascript:alert(1)//<b>x</b> » n’est pas une adresse http(s).',
+    );
     expect(frame.contentDocument!.querySelector('b')).to.equal(null);
   });
 
   it('ignores such a base-url behind a leading space or format character the URL parser reads as a path', async () => {
     const foreign = `http://127.0.0.1:${location.port}/v1`;
     for (const space of ['\u00a0', '\ufeff', '\u3000', '\u200a', '\u2028', '\u1680']) {
-      const frame = await openFrame(embed(`widget=ranking&lazy=false&base-url=${encodeURIComponent(space + foreign)}`));
+      const frame = await openFrame(
+        embed(`widget=ranking&lazy=false&base-url=${encodeURIComponent(space + foreign)}`),
+      );
       const shown = await until(
         () => frame.contentDocument!.querySelector<HTMLElement>('khountous-ranking, .problem') ?? undefined,
         'the widget or the refusal',
@@ -148,7 +171,9 @@ describe('dist/embed.html', function () {
       } else {
         const value = shown.getAttribute('base-url');
         // What the widget fetches from: the attribute, trimmed, resolved against the embed page.
-        const used = value?.trim() ? new URL(value.trim(), frame.contentDocument!.baseURI).origin : location.origin;
+        const used = value?.trim()
+          ? new URL(value.trim(), frame.contentDocument!.baseURI).origin
+          : location.origin;
         expect(used, `${label}: ${JSON.stringify(value)}`).to.equal(location.origin);
       }
       frame.remove();
@@ -235,7 +260,10 @@ describe('dist/embed-resize.js', function () {
     const frame = await openFrame(embed('widget=ranking&limit=1&base-url=/v1&lazy=false'));
     await settled(await widgetIn(frame, 'khountous-ranking'));
     const page = () => Math.ceil(frame.contentDocument!.documentElement.getBoundingClientRect().height);
-    await until(() => page() > 0 && frame.style.height === `${page()}px`, 'the frame to take its page height');
+    await until(
+      () => page() > 0 && frame.style.height === `${page()}px`,
+      'the frame to take its page height',
+    );
     const before = frame.style.height;
     window.postMessage({ type: 'khountous:resize', height: 5 }, '*');
     frame.contentWindow!.postMessage({ type: 'khountous:resize', height: 'tall' }, '*');
@@ -289,7 +317,10 @@ describe('dist/embed-resize.js', function () {
       const before = seen.get(navigated.contentWindow!) ?? 0;
 
       await until(() => listed.style.height === '345px', 'the listed page to be sized');
-      await until(() => listedOther.style.height === '346px', 'the listed page of another origin to be sized');
+      await until(
+        () => listedOther.style.height === '346px',
+        'the listed page of another origin to be sized',
+      );
       await until(
         () =>
           refused.every((frame) => (seen.get(frame.contentWindow!) ?? 0) >= 1) &&

@@ -49,7 +49,9 @@ describe('dist/khountous.js on a page a server rendered', function () {
     const container = document.createElement('div');
     container.style.width = '480px';
     document.body.append(container);
-    const html = (await Promise.all(WIDGETS.map(([tag, attributes]) => renderWidget(tag, attributes)))).join('');
+    const html = (await Promise.all(WIDGETS.map(([tag, attributes]) => renderWidget(tag, attributes)))).join(
+      '',
+    );
     const asked = await requestsToApi();
     expect(asked, 'the server asked the API').to.have.length.greaterThan(0);
     container.setHTMLUnsafe(html);
@@ -80,8 +82,16 @@ describe('dist/khountous.js on a page a server rendered', function () {
       const box = element.getBoundingClientRect();
       expect([box.width, box.height]).to.deep.equal([before[index]!.box.width, before[index]!.box.height]);
     }
-    expect(fetched('hydrate.js'), `dist/hydrate.js fetched: ${(performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((e) => new URL(e.name).pathname).filter((p) => p.includes('dist')).join(' ')}`).to.equal(true);
-    const constructor = customElements.get('khountous-ranking') as unknown as { observedAttributes: string[] };
+    expect(
+      fetched('hydrate.js'),
+      `dist/hydrate.js fetched: ${(performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+        .map((e) => new URL(e.name).pathname)
+        .filter((p) => p.includes('dist'))
+        .join(' ')}`,
+    ).to.equal(true);
+    const constructor = customElements.get('khountous-ranking') as unknown as {
+      observedAttributes: string[];
+    };
     expect(constructor.observedAttributes).to.include('defer-hydration');
     expect(await requestsToApi(), 'no request from the browser').to.deep.equal(asked);
   });

@@ -133,12 +133,18 @@ describe('dist/', () => {
         for (const source of importsOf(read(file))) visit(join(dirname(file), source).split('\\').join('/'));
       };
       visit(`elements/${tag}.js`);
-      assert.deepEqual(files.map((file) => file.slice(2)).sort(), [...closure].sort(), `${tag}: its whole graph`);
+      assert.deepEqual(
+        files.map((file) => file.slice(2)).sort(),
+        [...closure].sort(),
+        `${tag}: its whole graph`,
+      );
       for (const index of graph.tags[tag]!) {
         const hash = graph.integrity[index]!;
         const file = graph.files[index]!.slice(2);
         const algorithm = hash.slice(0, 6);
-        const digest = createHash(algorithm).update(readFileSync(join(dist, file))).digest('base64');
+        const digest = createHash(algorithm)
+          .update(readFileSync(join(dist, file)))
+          .digest('base64');
         assert.equal(hash, `${algorithm}-${digest}`, `${file}: its integrity`);
         assert.ok(integrity[file], `${file} is in integrity.json`);
       }
@@ -165,7 +171,12 @@ describe('dist/', () => {
     const exported = (code: string) =>
       [...code.matchAll(/export\s*\{([^}]*)\}/g)]
         .flatMap((match) => match[1]!.split(','))
-        .map((name) => name.trim().split(/\s+as\s+/).pop()!)
+        .map((name) =>
+          name
+            .trim()
+            .split(/\s+as\s+/)
+            .pop()!,
+        )
         .sort();
     const lib = readFileSync(join(root, 'lib/khountous.js'), 'utf8');
     assert.deepEqual(exported(read('khountous.js')), ['discover', 'observe', 'tags']);
@@ -213,7 +224,9 @@ describe('dist/', () => {
       assert.ok(integrity[file], file);
     }
     for (const [file, hash] of Object.entries(integrity)) {
-      const expected = `sha384-${createHash('sha384').update(readFileSync(join(dist, file))).digest('base64')}`;
+      const expected = `sha384-${createHash('sha384')
+        .update(readFileSync(join(dist, file)))
+        .digest('base64')}`;
       assert.equal(hash, expected, file);
     }
     const chunks = readdirSync(join(dist, 'chunks'));
@@ -243,17 +256,35 @@ describe('lib/ (the npm build)', () => {
       const code = readFileSync(file, 'utf8');
       for (const source of allImports(code)) {
         if (source.startsWith('.')) {
-          assert.ok(existsSync(join(file, '..', source)), `${relative(root, file)} imports ${source}, which is missing`);
+          assert.ok(
+            existsSync(join(file, '..', source)),
+            `${relative(root, file)} imports ${source}, which is missing`,
+          );
         } else {
           // Node's built-in modules: in khountous-widgets/ssr (Node) only.
-          if (source.startsWith('node:')) assert.match(relative(root, file), /^lib\/ssr\//, `${file} imports ${source}`);
-          else bare.add(source.split('/').slice(0, source.startsWith('@') ? 2 : 1).join('/'));
+          if (source.startsWith('node:'))
+            assert.match(relative(root, file), /^lib\/ssr\//, `${file} imports ${source}`);
+          else
+            bare.add(
+              source
+                .split('/')
+                .slice(0, source.startsWith('@') ? 2 : 1)
+                .join('/'),
+            );
         }
       }
       // Lit's own code (its template markers, its reactive update cycle), not an import of it.
-      assert.doesNotMatch(code, /lit\$\d|litElementHydrateSupport|_\$changedProperties|reactiveElementVersions/, relative(root, file));
+      assert.doesNotMatch(
+        code,
+        /lit\$\d|litElementHydrateSupport|_\$changedProperties|reactiveElementVersions/,
+        relative(root, file),
+      );
       const withoutComments = code.replace(/\/\*[\s\S]*?\*\/|^\s*\/\/.*$/gm, '');
-      assert.doesNotMatch(withoutComments, /modulepreload/, `${relative(root, file)}: no preload in the npm build`);
+      assert.doesNotMatch(
+        withoutComments,
+        /modulepreload/,
+        `${relative(root, file)}: no preload in the npm build`,
+      );
     }
     assert.deepEqual([...bare].sort(), [...dependencies].sort());
   });
@@ -270,7 +301,10 @@ describe('lib/ (the npm build)', () => {
     );
     assert.ok(withCode.length > 40, `${withCode.length} modules with code`);
     for (const file of withCode) {
-      const map = JSON.parse(readFileSync(`${file}.map`, 'utf8')) as { sources: string[]; sourcesContent?: string[] };
+      const map = JSON.parse(readFileSync(`${file}.map`, 'utf8')) as {
+        sources: string[];
+        sourcesContent?: string[];
+      };
       assert.ok(map.sources.length >= 1, relative(root, file));
       assert.equal(map.sourcesContent?.length, map.sources.length, `${relative(root, file)}: sourcesContent`);
       assert.ok(map.sourcesContent!.every((text) => text.length > 0));
@@ -293,7 +327,11 @@ describe('custom-elements.json', () => {
     modules: {
       path: string;
       declarations?: { name: string; tagName?: string }[];
-      exports?: { kind: string; name: string; declaration: { name: string; module?: string; package?: string } }[];
+      exports?: {
+        kind: string;
+        name: string;
+        declaration: { name: string; module?: string; package?: string };
+      }[];
     }[];
   };
 
@@ -317,7 +355,10 @@ describe('custom-elements.json', () => {
       if (typeof reference.name === 'string' && typeof reference.module === 'string' && !reference.package) {
         references++;
         assert.ok(paths.has(reference.module), `${where}: ${reference.module} is not in the manifest`);
-        assert.ok(declared(reference.module, reference.name), `${where}: ${reference.module} declares no ${reference.name}`);
+        assert.ok(
+          declared(reference.module, reference.name),
+          `${where}: ${reference.module} declares no ${reference.name}`,
+        );
       }
       for (const value of Object.values(node)) visit(value, where);
     };
@@ -327,7 +368,9 @@ describe('custom-elements.json', () => {
 
   it('exports one custom-element-definition per tag, from the module that defines it', () => {
     const definitions = manifest.modules.flatMap((module) =>
-      (module.exports ?? []).filter((e) => e.kind === 'custom-element-definition').map((e) => ({ module: module.path, ...e })),
+      (module.exports ?? [])
+        .filter((e) => e.kind === 'custom-element-definition')
+        .map((e) => ({ module: module.path, ...e })),
     );
     assert.deepEqual(
       definitions.map((d) => [d.name, d.module]).sort(),
@@ -346,12 +389,14 @@ describe('package.json', () => {
     typeof value === 'string' ? value : value[condition]!;
 
   it('points main, types, customElements and every export at files that exist', () => {
-    for (const path of [pkg.main, pkg.types, pkg.customElements]) assert.ok(existsSync(join(root, path)), path);
+    for (const path of [pkg.main, pkg.types, pkg.customElements])
+      assert.ok(existsSync(join(root, path)), path);
     for (const [subpath, value] of Object.entries(pkg.exports)) {
       for (const condition of ['types', 'default']) {
         if (typeof value === 'string' && condition === 'types') continue;
         // Typings only (`./react`, `./vue`): nothing to run.
-        if (typeof value !== 'string' && condition === 'default' && Object.keys(value).join() === 'types') continue;
+        if (typeof value !== 'string' && condition === 'default' && Object.keys(value).join() === 'types')
+          continue;
         const path = target(value, condition);
         if (path.includes('*')) {
           for (const name of components) {
@@ -378,14 +423,21 @@ describe('package.json', () => {
     for (const file of listFiles(lib).filter((file) => file.endsWith('.js'))) {
       const path = `./${relative(root, file)}`;
       const defines = /^\.\/lib\/(khountous|elements\/[\w-]+)\.js$/.test(path);
-      assert.equal(matches(path), defines, `${path}: ${defines ? 'defines elements' : 'free of side effects'}`);
+      assert.equal(
+        matches(path),
+        defines,
+        `${path}: ${defines ? 'defines elements' : 'free of side effects'}`,
+      );
     }
     assert.ok(!matches('./src/index.ts'));
   });
 
   it('publishes lib, dist, the manifest and the licence, and no WordPress zip', () => {
     assert.deepEqual([...pkg.files].sort(), ['LICENSE', 'custom-elements.json', 'dist', 'lib']);
-    const pack = spawnSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: root, encoding: 'utf8' });
+    const pack = spawnSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
+      cwd: root,
+      encoding: 'utf8',
+    });
     assert.equal(pack.status, 0, pack.stderr);
     const [{ files }] = JSON.parse(pack.stdout) as [{ files: { path: string }[] }];
     const paths = files.map((file) => file.path);

@@ -20,7 +20,10 @@ const timings = () => performance.getEntriesByType('resource') as PerformanceRes
 const paths = (prefix: string) =>
   timings()
     .filter((entry) => new URL(entry.name).pathname.startsWith(prefix))
-    .map((entry) => ({ path: new URL(entry.name).pathname.slice(prefix.length), startTime: entry.startTime }));
+    .map((entry) => ({
+      path: new URL(entry.name).pathname.slice(prefix.length),
+      startTime: entry.startTime,
+    }));
 const apiRequests = () => timings().filter((entry) => entry.name.startsWith(`${API}/`));
 
 describe('dist/khountous.js: per-tag loading', function () {
@@ -45,7 +48,9 @@ describe('dist/khountous.js: per-tag loading', function () {
     const files = paths(DIST).filter(({ path }) => path !== 'khountous.js');
     expect(files.length).to.be.greaterThan(2);
     for (const file of files)
-      expect(requests[0]!.startTime, `the API request left before ${file.path}`).to.be.at.most(file.startTime);
+      expect(requests[0]!.startTime, `the API request left before ${file.path}`).to.be.at.most(
+        file.startTime,
+      );
     // Lit's hydrate support is for pages a server rendered (test/dist/hydrate.browser.test.ts).
     expect(files.map(({ path }) => path)).not.to.include('hydrate.js');
   });
@@ -58,8 +63,8 @@ describe('dist/khountous.js: per-tag loading', function () {
     expect(elements).to.deep.equal(['elements/khountous-ranking.js']);
     for (const tag of ['khountous-admin-card', 'khountous-region-stats', 'khountous-report'])
       expect(customElements.get(tag), tag).to.equal(undefined);
-    const links = [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].filter((link) =>
-      new URL(link.href).pathname.startsWith(DIST),
+    const links = [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].filter(
+      (link) => new URL(link.href).pathname.startsWith(DIST),
     );
     const fetched = paths(DIST)
       .map(({ path }) => path)
@@ -78,7 +83,9 @@ describe('dist/khountous.js: per-tag loading', function () {
     const stats = loader.stats(API);
     expect(stats.requests, 'the loader counted the request it took').to.equal(1);
     expect(stats.remaining, 'one request taken from the budget').to.equal(stats.limit - 1);
-    const stored = JSON.parse(localStorage.getItem(`${kitNames.storage}budget:${location.origin.toLowerCase()}`)!) as {
+    const stored = JSON.parse(
+      localStorage.getItem(`${kitNames.storage}budget:${location.origin.toLowerCase()}`)!,
+    ) as {
       log: unknown[];
     };
     expect(stored.log).to.have.length(1);
@@ -94,7 +101,10 @@ describe('dist/khountous.js: per-tag loading', function () {
     const elements = paths(DIST)
       .map(({ path }) => path)
       .filter((path) => path.startsWith('elements/'));
-    expect(elements.sort()).to.deep.equal(['elements/khountous-admin-card.js', 'elements/khountous-ranking.js']);
+    expect(elements.sort()).to.deep.equal([
+      'elements/khountous-admin-card.js',
+      'elements/khountous-ranking.js',
+    ]);
     expect(apiRequests().filter((entry) => entry.name.includes('/administrations/'))).to.have.length(1);
   });
 

@@ -14,7 +14,15 @@
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -94,7 +102,9 @@ function installPackage(): void {
   const tarball = join(dir, pack.stdout.trim().split('\n').pop()!);
   const target = join(modules, 'khountous-widgets');
   mkdirSync(target);
-  const untar = spawnSync('tar', ['xzf', tarball, '-C', target, '--strip-components=1'], { encoding: 'utf8' });
+  const untar = spawnSync('tar', ['xzf', tarball, '-C', target, '--strip-components=1'], {
+    encoding: 'utf8',
+  });
   assert.equal(untar.status, 0, untar.stderr);
 }
 
@@ -107,7 +117,11 @@ const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 /** Runs a compiler in an app; fails with its output. */
 function compile(app: string, command: string, args: string[]): void {
   const result = spawnSync(bin(command), args, { cwd: join(dir, app), encoding: 'utf8' });
-  assert.equal(result.status, 0, `${command} ${args.join(' ')} in a ${app} app:\n${result.stdout}${result.stderr}`);
+  assert.equal(
+    result.status,
+    0,
+    `${command} ${args.join(' ')} in a ${app} app:\n${result.stdout}${result.stderr}`,
+  );
 }
 
 const solution = { files: [], references: [{ path: './tsconfig.app.json' }] };
@@ -128,14 +142,17 @@ describe('snippets compile as pasted', () => {
   });
 
   it('the package ships the React and Vue typings it exports', () => {
-    const pkg = JSON.parse(readFileSync(join(dir, 'node_modules/khountous-widgets/package.json'), 'utf8')) as {
+    const pkg = JSON.parse(
+      readFileSync(join(dir, 'node_modules/khountous-widgets/package.json'), 'utf8'),
+    ) as {
       exports: Record<string, { types?: string }>;
     };
     for (const entry of ['./react', './vue']) {
       const types = pkg.exports[entry]?.types;
       assert.ok(types, `exports["${entry}"].types`);
       const text = readFileSync(join(dir, 'node_modules/khountous-widgets', types), 'utf8');
-      for (const element of elements) assert.match(text, new RegExp(`["']${element.tagName}["']`), `${entry}: ${element.tagName}`);
+      for (const element of elements)
+        assert.match(text, new RegExp(`["']${element.tagName}["']`), `${entry}: ${element.tagName}`);
     }
   });
 
@@ -149,7 +166,8 @@ describe('snippets compile as pasted', () => {
       "import { StrictMode } from 'react';\nimport { createRoot } from 'react-dom/client';\n\n" +
         "createRoot(document.getElementById('root')!).render(<StrictMode><p /></StrictMode>);\n",
     );
-    for (const block of byLang('tsx', 'ts')) write(join(app, `src/readme-${block.line}.${block.lang}`), block.code);
+    for (const block of byLang('tsx', 'ts'))
+      write(join(app, `src/readme-${block.line}.${block.lang}`), block.code);
     let count = 0;
     for (const element of elements) {
       const tag = element.tagName!;

@@ -38,13 +38,17 @@ describe('dist/embed.html: the text paint', function () {
       'the embed page’s text paint',
     );
     expect(frame.contentWindow!.customElements.get('khountous-admin-card')).to.equal(undefined);
-    const profile = (await (await fetch(`${API}/administrations/${SLUG}?lang=fr`)).json()) as { name: string };
+    const profile = (await (await fetch(`${API}/administrations/${SLUG}?lang=fr`)).json()) as {
+      name: string;
+    };
     const lines = [...painted.shadowRoot!.querySelectorAll('p')].map((line) => line.textContent);
     expect(lines[0]).to.equal(profile.name);
     expect(lines[1]).to.match(/\/100/);
     await fetch(`${location.origin}/scoped/${scope}/__hold`, { method: 'DELETE' });
     expect(await settled(element)).to.equal('ready');
-    expect(element.querySelector(':scope > khountous-paint') === null, 'the text paint removed').to.equal(true);
+    expect(element.querySelector(':scope > khountous-paint') === null, 'the text paint removed').to.equal(
+      true,
+    );
     expect(element.shadowRoot!.textContent).to.include(profile.name);
   });
 });

@@ -37,7 +37,10 @@ describe('dist/khountous.js: the text paint', function () {
        <khountous-region-stats region="kolda" indicator="responseRate" lazy="false"></khountous-region-stats>`,
     );
     ranking = document.querySelector('khountous-ranking')!;
-    [card, compact] = [...document.querySelectorAll<HTMLElement>('khountous-admin-card')] as [HTMLElement, HTMLElement];
+    [card, compact] = [...document.querySelectorAll<HTMLElement>('khountous-admin-card')] as [
+      HTMLElement,
+      HTMLElement,
+    ];
     region = document.querySelector('khountous-region-stats')!;
     new MutationObserver((records) => {
       for (const { target } of records) {
@@ -76,8 +79,12 @@ describe('dist/khountous.js: the text paint', function () {
     };
     const rows = texts(paintOf(ranking)!.shadowRoot!, 'ol > li');
     expect(rows).to.have.length(3);
-    rows.forEach((row, index) => expect(row).to.match(new RegExp(`^${list.data[index]!.name} · [\\d,]+/100$`)));
-    const profile = (await (await fetch(`${API}/administrations/${SLUG}?lang=en`)).json()) as { name: string };
+    rows.forEach((row, index) =>
+      expect(row).to.match(new RegExp(`^${list.data[index]!.name} · [\\d,]+/100$`)),
+    );
+    const profile = (await (await fetch(`${API}/administrations/${SLUG}?lang=en`)).json()) as {
+      name: string;
+    };
     expect(texts(paintOf(card)!.shadowRoot!, '.title')).to.deep.equal([profile.name]);
     expect(texts(paintOf(compact)!.shadowRoot!, '.title')).to.deep.equal([profile.name]);
     expect(texts(paintOf(region)!.shadowRoot!, 'li')).to.have.length(1);
