@@ -17,12 +17,25 @@ export function lint() {
     // Unused files, exports and dependencies (knip.config.ts).
     ['knip', ['npx', 'knip', '--no-progress']],
   ];
+  runChecks('lint', checks);
+}
+
+/** Runs each of `checks` ([name, command line]) in turn as part of `step`; stops after `stopOn` fails. */
+function runChecks(step, checks, stopOn) {
   for (const [name, [command, ...commandArgs]] of checks) {
-    log(`lint: ${name}`);
+    log(`${step}: ${name}`);
     const started = Date.now();
     const ok = run(command, commandArgs);
-    results.push({ step: `lint:${name}`, passed: ok ? 1 : 0, failed: ok ? 0 : 1, seconds: since(started) });
-    if (!ok) problems.push(`${name} failed`);
+    results.push({
+      step: `${step}:${name}`,
+      passed: ok ? 1 : 0,
+      failed: ok ? 0 : 1,
+      seconds: since(started),
+    });
+    if (!ok) {
+      problems.push(`${name} failed`);
+      if (name === stopOn) break;
+    }
   }
 }
 
@@ -45,16 +58,7 @@ export function buildStep() {
     ['package', ['node', 'scripts/build/package-lint.mjs']],
     ['docs', ['node', 'scripts/generate/readme-attributes.mjs', '--check']],
   ];
-  for (const [name, [command, ...commandArgs]] of checks) {
-    log(`build: ${name}`);
-    const started = Date.now();
-    const ok = run(command, commandArgs);
-    results.push({ step: `build:${name}`, passed: ok ? 1 : 0, failed: ok ? 0 : 1, seconds: since(started) });
-    if (!ok) {
-      problems.push(`${name} failed`);
-      if (name === 'build') break;
-    }
-  }
+  runChecks('build', checks, 'build');
   if (results.some((result) => result.step === 'build:build' && result.failed === 0)) {
     // In a git checkout, against the index: a rewritten file fails every run until it is staged.
     // The WordPress plugin's generated files (scripts/generate/wordpress.ts) likewise.
