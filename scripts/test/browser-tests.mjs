@@ -48,15 +48,21 @@ export function browserPlan() {
 }
 
 /**
- * Browser test files that use what the test server holds for the whole run (the demo
- * site's request log, the hold on the element code): they run one at a time, after
- * the others. Every other file runs beside others, in a kit namespace of its own
+ * Browser test files that run one at a time, after the others:
+ * - those that use what the test server holds for the whole run (the demo site's
+ *   request log, the hold on the element code);
+ * - those that hold the browser's connections to the test server for seconds (an API
+ *   that never answers, three attempts of 4 s per widget). A browser opens six
+ *   connections per host for all its pages, so a page another file loads beside them
+ *   waits until those requests give up: 12 s and more, past that file's timeout.
+ * Every other file runs beside others, in a kit namespace of its own
  * (test/server/namespace.ts).
  */
 const ALONE = [
   'test/demo/pages.browser.test.ts',
   'test/demo/builder-help.browser.test.ts',
   'test/dist/early-start.browser.test.ts',
+  'test/hardening/faults.browser.test.ts',
 ];
 
 /** The counts of two runs of one engine added up. */
