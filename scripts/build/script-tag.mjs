@@ -87,7 +87,7 @@ const OWN_FILES = [
  * The one chunk every element's graph holds (chunks/shared.js): the modules of
  * node_modules and src/ that are no element's own code, except those that come
  * on their own. An element's own code is src/components/<name>/ but its
- * descriptor (widget.ts, which the early start reads). The text paint's graph
+ * descriptor (widget.ts, which the early start reads), and src/graphics/. The text paint's graph
  * (`?paint` ids) goes into paint.js alone.
  */
 function inSharedChunk(id) {
@@ -98,6 +98,9 @@ function inSharedChunk(id) {
   if (inSrc < 0) return false;
   const file = path.slice(inSrc + '/src/'.length);
   if (file.startsWith('components/')) return file.endsWith('/widget.ts');
+  // What some elements share and others never need (the regional indicators of the
+  // chart and the map): a chunk of its own, loaded with the first element that imports it.
+  if (file.startsWith('graphics/')) return false;
   return !OWN_FILES.includes(file);
 }
 

@@ -5,7 +5,7 @@ import {
   type RegionIndicatorKey,
   type RegionStats,
 } from '../../core/types.js';
-import { formatDays, formatNumber, formatPercent } from '../../i18n/format.js';
+import { formatNumber } from '../../i18n/format.js';
 import { KhountousElement } from '../../element/khountous-element.js';
 import { widgetProperties } from '../../element/properties.js';
 import type { PropertiesOf, SelectionOf } from '../../widget/descriptor.js';
@@ -14,58 +14,10 @@ import { regionStats } from './widget.js';
 import { regionStatsStyles } from './region-stats.styles.js';
 import { indicatorNames } from '../../i18n/indicator-names.js';
 import { regionStatsStrings } from './strings.js';
-import { indicatorFormat } from './summary.js';
-import type { Format } from '../../widget/summary.js';
+import { BOUNDED, formatIndicator, judge, nationalValue } from '../../graphics/indicators.js';
 
 type Regions = ListEnvelope<RegionStats>;
 type RegionSelection = SelectionOf<typeof regionStats.inputs>;
-
-/** Indicators on a 0-100 scale; the others are scaled to the largest value shown. */
-const BOUNDED: readonly RegionIndicatorKey[] = ['averageScore', 'responseRate', 'resolutionRate'];
-
-/**
- * Which way is better for each indicator: up (1), down (-1, a long delay is not good), or
- * neither (0: more reports may mean more problems or more people who report them).
- */
-const DIRECTION: Record<RegionIndicatorKey, 1 | -1 | 0> = {
-  averageScore: 1,
-  responseRate: 1,
-  avgDelayDays: -1,
-  resolutionRate: 1,
-  reportsPer100k: 0,
-};
-
-/**
- * What a region's value of an indicator is computed over (docs/api-assumptions.md): its
- * administrations for the means, its reports for the resolution rate, its people for reports
- * per 100,000. The country's value weighs each region by it; a region with none has no figure.
- */
-const measuredBy = (region: RegionStats, key: RegionIndicatorKey): number =>
-  key === 'resolutionRate'
-    ? region.reportCount
-    : key === 'reportsPer100k'
-      ? region.population
-      : region.administrationCount;
-
-/** The country's value of an indicator, from the 14 regions': their values weighted by what each is measured over. */
-function nationalValue(regions: readonly RegionStats[], key: RegionIndicatorKey): number {
-  const total = (of: (region: RegionStats) => number) => regions.reduce((sum, region) => sum + of(region), 0);
-  const weight = (region: RegionStats) => measuredBy(region, key);
-  const weights = total(weight);
-  return weights > 0 ? total((region) => region.indicators[key] * weight(region)) / weights : 0;
-}
-
-/**
- * How a region's value compares with the country's, in the indicator's direction; `even` too
- * when the region has nothing to measure (no administration, no report: its 0 is no figure).
- */
-function judge(region: RegionStats, key: RegionIndicatorKey, national: number): 'better' | 'worse' | 'even' {
-  const value = region.indicators[key];
-  const direction = DIRECTION[key];
-  if (measuredBy(region, key) === 0 || direction === 0) return 'even';
-  if (Math.abs(value - national) <= Math.abs(national) * 0.02) return 'even';
-  return (value - national) * direction > 0 ? 'better' : 'worse';
-}
 
 /**
  * Indicators of Senegal's 14 regions: without `region`, a bar chart of all
@@ -111,20 +63,9 @@ export class KhountousRegionStats extends KhountousElement<RegionSelection, Regi
       : this.renderRegion(region, selection.indicator);
   }
 
-  /** An indicator's value in its format (summary.ts `indicatorFormat`, which the text paint reads too). */
+  /** An indicator's value in its format (graphics/indicators.ts; its format is the text paint's too). */
   private format(key: RegionIndicatorKey, value: number): string {
-    const lang = this.language;
-    const formats: Readonly<Record<string, Format>> = indicatorFormat.formats;
-    switch (formats[key] ?? indicatorFormat.otherwise) {
-      case 'percent':
-        return formatPercent(lang, value);
-      case 'days':
-        return formatDays(lang, value);
-      case 'score':
-        return `${formatNumber(lang, value)}/100`;
-      default:
-        return formatNumber(lang, value, 1);
-    }
+    return formatIndicator(this.language, key, value);
   }
 
   private renderChart(regions: RegionStats[], key: RegionIndicatorKey): TemplateResult {

@@ -1,0 +1,80 @@
+/**
+ * What the kit knows of the regional indicators, for every widget that shows one (the
+ * region chart, the single figure, the map) and the text that summarises them: how each
+ * is written, which way is better, how the country's value is made from the regions', and
+ * how a region compares with it.
+ */
+import type { Lang, RegionIndicatorKey, RegionStats } from '../core/types.js';
+import { formatDays, formatNumber, formatPercent } from '../i18n/format.js';
+import type { Format } from '../widget/summary.js';
+import { indicatorFormat } from '../widget/indicator-format.js';
+
+/** An indicator's value in its format. */
+export function formatIndicator(lang: Lang, key: RegionIndicatorKey, value: number): string {
+  const formats: Readonly<Record<string, Format>> = indicatorFormat.formats;
+  switch (formats[key] ?? indicatorFormat.otherwise) {
+    case 'percent':
+      return formatPercent(lang, value);
+    case 'days':
+      return formatDays(lang, value);
+    case 'score':
+      return `${formatNumber(lang, value)}/100`;
+    default:
+      return formatNumber(lang, value, 1);
+  }
+}
+
+/** Indicators on a 0-100 scale; the others are scaled to the largest value shown. */
+export const BOUNDED: readonly RegionIndicatorKey[] = ['averageScore', 'responseRate', 'resolutionRate'];
+
+/**
+ * Which way is better for each indicator: up (1), down (-1, a long delay is not good), or
+ * neither (0: more reports may mean more problems or more people who report them).
+ */
+export const DIRECTION: Record<RegionIndicatorKey, 1 | -1 | 0> = {
+  averageScore: 1,
+  responseRate: 1,
+  avgDelayDays: -1,
+  resolutionRate: 1,
+  reportsPer100k: 0,
+};
+
+/**
+ * What a region's value of an indicator is computed over (docs/api-assumptions.md): its
+ * administrations for the means, its reports for the resolution rate, its people for reports
+ * per 100,000. The country's value weighs each region by it; a region with none has no figure.
+ */
+export const measuredBy = (region: RegionStats, key: RegionIndicatorKey): number =>
+  key === 'resolutionRate'
+    ? region.reportCount
+    : key === 'reportsPer100k'
+      ? region.population
+      : region.administrationCount;
+
+/** Whether a region has a figure for the indicator (a region with no administration has no mean). */
+export const hasFigure = (region: RegionStats, key: RegionIndicatorKey): boolean =>
+  measuredBy(region, key) > 0;
+
+/** The country's value of an indicator, from the 14 regions': their values weighted by what each is measured over. */
+export function nationalValue(regions: readonly RegionStats[], key: RegionIndicatorKey): number {
+  const total = (of: (region: RegionStats) => number) => regions.reduce((sum, region) => sum + of(region), 0);
+  const weight = (region: RegionStats) => measuredBy(region, key);
+  const weights = total(weight);
+  return weights > 0 ? total((region) => region.indicators[key] * weight(region)) / weights : 0;
+}
+
+/**
+ * How a region's value compares with the country's, in the indicator's direction; `even` too
+ * when the region has nothing to measure (no administration, no report: its 0 is no figure).
+ */
+export function judge(
+  region: RegionStats,
+  key: RegionIndicatorKey,
+  national: number,
+): 'better' | 'worse' | 'even' {
+  const value = region.indicators[key];
+  const direction = DIRECTION[key];
+  if (!hasFigure(region, key) || direction === 0) return 'even';
+  if (Math.abs(value - national) <= Math.abs(national) * 0.02) return 'even';
+  return (value - national) * direction > 0 ? 'better' : 'worse';
+}

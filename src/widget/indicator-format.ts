@@ -1,0 +1,18 @@
+/**
+ * How each regional indicator's value is written: data that the widgets (graphics/indicators.ts),
+ * the text paint and the WordPress fallback interpret. Apart from the functions so that the
+ * summaries, which every page loads, carry only this.
+ */
+import type { FormatBy } from './summary.js';
+
+/** How each indicator's value is written, wherever a widget writes one (the text paint and the WordPress fallback too). */
+export const indicatorFormat = {
+  attribute: 'indicator',
+  formats: {
+    averageScore: 'score',
+    responseRate: 'percent',
+    resolutionRate: 'percent',
+    avgDelayDays: 'days',
+  },
+  otherwise: 'number',
+} as const satisfies FormatBy;
