@@ -55,7 +55,7 @@ export interface Requests {
   /** The budget of an API origin: the quota is per API host, whatever the path. */
   budget(base: string): Budget;
   /** The error of a load the budget refuses, with when it can be sent. */
-  quotaError(budget: Budget): KhountousError;
+  quotaError(budget: Budget, now?: number): KhountousError;
   send(target: Target, send: Send): Promise<CacheEntry>;
 }
 
@@ -100,17 +100,21 @@ export function createRequests(deps: RequestDeps): Requests {
     return found;
   };
 
-  const quotaError = (spent: Budget): KhountousError => {
-    const resetAt = spent.nextSlotAt(clock.now());
+  const quotaError = (spent: Budget, now = clock.now()): KhountousError => {
+    const resetAt = spent.nextSlotAt(now);
     const until = Math.abs(resetAt) <= 8.64e15 ? new Date(resetAt).toISOString() : 'later';
     return new KhountousError('quota', `The request budget is spent until ${until}.`, { resetAt });
   };
 
-  /** Takes one request from the budget (under the cross-tab budget lock); undefined when spent. */
-  const take = async (from: Budget, reserve: number): Promise<string | undefined> => {
+  /**
+   * Takes one request from the budget (under the cross-tab budget lock): its id, or the quota
+   * error, made from the budget that refused it. Made after the lock, it could read a budget a
+   * response heard meanwhile has moved (the API's count corrected), and say "until now".
+   */
+  const take = async (from: Budget, reserve: number): Promise<string | KhountousError> => {
     return deps.lock('budget', undefined, async () => {
       const now = clock.now();
-      return from.canSend(now, reserve) ? from.record(now) : undefined;
+      return from.canSend(now, reserve) ? from.record(now) : quotaError(from, now);
     });
   };
 
@@ -180,9 +184,9 @@ export function createRequests(deps: RequestDeps): Requests {
       }
       const handed = attemptNumber === 0 ? deps.handed?.(urlOf(target)) : undefined;
       const sentId = handed ? adopt(spendable, handed) : await take(spendable, reserve);
-      if (sentId === undefined) {
+      if (typeof sentId !== 'string') {
         deps.failed();
-        throw quotaError(spendable);
+        throw sentId;
       }
       deps.sent();
       deps.changed();

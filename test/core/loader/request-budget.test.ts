@@ -19,6 +19,7 @@ import {
 } from '../../helpers/loader-env.js';
 import type { FetchLike } from '../../../src/core/http.js';
 import { createRequests } from '../../../src/core/loader/request.js';
+import { targetOf } from '../../../src/core/endpoints.js';
 import { NAMES } from '../../../src/core/names.js';
 
 describe('the request budget', () => {
@@ -237,6 +238,43 @@ describe('a refused load', () => {
       spentUntil(8.64e15).message,
       'The request budget is spent until +275760-09-13T00:00:00.000Z.',
     );
+  });
+
+  test('a refused request says when the budget that refused it frees a slot, whatever is heard after', async () => {
+    const HOUR = 3_600_000;
+    let heardMeanwhile = () => {};
+    const requests = createRequests({
+      clock: { now: () => 1_000, setTimeout: () => 0, clearTimeout: () => {}, random: () => 0.5 },
+      transport: { fetch: undefined, now: () => 1_000 },
+      settings: { quotaLimit: 5, quotaWindow: HOUR, maxRetries: 0, retryDelay: 1000, requestTimeout: 30_000 },
+      storage: undefined,
+      // A response heard between the refusal, under the lock, and what follows it.
+      lock: async (_name, _signal, task) => {
+        const result = await task();
+        heardMeanwhile();
+        return result;
+      },
+      sent: () => {},
+      changed: () => {},
+      failed: () => {},
+    });
+    const budget = requests.budget(BASE_URL);
+    // The API said none is left (another page of the reader's spent them): refused, until its reset.
+    budget.reconcile({ limit: 5, remaining: 0, resetAt: 1_000 + HOUR }, 1_000);
+    // Then an answer that left the API earlier says 3 are left: the budget moves.
+    heardMeanwhile = () => budget.reconcile({ limit: 5, remaining: 3, resetAt: 1_000 + HOUR }, 1_000);
+    const target = targetOf({ kind: 'regions' }, BASE_URL)!;
+    const flight = {
+      signal: new AbortController().signal,
+      reserve: 0,
+      retries: false,
+      cached: undefined,
+      brought: () => undefined,
+      store: () => assert.fail('nothing is sent'),
+    };
+    const refused = await requests.send(target, flight).catch((error: unknown) => error);
+    assert.ok(isKhountousError(refused, 'quota'), "isKhountousError(refused, 'quota')");
+    assert.equal(refused.resetAt, 1_000 + HOUR, 'the time of the budget that refused, not "now"');
   });
 
   test('the budget is taken under the cross-tab lock the script tag’s start takes too', async () => {
