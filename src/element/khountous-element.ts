@@ -22,7 +22,7 @@ import { LanguageController } from './language.js';
 import { ProblemController } from './problems.js';
 import { initialise, propertiesOf } from './properties.js';
 import { QuotaController } from './quota-controller.js';
-import { renderEmptyMessage, renderErrorBox, renderSkeleton, renderStaleMark } from './render-states.js';
+import * as states from './render-states.js';
 import { ResourceController } from './resource-controller.js';
 import { ServerMarkup } from './server-markup.js';
 import { dataStateView, serverStateView, type StateView } from './state-view.js';
@@ -65,11 +65,7 @@ export abstract class KhountousElement<S extends Selection, T> extends Khountous
 
   /** Its `state` and `stale` attributes and its events (events.ts). */
   private readonly announcer = new Announcer(this);
-  /**
-   * Data a server gave the element (src/core/inline.ts), set by a script before the
-   * element's first update; else its `<script type="application/json">` child is read.
-   * Taken once: adopted by the loader as an answer of its age.
-   */
+  /** A server's data (core/inline.ts) set before the first update, else its JSON `<script>` child's; the loader adopts it once. */
   inlineData?: unknown;
   /** The markup a server rendered: its inline data, its shadow root, the update that hydrates it. */
   private readonly server = new ServerMarkup(this, () => inputsOf(this.widget));
@@ -158,12 +154,15 @@ export abstract class KhountousElement<S extends Selection, T> extends Khountous
 
   /** The skeleton shown while loading; elements may show known fields instead. */
   protected renderLoading(_selection: S | KhountousError): TemplateResult {
-    return renderSkeleton(this.t);
+    return states.renderSkeleton(this.t);
   }
+
+  /** The date the data carries, if any (the source line's; else when the API answered). */
+  protected dataDate?(data: T): string | undefined;
 
   /** The message shown when there is nothing to show. */
   protected renderEmpty(_data: T, _selection: S): TemplateResult {
-    return renderEmptyMessage(this.t);
+    return states.renderEmptyMessage(this.t);
   }
 
   /** The shadow root, or the one the server rendered (server-markup.ts). */
@@ -214,23 +213,23 @@ export abstract class KhountousElement<S extends Selection, T> extends Khountous
   private renderView(view: StateView<S, T>): TemplateResult {
     switch (view.state) {
       case 'error':
-        return renderErrorBox({
+        return states.renderErrorBox({
+          ...view,
           lang: this.language,
           t: this.t,
-          error: view.error,
-          problem: view.problem,
           retry: () => this.retry(),
           wakeAt: (time) => this.quota.wakeAt(time),
         });
       case 'loading':
         // A server's markup: the skeleton; else the starter's text paint where there is one (text-paint.ts).
-        if (view.server) return renderSkeleton(this.t);
+        if (view.server) return states.renderSkeleton(this.t);
         return paintOr(this, () => this.renderLoading(view.selection));
       case 'empty':
         return this.renderEmpty(view.data, view.selection);
       case 'ready': {
-        const stale = renderStaleMark(this.language, this.t, view.staleAsOf);
-        return html`${this.renderContent(view.data, view.selection)}${stale}`;
+        const date = this.dataDate?.(view.data) ?? view.fetchedAt;
+        const under = { staleAsOf: view.staleAsOf, credit: this.input('credit'), date };
+        return html`${this.renderContent(view.data, view.selection)}${states.renderUnderData(this.language, this.t, under)}`;
       }
     }
   }

@@ -8,7 +8,7 @@ import type { KhountousError } from '../core/errors.js';
 import type { Lang } from '../core/types.js';
 import type { ProblemDraft } from '../attributes/rules.js';
 import type { CommonStrings } from '../i18n/common.js';
-import { formatTime } from '../i18n/format.js';
+import { formatDate, formatTime } from '../i18n/format.js';
 
 /** The skeleton shown while loading, with its text for screen readers. */
 export const renderSkeleton = (t: CommonStrings): TemplateResult =>
@@ -19,11 +19,27 @@ export const renderSkeleton = (t: CommonStrings): TemplateResult =>
 export const renderEmptyMessage = (t: CommonStrings, action: TemplateResult | typeof nothing = nothing) =>
   html`<p class="message" part="empty">${t.empty}${action === nothing ? nothing : html` ${action}`}</p>`;
 
-/** The "data as of HH:MM" mark under stale data, fetched at `fetchedAt`; nothing under fresh data (undefined). */
-export const renderStaleMark = (lang: Lang, t: CommonStrings, fetchedAt: number | undefined) =>
-  fetchedAt === undefined
-    ? nothing
-    : html`<p class="stale" part="stale">${t.staleAsOf(formatTime(lang, fetchedAt))}</p>`;
+/**
+ * What goes under the data: the "data as of HH:MM" mark when it is stale (`staleAsOf`: when
+ * it was fetched), and the source line: the platform and the date of the data (its own date
+ * when the answer has one, else when the API gave it), unless `credit="none"`.
+ */
+export const renderUnderData = (lang: Lang, t: CommonStrings, under: UnderData) =>
+  html`${
+    under.staleAsOf === undefined
+      ? nothing
+      : html`<p class="stale" part="stale">${t.staleAsOf(formatTime(lang, under.staleAsOf))}</p>`
+  }${
+    under.credit === 'none'
+      ? nothing
+      : html`<p class="source" part="source">${t.source(formatDate(lang, under.date))}</p>`
+  }`;
+
+export interface UnderData {
+  staleAsOf: number | undefined;
+  credit: unknown;
+  date: string | number;
+}
 
 export interface ErrorView {
   lang: Lang;

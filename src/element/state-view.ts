@@ -17,8 +17,14 @@ export type StateView<S extends Selection, T> = { busy: boolean } & (
   | { state: 'error'; error: KhountousError; problem: ProblemDraft | undefined }
   /** Loading: `server`, the skeleton of a server's markup. */
   | { state: 'loading'; selection: S | KhountousError; server: boolean }
-  /** Data, empty or not; `staleAsOf`: when stale data was fetched. */
-  | { state: Exclude<ViewState, 'error' | 'loading'>; data: T; selection: S; staleAsOf?: number }
+  /** Data, empty or not, fetched at `fetchedAt`; `staleAsOf`: when stale data was fetched. */
+  | {
+      state: Exclude<ViewState, 'error' | 'loading'>;
+      data: T;
+      selection: S;
+      fetchedAt: number;
+      staleAsOf?: number;
+    }
 );
 
 /** Whether `data` has nothing to show for `selection` (the element's `isEmpty`). */
@@ -28,8 +34,8 @@ type IsEmpty<S, T> = (data: T, selection: S) => boolean;
 type Problems = Pick<ProblemController, 'behind'>;
 
 /** What the data of a selection shows: empty or ready. */
-const withData = <S extends Selection, T>(data: T, selection: S, isEmpty: IsEmpty<S, T>) =>
-  ({ state: isEmpty(data, selection) ? 'empty' : 'ready', data, selection }) as const;
+const withData = <S extends Selection, T>(data: T, fetchedAt: number, selection: S, isEmpty: IsEmpty<S, T>) =>
+  ({ state: isEmpty(data, selection) ? 'empty' : 'ready', data, fetchedAt, selection }) as const;
 
 /** What a server's markup shows, busy while loading: the error of an attribute, the data it was given, or the skeleton. */
 export function serverStateView<S extends Selection, T>(
@@ -40,7 +46,7 @@ export function serverStateView<S extends Selection, T>(
   if (view instanceof KhountousError)
     return { state: 'error', error: view, problem: problems.behind(view) ?? undefined, busy: false };
   if (!view.inline) return { state: 'loading', selection: view.selection, server: true, busy: true };
-  return { ...withData(view.inline.data as T, view.selection, isEmpty), busy: false };
+  return { ...withData(view.inline.data as T, view.inline.fetchedAt, view.selection, isEmpty), busy: false };
 }
 
 /** The element's data as its controller holds it. */
@@ -72,6 +78,6 @@ export function dataStateView<S extends Selection, T>(
   const loaded = data.value;
   if (!loaded || selection instanceof KhountousError)
     return { state: 'loading', selection, server: false, busy };
-  const shown = { ...withData(loaded.data, selection, isEmpty), busy };
+  const shown = { ...withData(loaded.data, loaded.fetchedAt, selection, isEmpty), busy };
   return loaded.stale ? { ...shown, staleAsOf: loaded.fetchedAt } : shown;
 }

@@ -28,6 +28,8 @@ import { tokens } from '../styles/tokens.styles.js';
  * @cssprop [--khountous-color-error=#b3261e] - Error accents.
  * @cssprop [--khountous-color-stale=#8a5a00] - The stale-data mark.
  * @cssprop [--khountous-color-focus=#1a5fb4] - Focus ring.
+ * @cssprop [--khountous-color-better=#1f5fa0] - A value better than the country's, in its indicator's direction.
+ * @cssprop [--khountous-color-worse=#a64b00] - A value worse than the country's.
  * @cssprop [--khountous-radius=0.5rem] - Corner radius.
  * @cssprop [--khountous-spacing=0.75rem] - Inner spacing.
  */

@@ -44,7 +44,7 @@ export const DIRECTION: Record<RegionIndicatorKey, 1 | -1 | 0> = {
  * administrations for the means, its reports for the resolution rate, its people for reports
  * per 100,000. The country's value weighs each region by it; a region with none has no figure.
  */
-export const measuredBy = (region: RegionStats, key: RegionIndicatorKey): number =>
+const measuredBy = (region: RegionStats, key: RegionIndicatorKey): number =>
   key === 'resolutionRate'
     ? region.reportCount
     : key === 'reportsPer100k'
@@ -52,8 +52,7 @@ export const measuredBy = (region: RegionStats, key: RegionIndicatorKey): number
       : region.administrationCount;
 
 /** Whether a region has a figure for the indicator (a region with no administration has no mean). */
-export const hasFigure = (region: RegionStats, key: RegionIndicatorKey): boolean =>
-  measuredBy(region, key) > 0;
+const hasFigure = (region: RegionStats, key: RegionIndicatorKey): boolean => measuredBy(region, key) > 0;
 
 /** The country's value of an indicator, from the 14 regions': their values weighted by what each is measured over. */
 export function nationalValue(regions: readonly RegionStats[], key: RegionIndicatorKey): number {

@@ -10,6 +10,8 @@ export interface CommonStrings {
   retryAt: (time: string) => string;
   /** "data as of 14:05" */
   staleAsOf: (time: string) => string;
+  /** The source line: the platform, and the date of the data shown. */
+  source: (date: string) => string;
   /** A sentence naming the cause of an error; `when` is the time data comes back, for quota errors. */
   error: (kind: KhountousErrorKind, when?: string) => string;
   errorTitle: string;
@@ -31,6 +33,7 @@ export const commonStrings: Local<CommonStrings> = {
     retry: 'Réessayer',
     retryAt: (time) => `Réessayer à ${time}`,
     staleAsOf: (time) => `données de ${time}`,
+    source: (date) => `Source\u202f: Khountous · données au ${date}`,
     errorTitle: 'Données indisponibles',
     error: (kind, when) => {
       switch (kind) {
@@ -68,6 +71,7 @@ export const commonStrings: Local<CommonStrings> = {
     retry: 'Try again',
     retryAt: (time) => `Try again at ${time}`,
     staleAsOf: (time) => `data as of ${time}`,
+    source: (date) => `Source: Khountous · data as of ${date}`,
     errorTitle: 'Data unavailable',
     error: (kind, when) => {
       switch (kind) {

@@ -60,4 +60,13 @@ export const states = css`
     border-radius: 1em;
     padding: 0.05em 0.6em;
   }
+  /* The source line: under the data, quiet, never in the way of it. */
+  .source {
+    margin: 0.75em 0 0;
+    font-size: 0.75em;
+    color: var(--_muted);
+  }
+  .stale + .source {
+    margin-block-start: 0.25em;
+  }
 `;

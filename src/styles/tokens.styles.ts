@@ -39,6 +39,9 @@ export const tokens = css`
     --_error: var(--khountous-color-error, light-dark(#b3261e, #ff8a80));
     --_stale: var(--khountous-color-stale, light-dark(#8a5a00, #f0b85a));
     --_focus: var(--khountous-color-focus, light-dark(#1a5fb4, #8ab4f8));
+    /* Better or worse than the country, in the indicator's direction: blue and orange, told apart in colour-blind vision. */
+    --_better: var(--khountous-color-better, light-dark(#1f5fa0, #7ab8f0));
+    --_worse: var(--khountous-color-worse, light-dark(#a64b00, #f5a05a));
     all: initial;
     /* The scheme the page gives the element (inherited, as by the browser's form controls), or its theme. */
     color-scheme: inherit;
@@ -74,6 +77,8 @@ export const tokens = css`
       --_error: var(--khountous-color-error, #b3261e);
       --_stale: var(--khountous-color-stale, #8a5a00);
       --_focus: var(--khountous-color-focus, #1a5fb4);
+      --_better: var(--khountous-color-better, #1f5fa0);
+      --_worse: var(--khountous-color-worse, #a64b00);
     }
     :host([theme='dark']) .root {
       --_text: var(--khountous-color-text, #e6e9ec);
@@ -86,6 +91,8 @@ export const tokens = css`
       --_error: var(--khountous-color-error, #ff8a80);
       --_stale: var(--khountous-color-stale, #f0b85a);
       --_focus: var(--khountous-color-focus, #8ab4f8);
+      --_better: var(--khountous-color-better, #7ab8f0);
+      --_worse: var(--khountous-color-worse, #f5a05a);
     }
   }
   .root *,

@@ -42,6 +42,11 @@ export const ABOUT_INPUTS: Readonly<Record<string, InputWords>> = {
     en: 'Colour theme: `light`, `dark`, or `auto` (the `color-scheme` the page gives the element; none: light).',
     fr: 'Thème de couleurs\u202f: `light`, `dark` ou `auto` (le `color-scheme` que la page donne à l’élément\u202f; sans lui, clair).',
   },
+  credit: {
+    label: { en: 'Source line', fr: 'Ligne de source' },
+    en: 'The line under the data that names its source and its date (`source`); `none` for a page that credits the data elsewhere.',
+    fr: 'La ligne sous les données qui nomme leur source et leur date (`source`) ; `none` pour une page qui cite les données ailleurs.',
+  },
   lazy: {
     label: { en: 'Load when near the screen', fr: 'Charger à l’approche de l’écran' },
     en: 'Set to false to fetch even while far off-screen.',

@@ -128,6 +128,8 @@ export const COMMON_INPUTS = {
   theme: { values: ['light', 'dark', 'auto'], reflect: true, initial: 'auto' },
   /** Waits until near the viewport unless `false`. */
   lazy: { kind: 'unless-false', initial: true },
+  /** The source line under the data (`source`), or none for a page that credits the data elsewhere. */
+  credit: { values: ['source', 'none'], initial: 'source' },
 } as const satisfies Inputs;
 
 /** Every input of a widget: those of every widget and its own (its element's observed attributes). */

@@ -118,6 +118,35 @@ for (const spec of SPECS) {
       await expect(element).to.be.accessible();
     });
 
+    it('says its source and the date of its data, in French and English; credit="none" leaves it out', async () => {
+      const day = (lang: string, date: string | number) =>
+        new Intl.DateTimeFormat(lang === 'fr' ? 'fr' : 'en-GB', {
+          day: 'numeric',
+          month: 'short',
+          year: 'numeric',
+        }).format(new Date(date));
+      for (const lang of ['fr', 'en'] as const) {
+        const element = document.createElement(spec.tag);
+        for (const [name, value] of Object.entries({ ...spec.attrs(), lang, 'base-url': sharedApi() }))
+          element.setAttribute(name, value);
+        const loaded = nextEvent<KhountousLoadEvent>(element, 'khountous-load');
+        await fixture(element);
+        expect(await settled(element)).to.equal('ready');
+        const shown = (await loaded).detail as { updatedAt?: string };
+        // The data's own date where the answer has one (a profile, a dataset), else the day the API answered.
+        const date = day(lang, shown.updatedAt ?? Date.now());
+        const line = element.shadowRoot!.querySelector('[part="source"]')!.textContent!.trim();
+        expect(line).to.equal(
+          lang === 'fr'
+            ? `Source\u202f: Khountous · données au ${date}`
+            : `Source: Khountous · data as of ${date}`,
+        );
+      }
+      const uncredited = await create(spec.tag, { ...spec.attrs(), credit: 'none', 'base-url': sharedApi() });
+      expect(await settled(uncredited)).to.equal('ready');
+      expect(uncredited.shadowRoot!.querySelector('[part="source"]')).to.equal(null);
+    });
+
     it('fires khountous-load with the data shown, bubbling out of the shadow root', async () => {
       const container = await fixture<HTMLDivElement>(document.createElement('div'));
       const loaded = new Promise<KhountousLoadEvent>((resolve) =>

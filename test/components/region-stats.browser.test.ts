@@ -74,6 +74,55 @@ describe('<khountous-region-stats>', () => {
     expect(shadowText(slow.element)).to.contain(`(national: ${days})`);
   });
 
+  it('chart: the country’s value as a line across the bars and in its key; bars coloured better or worse in the indicator’s direction, light and dark', async () => {
+    const admins = regions.data.reduce((sum, region) => sum + region.administrationCount, 0);
+    const national =
+      regions.data.reduce(
+        (sum, region) => sum + region.indicators.avgDelayDays * region.administrationCount,
+        0,
+      ) / admins;
+    const slowest = [...regions.data].sort(
+      (a, b) => b.indicators.avgDelayDays - a.indicators.avgDelayDays,
+    )[0]!;
+    const quickest = [...regions.data]
+      .filter((region) => region.administrationCount > 0)
+      .sort((a, b) => a.indicators.avgDelayDays - b.indicators.avgDelayDays)[0]!;
+    const days = new Intl.NumberFormat('en-GB', {
+      style: 'unit',
+      unit: 'day',
+      unitDisplay: 'short',
+      maximumFractionDigits: 1,
+    }).format(national);
+    const colours: Record<string, string>[] = [];
+    for (const theme of ['light', 'dark']) {
+      const element = await stats({ indicator: 'avgDelayDays', lang: 'en', theme });
+      const root = element.shadowRoot!;
+      expect(root.querySelector('.key')!.textContent!.replace(/\s+/g, ' ')).to.contain(`national: ${days}`);
+      const bars = Object.fromEntries(
+        [...root.querySelectorAll('[part="chart"] .row')].map((row) => [
+          row.querySelector('.label')!.textContent!,
+          row.querySelector<HTMLElement>('.bar')!,
+        ]),
+      );
+      const fill = (name: string) => getComputedStyle(bars[name]!.querySelector('span')!).backgroundColor;
+      expect(bars[slowest.name]!.classList.contains('worse'), 'the longest delay').to.equal(true);
+      expect(bars[quickest.name]!.classList.contains('better'), 'the shortest delay').to.equal(true);
+      expect(fill(slowest.name)).to.not.equal(fill(quickest.name));
+      // The line sits where the country's value falls on the bars' scale (the longest delay fills its track).
+      const line = bars[slowest.name]!.querySelector<HTMLElement>('.national')!;
+      const track = bars[slowest.name]!.getBoundingClientRect();
+      const x = line.getBoundingClientRect().left - track.left;
+      expect(x / track.width).to.be.closeTo(national / slowest.indicators.avgDelayDays, 0.02);
+      colours.push({ better: fill(quickest.name), worse: fill(slowest.name) });
+    }
+    expect(colours[0]!.better, 'light and dark have their own blue').to.not.equal(colours[1]!.better);
+    expect(colours[0]!.worse).to.not.equal(colours[1]!.worse);
+    // An indicator with no better side (more reports may be more people who report): no judgement.
+    const reports = await stats({ indicator: 'reportsPer100k' });
+    expect(reports.shadowRoot!.querySelector('[part="chart"]')!.classList.contains('judged')).to.equal(false);
+    expect(reports.shadowRoot!.querySelector('.key-better')).to.equal(null);
+  });
+
   it('full view: a figure never breaks between its digits, even in a narrow tile', async () => {
     const populous = [...regions.data].sort((a, b) => b.population - a.population)[0]!;
     const element = await mount(

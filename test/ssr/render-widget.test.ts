@@ -60,6 +60,10 @@ describe('renderWidget', () => {
     for (const name of names)
       assert.ok(shadow.includes(name.replace(/'/g, '&#39;')) || shadow.includes(name), name);
     assert.doesNotMatch(shadow, /class="skeleton"/);
+    // Its source, dated when the API answered (a list carries no date of its own).
+    const day = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+    const source = /<p class="source" part="source">(?:<!--[^>]*-->)*([^<]*)/.exec(shadow);
+    assert.equal(source?.[1], `Source: Khountous · data as of ${day.format(new Date(inline.fetchedAt))}`);
     assert.equal(api.state.requests.length, 1);
   });
 

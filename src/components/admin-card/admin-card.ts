@@ -62,6 +62,11 @@ export class KhountousAdminCard extends KhountousElement<CardSelection, CardData
       <div class="pending">${super.renderLoading(selection)}</div>`;
   }
 
+  /** The profile's date: when its score was last computed. */
+  protected override dataDate(data: CardData): string | undefined {
+    return isProfile(data) ? data.updatedAt : undefined;
+  }
+
   protected renderContent(data: CardData, selection: CardSelection): TemplateResult {
     return selection.variant === 'compact' ? this.renderCompact(data) : this.renderFull(data);
   }

@@ -95,6 +95,11 @@ export class KhountousDataset extends KhountousElement<DatasetSelection, Dataset
     this.quota.active = true;
   }
 
+  /** The snapshot's date. */
+  protected override dataDate(dataset: DatasetJson): string {
+    return dataset.updatedAt;
+  }
+
   protected renderContent(dataset: DatasetJson, selection: DatasetSelection): TemplateResult {
     const lang = this.language;
     const t = this.strings(datasetStrings).dataset;

@@ -40,6 +40,14 @@ export const rankingStyles = css`
     width: 2.5em;
     color: var(--_muted);
   }
+  /* Under a column's name: the total ranked, the bars' scale. */
+  thead .under {
+    display: block;
+    font-weight: 400;
+    font-size: 0.8em;
+    color: var(--_muted);
+    white-space: nowrap;
+  }
   /* The names take what the figures leave: a bar of 10em at most, the other figures as wide as they are. */
   .score {
     width: 10em;

@@ -11,6 +11,16 @@ import { rankingStyles } from './ranking.styles.js';
 import { rankingStrings } from './strings.js';
 
 type Ranking = ListEnvelope<AdministrationListItem>;
+
+/**
+ * Where the score bars start: scores out of 100 that sit close together (most are over
+ * 40) would draw bars of nearly one length from 0. The bars start at the tens below the
+ * lowest score shown, less ten, so that the lowest keeps a bar; the header says where.
+ */
+function scaleStart(scores: readonly number[]): number {
+  const lowest = Math.min(100, ...scores.filter(Number.isFinite));
+  return Math.max(0, Math.min(90, Math.floor(lowest / 10) * 10 - 10));
+}
 type RankingSelection = SelectionOf<typeof ranking.inputs> & ListSelection;
 
 /**
@@ -32,32 +42,39 @@ export class KhountousRanking extends KhountousListElement<RankingSelection, Adm
 
   protected renderContent(ranking: Ranking, selection: RankingSelection): TemplateResult {
     const t = this.strings(rankingStrings).ranking;
+    const lang = this.language;
     const offset = (ranking.meta.page - 1) * selection.limit;
+    const from = scaleStart(ranking.data.map((item) => item.score));
     return html`<table part="table">
         <caption>
           ${t.caption}
         </caption>
         <thead>
           <tr>
-            <th scope="col" class="rank num">${t.rank}</th>
+            <th scope="col" class="rank num">
+              ${t.rank} <span class="under">${t.of(formatNumber(lang, ranking.meta.total))}</span>
+            </th>
             <th scope="col">${t.name}</th>
-            <th scope="col" class="score">${t.score}</th>
+            <th scope="col" class="score">
+              ${t.score}
+              <span class="under">${t.scale(formatNumber(lang, from), formatNumber(lang, 100))}</span>
+            </th>
             <th scope="col" class="num wide">${t.responseRate}</th>
             <th scope="col" class="num wide">${t.avgDelay}</th>
           </tr>
         </thead>
         <tbody>
-          ${ranking.data.map((item, index) => this.renderRow(item, offset + index + 1))}
+          ${ranking.data.map((item, index) => this.renderRow(item, offset + index + 1, from))}
         </tbody>
       </table>
       ${this.renderPager(ranking, selection, t.caption)}`;
   }
 
   /** One row: seven parts, the rates formatted once for the column and the narrow layout's line. */
-  private renderRow(item: AdministrationListItem, rank: number): TemplateResult {
+  private renderRow(item: AdministrationListItem, rank: number, from: number): TemplateResult {
     const lang = this.language;
     const href = this.hrefTemplate ? fillTemplate(this.hrefTemplate, { slug: item.slug }) : undefined;
-    const score = Math.min(100, Math.max(0, item.score));
+    const width = Math.min(100, Math.max(0, ((item.score - from) / (100 - from)) * 100));
     const rate = formatPercent(lang, item.responseRate);
     const delay = formatDays(lang, item.avgDelayDays);
     return html`<tr part="row">
@@ -72,7 +89,7 @@ export class KhountousRanking extends KhountousListElement<RankingSelection, Adm
         <span class="score-cell"
           ><span class="score-value">${formatNumber(lang, item.score)}</span
           ><span class="bar" part="bar" aria-hidden="true"
-            ><span ${styleProps({ width: `${score}%` })}></span></span
+            ><span ${styleProps({ width: `${width}%` })}></span></span
         ></span>
       </td>
       <td class="num wide">${rate}</td>

@@ -7,6 +7,10 @@ export interface RankingText {
   score: string;
   responseRate: string;
   avgDelay: string;
+  /** Under "Rank": how many administrations are ranked. */
+  of: (total: string) => string;
+  /** Under "Score": where the bars start and end. */
+  scale: (from: string, to: string) => string;
 }
 
 /** The strings of <khountous-ranking> (the admin card reads its "Rank" too). */
@@ -19,6 +23,8 @@ export const rankingStrings: Local<{ ranking: RankingText }> = {
       score: 'Score',
       responseRate: 'Taux de réponse',
       avgDelay: 'Délai moyen',
+      of: (total) => `sur ${total}`,
+      scale: (from, to) => `barres de ${from} à ${to}`,
     },
   },
   en: {
@@ -29,6 +35,8 @@ export const rankingStrings: Local<{ ranking: RankingText }> = {
       score: 'Score',
       responseRate: 'Response rate',
       avgDelay: 'Average delay',
+      of: (total) => `of ${total}`,
+      scale: (from, to) => `bars from ${from} to ${to}`,
     },
   },
 };

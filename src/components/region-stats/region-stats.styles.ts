@@ -21,15 +21,67 @@ export const regionStatsStyles = css`
     font-weight: 700;
   }
   .bar {
+    position: relative;
     height: 0.9em;
     border-radius: 0.25em;
     background: var(--_surface);
-    overflow: hidden;
   }
   .bar span {
     display: block;
     height: 100%;
+    border-radius: inherit;
     background: var(--_bar);
+  }
+  /* Better or worse than the country in the indicator's direction; about even: neutral. */
+  .judged .better span,
+  .key-better::before {
+    background: var(--_better);
+  }
+  .judged .worse span,
+  .key-worse::before {
+    background: var(--_worse);
+  }
+  .judged .even span {
+    background: var(--_muted);
+  }
+  /* The country's value: a line across every bar, and in the key. */
+  .national,
+  .key-line {
+    position: absolute;
+    inset-block: -0.2em;
+    border-inline-start: 2px solid var(--_text);
+  }
+  .key {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 0.3em 0.9em;
+    margin: -0.3em 0 0.6em;
+    font-size: 0.8em;
+    color: var(--_muted);
+  }
+  .key-line {
+    position: static;
+    display: inline-block;
+    height: 1em;
+    margin-inline-end: 0.4em;
+    vertical-align: middle;
+  }
+  .key-better::before,
+  .key-worse::before {
+    content: '';
+    display: inline-block;
+    width: 0.8em;
+    height: 0.8em;
+    margin-inline-end: 0.3em;
+    border-radius: 0.15em;
+    vertical-align: -0.05em;
+  }
+  @media (forced-colors: active) {
+    .national,
+    .key-line {
+      border-color: CanvasText;
+    }
   }
   .value {
     text-align: end;
@@ -84,10 +136,10 @@ export const regionStatsStyles = css`
   }
   /* Better or worse than the country, in the indicator's direction (a long delay is not good). */
   .single strong.better {
-    color: var(--_accent);
+    color: var(--_better);
   }
   .single strong.worse {
-    color: var(--_error);
+    color: var(--_worse);
   }
   .single span {
     color: var(--_muted);

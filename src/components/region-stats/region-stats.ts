@@ -1,4 +1,4 @@
-import { html, type TemplateResult } from 'lit';
+import { html, nothing, type TemplateResult } from 'lit';
 import {
   REGION_INDICATORS,
   type ListEnvelope,
@@ -14,7 +14,7 @@ import { regionStats } from './widget.js';
 import { regionStatsStyles } from './region-stats.styles.js';
 import { indicatorNames } from '../../i18n/indicator-names.js';
 import { regionStatsStrings } from './strings.js';
-import { BOUNDED, formatIndicator, judge, nationalValue } from '../../graphics/indicators.js';
+import { BOUNDED, DIRECTION, formatIndicator, judge, nationalValue } from '../../graphics/indicators.js';
 
 type Regions = ListEnvelope<RegionStats>;
 type RegionSelection = SelectionOf<typeof regionStats.inputs>;
@@ -72,16 +72,28 @@ export class KhountousRegionStats extends KhountousElement<RegionSelection, Regi
     const label = this.strings(indicatorNames).indicators[key];
     const sorted = [...regions].sort((a, b) => b.indicators[key] - a.indicators[key]);
     const max = BOUNDED.includes(key) ? 100 : Math.max(...sorted.map((item) => item.indicators[key]), 1);
+    const at = (value: number) => `${Math.min(100, Math.max(0, (value / max) * 100))}%`;
+    const national = nationalValue(regions, key);
     const t = this.strings(regionStatsStrings).regions;
+    // The country's value as a line across the bars, and which colour says better or worse.
     return html`<div class="chart-block">
       <p class="title" role="heading" aria-level=${this.headingAt()}>${t.caption(label)}</p>
-      <div class="chart" part="chart" aria-hidden="true">
+      <p class="key">
+        <span class="key-line" aria-hidden="true"></span>${t.nationalLine(this.format(key, national))}${
+          DIRECTION[key] === 0
+            ? nothing
+            : html` <span class="key-better">${t.better}</span> <span class="key-worse">${t.worse}</span>`
+        }
+      </p>
+      <div class="chart ${DIRECTION[key] === 0 ? '' : 'judged'}" part="chart" aria-hidden="true">
         ${sorted.map((region) => {
           const value = region.indicators[key];
-          const width = Math.min(100, Math.max(0, (value / max) * 100));
           return html`<div class="row">
             <span class="label">${region.name}</span>
-            <span class="bar" part="bar"><span ${styleProps({ width: `${width}%` })}></span></span>
+            <span class="bar ${judge(region, key, national)}" part="bar"
+              ><span ${styleProps({ width: at(value) })}></span
+              ><i class="national" ${styleProps({ 'inset-inline-start': at(national) })}></i
+            ></span>
             <span class="value">${this.format(key, value)}</span>
           </div>`;
         })}

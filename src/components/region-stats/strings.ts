@@ -9,6 +9,10 @@ export interface RegionsText {
   showTable: string;
   /** The country's value beside a region's. */
   national: (value: string) => string;
+  /** The key of the chart: the line of the country's value, and the colours of better and worse. */
+  nationalLine: (value: string) => string;
+  better: string;
+  worse: string;
 }
 
 /** The strings of <khountous-region-stats>, with the indicator names. */
@@ -22,6 +26,9 @@ export const regionStatsStrings: Local<{ regions: RegionsText }> = {
       administrations: 'Administrations',
       showTable: 'Voir le tableau',
       national: (value) => `(national\u202f: ${value})`,
+      nationalLine: (value) => `national\u202f: ${value}`,
+      better: 'mieux',
+      worse: 'moins bien',
     },
   },
   en: {
@@ -33,6 +40,9 @@ export const regionStatsStrings: Local<{ regions: RegionsText }> = {
       administrations: 'Administrations',
       showTable: 'Show the table',
       national: (value) => `(national: ${value})`,
+      nationalLine: (value) => `national: ${value}`,
+      better: 'better',
+      worse: 'worse',
     },
   },
 };

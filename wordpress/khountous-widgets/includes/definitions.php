@@ -133,6 +133,29 @@ return array(
 				),
 			),
 		),
+		'credit' => array(
+			'type' => 'choice',
+			'values' => array(
+				'source',
+				'none',
+			),
+			'names' => array(
+				'fr' => array(
+					'source' => 'source',
+					'none' => 'none',
+				),
+				'en' => array(
+					'source' => 'source',
+					'none' => 'none',
+				),
+			),
+			'messages' => array(
+				'not-accepted' => array(
+					'fr' => '{code} n’est pas une valeur acceptée. Valeurs acceptées : source, none.',
+					'en' => '{code} is not accepted. Accepted values: source, none.',
+				),
+			),
+		),
 		'datasetId' => array(
 			'type' => 'id',
 			'pattern' => '^[a-z0-9]+(-[a-z0-9]+)*$',
@@ -527,6 +550,16 @@ return array(
 				'en' => 'Colour theme: `light`, `dark`, or `auto` (the `color-scheme` the page gives the element; none: light).',
 			),
 		),
+		'credit' => array(
+			'label' => array(
+				'en' => 'Source line',
+				'fr' => 'Ligne de source',
+			),
+			'help' => array(
+				'fr' => 'La ligne sous les données qui nomme leur source et leur date (`source`) ; `none` pour une page qui cite les données ailleurs.',
+				'en' => 'The line under the data that names its source and its date (`source`); `none` for a page that credits the data elsewhere.',
+			),
+		),
 		'lazy' => array(
 			'label' => array(
 				'en' => 'Load when near the screen',
@@ -588,6 +621,7 @@ return array(
 				'lang' => 'lang',
 				'theme' => 'theme',
 				'lazy' => 'unlessFalse',
+				'credit' => 'credit',
 			),
 			'words' => array(
 				'slug' => array(
@@ -725,6 +759,7 @@ return array(
 				'lang' => 'lang',
 				'theme' => 'theme',
 				'lazy' => 'unlessFalse',
+				'credit' => 'credit',
 			),
 			'words' => array(
 				'dataset-id' => array(
@@ -822,6 +857,7 @@ return array(
 				'lang' => 'lang',
 				'theme' => 'theme',
 				'lazy' => 'unlessFalse',
+				'credit' => 'credit',
 			),
 			'words' => array(),
 			'link' => array(
@@ -926,6 +962,7 @@ return array(
 				'lang' => 'lang',
 				'theme' => 'theme',
 				'lazy' => 'unlessFalse',
+				'credit' => 'credit',
 			),
 			'words' => array(
 				'region' => array(
@@ -1090,6 +1127,7 @@ return array(
 				'lang' => 'lang',
 				'theme' => 'theme',
 				'lazy' => 'unlessFalse',
+				'credit' => 'credit',
 			),
 			'words' => array(
 				'region' => array(
@@ -1222,6 +1260,7 @@ return array(
 				'lang' => 'lang',
 				'theme' => 'theme',
 				'lazy' => 'unlessFalse',
+				'credit' => 'credit',
 			),
 			'words' => array(
 				'slug' => array(
@@ -1377,6 +1416,7 @@ return array(
 				'lang' => 'lang',
 				'theme' => 'theme',
 				'lazy' => 'unlessFalse',
+				'credit' => 'credit',
 			),
 			'words' => array(
 				'region' => array(
