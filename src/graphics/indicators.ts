@@ -9,10 +9,15 @@ import { formatDays, formatNumber, formatPercent } from '../i18n/format.js';
 import type { Format } from '../widget/summary.js';
 import { indicatorFormat } from '../widget/indicator-format.js';
 
+/** How an indicator's values are written. */
+function formatOf(key: RegionIndicatorKey): Format {
+  const formats: Readonly<Record<string, Format>> = indicatorFormat.formats;
+  return formats[key] ?? indicatorFormat.otherwise;
+}
+
 /** An indicator's value in its format. */
 export function formatIndicator(lang: Lang, key: RegionIndicatorKey, value: number): string {
-  const formats: Readonly<Record<string, Format>> = indicatorFormat.formats;
-  switch (formats[key] ?? indicatorFormat.otherwise) {
+  switch (formatOf(key)) {
     case 'percent':
       return formatPercent(lang, value);
     case 'days':
@@ -22,6 +27,14 @@ export function formatIndicator(lang: Lang, key: RegionIndicatorKey, value: numb
     default:
       return formatNumber(lang, value, 1);
   }
+}
+
+/** A range of an indicator's values (a map's class): a score's scale written once, `42 – 51/100`. */
+export function formatRange(lang: Lang, key: RegionIndicatorKey, min: number, max: number): string {
+  const high = formatIndicator(lang, key, max);
+  if (min === max) return high;
+  const low = formatOf(key) === 'score' ? formatNumber(lang, min) : formatIndicator(lang, key, min);
+  return `${low} – ${high}`;
 }
 
 /** Indicators on a 0-100 scale; the others are scaled to the largest value shown. */
@@ -44,7 +57,7 @@ export const DIRECTION: Record<RegionIndicatorKey, 1 | -1 | 0> = {
  * administrations for the means, its reports for the resolution rate, its people for reports
  * per 100,000. The country's value weighs each region by it; a region with none has no figure.
  */
-export const measuredBy = (region: RegionStats, key: RegionIndicatorKey): number =>
+const measuredBy = (region: RegionStats, key: RegionIndicatorKey): number =>
   key === 'resolutionRate'
     ? region.reportCount
     : key === 'reportsPer100k'
