@@ -8,6 +8,7 @@ import { about as adminCard } from './components/admin-card/about.js';
 import { about as dataset } from './components/dataset/about.js';
 import { about as factChecks } from './components/fact-checks/about.js';
 import { about as ranking } from './components/ranking/about.js';
+import { about as regionMap } from './components/region-map/about.js';
 import { about as regionStats } from './components/region-stats/about.js';
 import { about as report } from './components/report/about.js';
 import { about as reports } from './components/reports/about.js';
@@ -20,6 +21,6 @@ export interface Entry {
   about: About;
 }
 
-const abouts = [adminCard, dataset, factChecks, ranking, regionStats, report, reports];
+const abouts = [adminCard, dataset, factChecks, ranking, regionMap, regionStats, report, reports];
 
 export const catalog: readonly Entry[] = widgets.map((widget, index) => ({ widget, about: abouts[index]! }));

@@ -16,6 +16,7 @@ export { KhountousAdminCard } from './components/admin-card/admin-card.js';
 export { KhountousDataset } from './components/dataset/dataset.js';
 export { KhountousFactChecks } from './components/fact-checks/fact-checks.js';
 export { KhountousRanking } from './components/ranking/ranking.js';
+export { KhountousRegionMap } from './components/region-map/region-map.js';
 export { KhountousRegionStats } from './components/region-stats/region-stats.js';
 export { KhountousReport } from './components/report/report.js';
 export { KhountousReports } from './components/reports/reports.js';

@@ -4,6 +4,7 @@ import { adminCard } from './components/admin-card/widget.js';
 import { dataset } from './components/dataset/widget.js';
 import { factChecks } from './components/fact-checks/widget.js';
 import { ranking } from './components/ranking/widget.js';
+import { regionMap } from './components/region-map/widget.js';
 import { regionStats } from './components/region-stats/widget.js';
 import { report } from './components/report/widget.js';
 import { reports } from './components/reports/widget.js';
@@ -14,6 +15,7 @@ export const widgets: readonly Widget[] = [
   dataset,
   factChecks,
   ranking,
+  regionMap,
   regionStats,
   report,
   reports,

@@ -8,6 +8,7 @@ import { summary as adminCard } from './components/admin-card/summary.js';
 import { summary as dataset } from './components/dataset/summary.js';
 import { summary as factChecks } from './components/fact-checks/summary.js';
 import { summary as ranking } from './components/ranking/summary.js';
+import { summary as regionMap } from './components/region-map/summary.js';
 import { summary as regionStats } from './components/region-stats/summary.js';
 import { summary as report } from './components/report/summary.js';
 import { summary as reports } from './components/reports/summary.js';
@@ -18,6 +19,7 @@ export const summaries: Readonly<Record<string, Summary>> = {
   'khountous-dataset': dataset,
   'khountous-fact-checks': factChecks,
   'khountous-ranking': ranking,
+  'khountous-region-map': regionMap,
   'khountous-region-stats': regionStats,
   'khountous-report': report,
   'khountous-reports': reports,

@@ -63,6 +63,9 @@ async function main() {
   run('src/registry.ts and src/catalog.ts (scripts/generate/widgets.mjs)', 'node', [
     'scripts/generate/widgets.mjs',
   ]);
+  run('the region map’s shapes (scripts/generate/region-map.mjs)', 'node', [
+    'scripts/generate/region-map.mjs',
+  ]);
   run('custom-elements.json (cem analyze)', 'npx', ['cem', 'analyze', '--quiet']);
 
   const elements = elementEntries();

@@ -15,8 +15,8 @@
 //   node scripts/build/page-sizes.mjs                  measure, print, fail when over a budget
 //     --dist DIR                                 another build (default dist/)
 //     --budget NAME=BYTES                        a budget of this run (e.g. `one widget=1000`)
-//     --only NAME[,NAME]                         some of the checks: one widget, mission widgets,
-//                                                first-paint core (the last needs no browser)
+//     --only NAME[,NAME]                         some of the checks: one widget, region map, mission
+//                                                widgets, first-paint core (the last needs no browser)
 //     --json                                     the figures as JSON on stdout
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -26,7 +26,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { tsImport } from 'tsx/esm/api';
 import { CHROMIUM_FLAGS, resolveEngines } from '../test/browsers.mjs';
-import { MISSION_WIDGETS, PAGE_BUDGETS, PAGE_TARGETS, closure } from './size-entries.mjs';
+import { MISSION_WIDGETS, OWN_PAGE_CHECKS, PAGE_BUDGETS, PAGE_TARGETS, closure } from './size-entries.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -53,9 +53,11 @@ async function pages(only) {
     return `<${tagOf(entry)}${attributes}></${tagOf(entry)}>`;
   };
   const list = [];
-  if (only.includes('one widget'))
-    for (const entry of catalog)
-      list.push({ check: 'one widget', name: `one widget: <${tagOf(entry)}>`, body: element(entry) });
+  for (const entry of catalog) {
+    const check = OWN_PAGE_CHECKS[tagOf(entry)] ?? 'one widget';
+    if (only.includes(check))
+      list.push({ check, name: `one widget: <${tagOf(entry)}>`, body: element(entry) });
+  }
   if (only.includes('mission widgets')) {
     const entries = MISSION_WIDGETS.map((tag) => {
       const entry = catalog.find((candidate) => tagOf(candidate) === tag);

@@ -9,6 +9,7 @@
 // takes the pictures through playwright-core (no browser download).
 //
 //   npm run screenshots [-- builder]   (`builder`: the embed builder's pages, from the demo's dev server)
+//   npm run screenshots [-- <widget>…] (only those widgets, by folder name: `region-map`)
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
@@ -36,11 +37,13 @@ if (!engine.available) {
 }
 
 const onlyBuilder = process.argv.includes('builder');
+const chosen = process.argv.slice(2).filter((arg) => arg !== 'builder');
 /** Each widget in the form of its sample, then its other views (src/components/<name>/about.ts). */
 const widgets = onlyBuilder
   ? []
   : catalog.flatMap(({ widget, about }) => {
       const name = widget.tag.replace(/^khountous-/, '');
+      if (chosen.length > 0 && !chosen.includes(name)) return [];
       return [
         { name, widget: name, params: about.sample },
         ...Object.entries(about.views ?? {}).map(([view, params]) => ({ name: view, widget: name, params })),

@@ -9,10 +9,15 @@ import { formatDays, formatNumber, formatPercent } from '../i18n/format.js';
 import type { Format } from '../widget/summary.js';
 import { indicatorFormat } from '../widget/indicator-format.js';
 
+/** How an indicator's values are written. */
+function formatOf(key: RegionIndicatorKey): Format {
+  const formats: Readonly<Record<string, Format>> = indicatorFormat.formats;
+  return formats[key] ?? indicatorFormat.otherwise;
+}
+
 /** An indicator's value in its format. */
 export function formatIndicator(lang: Lang, key: RegionIndicatorKey, value: number): string {
-  const formats: Readonly<Record<string, Format>> = indicatorFormat.formats;
-  switch (formats[key] ?? indicatorFormat.otherwise) {
+  switch (formatOf(key)) {
     case 'percent':
       return formatPercent(lang, value);
     case 'days':
@@ -22,6 +27,14 @@ export function formatIndicator(lang: Lang, key: RegionIndicatorKey, value: numb
     default:
       return formatNumber(lang, value, 1);
   }
+}
+
+/** A range of an indicator's values (a map's class): a score's scale written once, `42 – 51/100`. */
+export function formatRange(lang: Lang, key: RegionIndicatorKey, min: number, max: number): string {
+  const high = formatIndicator(lang, key, max);
+  if (min === max) return high;
+  const low = formatOf(key) === 'score' ? formatNumber(lang, min) : formatIndicator(lang, key, min);
+  return `${low} – ${high}`;
 }
 
 /** Indicators on a 0-100 scale; the others are scaled to the largest value shown. */
@@ -52,7 +65,8 @@ const measuredBy = (region: RegionStats, key: RegionIndicatorKey): number =>
       : region.administrationCount;
 
 /** Whether a region has a figure for the indicator (a region with no administration has no mean). */
-const hasFigure = (region: RegionStats, key: RegionIndicatorKey): boolean => measuredBy(region, key) > 0;
+export const hasFigure = (region: RegionStats, key: RegionIndicatorKey): boolean =>
+  measuredBy(region, key) > 0;
 
 /** The country's value of an indicator, from the 14 regions': their values weighted by what each is measured over. */
 export function nationalValue(regions: readonly RegionStats[], key: RegionIndicatorKey): number {

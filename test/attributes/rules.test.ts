@@ -275,6 +275,7 @@ describe('attribute rules: the table', () => {
       'khountous-dataset',
       'khountous-fact-checks',
       'khountous-ranking',
+      'khountous-region-map',
       'khountous-region-stats',
       'khountous-report',
       'khountous-reports',

@@ -69,6 +69,11 @@ const SPECS: Spec[] = [
     words: { fr: 'par région', en: 'by region' },
   },
   {
+    tag: 'khountous-region-map',
+    attrs: () => ({}),
+    words: { fr: 'Gambie', en: 'The Gambia' },
+  },
+  {
     tag: 'khountous-reports',
     attrs: () => ({ limit: '5' }),
     words: { fr: 'Signalements citoyens', en: 'Citizen reports' },

@@ -44,6 +44,11 @@ const TARGETS: Target[] = [
     variants: [{}, { region: 'dakar' }, { indicator: 'reportsPer100k' }],
   },
   {
+    tag: 'khountous-region-map',
+    kind: 'regions',
+    variants: [{}, { region: 'dakar' }, { indicator: 'avgDelayDays' }],
+  },
+  {
     tag: 'khountous-reports',
     kind: 'reports',
     variants: [{}, { 'href-template': '/r/{slug}', paginate: '' }],

@@ -7,6 +7,7 @@ import { adminStrings } from '../../src/components/admin-card/strings.js';
 import { datasetStrings } from '../../src/components/dataset/strings.js';
 import { factChecksStrings } from '../../src/components/fact-checks/strings.js';
 import { rankingStrings } from '../../src/components/ranking/strings.js';
+import { regionMapStrings } from '../../src/components/region-map/strings.js';
 import { regionStatsStrings } from '../../src/components/region-stats/strings.js';
 import { reportStrings } from '../../src/components/report/strings.js';
 import { reportsStrings } from '../../src/components/reports/strings.js';
@@ -23,6 +24,7 @@ export const translations = (lang: Lang) => ({
   ...reportStrings[lang],
   ...reportsStrings[lang],
   ...regionStatsStrings[lang],
+  ...regionMapStrings[lang],
   ...factChecksStrings[lang],
   ...datasetStrings[lang],
   ...administrationValues[lang],

@@ -8,6 +8,7 @@ export const defines: Record<string, () => Promise<unknown>> = {
   'khountous-dataset': () => import('../../src/components/dataset/define.js'),
   'khountous-fact-checks': () => import('../../src/components/fact-checks/define.js'),
   'khountous-ranking': () => import('../../src/components/ranking/define.js'),
+  'khountous-region-map': () => import('../../src/components/region-map/define.js'),
   'khountous-region-stats': () => import('../../src/components/region-stats/define.js'),
   'khountous-report': () => import('../../src/components/report/define.js'),
   'khountous-reports': () => import('../../src/components/reports/define.js'),

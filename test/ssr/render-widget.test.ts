@@ -77,6 +77,39 @@ describe('renderWidget', () => {
     assert.equal(api.state.requests.length, 1, 'the regions, once, for every region’s widget');
   });
 
+  it('the region map: its SVG in the declarative shadow root, each region named with its value; the region chart’s request', async () => {
+    const api = upstream();
+    const options = { baseUrl: BASE_URL, fetch: api.fetch };
+    const html = await renderWidget(
+      'khountous-region-map',
+      { indicator: 'avgDelayDays', region: 'kolda' },
+      options,
+    );
+    assert.match(html, /^<khountous-region-map indicator="avgDelayDays" region="kolda"[^>]* state="ready"/);
+    const shadow = /<template shadowroot="open" shadowrootmode="open">([\s\S]*)<\/template>/.exec(html)![1]!;
+    assert.match(shadow, /<svg[^>]* part="map"[^>]* viewBox="0 0 1000 741"/);
+    const regions = (
+      inlineOf(html).data as { data: { code: string; name: string; indicators: { avgDelayDays: number } }[] }
+    ).data;
+    assert.equal(regions.length, 14);
+    const labels = [...shadow.matchAll(/<g[^>]* class="region"[^>]* aria-label="([^"]*)"/g)].map(
+      (match) => match[1],
+    );
+    assert.equal(labels.length, 14);
+    const kolda = regions.find((region) => region.code === 'kolda')!;
+    const days = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 1 }).format(
+      kolda.indicators.avgDelayDays,
+    );
+    assert.ok(
+      labels.some((label) => label!.startsWith('Kolda\u202f: ') && label!.includes(days)),
+      labels.join('\n'),
+    );
+    assert.match(shadow, /aria-current="true"/);
+    assert.match(shadow, /class="gambia"/);
+    await renderWidget('khountous-region-stats', {}, options);
+    assert.equal(api.state.requests.length, 1, 'the map and the chart, one request');
+  });
+
   it('the key goes to the API as a Bearer token and never into the HTML', async () => {
     const api = upstream();
     const html = await renderWidget(

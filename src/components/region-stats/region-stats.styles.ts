@@ -88,25 +88,6 @@ export const regionStatsStyles = css`
     font-variant-numeric: tabular-nums;
     white-space: nowrap;
   }
-  table {
-    width: 100%;
-    border-collapse: collapse;
-    margin-block-start: 0.75em;
-    font-variant-numeric: tabular-nums;
-    font-size: 0.9em;
-  }
-  th,
-  td {
-    text-align: start;
-    padding: 0.3em 0.4em;
-    border-block-end: 1px solid var(--_border);
-  }
-  td.num {
-    text-align: end;
-  }
-  .toggle {
-    margin-block-start: 0.75em;
-  }
   dl {
     display: grid;
     grid-template-columns: repeat(auto-fit, minmax(10em, 1fr));
@@ -151,7 +132,6 @@ export const regionStatsStyles = css`
   /* A figure never breaks between its digits (the root lets long words break anywhere). */
   dd,
   .value,
-  td.num,
   .single strong {
     overflow-wrap: normal;
     white-space: nowrap;

@@ -15,6 +15,7 @@ import { regionStatsStyles } from './region-stats.styles.js';
 import { indicatorNames } from '../../i18n/indicator-names.js';
 import { regionStatsStrings } from './strings.js';
 import { BOUNDED, DIRECTION, formatIndicator, judge, nationalValue } from '../../graphics/indicators.js';
+import { RegionTable, regionTableStyles } from '../../graphics/region-table.js';
 
 type Regions = ListEnvelope<RegionStats>;
 type RegionSelection = SelectionOf<typeof regionStats.inputs>;
@@ -39,13 +40,13 @@ type RegionSelection = SelectionOf<typeof regionStats.inputs>;
  * @fires {KhountousLoadEvent<ListEnvelope<RegionStats>>} khountous-load - Data is shown; `detail` is the list of regions (or the one region).
  */
 export class KhountousRegionStats extends KhountousElement<RegionSelection, Regions> {
-  static override styles = [...KhountousElement.styles, regionStatsStyles];
+  static override styles = [...KhountousElement.styles, regionTableStyles, regionStatsStyles];
 
   static override widget = regionStats;
   static override properties = widgetProperties(regionStats);
 
-  /** Whether the chart's table is shown (for sighted readers too). */
-  private tableShown = false;
+  /** The chart's table, and whether it is shown (for sighted readers too). */
+  private readonly table = new RegionTable(this);
 
   /** Empty: no region at all, or not the one asked for. */
   protected override isEmpty(regions: Regions, selection: RegionSelection): boolean {
@@ -98,41 +99,10 @@ export class KhountousRegionStats extends KhountousElement<RegionSelection, Regi
           </div>`;
         })}
       </div>
-      <!-- A table ignores the height and overflow of the hiding pattern: its wrapper is hidden. -->
-      <div class=${this.tableShown ? '' : 'visually-hidden'}>
-        <table part="table">
-          <caption class="visually-hidden">
-            ${t.caption(label)}
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">${t.region}</th>
-              <th scope="col">${label}</th>
-            </tr>
-          </thead>
-          <tbody>
-            ${sorted.map(
-              (region) =>
-                html`<tr>
-                  <th scope="row">${region.name}</th>
-                  <td class="num">${this.format(key, region.indicators[key])}</td>
-                </tr>`,
-            )}
-          </tbody>
-        </table>
-      </div>
-      <button
-        type="button"
-        class="toggle"
-        part="toggle"
-        aria-expanded=${this.tableShown ? 'true' : 'false'}
-        @click=${() => {
-          this.tableShown = !this.tableShown;
-          this.requestUpdate();
-        }}
-      >
-        ${t.showTable}
-      </button>
+      ${this.table.render(
+        { caption: t.caption(label), region: t.region, indicator: label, showTable: t.showTable },
+        sorted.map((region) => ({ name: region.name, value: this.format(key, region.indicators[key]) })),
+      )}
     </div>`;
   }
 

@@ -1117,6 +1117,120 @@ return array(
 				),
 			),
 		),
+		'region-map' => array(
+			'tag' => 'khountous-region-map',
+			'attributes' => array(
+				'indicator' => 'indicator',
+				'region' => 'region',
+				'heading-level' => 'headingLevel',
+				'lang' => 'lang',
+				'theme' => 'theme',
+				'lazy' => 'unlessFalse',
+				'credit' => 'credit',
+			),
+			'words' => array(
+				'indicator' => array(
+					'label' => array(
+						'en' => 'Indicator',
+						'fr' => 'Indicateur',
+					),
+					'help' => array(
+						'fr' => 'L’indicateur de la carte : averageScore, responseRate, avgDelayDays, resolutionRate ou reportsPer100k. Le meilleur bout des couleurs est le même pour chacun (un délai court est le meilleur).',
+						'en' => 'The indicator mapped: averageScore, responseRate, avgDelayDays, resolutionRate or reportsPer100k. The better end of the colours is the same for each (a short delay is the better one).',
+					),
+				),
+				'region' => array(
+					'label' => array(
+						'en' => 'Region',
+						'fr' => 'Région',
+					),
+					'help' => array(
+						'fr' => 'Une région à mettre en avant (un code de région comme `kolda`) : entourée, et sa valeur écrite sous la carte.',
+						'en' => 'A region to highlight (a region code such as `kolda`): outlined, and its value written under the map.',
+					),
+				),
+			),
+			'link' => array(
+				'path' => '/regions',
+				'query' => array(
+					'lang' => 'lang',
+				),
+			),
+			'request' => array(
+				'path' => '/regions',
+				'query' => array(
+					'lang' => array(
+						'attribute' => 'lang',
+						'default' => 'fr',
+					),
+				),
+				'fresh' => 1800,
+			),
+			'summary' => array(
+				'fr' => array(
+					'caption' => array(
+						'label' => '{value} par région',
+						'attribute' => 'indicator',
+					),
+					'items' => array(
+						'name' => array(
+							'path' => 'name',
+							'brief' => true,
+						),
+						'details' => array(
+							array(
+								'path' => 'indicators.{indicator}',
+								'format' => array(
+									'attribute' => 'indicator',
+									'formats' => array(
+										'averageScore' => 'score',
+										'responseRate' => 'percent',
+										'resolutionRate' => 'percent',
+										'avgDelayDays' => 'days',
+									),
+									'otherwise' => 'number',
+								),
+								'brief' => true,
+							),
+						),
+					),
+					'defaults' => array(
+						'indicator' => 'averageScore',
+					),
+				),
+				'en' => array(
+					'caption' => array(
+						'label' => '{value} by region',
+						'attribute' => 'indicator',
+					),
+					'items' => array(
+						'name' => array(
+							'path' => 'name',
+							'brief' => true,
+						),
+						'details' => array(
+							array(
+								'path' => 'indicators.{indicator}',
+								'format' => array(
+									'attribute' => 'indicator',
+									'formats' => array(
+										'averageScore' => 'score',
+										'responseRate' => 'percent',
+										'resolutionRate' => 'percent',
+										'avgDelayDays' => 'days',
+									),
+									'otherwise' => 'number',
+								),
+								'brief' => true,
+							),
+						),
+					),
+					'defaults' => array(
+						'indicator' => 'averageScore',
+					),
+				),
+			),
+		),
 		'region-stats' => array(
 			'tag' => 'khountous-region-stats',
 			'attributes' => array(

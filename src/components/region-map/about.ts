@@ -1,0 +1,27 @@
+/** <khountous-region-map> in words, French and English: for the manifest, the builder, the WordPress plugin and the demo. */
+import type { About } from '../../widget/about.js';
+
+export const about: About = {
+  title: { en: 'Regional map', fr: 'Carte des régions' },
+  summary: {
+    en: 'A map of the 14 regions coloured by one indicator, with its legend, the country’s value and a table.',
+    fr: 'Une carte des 14 régions colorées selon un indicateur, avec sa légende, la valeur nationale et un tableau.',
+  },
+  inputs: {
+    indicator: {
+      label: { en: 'Indicator', fr: 'Indicateur' },
+      en: 'The indicator mapped: averageScore, responseRate, avgDelayDays, resolutionRate or reportsPer100k. The better end of the colours is the same for each (a short delay is the better one).',
+      fr: 'L’indicateur de la carte\u202f: averageScore, responseRate, avgDelayDays, resolutionRate ou reportsPer100k. Le meilleur bout des couleurs est le même pour chacun (un délai court est le meilleur).',
+    },
+    region: {
+      label: { en: 'Region', fr: 'Région' },
+      en: 'A region to highlight (a region code such as `kolda`): outlined, and its value written under the map.',
+      fr: 'Une région à mettre en avant (un code de région comme `kolda`)\u202f: entourée, et sa valeur écrite sous la carte.',
+    },
+  },
+  sample: {},
+  views: {
+    'region-map-delay': { indicator: 'avgDelayDays', region: 'kedougou' },
+    'region-map-reports': { indicator: 'reportsPer100k' },
+  },
+};

@@ -1,0 +1,169 @@
+import { html, nothing, type TemplateResult } from 'lit';
+import type { ListEnvelope, RegionCode, RegionIndicatorKey, RegionStats } from '../../core/types.js';
+import { KhountousElement } from '../../element/khountous-element.js';
+import { widgetProperties } from '../../element/properties.js';
+import type { PropertiesOf, SelectionOf } from '../../widget/descriptor.js';
+import { indicatorNames } from '../../i18n/indicator-names.js';
+import {
+  DIRECTION,
+  formatIndicator,
+  formatRange,
+  hasFigure,
+  nationalValue,
+} from '../../graphics/indicators.js';
+import { RegionTable, regionTableStyles } from '../../graphics/region-table.js';
+import { regionMap } from './widget.js';
+import { regionMapStyles } from './region-map.styles.js';
+import { regionMapStrings, type RegionMapText } from './strings.js';
+import { classify, type Classes } from './classes.js';
+import { VIEW_BOX } from './geometry.js';
+import { mapShapes, type RegionView } from './map-svg.js';
+
+type Regions = ListEnvelope<RegionStats>;
+type MapSelection = SelectionOf<typeof regionMap.inputs>;
+
+/**
+ * A map of Senegal's 14 regions, each coloured by its class of one indicator (five quantile
+ * classes; the better end always the same colour, a long delay drawn as the worse end), with
+ * a legend of the classes and the country's value, and a table of the values. Each region is
+ * reached with the Tab key (top to bottom, west to east; Dakar, small, is drawn again in an
+ * inset) and named with its value; pointed at or focused, its name and value are written
+ * under the map. `region` outlines one region. The Gambia is drawn as neighbouring land.
+ * Made with Natural Earth (data/geo/).
+ *
+ * @tag khountous-region-map
+ *
+ * @csspart map - The map (an SVG drawing).
+ * @csspart readout - The line under the map: the region pointed at or focused, with its value.
+ * @csspart legend - The legend: the classes, the better end, the country's value.
+ * @csspart table - The table of values.
+ * @csspart toggle - The button that shows or hides the table.
+ *
+ * @cssprop [--khountous-map-color-1=#ffffcc] - The map's worse end (#253494 in the dark theme).
+ * @cssprop [--khountous-map-color-2=#a1dab4] - The map's second colour (#2c7fb8 dark).
+ * @cssprop [--khountous-map-color-3=#41b6c4] - The map's middle colour (the same dark).
+ * @cssprop [--khountous-map-color-4=#2c7fb8] - The map's fourth colour (#a1dab4 dark).
+ * @cssprop [--khountous-map-color-5=#253494] - The map's better end (#ffffcc dark).
+ * @cssprop [--khountous-map-neutral-1=#f2f0f7] - The lowest colour of an indicator with no better end (#54278f dark).
+ * @cssprop [--khountous-map-neutral-2=#cbc9e2] - Its second (#756bb1 dark).
+ * @cssprop [--khountous-map-neutral-3=#9e9ac8] - Its middle (the same dark).
+ * @cssprop [--khountous-map-neutral-4=#756bb1] - Its fourth (#cbc9e2 dark).
+ * @cssprop [--khountous-map-neutral-5=#54278f] - Its highest (#f2f0f7 dark).
+ * @cssprop [--khountous-map-land=#d6d3cc] - The Gambia, neighbouring land (#4a4740 dark).
+ *
+ * @fires {KhountousLoadEvent<ListEnvelope<RegionStats>>} khountous-load - Data is shown; `detail` is the list of regions.
+ */
+export class KhountousRegionMap extends KhountousElement<MapSelection, Regions> {
+  static override styles = [...KhountousElement.styles, regionTableStyles, regionMapStyles];
+
+  static override widget = regionMap;
+  static override properties = widgetProperties(regionMap);
+
+  private readonly table = new RegionTable(this);
+  /** The region under the pointer, and the one with the focus. */
+  private pointed: RegionCode | null = null;
+  private focused: RegionCode | null = null;
+
+  protected override isEmpty(regions: Regions): boolean {
+    return regions.data.length === 0;
+  }
+
+  /** A region's value in the indicator's format, or that it has none. */
+  private valueText(region: RegionStats, key: RegionIndicatorKey, t: RegionMapText): string {
+    return hasFigure(region, key) ? formatIndicator(this.language, key, region.indicators[key]) : t.noData;
+  }
+
+  protected renderContent(regions: Regions, selection: MapSelection): TemplateResult {
+    const key = selection.indicator;
+    const t = this.strings(regionMapStrings).regionMap;
+    const label = this.strings(indicatorNames).indicators[key];
+    const classes = classify(regions.data, key);
+    const byCode = new Map(regions.data.map((region) => [region.code, region]));
+    const chosen = selection.region && byCode.has(selection.region) ? selection.region : null;
+    const views = new Map<RegionCode, RegionView>(
+      regions.data.map((region) => [
+        region.code,
+        {
+          label: region.name,
+          name: t.named(region.name, this.valueText(region, key, t)),
+          step: classes.steps.get(region.code) ?? null,
+          chosen: region.code === chosen,
+        },
+      ]),
+    );
+    const active = this.pointed ?? this.focused ?? chosen;
+    const shown = active ? views.get(active) : undefined;
+    const update = (field: 'pointed' | 'focused') => (code: RegionCode | null) => {
+      if (this[field] === code) return;
+      this[field] = code;
+      this.requestUpdate();
+    };
+    // The table: the better (or highest) first, the regions without a figure last.
+    const sign = DIRECTION[key] === -1 ? -1 : 1;
+    const rows = [...regions.data]
+      .sort(
+        (a, b) =>
+          Number(hasFigure(b, key)) - Number(hasFigure(a, key)) ||
+          sign * (b.indicators[key] - a.indicators[key]),
+      )
+      .map((region) => ({ name: region.name, value: this.valueText(region, key, t) }));
+    return html`<div class="map-block ${DIRECTION[key] === 0 ? 'neutral' : 'directed'}">
+      <p class="title" role="heading" aria-level=${this.headingAt()}>${t.caption(label)}</p>
+      <div class="layout">
+        <div class="map">
+          <svg part="map" viewBox=${VIEW_BOX} role="group" aria-label=${t.map(label)}>
+            ${mapShapes(views, { chosen, pointed: this.pointed, focused: this.focused }, t.gambia, {
+              point: update('pointed'),
+              focus: update('focused'),
+            })}
+          </svg>
+          <p class="readout" part="readout" aria-hidden="true">${shown ? shown.name : t.hint}</p>
+        </div>
+        ${this.renderLegend(regions.data, key, classes, t)}
+      </div>
+      ${this.table.render({ caption: t.caption(label), region: t.region, indicator: label, showTable: t.showTable }, rows)}
+    </div>`;
+  }
+
+  /** The classes, the better (or highest) first, with the words at the two ends; no data; the country's value. */
+  private renderLegend(
+    regions: readonly RegionStats[],
+    key: RegionIndicatorKey,
+    { classes }: Classes,
+    t: RegionMapText,
+  ): TemplateResult {
+    const format = (value: number) => formatIndicator(this.language, key, value);
+    const [top, bottom] = DIRECTION[key] === 0 ? [t.highest, t.lowest] : [t.better, t.worse];
+    const end = (index: number) =>
+      classes.length < 2 ? nothing : index === 0 ? top : index === classes.length - 1 ? bottom : nothing;
+    const missing = regions.some((region) => !hasFigure(region, key));
+    return html`<div class="legend" part="legend">
+      <ul aria-label=${t.legend}>
+        ${classes.map(
+          (item, index) =>
+            html`<li>
+              <span class="swatch step-${item.step}"></span>
+              <span class="range">${formatRange(this.language, key, item.min, item.max)}</span>
+              <span class="end">${end(index)}</span>
+            </li>`,
+        )}
+        ${
+          missing
+            ? html`<li>
+                <span class="swatch no-data"></span>
+                <span class="range">${t.noData}</span>
+              </li>`
+            : nothing
+        }
+        <li>
+          <span class="swatch land"></span>
+          <span class="range">${t.neighbour}</span>
+        </li>
+      </ul>
+      <p class="national">${t.national(format(nationalValue(regions, key)))}</p>
+    </div>`;
+  }
+}
+
+/** Its properties, one per input of its descriptor (Lit creates them from `properties`). */
+export interface KhountousRegionMap extends PropertiesOf<typeof regionMap.inputs> {}

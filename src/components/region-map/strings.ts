@@ -1,0 +1,70 @@
+import type { Local } from '../../i18n/strings.js';
+
+export interface RegionMapText {
+  /** The title: the indicator mapped. */
+  caption: (indicator: string) => string;
+  /** The map's accessible name. */
+  map: (indicator: string) => string;
+  /** A region's name with its value: its accessible name, and the line under the map. */
+  named: (name: string, value: string) => string;
+  /** What a region without a figure has (no administration, no report to measure). */
+  noData: string;
+  /** The line under the map before a region is pointed at or focused. */
+  hint: string;
+  /** The legend's name, and the words at its two ends: better and worse, or none for an indicator without a direction. */
+  legend: string;
+  better: string;
+  worse: string;
+  highest: string;
+  lowest: string;
+  /** The country's value. */
+  national: (value: string) => string;
+  /** The neighbour the country surrounds, drawn as land. */
+  gambia: string;
+  /** The Gambia in the legend: a country, not a region without data. */
+  neighbour: string;
+  region: string;
+  showTable: string;
+}
+
+/** The strings of <khountous-region-map>. */
+export const regionMapStrings: Local<{ regionMap: RegionMapText }> = {
+  fr: {
+    regionMap: {
+      caption: (indicator) => `${indicator} par région`,
+      map: (indicator) => `Carte\u202f: ${indicator.toLowerCase()} par région`,
+      named: (name, value) => `${name}\u202f: ${value}`,
+      noData: 'pas de données',
+      hint: 'Pointez une région, ou utilisez la touche Tab.',
+      legend: 'Légende',
+      better: 'meilleur',
+      worse: 'moins bon',
+      highest: 'le plus haut',
+      lowest: 'le plus bas',
+      national: (value) => `national\u202f: ${value}`,
+      gambia: 'Gambie',
+      neighbour: 'Gambie (pays voisin)',
+      region: 'Région',
+      showTable: 'Voir le tableau',
+    },
+  },
+  en: {
+    regionMap: {
+      caption: (indicator) => `${indicator} by region`,
+      map: (indicator) => `Map: ${indicator.toLowerCase()} by region`,
+      named: (name, value) => `${name}: ${value}`,
+      noData: 'no data',
+      hint: 'Point at a region, or Tab through them.',
+      legend: 'Legend',
+      better: 'better',
+      worse: 'worse',
+      highest: 'highest',
+      lowest: 'lowest',
+      national: (value) => `national: ${value}`,
+      gambia: 'The Gambia',
+      neighbour: 'The Gambia (neighbouring country)',
+      region: 'Region',
+      showTable: 'Show the table',
+    },
+  },
+};
