@@ -1,5 +1,6 @@
 // The paint bench's pages: the variants of demo/news.html (the floor, the
-// baseline, the script tag, the autoloader, the embed, the server-seeded page),
+// baseline, the script tag, the autoloader, the embed, the server-seeded page, and
+// the region chart or the map alone),
 // served under /paint/ by the page server (bench/paint-servers.mjs).
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -109,6 +110,16 @@ export function variantPages(root, apiOrigin, floorUrls, compareName, seeded = (
     return page;
   };
 
+  // One regional widget alone on the news page, through the script tag: the region chart, or
+  // the map (its geometry comes with its own code): what the map costs a reader over the chart.
+  const alone = (tag) => {
+    let page = withScript('<script type="module" src="/dist/khountous.js"></script>');
+    widgets.forEach(({ source: element }, index) => {
+      page = page.replace(element, () => (index === 0 ? `<${tag}></${tag}>` : ''));
+    });
+    return page;
+  };
+
   const baseline = () =>
     withScript('<script type="module" src="/bench/baseline/main.js"></script>').replace(
       /<(\/?)khountous-/g,
@@ -126,6 +137,8 @@ export function variantPages(root, apiOrigin, floorUrls, compareName, seeded = (
       withScript('<script type="module" src="/dist/autoloader.js"></script>', `${preconnect}\n    `),
     '/paint/embed.html': embed,
     '/paint/seeded.html': seededPage,
+    '/paint/chart.html': () => alone('khountous-region-stats'),
+    '/paint/map.html': () => alone('khountous-region-map'),
     // The other build's script tag and autoloader (--compare), served from /dist-compare/.
     ...(compareName
       ? Object.fromEntries(

@@ -12,6 +12,8 @@ export const VARIANTS = [
   'autoloader+preconnect',
   'embed',
   'seeded',
+  'chart',
+  'map',
 ];
 
 const s = (value) => (value === undefined ? '–' : `${(value / 1000).toFixed(2)} s`);
@@ -63,6 +65,7 @@ export function paintTables(paint) {
   return [
     ...conditionTables(paint),
     ...seededTables(paint),
+    ...mapTables(paint),
     ...bytesTables(paint),
     ...(paint.lab ? labTables(paint.lab) : []),
   ];
@@ -104,6 +107,46 @@ function seededTables(paint) {
         'first element defined',
         'API requests from the browser',
         '÷ script tag (all data)',
+      ],
+      rows,
+    },
+  ];
+}
+
+/**
+ * The map alone on a page against the region chart alone: its data on screen (the text paint
+ * first), its element defined (its code and shapes in, the drawing next), and its bytes.
+ */
+function mapTables(paint) {
+  const rows = paint.conditions
+    .filter(({ variants }) => variants.map && variants.chart)
+    .map(({ profile, connection, variants: { map, chart } }) => [
+      `${profile}, ${connection}`,
+      s(chart.lastDataMs),
+      s(map.lastDataMs),
+      chart.lastDataMs && map.lastDataMs ? r(map.lastDataMs / chart.lastDataMs) : '–',
+      s(chart.definedMs),
+      s(map.definedMs),
+      chart.definedMs && map.definedMs ? r(map.definedMs / chart.definedMs) : '–',
+      kB(chart.bytes?.kit),
+      kB(map.bytes?.kit),
+      String(map.apiRequests),
+    ]);
+  if (rows.length === 0) return [];
+  return [
+    {
+      title: `The map alone on a page against the region chart alone (script tag): median of ${paint.runs} page views`,
+      head: [
+        'condition',
+        'chart: data',
+        'map: data',
+        'map ÷ chart',
+        'chart: element defined',
+        'map: element defined',
+        'map ÷ chart',
+        "chart: kit's files",
+        "map: kit's files",
+        'map: API requests',
       ],
       rows,
     },

@@ -54,7 +54,7 @@ export const PAINT_RUNS = { full: 7, quick: 1 };
 export const PAINT_QUICK = {
   profiles: ['fast-4g'],
   connections: ['cold'],
-  variants: ['floor', 'script', 'autoloader', 'embed', 'seeded'],
+  variants: ['floor', 'script', 'autoloader', 'embed', 'seeded', 'chart', 'map'],
 };
 
 const round = (value, digits = 0) =>
