@@ -26,22 +26,22 @@ export const regionStatsStyles = css`
     border-radius: 0.25em;
     background: var(--_surface);
   }
-  .bar span {
+  .bar .fill {
     display: block;
     height: 100%;
     border-radius: inherit;
     background: var(--_bar);
   }
   /* Better or worse than the country in the indicator's direction; about even: neutral. */
-  .judged .better span,
+  .judged .better .fill,
   .key-better::before {
     background: var(--_better);
   }
-  .judged .worse span,
+  .judged .worse .fill,
   .key-worse::before {
     background: var(--_worse);
   }
-  .judged .even span {
+  .judged .even .fill {
     background: var(--_muted);
   }
   /* The country's value: a line across every bar, and in the key. */

@@ -92,8 +92,8 @@ export class KhountousRegionStats extends KhountousElement<RegionSelection, Regi
           return html`<div class="row">
             <span class="label">${region.name}</span>
             <span class="bar ${judge(region, key, national)}" part="bar"
-              ><span ${styleProps({ width: at(value) })}></span
-              ><i class="national" ${styleProps({ 'inset-inline-start': at(national) })}></i
+              ><span class="fill" ${styleProps({ width: at(value) })}></span
+              ><span class="national" ${styleProps({ 'inset-inline-start': at(national) })}></span
             ></span>
             <span class="value">${this.format(key, value)}</span>
           </div>`;
