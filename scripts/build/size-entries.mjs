@@ -91,14 +91,17 @@ export const TARGETS = {
 // and what it adds to a page that holds the region chart (REGION_MAP_TARGET). With the source
 // lines and the chart's context above: one widget 42.0 kB, four 47.2 kB, the region chart's
 // element 36.4 kB.
+// The dataset's time series drawn (src/components/dataset/chart.ts, loaded with the first series
+// shown) and its `series` input: the starter 7.2 kB (its graph lists the chart's file), the
+// dataset's element 36.1 kB, the map's 41.0 kB (the rules in the shared chunk).
 export const BUDGETS = {
-  'khountous.js': 7_200,
+  'khountous.js': 7_300,
   'page: one widget': 42_450,
   'page: four widgets': 47_700,
   element: 36_800,
   'embed-resize.js': 500,
   // The map's element with its chunks (measured 40.6 kB).
-  'element: region map': 41_000,
+  'element: region map': 41_400,
   // The map's files on a page that holds the region chart (measured 6.5 kB: its module and its
   // chunk; 6.6 kB with The Gambia named in its legend).
   'region map on a region chart page': 6_700,
@@ -134,7 +137,8 @@ export const REGION_MAP_TARGET = 8_000;
  * 43.8 to 45.1 kB, the four 50.6 kB; a page of the map alone, which carries its shapes,
  * `region map`: 49.9 kB, the one-widget target and what the map may add to a page (8 kB).
  * With every widget's source line and the chart's context: one widget 44.2 to 45.7 kB, the
- * four 51.4 kB, the map alone 50.2 kB.
+ * four 51.4 kB, the map alone 50.2 kB. With the dataset's series (its `series` input in the
+ * rules, its chart's file in the starter's graph): one widget to 45.9 kB, the map alone 50.5 kB.
  */
 export const PAGE_TARGETS = {
   'one widget': 20_000,
@@ -144,10 +148,10 @@ export const PAGE_TARGETS = {
 };
 
 export const PAGE_BUDGETS = {
-  'one widget': 45_850,
+  'one widget': 46_400,
   'mission widgets': 51_900,
-  'first-paint core': 7_200,
-  'region map': 50_400,
+  'first-paint core': 7_300,
+  'region map': 51_000,
 };
 
 /** Widgets whose page of one widget is checked apart (its check, in PAGE_BUDGETS), not as `one widget`. */

@@ -106,6 +106,15 @@ export const RULES = {
   limit: { type: 'integer', min: 1, max: MAX_LIMIT, fallback: 10 },
   page: { type: 'integer', min: 1, max: 100_000, fallback: 1 },
   preview: { type: 'integer', min: 1, max: 50, fallback: 5 },
+  // The number columns a dataset's chart draws, by key: one to three, apart by spaces or commas.
+  series: {
+    type: 'id',
+    pattern: /^\w+([ ,]+\w+){0,2}$/.source,
+    maxLength: 99,
+    required: false,
+    expected: { fr: 'une à trois clés de colonnes', en: 'one to three column keys' },
+    example: 'submitted resolved',
+  },
   headingLevel: { type: 'integer', min: 2, max: 6, fallback: 3 },
   baseUrl: { type: 'url', example: 'https://api.khountous.sn/v1' },
 } as const satisfies Record<string, AttributeRule>;

@@ -4,8 +4,8 @@ import type { About } from '../../widget/about.js';
 export const about: About = {
   title: { en: 'Open dataset', fr: 'Jeu de données ouvert' },
   summary: {
-    en: 'An open dataset with its download links and an optional preview table.',
-    fr: 'Un jeu de données ouvert, ses liens de téléchargement et, au choix, un aperçu en tableau.',
+    en: 'An open dataset with its download links and an optional preview table, drawn as a chart too when it is a time series.',
+    fr: 'Un jeu de données ouvert, ses liens de téléchargement et, au choix, un aperçu en tableau, dessiné en graphique aussi quand c’est une série temporelle.',
   },
   inputs: {
     'dataset-id': {
@@ -18,9 +18,15 @@ export const about: About = {
       en: 'Shows the first rows as a table: a number from 1 to 50 (clamped); `preview` alone shows 5; absent, no table.',
       fr: 'Affiche les premières lignes en tableau : un nombre de 1 à 50 (ramené dans ces bornes) ; `preview` seul en affiche 5 ; absent, pas de tableau.',
     },
+    series: {
+      label: { en: 'Chart series', fr: 'Séries du graphique' },
+      en: 'With `preview`, a dataset that is a time series (a month or date column, its rows in time order, and numbers) is drawn above the table, all its rows: the number columns drawn, by key, one to three separated by spaces, e.g. `submitted resolved`; absent, the first number column.',
+      fr: 'Avec `preview`, un jeu de données qui est une série temporelle (une colonne de mois ou de dates, ses lignes dans l’ordre du temps, et des nombres) est dessiné au-dessus du tableau, toutes ses lignes : les colonnes de nombres dessinées, par clé, une à trois séparées par des espaces, par exemple `submitted resolved` ; absent, la première colonne de nombres.',
+    },
   },
   sample: { 'dataset-id': 'administration-scores' },
   views: {
     'dataset-preview': { 'dataset-id': 'budget-execution', preview: '5' },
+    'dataset-series': { 'dataset-id': 'response-times', preview: '4', series: 'submitted answered resolved' },
   },
 };

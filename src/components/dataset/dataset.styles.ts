@@ -96,9 +96,18 @@ export const datasetStyles = css`
   td {
     overflow-wrap: normal;
   }
+  /* The chart of a time series: its place, kept at its height while its code (chart.ts, with its styles) loads. */
+  .chart {
+    margin-block-start: 1em;
+    min-height: 14.2em;
+    font-size: 0.8em;
+  }
   @container (min-width: 40rem) {
     table {
       font-size: 0.9em;
+    }
+    .chart {
+      min-height: 17.2em;
     }
   }
 `;

@@ -1,4 +1,4 @@
-import { html, nothing, type TemplateResult } from 'lit';
+import { html, isServer, nothing, type TemplateResult } from 'lit';
 import { datasetUrl } from '../../core/http.js';
 import {
   DATASET_FORMATS,
@@ -6,7 +6,6 @@ import {
   type DatasetColumn,
   type DatasetFormat,
   type DatasetJson,
-  type Lang,
 } from '../../core/types.js';
 import { clampInteger } from '../../attributes/owner.js';
 import { RULES } from '../../attributes/rules.js';
@@ -19,40 +18,22 @@ import { dataset as datasetWidget } from './widget.js';
 import { datasetStyles } from './dataset.styles.js';
 import { datasetStrings } from './strings.js';
 import { regionName } from '../../i18n/regions.js';
+import { formatCellNumber, groupedColumns } from './cells.js';
+import { timeColumn } from './series.js';
+import type * as ChartModule from './chart.js';
 
 type DatasetSelection = SelectionOf<typeof datasetWidget.inputs>;
 
 const FORMAT_NAMES: Record<DatasetFormat, string> = { csv: 'CSV', json: 'JSON', xlsx: 'Excel (XLSX)' };
 
-const cellFormats = new Map<string, Intl.NumberFormat>();
-
-/**
- * A number of a data table, written one way in its whole column: grouped the
- * language's way (47 479 and 6 550 in French, 47,479 and 6,550 in English) in
- * a column that holds a number of five digits or more, not grouped in one
- * that does not, so that a year reads 2025 and not 2 025.
- */
-function formatCellNumber(lang: Lang, value: number, grouped: boolean): string {
-  const key = `${lang}:${grouped}`;
-  let format = cellFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(lang, { maximumFractionDigits: 2, useGrouping: grouped });
-    cellFormats.set(key, format);
-  }
-  return format.format(value);
-}
-
-/** The columns of `rows` whose numbers are grouped: those with a number of five digits or more. */
-const groupedColumns = (columns: DatasetColumn[], rows: Record<string, DatasetCell>[]): Set<string> =>
-  new Set(
-    columns
-      .filter((column) =>
-        rows.some(
-          (row) => typeof row[column.key] === 'number' && Math.abs(row[column.key] as number) >= 10_000,
-        ),
-      )
-      .map((column) => column.key),
-  );
+/** The chart's code (chart.ts), loaded with the first series shown: undefined until then, null if it could not be. */
+let chart: typeof ChartModule | null | undefined;
+let chartLoad: Promise<unknown> | undefined;
+const loadChart = () =>
+  (chartLoad ??= import('./chart.js').then(
+    (module) => (chart = module),
+    () => (chart = null),
+  ));
 
 /**
  * An open dataset: its title and description in the element's language, its
@@ -140,13 +121,38 @@ export class KhountousDataset extends KhountousElement<DatasetSelection, Dataset
       </ul>`;
   }
 
+  /** The chart's code on its way, once this element shows a series (updateComplete waits for it). */
+  private chartWait?: Promise<unknown>;
+
+  /**
+   * The chart of a dataset that is a time series (series.ts), above its table; else nothing.
+   * A server draws none (the chart's code and styles come to the browser with the first
+   * series), nor the update that hydrates its markup; the chart comes with the next.
+   */
+  private renderChart(dataset: DatasetJson): TemplateResult | typeof nothing {
+    const time = timeColumn(dataset);
+    if (!time || isServer || chart === null) return nothing;
+    const hydrating = !this.hasUpdated && this.renderRoot.firstChild;
+    if (chart && !hydrating) return chart.renderChart(this, dataset, time, this.language);
+    this.chartWait ??= loadChart().then(() => this.requestUpdate());
+    // Its place, kept while its code loads: the table does not move when it comes.
+    return hydrating ? nothing : html`<div class="chart" part="chart"></div>`;
+  }
+
+  /** Complete once the chart, if its code was on its way, is drawn too. */
+  protected override async getUpdateComplete(): Promise<boolean> {
+    const done = await super.getUpdateComplete();
+    return this.chartWait ? this.chartWait.then(() => super.getUpdateComplete()) : done;
+  }
+
   private renderPreview(dataset: DatasetJson): TemplateResult | typeof nothing {
     if (this.preview === null || this.preview === undefined) return nothing;
     const count = clampInteger(this, 'preview', this.preview, RULES.preview);
     const rows = dataset.rows.slice(0, count);
     const lang = this.language;
     const grouped = groupedColumns(dataset.columns, rows);
-    return html`<p class="preview-title" id="preview-caption">
+    return html`${this.renderChart(dataset)}
+      <p class="preview-title" id="preview-caption">
         ${this.strings(datasetStrings).dataset.preview(rows.length, formatNumber(lang, dataset.rows.length))}
       </p>
       <div class="scroll" role="region" tabindex="0" aria-labelledby="preview-caption">

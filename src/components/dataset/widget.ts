@@ -8,6 +8,7 @@ export const dataset = widget({
     ...HEADING_INPUTS,
     'dataset-id': { rule: RULES.datasetId, identifies: true, initial: '' },
     preview: { rule: RULES.preview, display: true, initial: null },
+    series: { rule: RULES.series, display: true, initial: '' },
   },
   resource: ({ datasetId }) => ({ kind: 'dataset', id: datasetId }),
 });

@@ -184,6 +184,18 @@ return array(
 				),
 			),
 		),
+		'series' => array(
+			'type' => 'id',
+			'pattern' => '^\\w+([ ,]+\\w+){0,2}$',
+			'maxLength' => 99,
+			'required' => false,
+			'messages' => array(
+				'malformed' => array(
+					'fr' => '{code} n’est pas valide : il faut une à trois clés de colonnes, par exemple « submitted resolved ».',
+					'en' => '{code} is not valid: expected one to three column keys, e.g. "submitted resolved".',
+				),
+			),
+		),
 		'limit' => array(
 			'type' => 'integer',
 			'min' => 1,
@@ -755,6 +767,7 @@ return array(
 			'attributes' => array(
 				'dataset-id' => 'datasetId',
 				'preview' => 'preview',
+				'series' => 'series',
 				'heading-level' => 'headingLevel',
 				'lang' => 'lang',
 				'theme' => 'theme',
@@ -780,6 +793,16 @@ return array(
 					'help' => array(
 						'fr' => 'Affiche les premières lignes en tableau : un nombre de 1 à 50 (ramené dans ces bornes) ; `preview` seul en affiche 5 ; absent, pas de tableau.',
 						'en' => 'Shows the first rows as a table: a number from 1 to 50 (clamped); `preview` alone shows 5; absent, no table.',
+					),
+				),
+				'series' => array(
+					'label' => array(
+						'en' => 'Chart series',
+						'fr' => 'Séries du graphique',
+					),
+					'help' => array(
+						'fr' => 'Avec `preview`, un jeu de données qui est une série temporelle (une colonne de mois ou de dates, ses lignes dans l’ordre du temps, et des nombres) est dessiné au-dessus du tableau, toutes ses lignes : les colonnes de nombres dessinées, par clé, une à trois séparées par des espaces, par exemple `submitted resolved` ; absent, la première colonne de nombres.',
+						'en' => 'With `preview`, a dataset that is a time series (a month or date column, its rows in time order, and numbers) is drawn above the table, all its rows: the number columns drawn, by key, one to three separated by spaces, e.g. `submitted resolved`; absent, the first number column.',
 					),
 				),
 			),
