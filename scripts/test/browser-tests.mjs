@@ -55,6 +55,8 @@ export function browserPlan() {
  *   that never answers, three attempts of 4 s per widget). A browser opens six
  *   connections per host for all its pages, so a page another file loads beside them
  *   waits until those requests give up: 12 s and more, past that file's timeout.
+ * - those whose keyboard tests need focus events: Firefox moves the focus of a window that
+ *   does not have the system's focus (another file's window beside it) without firing them.
  * Every other file runs beside others, in a kit namespace of its own
  * (test/server/namespace.ts).
  */
@@ -63,6 +65,7 @@ const ALONE = [
   'test/demo/builder-help.browser.test.ts',
   'test/dist/early-start.browser.test.ts',
   'test/hardening/faults.browser.test.ts',
+  'test/components/region-map.browser.test.ts',
 ];
 
 /** The counts of two runs of one engine added up. */
