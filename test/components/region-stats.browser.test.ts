@@ -72,6 +72,9 @@ describe('<khountous-region-stats>', () => {
       maximumFractionDigits: 1,
     }).format(national('avgDelayDays'));
     expect(shadowText(slow.element)).to.contain(`(national: ${days})`);
+    // In the line of text, not drawn as the chart's line across the page.
+    const said = slow.element.shadowRoot!.querySelector('.single .national')!;
+    expect(getComputedStyle(said).position).to.equal('static');
   });
 
   it('chart: the country’s value as a line across the bars and in its key; bars coloured better or worse in the indicator’s direction, light and dark', async () => {
@@ -109,7 +112,7 @@ describe('<khountous-region-stats>', () => {
       expect(bars[quickest.name]!.classList.contains('better'), 'the shortest delay').to.equal(true);
       expect(fill(slowest.name)).to.not.equal(fill(quickest.name));
       // The line sits where the country's value falls on the bars' scale (the longest delay fills its track).
-      const line = bars[slowest.name]!.querySelector<HTMLElement>('.national')!;
+      const line = bars[slowest.name]!.querySelector<HTMLElement>('.national-line')!;
       const track = bars[slowest.name]!.getBoundingClientRect();
       const x = line.getBoundingClientRect().left - track.left;
       expect(x / track.width).to.be.closeTo(national / slowest.indicators.avgDelayDays, 0.02);

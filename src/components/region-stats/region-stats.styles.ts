@@ -45,7 +45,7 @@ export const regionStatsStyles = css`
     background: var(--_muted);
   }
   /* The country's value: a line across every bar, and in the key. */
-  .national,
+  .national-line,
   .key-line {
     position: absolute;
     inset-block: -0.2em;
@@ -78,7 +78,7 @@ export const regionStatsStyles = css`
     vertical-align: -0.05em;
   }
   @media (forced-colors: active) {
-    .national,
+    .national-line,
     .key-line {
       border-color: CanvasText;
     }

@@ -93,7 +93,7 @@ export class KhountousRegionStats extends KhountousElement<RegionSelection, Regi
             <span class="label">${region.name}</span>
             <span class="bar ${judge(region, key, national)}" part="bar"
               ><span class="fill" ${styleProps({ width: at(value) })}></span
-              ><span class="national" ${styleProps({ 'inset-inline-start': at(national) })}></span
+              ><span class="national-line" ${styleProps({ 'inset-inline-start': at(national) })}></span
             ></span>
             <span class="value">${this.format(key, value)}</span>
           </div>`;
