@@ -142,8 +142,10 @@ describe('the first-paint start’s requests', () => {
   // loader's batcher does (core/loader/windows.ts, the one rule): 4,499 B measured. Then the
   // loader's own budget (core/budget.ts spendOne: its reading of the stored log, where the start
   // had a lighter copy), the cache's index (core/cache.ts) and the viewport's margin
-  // (core/loader/viewport.ts isNear): 5,097 B measured.
-  it('come from a core of at most 5.15 kB gzip: no Lit, no validation library, no message', async () => {
+  // (core/loader/viewport.ts isNear): 5,097 B measured. Then the dataset's `series` attribute
+  // (its rule in attributes/rules.ts and its place in the dataset's descriptor, which the start
+  // reads whole): 5,206 B measured.
+  it('come from a core of at most 5.25 kB gzip: no Lit, no validation library, no message', async () => {
     // What the script tag needs to send the first requests (its discovery of tags and its
     // modulepreload links aside), bundled and minified as the build does.
     const root = join(import.meta.dirname, '../..');
@@ -162,7 +164,7 @@ describe('the first-paint start’s requests', () => {
     });
     const code = result.outputFiles[0]!.text;
     const size = gzipSync(code, { level: 9 }).length;
-    assert.ok(size <= 5150, `the first-paint core: ${size} B gzip`);
+    assert.ok(size <= 5250, `the first-paint core: ${size} B gzip`);
     // The modules that put code in it (imported ones whose code is shaken off do not).
     const inputs = Object.entries(Object.values(result.metafile.outputs)[0]!.inputs)
       .filter(([, input]) => input.bytesInOutput > 0)
