@@ -2,15 +2,18 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 // @ts-expect-error: a plain .mjs script without declarations
-import * as docs from '../../scripts/generate/readme-attributes.mjs';
+import * as docs from '../../scripts/generate/docs.mjs';
 
 interface Docs {
-  renderAttributes(manifest: unknown): string;
+  renderAttributes(manifest: unknown, samples?: Record<string, Record<string, string>>): string;
   renderCssProperties(manifest: unknown): string;
   replaceBlock(text: string, name: string, content: string): string;
-  renderReadme(readme: string, manifest: unknown): Promise<string>;
+  withBlocks(file: string, text: string, blocks: Record<string, string>): Promise<string>;
+  generatedBlocks(inputs: unknown): Record<string, Record<string, string>>;
+  currentInputs(): Promise<unknown>;
 }
-const { renderAttributes, renderCssProperties, replaceBlock, renderReadme } = docs as Docs;
+const { renderAttributes, renderCssProperties, replaceBlock, withBlocks, generatedBlocks, currentInputs } =
+  docs as Docs;
 
 const inherited = { name: 'KhountousElement', module: 'src/element/khountous-element.ts' };
 const manifest = {
@@ -49,11 +52,15 @@ const manifest = {
   ],
 };
 
-describe('README reference tables', () => {
+describe('the generated parts of the docs (scripts/generate/docs.mjs)', () => {
   it('renders shared and own attributes with types, defaults and descriptions', () => {
-    const text = renderAttributes(manifest);
-    assert.match(text, /#### Every element[\s\S]*\| `lang` \| `string` \| {2}\| Language\. \|/);
-    assert.match(text, /#### `<khountous-demo>`\n\nA demo element\./);
+    const text = renderAttributes(manifest, { 'khountous-demo': { mode: 'b', note: 'a "b" & c' } });
+    assert.match(text, /### Every element[\s\S]*\| `lang` \| `string` \| {2}\| Language\. \|/);
+    assert.match(text, /### `<khountous-demo>`\n\nA demo element\./);
+    assert.match(
+      text,
+      /```html\n<khountous-demo mode="b" note="a &quot;b&quot; &amp; c"><\/khountous-demo>\n```/,
+    );
     assert.match(text, /\| `limit` \| `string \\\| number` \| `10` \| Rows, 1 to 100\. \|/);
     assert.match(text, /\| `mode` \| `'a' \\\| 'b'` \| `a` \| A mode\. \|/);
     assert.match(text, /Parts: `base`\./);
@@ -76,9 +83,12 @@ describe('README reference tables', () => {
     assert.throws(() => replaceBlock('no markers', 'attributes', 'x'), /no <!-- attributes:start -->/);
   });
 
-  it('finds the README in step with custom-elements.json (what `npm run docs` writes)', async () => {
-    const readme = readFileSync('README.md', 'utf8');
-    const current = JSON.parse(readFileSync('custom-elements.json', 'utf8')) as unknown;
-    assert.equal(await renderReadme(readme, current), readme, 'run `npm run docs`');
+  it('finds each generated file in step with what `npm run docs` writes', async () => {
+    const blocks = generatedBlocks(await currentInputs());
+    assert.ok(Object.keys(blocks).includes('docs/reference.md'));
+    for (const [file, fileBlocks] of Object.entries(blocks)) {
+      const text = readFileSync(file, 'utf8');
+      assert.equal(await withBlocks(file, text, fileBlocks), text, `${file}: run \`npm run docs\``);
+    }
   });
 });

@@ -1,18 +1,21 @@
 #!/usr/bin/env node
-// Writes the README's reference tables from custom-elements.json, between
-//   <!-- attributes:start --> ... <!-- attributes:end -->          (every element)
-//   <!-- css-properties:start --> ... <!-- css-properties:end -->  (the theme's custom properties)
+// Writes the generated parts of the docs, each between two markers
+// (<!-- name:start --> ... <!-- name:end -->), from what the kit says of itself:
+//   docs/reference.md  attributes       every element's attributes, parts and events, and an example
+//                                       (custom-elements.json; the example from its sample, src/catalog.ts)
+//                      css-properties   the theme's custom properties (custom-elements.json)
 //
-//   node scripts/generate/readme-attributes.mjs           rewrite README.md
-//   node scripts/generate/readme-attributes.mjs --check   fail when README.md is not what the manifest says
+//   node scripts/generate/docs.mjs           rewrite those files
+//   node scripts/generate/docs.mjs --check   fail when one of them is not what it would write
 //
-// `npm run docs` regenerates the manifest (cem analyze) and then the tables.
+// `npm run docs` regenerates the manifest (cem analyze) and then these parts.
 import { readFileSync, writeFileSync } from 'node:fs';
 import process from 'node:process';
 import * as prettier from 'prettier';
+import { tsImport } from 'tsx/esm/api';
 
-const README = 'README.md';
 const MANIFEST = 'custom-elements.json';
+const REFERENCE = 'docs/reference.md';
 
 /** `|` would end a table cell; newlines would end the row. */
 const cell = (text) =>
@@ -52,8 +55,21 @@ function attributesTable(attributes) {
   return rows.join('\n');
 }
 
-/** The markdown between the attributes markers. */
-export function renderAttributes(manifest) {
+const escapeAttribute = (value) => String(value).replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+
+/** `<tag a="1"></tag>`: the element as a page writes it, with `attributes`. */
+export function tagWith(tag, attributes = {}) {
+  const list = Object.entries(attributes)
+    .map(([name, value]) => ` ${name}="${escapeAttribute(value)}"`)
+    .join('');
+  return `<${tag}${list}></${tag}>`;
+}
+
+/**
+ * The markdown between the attributes markers. `samples` (tag -> attributes, from each
+ * widget's about.ts) gives each element an example that shows real data.
+ */
+export function renderAttributes(manifest, samples = {}) {
   const elements = elementsOf(manifest);
   if (elements.length === 0) throw new Error(`${MANIFEST} lists no custom element`);
   const out = [];
@@ -64,12 +80,14 @@ export function renderAttributes(manifest) {
   const shared = (elements[0].attributes ?? []).filter((attribute) => everywhere.has(attribute.name));
   out.push('Generated from `custom-elements.json` by `npm run docs`; do not edit by hand.', '');
   if (shared.length > 0) {
-    out.push('#### Every element', '', attributesTable(shared), '');
+    out.push('### Every element', '', attributesTable(shared), '');
   }
   for (const element of elements) {
     const own = (element.attributes ?? []).filter((attribute) => !everywhere.has(attribute.name));
-    out.push(`#### \`<${element.tagName}>\``, '');
+    out.push(`### \`<${element.tagName}>\``, '');
     if (element.summary) out.push(cell(element.summary), '');
+    if (samples[element.tagName])
+      out.push('```html', tagWith(element.tagName, samples[element.tagName]), '```', '');
     out.push(own.length > 0 ? attributesTable(own) : 'No attribute of its own.', '');
     const parts = (element.cssParts ?? []).map((part) => code(part.name));
     if (parts.length > 0) out.push(`Parts: ${parts.join(', ')}.`, '');
@@ -99,37 +117,62 @@ export function renderCssProperties(manifest) {
 }
 
 /** `text` with the block between `<!-- name:start -->` and `<!-- name:end -->` replaced. */
-export function replaceBlock(text, name, content) {
+export function replaceBlock(text, name, content, file = 'the file') {
   const start = `<!-- ${name}:start -->`;
   const end = `<!-- ${name}:end -->`;
   const from = text.indexOf(start);
   const to = text.indexOf(end);
-  if (from === -1 || to === -1 || to < from) throw new Error(`${README} has no ${start} ... ${end} block`);
+  if (from === -1 || to === -1 || to < from) throw new Error(`${file} has no ${start} ... ${end} block`);
   return `${text.slice(0, from + start.length)}\n\n${content}\n\n${text.slice(to)}`;
 }
 
-export async function renderReadme(readme, manifest) {
-  let text = replaceBlock(readme, 'attributes', renderAttributes(manifest));
-  text = replaceBlock(text, 'css-properties', renderCssProperties(manifest));
-  const options = (await prettier.resolveConfig(README)) ?? {};
-  return prettier.format(text, { ...options, parser: 'markdown' });
+/** `text` with each of `blocks` (name -> markdown) in place, formatted as Prettier formats `file`. */
+export async function withBlocks(file, text, blocks) {
+  let next = text;
+  for (const [name, content] of Object.entries(blocks)) next = replaceBlock(next, name, content, file);
+  const options = (await prettier.resolveConfig(file)) ?? {};
+  return prettier.format(next, { ...options, parser: 'markdown' });
+}
+
+/** Each widget's sample attributes by tag (src/catalog.ts). */
+export const samplesOf = (catalog) =>
+  Object.fromEntries(catalog.map(({ widget, about }) => [widget.tag, about.sample]));
+
+/** What each generated file holds: file -> its blocks (name -> markdown). */
+export function generatedBlocks({ manifest, catalog }) {
+  return {
+    [REFERENCE]: {
+      attributes: renderAttributes(manifest, samplesOf(catalog)),
+      'css-properties': renderCssProperties(manifest),
+    },
+  };
+}
+
+/** What the repository's files and tools say: the inputs of generatedBlocks. */
+export async function currentInputs() {
+  const { catalog } = await tsImport('../../src/catalog.ts', import.meta.url);
+  return { manifest: JSON.parse(readFileSync(MANIFEST, 'utf8')), catalog };
 }
 
 async function main() {
   const check = process.argv.includes('--check');
-  const readme = readFileSync(README, 'utf8');
-  const manifest = JSON.parse(readFileSync(MANIFEST, 'utf8'));
-  const next = await renderReadme(readme, manifest);
-  if (next === readme) {
-    console.log(`${README}: the reference tables match ${MANIFEST}.`);
-    return;
+  const blocks = generatedBlocks(await currentInputs());
+  const stale = [];
+  for (const [file, fileBlocks] of Object.entries(blocks)) {
+    const text = readFileSync(file, 'utf8');
+    const next = await withBlocks(file, text, fileBlocks);
+    if (next === text) continue;
+    stale.push(file);
+    if (!check) writeFileSync(file, next);
   }
-  if (check) {
-    console.error(`${README} is out of date with ${MANIFEST}: run \`npm run docs\` and commit the result.`);
+  if (stale.length === 0) {
+    console.log(`${Object.keys(blocks).join(', ')}: the generated parts are up to date.`);
+  } else if (check) {
+    console.error(`${stale.join(', ')}: out of date; run \`npm run docs\` and commit the result.`);
     process.exit(1);
+  } else {
+    console.log(`${stale.join(', ')}: generated parts rewritten.`);
   }
-  writeFileSync(README, next);
-  console.log(`${README}: reference tables rewritten from ${MANIFEST}.`);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await main();
