@@ -4,18 +4,30 @@
 //   docs/reference.md  attributes       every element's attributes, parts and events, and an example
 //                                       (custom-elements.json; the example from its sample, src/catalog.ts)
 //                      css-properties   the theme's custom properties (custom-elements.json)
+//   README.md          script-tag       the script tag from an npm CDN, at package.json's name and version,
+//                                       with the integrity of dist/khountous.js (dist/integrity.json),
+//                                       and a widget
+//                      gallery          each widget of src/catalog.ts with its pictures, light and dark
+//                                       (docs/images/<name>-<theme>.png: `npm run pictures` takes them)
 //
 //   node scripts/generate/docs.mjs           rewrite those files
 //   node scripts/generate/docs.mjs --check   fail when one of them is not what it would write
 //
-// `npm run docs` regenerates the manifest (cem analyze) and then these parts.
-import { readFileSync, writeFileSync } from 'node:fs';
+// `npm run docs` builds (the manifest, dist/) and then writes these parts.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import process from 'node:process';
 import * as prettier from 'prettier';
 import { tsImport } from 'tsx/esm/api';
 
 const MANIFEST = 'custom-elements.json';
 const REFERENCE = 'docs/reference.md';
+const README = 'README.md';
+const INTEGRITY = 'dist/integrity.json';
+const IMAGES = 'docs/images';
+/** The widget of the README's first snippet (else the catalog's first). */
+const FIRST_WIDGET = 'khountous-ranking';
+/** The npm CDN of the README's script tag. */
+const CDN = 'https://cdn.jsdelivr.net/npm';
 
 /** `|` would end a table cell; newlines would end the row. */
 const cell = (text) =>
@@ -134,13 +146,58 @@ export async function withBlocks(file, text, blocks) {
   return prettier.format(next, { ...options, parser: 'markdown' });
 }
 
+/**
+ * The README's first snippet: the script tag from the npm CDN, at the package's version, with
+ * `integrity` (the SRI hash of dist/khountous.js as built), and one widget with its sample.
+ */
+export function renderScriptTag({ name, version }, integrity, catalog) {
+  if (!integrity) throw new Error(`${INTEGRITY} has no hash of khountous.js: run \`npm run build\` first`);
+  const entry = catalog.find(({ widget }) => widget.tag === FIRST_WIDGET) ?? catalog[0];
+  return [
+    '```html',
+    `<script type="module" src="${CDN}/${name}@${version}/dist/khountous.js"`,
+    `  integrity="${integrity}" crossorigin="anonymous"></script>`,
+    tagWith(entry.widget.tag, entry.about.sample),
+    '```',
+  ].join('\n');
+}
+
+/**
+ * The README's gallery: each widget of the catalog, its name, tag and summary, and its
+ * pictures in the light and dark themes (`pictures`: the files of docs/images/ there are).
+ */
+export function renderGallery(catalog, pictures) {
+  const out = [];
+  for (const { widget, about } of catalog) {
+    const name = widget.tag.replace(/^khountous-/, '');
+    out.push(
+      `**${about.title.en}**, [\`<${widget.tag}>\`](docs/reference.md#${widget.tag}): ${about.summary.en}`,
+      '',
+    );
+    const files = ['light', 'dark'].map((theme) => `${IMAGES}/${name}-${theme}.png`);
+    out.push(
+      files.every((file) => pictures.has(file))
+        ? files
+            .map((file, index) => `![${about.title.en}, ${index === 0 ? 'light' : 'dark'}](${file})`)
+            .join(' ')
+        : '_No picture yet: `npm run screenshots`, then `npm run pictures`._',
+      '',
+    );
+  }
+  return out.join('\n').trim();
+}
+
 /** Each widget's sample attributes by tag (src/catalog.ts). */
 export const samplesOf = (catalog) =>
   Object.fromEntries(catalog.map(({ widget, about }) => [widget.tag, about.sample]));
 
 /** What each generated file holds: file -> its blocks (name -> markdown). */
-export function generatedBlocks({ manifest, catalog }) {
+export function generatedBlocks({ manifest, catalog, pkg, integrity, pictures }) {
   return {
+    [README]: {
+      'script-tag': renderScriptTag(pkg, integrity?.['khountous.js'], catalog),
+      gallery: renderGallery(catalog, pictures),
+    },
     [REFERENCE]: {
       attributes: renderAttributes(manifest, samplesOf(catalog)),
       'css-properties': renderCssProperties(manifest),
@@ -151,7 +208,16 @@ export function generatedBlocks({ manifest, catalog }) {
 /** What the repository's files and tools say: the inputs of generatedBlocks. */
 export async function currentInputs() {
   const { catalog } = await tsImport('../../src/catalog.ts', import.meta.url);
-  return { manifest: JSON.parse(readFileSync(MANIFEST, 'utf8')), catalog };
+  const names = catalog.flatMap(({ widget }) =>
+    ['light', 'dark'].map((theme) => `${IMAGES}/${widget.tag.replace(/^khountous-/, '')}-${theme}.png`),
+  );
+  return {
+    manifest: JSON.parse(readFileSync(MANIFEST, 'utf8')),
+    catalog,
+    pkg: JSON.parse(readFileSync('package.json', 'utf8')),
+    integrity: existsSync(INTEGRITY) ? JSON.parse(readFileSync(INTEGRITY, 'utf8')) : undefined,
+    pictures: new Set(names.filter((file) => existsSync(file))),
+  };
 }
 
 async function main() {

@@ -3,7 +3,7 @@
  * src/components/ (test/fixtures/new-widget/administration-note/: descriptor,
  * words, strings, summary, element, define), and nothing else edited. Its
  * build must then define the new tag from the script tag, type it, list it in
- * the manifest and the reference (docs/reference.md), paint its text before its element arrives,
+ * the manifest, the reference (docs/reference.md) and the README's gallery, paint its text before its element arrives,
  * export its class, offer it as a WordPress block whose fallback writes its
  * summary, and link it from the demo's navigation.
  */
@@ -74,7 +74,7 @@ describe('a widget added as one folder', () => {
     for (const typings of ['lib/react.d.ts', 'lib/vue.d.ts']) assert.match(read(typings), new RegExp(TAG));
   });
 
-  it('is listed in the manifest and the reference, and linked from the demo', async () => {
+  it('is listed in the manifest, the reference and the README, and linked from the demo', async () => {
     assert.equal(build.status, 0);
     const manifest = JSON.parse(read('custom-elements.json')) as {
       modules: { declarations?: { tagName?: string; attributes?: { name: string }[] }[] }[];
@@ -85,6 +85,7 @@ describe('a widget added as one folder', () => {
     assert.ok(element, 'the manifest declares the element');
     assert.ok(element.attributes?.some((attribute) => attribute.name === 'slug'));
     assert.match(read('docs/reference.md'), new RegExp(`### \`<${TAG}>\``));
+    assert.match(read('README.md'), new RegExp(`\\[\`<${TAG}>\`\\]\\(docs/reference\\.md#${TAG}\\)`));
     // The demo's navigation, as `npm start` serves it (vite.config.ts, in the copy).
     const nav = spawnSync(
       'node',

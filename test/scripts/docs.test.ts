@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import process from 'node:process';
 import { describe, it } from 'node:test';
 // @ts-expect-error: a plain .mjs script without declarations
 import * as docs from '../../scripts/generate/docs.mjs';
@@ -9,11 +10,37 @@ interface Docs {
   renderCssProperties(manifest: unknown): string;
   replaceBlock(text: string, name: string, content: string): string;
   withBlocks(file: string, text: string, blocks: Record<string, string>): Promise<string>;
+  renderScriptTag(
+    pkg: { name: string; version: string },
+    integrity: string | undefined,
+    catalog: unknown,
+  ): string;
+  renderGallery(catalog: unknown, pictures: Set<string>): string;
   generatedBlocks(inputs: unknown): Record<string, Record<string, string>>;
-  currentInputs(): Promise<unknown>;
+  currentInputs(): Promise<{ catalog: { widget: { tag: string } }[]; pictures: Set<string> }>;
 }
-const { renderAttributes, renderCssProperties, replaceBlock, withBlocks, generatedBlocks, currentInputs } =
-  docs as Docs;
+const {
+  renderAttributes,
+  renderCssProperties,
+  replaceBlock,
+  withBlocks,
+  renderScriptTag,
+  renderGallery,
+  generatedBlocks,
+  currentInputs,
+} = docs as Docs;
+
+/** Two widgets as src/catalog.ts has them. */
+const catalog = [
+  {
+    widget: { tag: 'khountous-demo' },
+    about: { title: { en: 'Demo' }, summary: { en: 'A demo.' }, sample: { slug: 'a' } },
+  },
+  {
+    widget: { tag: 'khountous-ranking' },
+    about: { title: { en: 'Ranking' }, summary: { en: 'A ranking.' }, sample: { limit: '5' } },
+  },
+];
 
 const inherited = { name: 'KhountousElement', module: 'src/element/khountous-element.ts' };
 const manifest = {
@@ -83,9 +110,50 @@ describe('the generated parts of the docs (scripts/generate/docs.mjs)', () => {
     assert.throws(() => replaceBlock('no markers', 'attributes', 'x'), /no <!-- attributes:start -->/);
   });
 
-  it('finds each generated file in step with what `npm run docs` writes', async () => {
+  it("writes the README's script tag from the npm CDN at the package's version, with its integrity", () => {
+    const text = renderScriptTag({ name: 'khountous-widgets', version: '1.2.3' }, 'sha384-abc', catalog);
+    assert.match(
+      text,
+      /<script type="module" src="https:\/\/cdn\.jsdelivr\.net\/npm\/khountous-widgets@1\.2\.3\/dist\/khountous\.js"\n {2}integrity="sha384-abc" crossorigin="anonymous"><\/script>/,
+    );
+    assert.match(text, /<khountous-ranking limit="5"><\/khountous-ranking>\n```$/);
+    assert.throws(() => renderScriptTag({ name: 'k', version: '1' }, undefined, catalog), /npm run build/);
+  });
+
+  it('lists every widget of the catalog in the gallery, with its pictures where there are', () => {
+    const text = renderGallery(catalog, new Set(['docs/images/demo-light.png', 'docs/images/demo-dark.png']));
+    assert.match(
+      text,
+      /\*\*Demo\*\*, \[`<khountous-demo>`\]\(docs\/reference\.md#khountous-demo\): A demo\.\n\n!\[Demo, light\]\(docs\/images\/demo-light\.png\) !\[Demo, dark\]\(docs\/images\/demo-dark\.png\)/,
+    );
+    assert.match(
+      text,
+      /\*\*Ranking\*\*, [^\n]*\n\n_No picture yet: `npm run screenshots`, then `npm run pictures`\._/,
+    );
+  });
+
+  it('has the pictures of every widget of the catalog in docs/images/ (`npm run pictures`)', async () => {
+    const { catalog: current, pictures } = await currentInputs();
+    const missing = current
+      .flatMap(({ widget }) =>
+        ['light', 'dark'].map((theme) => `docs/images/${widget.tag.replace(/^khountous-/, '')}-${theme}.png`),
+      )
+      .filter((file) => !pictures.has(file));
+    assert.deepEqual(
+      missing,
+      [],
+      'run `npm run screenshots`, then `npm run pictures`, and commit the pictures',
+    );
+  });
+
+  it('finds each generated file in step with what `npm run docs` writes', async (t) => {
+    // The README's script tag holds the integrity of dist/khountous.js: `npm test` builds it first.
+    if (!existsSync('dist/integrity.json')) {
+      if (process.env.CI) assert.fail('dist/ is not built');
+      return t.skip('dist/ is not built: run `npm run build`');
+    }
     const blocks = generatedBlocks(await currentInputs());
-    assert.ok(Object.keys(blocks).includes('docs/reference.md'));
+    assert.deepEqual(Object.keys(blocks).sort(), ['README.md', 'docs/reference.md']);
     for (const [file, fileBlocks] of Object.entries(blocks)) {
       const text = readFileSync(file, 'utf8');
       assert.equal(await withBlocks(file, text, fileBlocks), text, `${file}: run \`npm run docs\``);
