@@ -27,7 +27,7 @@ function demoQuota(mode: string): number {
 
 /**
  * Serves the reference API at /v1, in the dev server and in `vite preview`,
- * with the demo keys of the README (createApi's default), and says so in the
+ * with the demo keys of docs/contributing.md (createApi's default), and says so in the
  * terminal once the server listens.
  */
 function referenceApi(api: KhountousApi): Plugin {

@@ -96,8 +96,8 @@ function byModule(modules, gzip) {
 // What each floor must contain. Lit: lit-html's and LitElement's own version
 // records (their rendering and element code, not only ReactiveElement), and the
 // element of floor.js by its name; @lit/task: one of its error messages; the data
-// layer: the `khountous-quota` event its loader dispatches, a public name (README,
-// "How the kit stays within the quota") that does not depend on where the
+// layer: the `khountous-quota` event its loader dispatches, a public name
+// (docs/quota.md) that does not depend on where the
 // loader's module sits.
 const LIT = ['litHtmlVersions', 'litElementVersions', 'bench-floor'];
 const TASK = ['The args function must return an array'];

@@ -116,8 +116,8 @@ export const PAGE_TEXT: Record<string, Record<HelpLang, string>> = {
   attributes: { fr: 'Attributs', en: 'Attributes' },
   host: { fr: 'Adresse où le kit est publié', en: 'Address where the kit is published' },
   hostHint: {
-    fr: 'Le dossier où vous avez copié le contenu de `dist/`.',
-    en: 'The folder where you copied the contents of `dist/`.',
+    fr: `Laissez vide pour un CDN npm (jsDelivr), à la version du kit${NNBSP}; sinon le dossier où vous avez copié le contenu de \`dist/\`. Une iframe vient toujours de votre copie.`,
+    en: 'Leave empty for an npm CDN (jsDelivr), at the kit’s version; otherwise the folder where you copied the contents of `dist/`. An iframe always comes from your copy.',
   },
   baseUrl: { fr: 'API (base-url)', en: 'API (base-url)' },
   baseUrlHint: {
@@ -129,7 +129,9 @@ export const PAGE_TEXT: Record<string, Record<HelpLang, string>> = {
   format: { fr: 'Format', en: 'Format' },
   formatScript: { fr: 'Balise de script', en: 'Script tag' },
   formatIframe: { fr: 'Iframe', en: 'Iframe' },
+  formatWordpress: { fr: 'WordPress', en: 'WordPress' },
   formatReact: { fr: 'npm / React', en: 'npm / React' },
+  formatSsr: { fr: 'Rendu serveur', en: 'Server rendering' },
   copy: { fr: 'Copier', en: 'Copy' },
   copied: { fr: 'Copié\u202f!', en: 'Copied!' },
   selectToCopy: {

@@ -1,7 +1,8 @@
 /**
  * The embed builder: pick a widget and its attributes (fields generated from
- * custom-elements.json), see it live, copy the snippet as a script tag, an
- * iframe, or npm/React code. The page and its help texts are in French or
+ * custom-elements.json), see it live, copy the snippet of each integration the
+ * README offers: a script tag (from an npm CDN unless the kit's address is
+ * given), an iframe, a WordPress shortcode, npm/React code or a server render. The page and its help texts are in French or
  * English (demo/builder-help.ts), as its language switch says (`?lang=en`).
  */
 import manifest from '../custom-elements.json';
@@ -25,7 +26,9 @@ import {
   type ManifestElement,
 } from './builder-help.js';
 import { SAMPLE_ATTRIBUTES } from './samples.js';
-import { snippet, type SnippetFormat } from './snippets.js';
+import { integrity } from './build-integrity.js';
+import { cdnHost, snippet, type SnippetFormat } from './snippets.js';
+import { VERSION } from '../src/version.js';
 
 /** Values an attribute takes, where the manifest's type says only `string`. */
 const KNOWN_VALUES: Record<string, readonly string[]> = {
@@ -165,15 +168,9 @@ function chosenAttributes(): [string, string][] {
   return chosen;
 }
 
+/** Where the kit is published: the address given, else the npm CDN at the kit's version. */
+hostInput.placeholder = cdnHost(VERSION);
 const hostUrl = () => hostInput.value.trim() || hostInput.placeholder;
-
-/**
- * The SRI hashes of the last `npm run build` (dist/integrity.json), for the
- * snippets' `integrity`; none before the first build.
- */
-const integrity = Object.values(
-  import.meta.glob<Record<string, string>>('../dist/integrity.json', { eager: true, import: 'default' }),
-)[0];
 
 /** The snippet follows every keystroke. */
 function updateSnippet(): void {

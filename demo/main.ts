@@ -2,6 +2,16 @@
 import './quota-panel.js';
 // The demo pages load the kit from source; a built site would use dist/khountous.js.
 import '../src/khountous.js';
+import { renderWidgetDocs } from './widget-docs.js';
+
+// A widget's page (ranking.html…): its attributes and its code for each integration, below its examples.
+const page =
+  location.pathname
+    .split('/')
+    .pop()
+    ?.replace(/\.html$/, '') ?? '';
+const main = document.querySelector('main');
+if (main && page) renderWidgetDocs(main, `khountous-${page}`);
 
 // admin-card.html?slug=... and report.html?slug=... show that record in the page's
 // first card (the ranking and reports demos link there).

@@ -1,12 +1,24 @@
 /**
- * The code the embed builder gives to copy: a script tag, an iframe on the
- * embed page, or npm/React code. Attribute values are escaped for HTML.
- * The script tag opens the connection to the API early (`preconnect`), names
- * an API other than the default one (`khountous:base-url`) and carries the
- * file's SRI hash with `crossorigin`; the iframe passes `base-url` to the
- * embed page and loads embed-resize.js the same way.
+ * The code the embed builder and the widgets' demo pages give to copy, one per
+ * integration the README offers: a script tag, an iframe on the embed page, a
+ * WordPress shortcode, npm/React code, or a server render (renderWidget).
+ * Attribute values are escaped for HTML. The script tag opens the connection to
+ * the API early (`preconnect`), names an API other than the default one
+ * (`khountous:base-url`) and carries the file's SRI hash with `crossorigin`; the
+ * iframe passes `base-url` to the embed page and loads embed-resize.js the same
+ * way, both from the site's own copy of dist/ (an npm CDN serves the scripts).
  */
-export type SnippetFormat = 'script' | 'iframe' | 'react';
+export type SnippetFormat = 'script' | 'iframe' | 'wordpress' | 'react' | 'ssr';
+
+/** Every format, in the order the README's "which integration?" table gives them. */
+export const FORMATS: readonly SnippetFormat[] = ['script', 'iframe', 'wordpress', 'react', 'ssr'];
+
+/** Where an npm CDN serves the files of dist/ of the package at `version` (the README's script tag). */
+export const cdnHost = (version: string): string =>
+  `https://cdn.jsdelivr.net/npm/khountous-widgets@${version}/dist/`;
+
+/** The folder of the site's own copy of dist/, where none is given: what the embed page needs. */
+const SITE_HOST = { fr: 'https://votre-site.example/khountous/', en: 'https://your-site.example/khountous/' };
 
 export interface SnippetInput {
   /** The element's tag, `khountous-ranking`. */
@@ -27,12 +39,18 @@ export interface SnippetInput {
 const COMMENTS = {
   fr: {
     resize: 'Facultatif, une fois par page : ajuste la hauteur de l’iframe à son contenu.',
+    ownCopy: 'embed.html et embed-resize.js viennent de votre copie de dist/ :',
+    server: 'Sur le serveur (Node), avec le paquet npm et @lit-labs/ssr :',
+    html: 'Le widget et ses données, en HTML pour la page (docs/ssr.md : l’hydratation, les recettes).',
     types: 'Les types JSX des éléments khountous-* (une fois par application suffit) :',
     once: 'Une fois par page :',
     where: 'Là où va le widget :',
   },
   en: {
     resize: 'Optional, once per page: sizes the iframe to its content.',
+    ownCopy: 'embed.html and embed-resize.js come from your own copy of dist/:',
+    server: 'On the server (Node), with the npm package and @lit-labs/ssr:',
+    html: 'The widget with its data, as HTML for the page (docs/ssr.md: hydration, the recipes).',
     types: 'The JSX types of the khountous-* elements (once per app is enough):',
     once: 'Once per page:',
     where: 'Where the widget goes:',
@@ -65,6 +83,20 @@ const attributeList = (attributes: SnippetInput['attributes']) =>
     .map(([name, value]) => (value === '' ? ` ${name}` : ` ${name}="${escapeAttribute(value)}"`))
     .join('');
 
+/** A JavaScript string in single quotes. */
+const quoted = (value: string) => `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+
+/** `{ region: 'kolda', paginate: true }`: the attributes as renderWidget takes them. */
+const attributeObject = (attributes: SnippetInput['attributes']) =>
+  attributes.length === 0
+    ? '{}'
+    : `{ ${attributes
+        .map(
+          ([name, value]) =>
+            `${/^[a-z]\w*$/i.test(name) ? name : quoted(name)}: ${value === '' ? 'true' : quoted(value)}`,
+        )
+        .join(', ')} }`;
+
 const componentName = (tag: string) =>
   tag.replace(/^khountous/, 'Khountous').replace(/-(\w)/g, (_match, letter: string) => letter.toUpperCase());
 
@@ -73,7 +105,10 @@ export function snippet(
   { tag, attributes, host, baseUrl, integrity, lang = 'en' }: SnippetInput,
 ): string {
   const say = COMMENTS[lang];
-  const base = host.endsWith('/') ? host : `${host}/`;
+  const given = host.endsWith('/') ? host : `${host}/`;
+  // The embed page is a page of the site: from the site's own copy, never from an npm CDN.
+  const onCdn = given.startsWith('https://cdn.jsdelivr.net/');
+  const base = format === 'iframe' && onCdn ? SITE_HOST[lang] : given;
   const api = apiOf(baseUrl, base);
   const ownApi = Boolean(baseUrl?.trim()) && api !== undefined && api.url !== DEFAULT_API;
   switch (format) {
@@ -82,10 +117,27 @@ export function snippet(
       for (const [name, value] of attributes) params.set(name, value === '' ? 'true' : value);
       if (ownApi) params.set('base-url', api!.url);
       return [
+        ...(onCdn ? [`<!-- ${say.ownCopy} -->`] : []),
         `<iframe src="${escapeAttribute(`${base}embed.html?${params}`)}"`,
         `  title="Khountous" width="100%" height="480" frameborder="0" loading="lazy"></iframe>`,
         `<!-- ${say.resize} -->`,
         `<script src="${escapeAttribute(base)}embed-resize.js"${subresource('embed-resize.js', integrity)} async></script>`,
+      ].join('\n');
+    }
+    case 'wordpress':
+      // As pasted into a post: the shortcode alone. The plugin's API is a setting of the site's
+      // (Settings > Khountous widgets), not an attribute of each widget.
+      return `[${tag}${attributeList(attributes)}]`;
+    case 'ssr': {
+      return [
+        `// ${say.server}`,
+        `// npm install khountous-widgets @lit-labs/ssr`,
+        `import { renderWidget } from 'khountous-widgets/ssr';`,
+        ``,
+        `// ${say.html}`,
+        `const html = await renderWidget('${tag}', ${attributeObject(attributes)}, {`,
+        `  baseUrl: ${quoted(api?.url ?? DEFAULT_API)},`,
+        `});`,
       ].join('\n');
     }
     case 'react': {

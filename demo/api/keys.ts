@@ -1,7 +1,7 @@
 /**
  * The API keys of `npm run api` (demo/api/server.ts).
  *
- * The demo keys (DEMO_KEYS) are published in the README: they serve the demo
+ * The demo keys (DEMO_KEYS) are published in docs/contributing.md: they serve the demo
  * server (`npm start`) and the tests, which call createApi() without keys.
  * `npm run api` never accepts them. It takes the operator's keys from a file
  * (KHOUNTOUS_KEYS_FILE: one `<level> <key>` a line) and from
@@ -47,7 +47,7 @@ interface ServerKeysOptions {
 const published = Object.keys(DEMO_KEYS);
 
 /** The demo-keys line of `npm run api`. */
-export const DEMO_KEYS_REFUSED = `The demo keys of the README (${published.join(', ')}) are not accepted here: they serve \`npm start\` and the tests only.`;
+export const DEMO_KEYS_REFUSED = `The demo keys of docs/contributing.md (${published.join(', ')}) are not accepted here: they serve \`npm start\` and the tests only.`;
 
 const demoKeyList = Object.entries(DEMO_KEYS)
   .map(([key, level]) => `${key} (${level})`)
@@ -55,7 +55,7 @@ const demoKeyList = Object.entries(DEMO_KEYS)
 
 /** The line the demo server (`npm start`) writes about its keys. */
 export const DEMO_KEYS_NOTICE =
-  `Reference API keys: ${demoKeyList}, published in the README: for this demo and the tests ` +
+  `Reference API keys: ${demoKeyList}, published in docs/contributing.md: for this demo and the tests ` +
   'only, usable by anyone who reaches this server. `npm run api` takes keys of your own ' +
   '(docs/api-assumptions.md §7).';
 
@@ -66,7 +66,9 @@ function checkKey(key: string, where: string): void {
       `${where}: a key is letters, digits and - . _ ~ + / (then = signs), as a Bearer token; got ${JSON.stringify(key)}.`,
     );
   if (published.includes(key))
-    throw new Error(`${where}: ${key} is a demo key, published in the README; choose a key of your own.`);
+    throw new Error(
+      `${where}: ${key} is a demo key, published in docs/contributing.md; choose a key of your own.`,
+    );
   if (key.length < MIN_KEY_LENGTH)
     throw new Error(`${where}: a key has at least ${MIN_KEY_LENGTH} characters; this one has ${key.length}.`);
 }

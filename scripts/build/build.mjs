@@ -37,7 +37,7 @@
 // the npm package.
 //
 // `custom-elements.json` is regenerated first, so the manifest the package ships and the
-// README's attribute tables describe the code built.
+// reference in docs/reference.md (scripts/generate/docs.mjs) describe the code built.
 //
 // The steps, in order, below; each build in its own module: scripts/build/npm.mjs (lib/ and its
 // declarations), script-tag.mjs (dist/, with embed-page.mjs), wordpress-zip.mjs; context.mjs holds

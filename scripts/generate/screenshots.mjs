@@ -62,7 +62,7 @@ const TYPES = {
   '.json': 'application/json',
 };
 const api = toNodeMiddleware(createApi({ quotas: { anonymous: 100_000, free: 100_000, partner: 100_000 } }));
-/** The host page of one widget: the script tag of the README, the widget's attributes. */
+/** The host page of one widget: the script tag (docs/embedding.md), the widget's attributes. */
 const hostPage = (tag, attributes, lang) => `<!doctype html>
 <html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
 <meta name="khountous:base-url" content="/v1">

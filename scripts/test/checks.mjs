@@ -43,7 +43,7 @@ function runChecks(step, checks, stopOn) {
  * The build (lib/ and dist/, sizes printed), its size budgets (size-limit), what
  * pages with one widget and with the mission widgets download (scripts/build/page-sizes.mjs), the
  * package as packed checked by publint and attw (the lint of what the build wrote),
- * the README's attribute tables generated from custom-elements.json, and that
+ * the docs' generated parts (scripts/generate/docs.mjs: the reference from custom-elements.json), and that
  * manifest itself as the build wrote it.
  */
 export function buildStep() {
@@ -56,7 +56,7 @@ export function buildStep() {
     ['size', ['npx', 'size-limit']],
     ['pages', ['node', 'scripts/build/page-sizes.mjs']],
     ['package', ['node', 'scripts/build/package-lint.mjs']],
-    ['docs', ['node', 'scripts/generate/readme-attributes.mjs', '--check']],
+    ['docs', ['node', 'scripts/generate/docs.mjs', '--check']],
   ];
   runChecks('build', checks, 'build');
   if (results.some((result) => result.step === 'build:build' && result.failed === 0)) {

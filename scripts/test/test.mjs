@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: the Debian packages checked (scripts/test/setup.mjs installs what is missing),
-// lint, type check, unused code (knip), the build with its size budgets and the README's
-// generated tables; then, two at a time, the Node-side tests and the browser tests in
+// lint, type check, unused code (knip), the build with its size budgets and the docs'
+// generated parts; then, two at a time, the Node-side tests and the browser tests in
 // Firefox and Chromium (in each engine, test files run side by side too, each in a kit
 // namespace of its own; the few that use what the test server holds for the whole run
 // come after, one at a time), and last WebKit on its own. Ends with one line

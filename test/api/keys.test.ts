@@ -1,7 +1,7 @@
 /**
  * The keys of `npm run api` (demo/api/keys.ts, demo/api/server.ts): the
- * operator's, or random ones made at start-up; never the demo keys of the
- * README, which only the demo server and the tests accept.
+ * operator's, or random ones made at start-up; never the demo keys of
+ * docs/contributing.md, which only the demo server and the tests accept.
  */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
@@ -111,8 +111,8 @@ describe('serverKeys: configured', () => {
 
 describe('serverKeys: what it refuses, saying where', () => {
   const badKeys: [name: string, key: string, message: RegExp][] = [
-    ['the demo free key', FREE_KEY, /is a demo key, published in the README/],
-    ['the demo partner key', PARTNER_KEY, /is a demo key, published in the README/],
+    ['the demo free key', FREE_KEY, /is a demo key, published in docs\/contributing\.md/],
+    ['the demo partner key', PARTNER_KEY, /is a demo key, published in docs\/contributing\.md/],
     ['a key of 15 characters', 'a'.repeat(MIN_KEY_LENGTH - 1), /at least 16 characters; this one has 15/],
     ['a key with a space inside', 'abcdefgh ijklmnopq', /as a Bearer token/],
     ['a key with a quote', 'abcdefghijklmnop"', /as a Bearer token/],

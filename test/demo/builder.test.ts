@@ -1,8 +1,9 @@
 /**
  * The embed builder as `npm start` serves it, in Debian's Chromium: the
- * snippets it writes carry the preconnect to the API origin, base-url,
- * integrity (from dist/integrity.json) and crossorigin, and the page shows
- * the demo's request budget.
+ * snippets it writes (script tag from the npm CDN, iframe, WordPress, npm/React,
+ * server rendering) carry the preconnect to the API origin, base-url, integrity
+ * (from dist/integrity.json) and crossorigin, and the page shows the demo's
+ * request budget.
  */
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
@@ -18,6 +19,9 @@ const [engine] = resolveEngines(['chromium'], () => {}) as {
   reason?: string;
 }[];
 const integrityFile = new URL('../../dist/integrity.json', import.meta.url);
+const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
 const skip = !engine?.available
   ? `Chromium unavailable: ${engine?.reason}`
   : !existsSync(integrityFile)
@@ -53,8 +57,12 @@ describe('the embed builder', { skip }, () => {
 
   const snippetText = () => page.inputValue('#snippet');
 
-  it('script tag: preconnect to the default API, integrity and crossorigin', async () => {
+  it('script tag: from the npm CDN at the kit’s version, preconnect to the default API, integrity and crossorigin', async () => {
     const text = await snippetText();
+    assert.ok(
+      text.includes(`src="https://cdn.jsdelivr.net/npm/khountous-widgets@${version}/dist/khountous.js"`),
+      text,
+    );
     assert.match(text, /<link rel="preconnect" href="https:\/\/api.khountous.sn" crossorigin \/>/);
     assert.ok(text.includes(`integrity="${integrity['khountous.js']}" crossorigin="anonymous"`), text);
     assert.doesNotMatch(text, /khountous:base-url/);
@@ -73,6 +81,14 @@ describe('the embed builder', { skip }, () => {
       iframe.includes(`embed-resize.js" integrity="${integrity['embed-resize.js']}" crossorigin="anonymous"`),
       iframe,
     );
+  });
+
+  it('offers WordPress and server rendering too, as the README does', async () => {
+    await page.check('input[name="format"][value="wordpress"]');
+    assert.match(await snippetText(), /^\[khountous-ranking limit="5"\]$/);
+    await page.check('input[name="format"][value="ssr"]');
+    assert.match(await snippetText(), /renderWidget\('khountous-ranking', \{ limit: '5' \}/);
+    await page.check('input[name="format"][value="script"]');
   });
 
   it('shows the demo budget', async () => {

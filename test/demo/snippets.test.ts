@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { snippet } from '../../demo/snippets.js';
+import { cdnHost, FORMATS, snippet } from '../../demo/snippets.js';
 
 const input = {
   tag: 'khountous-ranking',
@@ -97,6 +97,55 @@ describe('embed builder snippets', () => {
   it('React with another API: base-url on the element', () => {
     const text = snippet('react', { ...input, attributes: [], baseUrl: 'http://localhost:6123/v1' });
     assert.match(text, /return <khountous-ranking base-url="http:\/\/localhost:6123\/v1" \/>;/);
+  });
+
+  it('WordPress: the shortcode as pasted into a post, with escaped attributes and no API of its own', () => {
+    assert.equal(
+      snippet('wordpress', { ...input, baseUrl: 'https://proxy.example/v1' }),
+      '[khountous-ranking region="kolda" paginate href-template="/a?x=&quot;1&quot;&amp;y=&lt;b&gt;"]',
+    );
+  });
+
+  it('server rendering: renderWidget with the attributes as an object, and the API', () => {
+    const text = snippet('ssr', {
+      ...input,
+      attributes: [
+        ['limit', '5'],
+        ['paginate', ''],
+        ['href-template', "/r/{slug}?q='x'"],
+      ],
+      baseUrl: 'https://proxy.example/v1/',
+    });
+    assert.match(text, /^import \{ renderWidget \} from 'khountous-widgets\/ssr';$/m);
+    assert.match(
+      text,
+      /renderWidget\('khountous-ranking', \{ limit: '5', paginate: true, 'href-template': '\/r\/\{slug\}\?q=\\'x\\'' \}, \{\n {2}baseUrl: 'https:\/\/proxy\.example\/v1',\n\}\);$/,
+    );
+    assert.match(
+      snippet('ssr', { ...input, attributes: [] }),
+      /renderWidget\('khountous-ranking', \{\}, \{\n {2}baseUrl: 'https:\/\/api\.khountous\.sn\/v1',/,
+    );
+  });
+
+  it('from the npm CDN: the script tag loads from it, the iframe from the site’s own copy', () => {
+    const cdn = { ...input, host: cdnHost('1.2.3'), integrity };
+    assert.match(
+      snippet('script', cdn),
+      /<script type="module" src="https:\/\/cdn\.jsdelivr\.net\/npm\/khountous-widgets@1\.2\.3\/dist\/khountous\.js" integrity="sha384-AAAA\+\/bb" crossorigin="anonymous"><\/script>/,
+    );
+    const frame = snippet('iframe', cdn);
+    assert.match(frame, /^<!-- embed\.html and embed-resize\.js come from your own copy of dist\/: -->$/m);
+    assert.match(frame, /src="https:\/\/your-site\.example\/khountous\/embed\.html\?widget=ranking/);
+    assert.match(frame, /<script src="https:\/\/your-site\.example\/khountous\/embed-resize\.js"/);
+    assert.doesNotMatch(frame, /cdn\.jsdelivr/);
+    assert.match(
+      snippet('iframe', { ...cdn, lang: 'fr' }),
+      /https:\/\/votre-site\.example\/khountous\/embed\.html/,
+    );
+  });
+
+  it('offers every format the README names, in its order', () => {
+    assert.deepEqual(FORMATS, ['script', 'iframe', 'wordpress', 'react', 'ssr']);
   });
 
   it('React: imports the element module and renders the tag', () => {

@@ -1,6 +1,6 @@
 /**
- * Every code snippet a user copies compiles as pasted: the README's js, ts, tsx and
- * vue blocks, and the embed builder's npm/React snippet for every element (made by
+ * Every code snippet a user copies compiles as pasted: the js, ts, tsx and vue blocks
+ * of the README and of the docs pages that give code to paste (DOCS), and the embed builder's npm/React snippet for every element (made by
  * demo/snippets.ts, the builder's own generator, with the builder's starting
  * attributes and with every attribute set). They are compiled in apps laid out as
  * `npm create vite` writes its react-ts and vue-ts templates (their tsconfig
@@ -81,8 +81,20 @@ function everyAttribute(element: Element): [string, string][] {
   });
 }
 
-const readme = codeBlocks(readFileSync(join(root, 'README.md'), 'utf8'));
-const byLang = (...langs: string[]) => readme.filter((block) => langs.includes(block.lang));
+/** The pages whose js, ts, tsx and vue blocks an app pastes. */
+const DOCS = ['README.md', 'docs/embedding.md', 'docs/quota.md'];
+const blocks = DOCS.flatMap((file) =>
+  codeBlocks(readFileSync(join(root, file), 'utf8')).map((block) => ({
+    ...block,
+    file,
+    /** A name for the block's file in an app: its page and line. */
+    name: `${file
+      .replace(/^docs\//, '')
+      .replace(/\.md$/, '')
+      .replace(/\W/g, '-')}-${block.line}`,
+  })),
+);
+const byLang = (...langs: string[]) => blocks.filter((block) => langs.includes(block.lang));
 
 let dir = '';
 
@@ -133,11 +145,11 @@ describe('snippets compile as pasted', () => {
   });
   after(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('the README has snippets of each kind the test compiles', () => {
+  it('the docs have snippets of each kind the test compiles', () => {
     // An extraction that finds nothing must not pass as "all compiled".
-    assert.ok(byLang('tsx').length >= 1, 'no tsx block in README.md');
-    assert.ok(byLang('vue').length >= 1, 'no vue block in README.md');
-    assert.ok(byLang('js').length >= 2, 'fewer than 2 js blocks in README.md');
+    assert.ok(byLang('tsx').length >= 1, `no tsx block in ${DOCS.join(', ')}`);
+    assert.ok(byLang('vue').length >= 1, `no vue block in ${DOCS.join(', ')}`);
+    assert.ok(byLang('js').length >= 2, `fewer than 2 js blocks in ${DOCS.join(', ')}`);
     assert.ok(elements.length >= 7, 'custom-elements.json lists fewer than 7 elements');
   });
 
@@ -156,7 +168,7 @@ describe('snippets compile as pasted', () => {
     }
   });
 
-  it('README tsx and ts blocks, and the builder’s React snippets, pass `tsc -b` in a React 19 app', () => {
+  it('the docs’ tsx and ts blocks, and the builder’s React snippets, pass `tsc -b` in a React 19 app', () => {
     const app = join(dir, 'react');
     write(join(app, 'tsconfig.json'), json(solution));
     write(join(app, 'tsconfig.app.json'), json(VITE_TEMPLATES.react));
@@ -166,8 +178,7 @@ describe('snippets compile as pasted', () => {
       "import { StrictMode } from 'react';\nimport { createRoot } from 'react-dom/client';\n\n" +
         "createRoot(document.getElementById('root')!).render(<StrictMode><p /></StrictMode>);\n",
     );
-    for (const block of byLang('tsx', 'ts'))
-      write(join(app, `src/readme-${block.line}.${block.lang}`), block.code);
+    for (const block of byLang('tsx', 'ts')) write(join(app, `src/${block.name}.${block.lang}`), block.code);
     let count = 0;
     for (const element of elements) {
       const tag = element.tagName!;
@@ -182,26 +193,26 @@ describe('snippets compile as pasted', () => {
     compile('react', 'tsc', ['-b']);
   });
 
-  it('README vue blocks pass `vue-tsc -b` in a Vue 3 app', () => {
+  it('the docs’ vue blocks pass `vue-tsc -b` in a Vue 3 app', () => {
     assert.match(vueVersion, /^3\./, `the Vue installed is ${vueVersion}, not Vue 3`);
     const app = join(dir, 'vue');
     write(join(app, 'tsconfig.json'), json(solution));
     write(join(app, 'tsconfig.app.json'), json(VITE_TEMPLATES.vue));
     const vueBlocks = byLang('vue');
-    for (const block of vueBlocks) write(join(app, `src/Readme${block.line}.vue`), block.code);
-    // The template's entry, mounting a README component.
+    for (const block of vueBlocks) write(join(app, `src/Doc-${block.name}.vue`), block.code);
+    // The template's entry, mounting a component of the docs.
     write(
       join(app, 'src/main.ts'),
-      `import { createApp } from 'vue';\nimport App from './Readme${vueBlocks[0]!.line}.vue';\n\ncreateApp(App).mount('#app');\n`,
+      `import { createApp } from 'vue';\nimport App from './Doc-${vueBlocks[0]!.name}.vue';\n\ncreateApp(App).mount('#app');\n`,
     );
     compile('vue', 'vue-tsc', ['-b']);
   });
 
-  it('README js blocks are JavaScript: they parse as such and type-check with checkJs', () => {
+  it('the docs’ js blocks are JavaScript: they parse as such and type-check with checkJs', () => {
     const app = join(dir, 'js');
     for (const block of byLang('js')) {
-      assert.doesNotThrow(() => parseAst(block.code), `README.md line ${block.line} is not JavaScript`);
-      write(join(app, `src/readme-${block.line}.js`), block.code);
+      assert.doesNotThrow(() => parseAst(block.code), `${block.file} line ${block.line} is not JavaScript`);
+      write(join(app, `src/${block.name}.js`), block.code);
     }
     write(
       join(app, 'tsconfig.json'),

@@ -3,7 +3,7 @@
  * src/components/ (test/fixtures/new-widget/administration-note/: descriptor,
  * words, strings, summary, element, define), and nothing else edited. Its
  * build must then define the new tag from the script tag, type it, list it in
- * the manifest and the README, paint its text before its element arrives,
+ * the manifest, the reference (docs/reference.md) and the README's gallery, paint its text before its element arrives,
  * export its class, offer it as a WordPress block whose fallback writes its
  * summary, and link it from the demo's navigation.
  */
@@ -51,7 +51,7 @@ describe('a widget added as one folder', () => {
     };
     build = run(['scripts/build/build.mjs', '--quiet']);
     if (build.status === 0) {
-      const docs = run(['scripts/generate/readme-attributes.mjs']);
+      const docs = run(['scripts/generate/docs.mjs']);
       if (docs.status !== 0) build = docs;
     }
   });
@@ -74,7 +74,7 @@ describe('a widget added as one folder', () => {
     for (const typings of ['lib/react.d.ts', 'lib/vue.d.ts']) assert.match(read(typings), new RegExp(TAG));
   });
 
-  it('is listed in the manifest and the README, and linked from the demo', async () => {
+  it('is listed in the manifest, the reference and the README, and linked from the demo', async () => {
     assert.equal(build.status, 0);
     const manifest = JSON.parse(read('custom-elements.json')) as {
       modules: { declarations?: { tagName?: string; attributes?: { name: string }[] }[] }[];
@@ -84,7 +84,8 @@ describe('a widget added as one folder', () => {
       .find((declaration) => declaration.tagName === TAG);
     assert.ok(element, 'the manifest declares the element');
     assert.ok(element.attributes?.some((attribute) => attribute.name === 'slug'));
-    assert.match(read('README.md'), new RegExp(`\`<${TAG}>\``));
+    assert.match(read('docs/reference.md'), new RegExp(`### \`<${TAG}>\``));
+    assert.match(read('README.md'), new RegExp(`\\[\`<${TAG}>\`\\]\\(docs/reference\\.md#${TAG}\\)`));
     // The demo's navigation, as `npm start` serves it (vite.config.ts, in the copy).
     const nav = spawnSync(
       'node',

@@ -7,6 +7,7 @@
  *   and sends the key;
  * - each widget of the built pages holds its declarative shadow DOM with its data, and
  *   its inline data; the key is in no file of the site;
+ * - the readers' scripts are minified;
  * - in Chromium, without JavaScript and with the API unreachable, the pages show the data;
  * - with JavaScript, the API up and the kit's files loaded, every element is defined,
  *   hydrates the server's markup (no error, no warning) and is `ready`, and the reader's
@@ -165,6 +166,18 @@ export function describeExample(name: string, build: [string, ...string[]], out:
       assert.match(elementHtml(pages['/'], 'khountous-region-stats'), /state="ready"/);
       const leaking = filesUnder(dir).filter((file) => readFileSync(file, 'latin1').includes(KEY));
       assert.deepEqual(leaking, [], 'files that hold the API key');
+    });
+
+    it("the readers' scripts are minified", (t) => {
+      if (skip) return t.skip(skip);
+      const scripts = filesUnder(join(example!.dir, out)).filter((file) => /\.m?js$/.test(file));
+      assert.ok(scripts.length > 0, 'the site has no script');
+      for (const file of scripts) {
+        const text = readFileSync(file, 'utf8');
+        // Bundled as written, the same script is about 40 characters a line; minified, thousands.
+        const perLine = text.length / text.split('\n').length;
+        assert.ok(perLine > 500, `${file}: ${Math.round(perLine)} characters a line, not minified`);
+      }
     });
 
     it('in Chromium without JavaScript, the API unreachable, the pages show the data', async (t) => {

@@ -1,0 +1,110 @@
+/**
+ * Each widget's demo page as `npm start` serves it, in Debian's Chromium: its own
+ * page in demo/ (ranking.html…), else single.html?widget=<name>, for every widget of
+ * src/catalog.ts. Below its live example, the page lists every attribute the
+ * element has in custom-elements.json, and gives its code for each integration of
+ * the README: the script tag from the npm CDN at the kit's version with the
+ * integrity of dist/, the iframe, WordPress, npm/React and server rendering.
+ */
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { after, before, describe, it } from 'node:test';
+import { chromium, type Browser } from 'playwright-core';
+import { createServer, type ViteDevServer } from 'vite';
+import { catalog } from '../../src/catalog.js';
+// @ts-expect-error: a plain .mjs script without declarations
+import { CHROMIUM_FLAGS, resolveEngines } from '../../scripts/test/browsers.mjs';
+
+const [engine] = resolveEngines(['chromium'], () => {}) as {
+  available: boolean;
+  path?: string;
+  reason?: string;
+}[];
+const integrityFile = new URL('../../dist/integrity.json', import.meta.url);
+const skip = !engine?.available
+  ? `Chromium unavailable: ${engine?.reason}`
+  : !existsSync(integrityFile)
+    ? 'dist/ is not built (npm run build)'
+    : false;
+
+const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
+const manifest = JSON.parse(readFileSync(new URL('../../custom-elements.json', import.meta.url), 'utf8')) as {
+  modules: { declarations?: { tagName?: string; attributes?: { name: string }[] }[] }[];
+};
+const attributesOf = (tag: string) =>
+  manifest.modules
+    .flatMap((module) => module.declarations ?? [])
+    .find((declaration) => declaration.tagName === tag)!
+    .attributes!.map((attribute) => attribute.name);
+
+describe("each widget's demo page", { skip }, () => {
+  let vite: ViteDevServer;
+  let browser: Browser;
+  const integrity = existsSync(integrityFile)
+    ? (JSON.parse(readFileSync(integrityFile, 'utf8')) as Record<string, string>)
+    : {};
+
+  before(async () => {
+    vite = await createServer({
+      configFile: 'vite.config.ts',
+      logLevel: 'silent',
+      server: { host: '127.0.0.1', port: 0 },
+    });
+    await vite.listen();
+    browser = await chromium.launch({ executablePath: engine!.path, args: CHROMIUM_FLAGS as string[] });
+  });
+  after(async () => {
+    await browser?.close();
+    await vite?.close();
+  });
+
+  /** Checks the page at `path` of the widget `tag`. */
+  async function checkPage(tag: string, path: string): Promise<void> {
+    const name = tag.replace(/^khountous-/, '');
+    const page = await browser.newPage();
+    try {
+      await page.goto(`${vite.resolvedUrls!.local[0]}${path}`);
+      await page.locator('section.widget-docs').first().waitFor();
+      assert.ok((await page.locator(tag).count()) >= 1, `a live <${tag}>`);
+      const listed = await page.locator('section.widget-docs tbody tr td:first-child').allInnerTexts();
+      assert.deepEqual([...listed].sort(), attributesOf(tag).sort());
+      const titles = await page.locator('section.widget-docs h3').allInnerTexts();
+      assert.deepEqual(titles, ['Balise de script', 'Iframe', 'WordPress', 'npm / React', 'Rendu serveur']);
+      const [script, iframe, wordpress, react, ssr] = await page
+        .locator('section.widget-docs pre')
+        .allInnerTexts();
+      assert.ok(
+        script!.includes(
+          `src="https://cdn.jsdelivr.net/npm/khountous-widgets@${version}/dist/khountous.js" integrity="${integrity['khountous.js']}"`,
+        ),
+        script,
+      );
+      assert.match(script!, new RegExp(`<${tag}[ >]`));
+      assert.match(iframe!, new RegExp(`embed\\.html\\?widget=${name}[&"]`));
+      assert.match(wordpress!, new RegExp(`^\\[${tag}[ \\]]`));
+      assert.match(react!, new RegExp(`import 'khountous-widgets/elements/${tag}\\.js';`));
+      assert.match(ssr!, new RegExp(`renderWidget\\('${tag}'`));
+      const builder = await page.locator('section.widget-docs a[href*="builder.html"]').getAttribute('href');
+      assert.equal(builder, `./builder.html?widget=${name}`);
+    } finally {
+      await page.close();
+    }
+  }
+
+  for (const { widget } of catalog) {
+    const name = widget.tag.replace(/^khountous-/, '');
+    const path = existsSync(new URL(`../../demo/${name}.html`, import.meta.url))
+      ? `${name}.html`
+      : `single.html?widget=${name}`;
+    it(`${path}: the live widget, its attributes and its code for each integration`, () =>
+      checkPage(widget.tag, path));
+  }
+
+  it('single.html, the page of a widget without one of its own, shows its sample and the same', () =>
+    checkPage(
+      catalog[0]!.widget.tag,
+      `single.html?widget=${catalog[0]!.widget.tag.replace(/^khountous-/, '')}`,
+    ));
+});
