@@ -116,6 +116,16 @@ describe('<khountous-region-stats>', () => {
       const track = bars[slowest.name]!.getBoundingClientRect();
       const x = line.getBoundingClientRect().left - track.left;
       expect(x / track.width).to.be.closeTo(national / slowest.indicators.avgDelayDays, 0.02);
+      // One straight line down the chart: every track starts and ends where the others do,
+      // whatever the width of its value ("9.5 days", "18.2 days").
+      const across = (side: 'left' | 'right') =>
+        Object.values(bars).map((bar) => bar.getBoundingClientRect()[side]);
+      for (const side of ['left', 'right'] as const) {
+        expect(
+          Math.max(...across(side)) - Math.min(...across(side)),
+          `the tracks' ${side} edges`,
+        ).to.be.below(1);
+      }
       colours.push({ better: fill(quickest.name), worse: fill(slowest.name) });
     }
     expect(colours[0]!.better, 'light and dark have their own blue').to.not.equal(colours[1]!.better);

@@ -8,14 +8,25 @@ export const regionStatsStyles = css`
   }
   .chart {
     display: grid;
-    gap: 0.3em;
+    gap: 0.33em 0.6em;
+    font-size: 0.9em;
   }
   .row {
     display: grid;
     grid-template-columns: minmax(6.5em, 9em) 1fr minmax(3.5em, auto);
     align-items: center;
     gap: 0.6em;
-    font-size: 0.9em;
+  }
+  /* The rows share the chart's columns, so every track starts and ends at the same place
+     whatever the width of its value, and the country's line is one straight line. */
+  @supports (grid-template-columns: subgrid) {
+    .chart {
+      grid-template-columns: minmax(6.5em, 9em) 1fr minmax(3.5em, auto);
+    }
+    .row {
+      grid-column: 1 / -1;
+      grid-template-columns: subgrid;
+    }
   }
   .row.selected .label {
     font-weight: 700;
