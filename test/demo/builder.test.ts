@@ -6,53 +6,24 @@
  * request budget.
  */
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { createServer, type ViteDevServer } from 'vite';
-// @ts-expect-error: a plain .mjs script without declarations
-import { CHROMIUM_FLAGS, resolveEngines } from '../../scripts/test/browsers.mjs';
-
-const [engine] = resolveEngines(['chromium'], () => {}) as {
-  available: boolean;
-  path?: string;
-  reason?: string;
-}[];
-const integrityFile = new URL('../../dist/integrity.json', import.meta.url);
-const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
-  version: string;
-};
-const skip = !engine?.available
-  ? `Chromium unavailable: ${engine?.reason}`
-  : !existsSync(integrityFile)
-    ? 'dist/ is not built (npm run build)'
-    : false;
+import type { Page } from 'playwright-core';
+import { integrity, skip, startDemo, version, type Demo } from './demo-server.js';
 
 describe('the embed builder', { skip }, () => {
-  let vite: ViteDevServer;
-  let browser: Browser;
+  let demo: Demo;
   let page: Page;
-  const integrity = existsSync(integrityFile)
-    ? (JSON.parse(readFileSync(integrityFile, 'utf8')) as Record<string, string>)
-    : {};
 
   before(async () => {
-    vite = await createServer({
-      configFile: 'vite.config.ts',
-      logLevel: 'silent',
-      server: { host: '127.0.0.1', port: 0 },
-    });
-    await vite.listen();
-    browser = await chromium.launch({ executablePath: engine!.path, args: CHROMIUM_FLAGS as string[] });
-    page = await browser.newPage();
-    await page.goto(`${vite.resolvedUrls!.local[0]}builder.html?widget=ranking`);
+    demo = await startDemo();
+    page = await demo.browser.newPage();
+    await page.goto(`${demo.url}builder.html?widget=ranking`);
     await page.waitForFunction(
       () => (document.getElementById('snippet') as HTMLTextAreaElement).value !== '',
     );
   });
   after(async () => {
-    await browser?.close();
-    await vite?.close();
+    await demo?.close();
   });
 
   const snippetText = () => page.inputValue('#snippet');

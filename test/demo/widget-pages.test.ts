@@ -9,27 +9,9 @@
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
-import { chromium, type Browser } from 'playwright-core';
-import { createServer, type ViteDevServer } from 'vite';
 import { catalog } from '../../src/catalog.js';
-// @ts-expect-error: a plain .mjs script without declarations
-import { CHROMIUM_FLAGS, resolveEngines } from '../../scripts/test/browsers.mjs';
+import { integrity, skip, startDemo, version, type Demo } from './demo-server.js';
 
-const [engine] = resolveEngines(['chromium'], () => {}) as {
-  available: boolean;
-  path?: string;
-  reason?: string;
-}[];
-const integrityFile = new URL('../../dist/integrity.json', import.meta.url);
-const skip = !engine?.available
-  ? `Chromium unavailable: ${engine?.reason}`
-  : !existsSync(integrityFile)
-    ? 'dist/ is not built (npm run build)'
-    : false;
-
-const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
-  version: string;
-};
 const manifest = JSON.parse(readFileSync(new URL('../../custom-elements.json', import.meta.url), 'utf8')) as {
   modules: { declarations?: { tagName?: string; attributes?: { name: string }[] }[] }[];
 };
@@ -40,32 +22,21 @@ const attributesOf = (tag: string) =>
     .attributes!.map((attribute) => attribute.name);
 
 describe("each widget's demo page", { skip }, () => {
-  let vite: ViteDevServer;
-  let browser: Browser;
-  const integrity = existsSync(integrityFile)
-    ? (JSON.parse(readFileSync(integrityFile, 'utf8')) as Record<string, string>)
-    : {};
+  let demo: Demo;
 
   before(async () => {
-    vite = await createServer({
-      configFile: 'vite.config.ts',
-      logLevel: 'silent',
-      server: { host: '127.0.0.1', port: 0 },
-    });
-    await vite.listen();
-    browser = await chromium.launch({ executablePath: engine!.path, args: CHROMIUM_FLAGS as string[] });
+    demo = await startDemo();
   });
   after(async () => {
-    await browser?.close();
-    await vite?.close();
+    await demo?.close();
   });
 
   /** Checks the page at `path` of the widget `tag`. */
   async function checkPage(tag: string, path: string): Promise<void> {
     const name = tag.replace(/^khountous-/, '');
-    const page = await browser.newPage();
+    const page = await demo.browser.newPage();
     try {
-      await page.goto(`${vite.resolvedUrls!.local[0]}${path}`);
+      await page.goto(`${demo.url}${path}`);
       await page.locator('section.widget-docs').first().waitFor();
       assert.ok((await page.locator(tag).count()) >= 1, `a live <${tag}>`);
       const listed = await page.locator('section.widget-docs tbody tr td:first-child').allInnerTexts();
