@@ -1,7 +1,8 @@
 /**
  * The near-viewport wait: a widget more than about one screen away from the
- * visible area fetches nothing until the reader scrolls near it. One
- * IntersectionObserver for the page; a wait ends when its element comes
+ * visible area fetches nothing until the reader scrolls near it. A widget
+ * near it now does not wait; for the others, one IntersectionObserver for the
+ * page; a wait ends when its element comes
  * near, when its signal fires, or (aborted) when the element left the page
  * before it came near.
  */
@@ -29,12 +30,15 @@ export interface Viewport {
 const MARGIN = 1;
 
 /**
- * Whether `element` is near the visible area now, as the observer's wait sees
- * it (a margin of MARGIN viewports): what the script tag's first requests ask
- * before the observer is there (boot/first-paint.ts). Not rendered
- * (display: none, in a closed <details>): not near, as for the observer.
+ * Whether `element` is near the visible area now, read from its layout with the
+ * observer's margin: such a wait ends at once, without waiting for the
+ * observer's first report, which comes with a rendering update (WebKit holds
+ * those back while preloaded modules are arriving, and would hold the request
+ * with them). Not rendered (display: none, in a closed <details>): not near,
+ * as for the observer.
  */
-export function isNear(element: Element): boolean {
+function nearNow(element: Element): boolean {
+  if (typeof element.getBoundingClientRect !== 'function' || typeof innerHeight !== 'number') return false;
   const { top, bottom, left, right } = element.getBoundingClientRect();
   return (
     element.getClientRects().length > 0 &&
@@ -74,7 +78,7 @@ export function createViewport(Observer: ObserverConstructor | undefined): Viewp
 
   return {
     whenNear(element, signal) {
-      if (!Observer) return Promise.resolve();
+      if (!Observer || nearNow(element)) return Promise.resolve();
       dropDisconnected();
       return abortable<void>(signal, (resolve, reject) => {
         observer ??= new Observer(

@@ -177,6 +177,33 @@ describe('the page’s viewport (createViewport)', () => {
     assert.deepEqual(made[0]!.observed, [a, b]);
   });
 
+  test('an element near the visible area by its layout does not wait for the observer; one far away does', async () => {
+    const { Observer, made } = recordingObserver();
+    const viewport = createViewport(Observer);
+    const page = globalThis as { innerHeight?: number; innerWidth?: number };
+    const laidOut = (top: number, rendered = true) =>
+      ({
+        isConnected: true,
+        getBoundingClientRect: () => ({ top, bottom: top + 40, left: 0, right: 300 }),
+        getClientRects: () => (rendered ? [{}] : []),
+      }) as unknown as Element;
+    Object.assign(page, { innerHeight: 800, innerWidth: 400 });
+    try {
+      const ended: string[] = [];
+      // Within one screen below the fold (the observer's margin): at once.
+      void viewport.whenNear(laidOut(1500), undefined).then(() => ended.push('near'));
+      // Beyond it, or not rendered: the observer decides.
+      void viewport.whenNear(laidOut(1700), undefined).then(() => ended.push('far'));
+      void viewport.whenNear(laidOut(10, false), undefined).then(() => ended.push('hidden'));
+      await flush();
+      assert.deepEqual(ended, ['near']);
+      assert.equal(made[0]!.observed.length, 2, 'only the two others observed');
+    } finally {
+      delete page.innerHeight;
+      delete page.innerWidth;
+    }
+  });
+
   test('a report that the element is still far ends nothing; one that it is near ends every wait for it', async () => {
     const { Observer, made } = recordingObserver();
     const viewport = createViewport(Observer);
