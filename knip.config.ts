@@ -67,7 +67,6 @@ const config: KnipConfig = {
   // URLs of the bench's server (bench/server.mjs), imported by the bench's pages.
   ignoreUnresolved: [
     '/dist/khountous.js',
-    '/dist/index.js',
     '/dist/elements/khountous-admin-card.js',
     '/dist/elements/khountous-dataset.js',
     '/dist/elements/khountous-fact-checks.js',

@@ -130,10 +130,11 @@ if (process.env.KHOUNTOUS_COUNTS_FILE) reporters.push(countingReporter(process.e
  * as a static server sends them: byte for byte, not
  * through the dev server's import rewriting, so that the integrity hashes the
  * build wrote into them hold. With the cookie `khountous-slow-elements=<ms>`,
- * the files of the element code (elements/*.js, chunks/kit-*.js) arrive that
+ * the files of the element code (elements/*.js) arrive that
  * much later: the element code of a slow network, for the early start's tests.
  * After POST /scoped/<scope>/__hold?count=<n> (until DELETE), those under
- * /fresh/<scope>/dist/ arrive once the scoped reference API `<scope>` has
+ * /fresh/<scope>/dist/ (with `&files=all`, every file but khountous.js and the embed page's:
+ * what the script loads after itself) arrive once the scoped reference API `<scope>` has
  * received `n` requests, or the hold is deleted (at most 10 s after the POST;
  * each scope's hold its own, so that test files run side by side): armed by a
  * request the page awaits, not by a cookie, which
@@ -159,12 +160,13 @@ function distAsBuilt(api) {
     const file = normalize(join(dist, path.slice('/dist/'.length)));
     if (!file.startsWith(dist) || !existsSync(file) || !statSync(file).isFile()) return next();
     const slow = Number(context.cookies.get('khountous-slow-elements') ?? 0);
-    const elementCode = /^\/dist\/(elements\/|chunks\/kit-)/.test(path);
+    const elementCode = /^\/dist\/elements\//.test(path);
     if (slow > 0 && elementCode) {
       await new Promise((resolve) => setTimeout(resolve, Math.min(slow, 5000)));
     }
     const hold = fresh ? api.hold(fresh) : undefined;
-    if (hold && elementCode) {
+    const afterScript = !/^\/dist\/(khountous\.js|embed\.(js|html|css))$/.test(path);
+    if (hold && (hold.all ? afterScript : elementCode)) {
       while (api.hold(fresh) === hold && api.received(fresh) < hold.count && Date.now() < hold.until) {
         await new Promise((resolve) => setTimeout(resolve, 20));
       }

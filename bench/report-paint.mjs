@@ -39,7 +39,7 @@ ${paint.machine.loadAverage.join(', ')} when it ended.\n\n`
 
 ${alone}The news front page on a ${paint.viewport.width}×${paint.viewport.height} viewport, from navigation
 to the first skeleton painted and to the data painted (first widget, and every widget the page loads
-without scrolling; for the script tag, the data is painted when the starter writes it as text, or when
+without scrolling; for the script tag, the data is painted when the script writes it as text, or when
 the element renders it if its code came first), on each network profile with the API's connection cold (a new one) or warm (set
 up by an earlier request of the same page). The pages:
 
@@ -63,7 +63,7 @@ The server-seeded page (**seeded**) on ${found.profile}, API connection ${found.
 painted at ${sec(seeded.firstDataMs)}, with its first contentful paint (${sec(seeded.fcpMs)}), against
 ${sec(script.lastDataMs)} for every widget of the script-tag page. The first of its elements is defined at
 ${sec(seeded.definedMs)}: the widgets show their data ${sec(seeded.definedMs - seeded.lastDataMs)} before any element's code has run.
-The kit's first file (the starter) had arrived at ${sec(seeded.kitFileMs)}, so the starter may have run before that
+The kit's first file (the script tag) had arrived at ${sec(seeded.kitFileMs)}, so the script may have run before that
 paint. The reader's browser sent the API ${seeded.apiRequests} requests.${
     bytes
       ? ` Its HTML is ${kB(seeded.bytes.page)} as sent (the script-tag page's ${kB(script.bytes.page)}: the widgets' markup, styles and

@@ -1,7 +1,8 @@
 // In-page side of the render and memory measurements (bench/measure.mjs drives it).
 // The kit is the built bundle; the baseline's render functions are bench/baseline/widgets.js.
-// The elements measured are imported as the script tag imports them (one module each, sharing
-// their chunks with index.js, whose getLoader gives the page-wide loader they use).
+// The elements measured are imported as the script tag imports them (one module each, which
+// imports the kit's core from khountous.js); the page-wide loader they use is the one every copy
+// of the kit shares, on globalThis (src/core/names.ts).
 // The memory cycles mount every element the build ships, each imported first (`cycle`).
 import '/dist/elements/khountous-admin-card.js';
 import '/dist/elements/khountous-dataset.js';
@@ -10,10 +11,12 @@ import '/dist/elements/khountous-ranking.js';
 import '/dist/elements/khountous-region-stats.js';
 import '/dist/elements/khountous-report.js';
 import '/dist/elements/khountous-reports.js';
-import { getLoader } from '/dist/index.js';
 import '/bench/baseline/widgets.js';
 
 const stage = document.getElementById('stage');
+
+/** The page-wide loader, made by the first element that loaded (after the warm-up mounts). */
+const getLoader = () => globalThis[Symbol.for('khountous.loader.v1')];
 const baseUrl = new URL('/v1', location.href).href;
 
 /** Resolves in the next task: run from a rAF callback, after that frame's style, layout and paint. */

@@ -67,8 +67,11 @@ export function referenceApiMiddleware() {
       });
     };
 
-  /** The element code held back until scope `scope` has received `count` requests (at most until `until`). */
-  const holds = new Map<string, { count: number; until: number }>();
+  /**
+   * The element code (with `files=all`, every file the script tag loads after itself) held
+   * back until scope `scope` has received `count` requests (at most until `until`).
+   */
+  const holds = new Map<string, { count: number; until: number; all: boolean }>();
 
   const middleware = async (ctx: KoaContext, next: () => Promise<void>): Promise<void> => {
     const url = ctx.req.url ?? '/';
@@ -77,11 +80,12 @@ export function referenceApiMiddleware() {
       ctx.respond = false;
       if (ctx.req.method === 'DELETE') holds.delete(holdMatch[1]!);
       else {
-        const count = Number(new URL(url, 'http://test').searchParams.get('count'));
+        const query = new URL(url, 'http://test').searchParams;
+        const count = Number(query.get('count'));
         if (!Number.isInteger(count) || count < 1 || count > 100)
           return sendJson(ctx.res, 400, { error: 'count' });
         scopeFor(holdMatch[1]!);
-        holds.set(holdMatch[1]!, { count, until: Date.now() + 10_000 });
+        holds.set(holdMatch[1]!, { count, until: Date.now() + 10_000, all: query.get('files') === 'all' });
       }
       return sendJson(ctx.res, 204);
     }

@@ -18,17 +18,19 @@
 //
 // dist/: the script-tag build, for pages without a bundler (a CDN or a copy on the site):
 // bundled with Lit in production mode, minified.
-//   dist/khountous.js                 the script tag: the kit's entry (src/khountous.ts, with boot/served.ts
-//                                     for boot/bundled.ts) in one file, that finds the
-//                                     kit's tags in the page, sends their API requests (no Lit, no loader),
-//                                     announces their elements' files with modulepreload and integrity, and
-//                                     imports dist/elements/khountous-<name>.js per tag, when it appears
-//   dist/autoloader.js                the same file, under the name earlier versions documented
-//   dist/elements/khountous-<name>.js one module per element: its own chunk, and dist/chunks/shared-<hash>.js
-//                                     (Lit, the base element, the data layer), which every element shares
-//   dist/index.js                     the public exports, bundled (the benches' pages use it)
+//   dist/khountous.js                 the script tag and the kit's core: the kit's entry (src/khountous.ts,
+//                                     with boot/served.ts for boot/bundled.ts) in one file, with the loader and
+//                                     the widgets' descriptors, that finds the kit's tags in the page, sends
+//                                     their loads through the loader (no Lit), announces their elements' files
+//                                     with modulepreload and integrity, and imports
+//                                     dist/elements/khountous-<name>.js per tag, when it appears
+//   dist/autoloader.js                the same module (it re-exports khountous.js), under the name earlier
+//                                     versions documented
+//   dist/elements/khountous-<name>.js one module per element, importing the core from khountous.js and what
+//                                     the elements share (Lit, the base element) from dist/chunks/
+//   dist/hydrate.js, dist/paint.js    Lit's hydrate support (a page a server rendered) and the text paint
 //   dist/embed.html, embed.js         one widget chosen by URL parameters, for iframes (its CSP in a <meta>);
-//                                     embed.js sends its request, then imports that one element's module
+//                                     embed.js places it, and khountous.js, which it imports, loads it
 //   dist/embed-resize.js              the optional host snippet that sizes those iframes
 //   dist/integrity.json               SRI hash (sha384) of every file of dist/
 //

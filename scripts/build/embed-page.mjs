@@ -10,7 +10,11 @@ import { dist, root } from './context.mjs';
 /** dist/embed.html and dist/embed.css. */
 export async function writeEmbedPage() {
   const page = readFileSync(join(root, 'demo/embed.html'), 'utf8');
-  const withScript = page.replace('src="./embed.ts"', 'src="./embed.js"');
+  // The script imports khountous.js: announced beside it, so that both come in one round trip.
+  const withScript = page.replace(
+    '<script type="module" src="./embed.ts"></script>',
+    '<link rel="modulepreload" href="./khountous.js" />\n    <script type="module" src="./embed.js"></script>',
+  );
   if (withScript === page) throw new Error('demo/embed.html no longer loads ./embed.ts');
   const apiOrigins = embedApiOrigins(process.env);
   const builtPage = withScript.replace(

@@ -16,7 +16,7 @@
 //     --dist DIR                                 another build (default dist/)
 //     --budget NAME=BYTES                        a budget of this run (e.g. `one widget=1000`)
 //     --only NAME[,NAME]                         some of the checks: one widget, region map, mission
-//                                                widgets, first-paint core (the last needs no browser)
+//                                                widgets, core (the last needs no browser)
 //     --json                                     the figures as JSON on stdout
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -245,11 +245,11 @@ async function main() {
       }
     }
   }
-  if (only.includes('first-paint core')) {
+  if (only.includes('core')) {
     const files = closure(join(dist, 'khountous.js'));
     figures.push({
-      check: 'first-paint core',
-      name: 'first-paint core: khountous.js with its static imports',
+      check: 'core',
+      name: 'core: khountous.js with its static imports',
       files: files.map((file) => relative(dist, file)),
       gzip: files.reduce((sum, file) => sum + gzip(file), 0),
     });

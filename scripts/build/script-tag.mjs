@@ -1,7 +1,7 @@
 // dist/, the script-tag build: the elements and their shared chunks in one graph,
 // the script tag and the embed page's script each in one file with the module
 // graph written into it, and the host's resize snippet.
-import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { build } from 'vite';
 import { minifyLiteralsPlugin } from './minify-literals.mjs';
@@ -48,60 +48,47 @@ function writePreloadGraph(modules, files, { except = [], integrity = false } = 
   }
 }
 
-/**
- * The text paint's own copy in bytes of the modules it imports (the kit's
- * bounds in core/types.ts, the bounded read in core/bounded.ts): a module in
- * the shared chunk would make paint.js import that whole chunk (the bundler
- * keeps a chunk's import even where it inlines every constant). Here each
- * module of the paint's graph gets another id (`?paint`), which only the paint
- * imports, so they are bundled into paint.js; the sources stay one file each.
- */
-const paintGraph = {
-  name: 'khountous-paint-graph',
-  enforce: 'pre',
-  async resolveId(source, importer) {
-    if (!importer || !source.startsWith('.')) return undefined;
-    if (!/[\\/]src[\\/]boot[\\/]paint\.ts$/.test(importer) && !importer.endsWith('?paint')) return undefined;
-    const resolved = await this.resolve(source, importer.replace(/\?paint$/, ''), { skipSelf: true });
-    return resolved && `${resolved.id}?paint`;
-  },
-};
+/** Whether module `id` is a file of src/ under `prefix` (a folder with its slash, or a file). */
+const inSrc = (id, prefix) => id.replaceAll('\\', '/').includes(`/src/${prefix}`);
 
 /** Lit's hydrate support, which only boot/hydrate.ts imports: for pages a server rendered. */
-const HYDRATE_MODULES =
-  /[\\/]node_modules[\\/](@lit-labs[\\/]ssr-client[\\/]|lit-html[\\/](development[\\/])?(experimental-hydrate|private-ssr-support|directive-helpers)\.js)/;
-
-/** Modules of src/ that each come on their own, after the first data or on demand. */
-const OWN_FILES = [
-  // The sentences of attribute problems: imported with the first problem.
-  'attributes/messages.ts',
-  'i18n/attributes.ts',
-  // The public exports, which import every element.
-  'index.ts',
-  // Lit's hydrate support; the starter's text paint.
-  'boot/hydrate.ts',
-  'boot/paint.ts',
+const HYDRATE_SUPPORT = [
+  '/@lit-labs/ssr-client/',
+  '/lit-html/experimental-hydrate.js',
+  '/lit-html/private-ssr-support.js',
 ];
 
 /**
- * The one chunk every element's graph holds (chunks/shared.js): the modules of
- * node_modules and src/ that are no element's own code, except those that come
- * on their own. An element's own code is src/components/<name>/ but its
- * descriptor (widget.ts, which the early start reads), and src/graphics/. The text paint's graph
- * (`?paint` ids) goes into paint.js alone.
+ * The one chunk the elements share (chunks/shared-<hash>.js), besides the script: Lit and the
+ * modules of src/ that are no element's own (the base element, its controllers and styles,
+ * the shared strings and formats). Not in it: an element's own folder (src/components/<name>/,
+ * which its module holds) and the regional indicators that only the region chart and the map
+ * share (src/graphics/, a chunk of their own), nor what comes on demand: the hydrate support,
+ * the text paint, the sentences of attribute problems. Fewer files: on a slow network each
+ * costs its request, and the browser opens at most six connections to a host.
  */
-function inSharedChunk(id) {
+function inShared(id) {
   const path = id.replaceAll('\\', '/');
-  if (path.endsWith('?paint')) return false;
-  if (path.includes('/node_modules/')) return !HYDRATE_MODULES.test(id);
-  const inSrc = path.indexOf('/src/');
-  if (inSrc < 0) return false;
-  const file = path.slice(inSrc + '/src/'.length);
-  if (file.startsWith('components/')) return file.endsWith('/widget.ts');
-  // What some elements share and others never need (the regional indicators of the
-  // chart and the map): a chunk of its own, loaded with the first element that imports it.
-  if (file.startsWith('graphics/')) return false;
-  return !OWN_FILES.includes(file);
+  if (path.includes('/node_modules/')) return !HYDRATE_SUPPORT.some((part) => path.includes(part));
+  if (!path.includes('/src/')) return false;
+  const demand = [
+    ...['boot/hydrate.ts', 'boot/paint.ts', 'embed/', 'components/', 'graphics/'],
+    ...['attributes/messages.ts', 'i18n/attributes.ts'],
+    // The text paint's own (the summaries and the format of an indicator, which the region
+    // chart and the map import too): paint.js imports no chunk of the elements.
+    ...['summaries.ts', 'widget/indicator-format.ts'],
+  ];
+  return !demand.some((prefix) => inSrc(path, prefix));
+}
+
+/** Where a module that the script imports on demand is written: each element, the hydrate support, the text paint. */
+function chunkFileName(chunk) {
+  const facade = (chunk.facadeModuleId ?? '').replaceAll('\\', '/');
+  const element = /\/src\/components\/([a-z][a-z0-9-]*)\/define\.ts$/.exec(facade)?.[1];
+  if (element) return `elements/khountous-${element}.js`;
+  if (facade.endsWith('/src/boot/hydrate.ts')) return 'hydrate.js';
+  if (facade.endsWith('/src/boot/paint.ts')) return 'paint.js';
+  return 'chunks/[name]-[hash].js';
 }
 
 /**
@@ -113,7 +100,7 @@ const common = {
   configFile: false,
   root,
   mode: 'production',
-  plugins: [minifyLiteralsPlugin(), paintGraph],
+  plugins: [minifyLiteralsPlugin()],
   logLevel: quiet ? 'warn' : 'info',
   define: {
     __KHOUNTOUS_VERSION__: JSON.stringify(pkg.version),
@@ -125,6 +112,8 @@ const common = {
     sourcemap: false,
     reportCompressedSize: false,
     copyPublicDir: false,
+    // The script announces each module's files itself, with their integrity (writePreloadGraph).
+    modulePreload: false,
   },
 };
 
@@ -162,85 +151,62 @@ const buildIntoDist = (build_, plugins = []) =>
   });
 
 /**
- * Every file of dist/ but integrity.json: the elements (`elements`, from
- * context.mjs elementEntries) with the modules they share, the script tag, the
- * embed page and its script, the resize snippet.
+ * Every file of dist/ but integrity.json: the script tag (src/khountous.ts, the npm build's
+ * entry, with the script tag's delivery), the modules it imports on demand (each element of
+ * `elements`, from context.mjs elementEntries; the hydrate support; the text paint) with the
+ * chunks they share, the embed page and its script, the resize snippet.
  */
 export async function buildScriptTag(elements) {
-  // 1. Modules with shared chunks: per-element entries, index, the hydrate support and
-  //    the text paint, in one graph, so that the script tag and the embed page load the
-  //    same files.
-  await buildIntoDist({
-    lib: {
-      entry: {
-        ...elements,
-        index: join(root, 'src/index.ts'),
-        // Lit's hydrate support, which the starter loads first on a page a server rendered.
-        hydrate: join(root, 'src/boot/hydrate.ts'),
-        // The text paint, which the starter loads with its first request (no import).
-        paint: join(root, 'src/boot/paint.ts'),
+  // 1. One graph: the script tag and the embed page's script are its entries, and every other
+  //    module is imported by the script on demand. What the script imports statically (the
+  //    loader, the widgets' descriptors, the early start: the kit's core) is in khountous.js
+  //    itself, which the other modules import it from: the first API requests leave after one
+  //    round trip, sent by the loader, and no module of the core comes twice. The embed page's
+  //    script imports the script (its widget then loads as any other).
+  await buildIntoDist(
+    {
+      lib: {
+        entry: { khountous: join(root, 'src/khountous.ts'), embed: join(root, 'src/embed/main.ts') },
+        formats: ['es'],
       },
-      formats: ['es'],
-    },
-    rolldownOptions: {
-      output: {
-        entryFileNames: '[name].js',
-        chunkFileNames: 'chunks/[name]-[hash].js',
-        // The data layer and every element's plan in one chunk, which the early start
-        // and each element share; what the embed page also needs before its widget
-        // (language, base URL, the types' constants) in a small one of its own, so
-        // that the embed page does not load the data layer before the widget.
-        advancedChunks: {
-          groups: [
-            {
-              name: 'shared',
-              test: inSharedChunk,
-            },
-          ],
-        },
-        minify: true,
-        comments: false,
-      },
-    },
-  });
-
-  // The module graph of each element (and of the autoloader's early start), written into
-  // the files that import elements on demand (they announce it with
-  // <link rel="modulepreload"> before the import).
-  const modules = {};
-  for (const name of Object.keys(elements)) modules[name.replace(/^elements\//, '')] = `${name}.js`;
-
-  await writeEmbedPage();
-
-  // 2. The script tag: src/khountous.ts, the npm build's entry, with the script tag's delivery
-  //    (boot/served.ts in place of boot/bundled.ts), in one file with no static import (the first
-  //    API requests leave after one round trip), which imports each element's module by its URL; written
-  //    into it, each element's module graph with the integrity of every file (the starter's
-  //    own hash thus vouches for them). dist/autoloader.js is the same file.
-  //    The embed page's script likewise (src/embed/main.ts -> embed.js): its widget's request
-  //    from the page's head, then the files of that one element (same origin, under the page's
-  //    CSP: no integrity to carry).
-  for (const [name, entry] of [
-    ['khountous', 'src/khountous.ts'],
-    ['embed', 'src/embed/main.ts'],
-  ]) {
-    await buildIntoDist(
-      {
-        lib: { entry: { [name]: join(root, entry) }, formats: ['es'] },
-        rolldownOptions: {
-          output: { entryFileNames: '[name].js', codeSplitting: false, minify: true, comments: false },
+      rolldownOptions: {
+        preserveEntrySignatures: 'allow-extension',
+        output: {
+          entryFileNames: '[name].js',
+          chunkFileNames: chunkFileName,
+          // The script's static graph (the `$initial` modules of its entry) in the script
+          // itself, the embed page's own modules left in its script; what the elements share
+          // in one chunk (inShared).
+          codeSplitting: {
+            groups: [
+              { name: 'khountous', tags: ['$initial'], test: (id) => !inSrc(id, 'embed/') },
+              { name: 'shared', test: inShared },
+            ],
+          },
+          minify: true,
+          comments: false,
         },
       },
-      [servedDelivery()],
-    );
+    },
+    [servedDelivery()],
+  );
+  for (const name of ['khountous']) {
     if (staticSpecifiers(readFileSync(join(dist, `${name}.js`), 'utf8')).length > 0)
       throw new Error(`dist/${name}.js imports a module: it must be one file`);
   }
-  writePreloadGraph({ ...modules, hydrate: 'hydrate.js', paint: 'paint.js' }, ['khountous.js'], {
-    integrity: true,
-  });
-  writePreloadGraph({ ...modules, paint: 'paint.js' }, ['embed.js']);
-  copyFileSync(join(dist, 'khountous.js'), join(dist, 'autoloader.js'));
+  for (const name of Object.keys(elements))
+    if (!existsSync(join(dist, `${name}.js`))) throw new Error(`dist/${name}.js was not written`);
+
+  await writeEmbedPage();
+
+  // 2. Written into the script: each module's graph (every file it imports statically,
+  //    transitively, but the script itself) with the integrity of every file, which the
+  //    script announces with <link rel="modulepreload"> before the import (its own hash thus
+  //    vouches for them). dist/autoloader.js is the script under its other name.
+  const modules = { hydrate: 'hydrate.js', paint: 'paint.js' };
+  for (const name of Object.keys(elements)) modules[name.replace(/^elements\//, '')] = `${name}.js`;
+  writePreloadGraph(modules, ['khountous.js'], { except: ['khountous.js'], integrity: true });
+  writeFileSync(join(dist, 'autoloader.js'), "export * from './khountous.js';\n");
 
   // 3. The host's resize snippet: a classic script, no module needed.
   await buildIntoDist({

@@ -190,18 +190,17 @@ const readAs = (attribute: string, given: string, value: string): string =>
   `${quoted(attribute, given)} read as "${value}".`;
 
 /** What `acceptedValue` gives for a value its rule does not take as written. */
-export const REFUSED: unique symbol = Symbol('refused');
+const REFUSED: unique symbol = Symbol('refused');
 
 /**
  * The value `rule` takes for `value` as written (trimmed; null: absent), or
  * REFUSED: a choice's fallback when empty, one of its values; an identifier
  * that fits (none when empty and optional); an integer within its range, or
  * its fallback when empty or not a number; an http(s) or root-relative URL.
- * The one reading of a value, which `checkAttribute` (the elements, the
- * early requests of a server render) and the script tag's first requests
- * (boot/first-paint.ts, before the loader) make.
+ * The one reading of a value, which `checkAttribute` makes for the elements,
+ * the early start and a server render.
  */
-export function acceptedValue(
+function acceptedValue(
   rule: AttributeRule,
   value: string | number | null | undefined,
 ): string | number | undefined | typeof REFUSED {

@@ -125,6 +125,16 @@ export function createAutoloader(
   };
 }
 
+/** One loader per tag from the modules a glob found (`../components/<name>/define.ts` -> its import). */
+export function elementLoaders(modules: Record<string, ElementLoader>): Record<string, ElementLoader> {
+  return Object.fromEntries(
+    Object.entries(modules).flatMap(([path, load]) => {
+      const tag = tagFromModulePath(path);
+      return tag ? [[tag, load]] : [];
+    }),
+  );
+}
+
 /** `./components/<name>/define.ts` -> `khountous-<name>`. */
 export function tagFromModulePath(path: string): string | undefined {
   const name = /\/components\/([a-z][a-z0-9-]*)\/define\.[jt]s$/.exec(path)?.[1];

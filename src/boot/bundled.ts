@@ -3,18 +3,9 @@
  * app's bundler lays it out (every `src/components/<name>/define.ts`, found by
  * a glob), and the first requests sent through the page's shared loader
  * (boot/early-start.ts) before any element's code is asked for. The script
- * tag's build puts boot/served.ts in its place (scripts/build/build.mjs).
+ * tag's build puts boot/served.ts in its place (scripts/build/script-tag.mjs).
  */
-import { tagFromModulePath, type Delivery, type ElementLoader } from './autoload.js';
-
-const modules = import.meta.glob('../components/*/define.ts');
-
-const loaders: Record<string, ElementLoader> = Object.fromEntries(
-  Object.entries(modules).flatMap(([path, load]) => {
-    const tag = tagFromModulePath(path);
-    return tag ? [[tag, load]] : [];
-  }),
-);
+import { elementLoaders, type Delivery } from './autoload.js';
 
 /**
  * The early start, before the elements' modules: the API requests leave as
@@ -30,4 +21,7 @@ const prepare = (elements: Element[]): Promise<unknown> =>
     () => undefined,
   );
 
-export const delivery: Delivery = { loaders, prepare };
+export const delivery: Delivery = {
+  loaders: elementLoaders(import.meta.glob('../components/*/define.ts')),
+  prepare,
+};

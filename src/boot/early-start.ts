@@ -2,24 +2,37 @@
  * The early start: the API requests of the widgets already in the page, sent
  * before their element code has arrived. On a slow network the elements'
  * code (Lit, templates, styles) takes longer to arrive than the API's answer:
- * the entry runs this small module first (the shared loader and the widgets'
- * descriptors, no Lit, no element) while the element code is fetched.
+ * the entry runs this first (the shared loader and the widgets' descriptors,
+ * no Lit, no element) while the element code is fetched. Both builds run it:
+ * the script tag's file holds it with the loader (boot/served.ts), the npm
+ * build loads it before the elements (boot/bundled.ts).
  *
  * Each tag's load is the one its element will plan (widget/load.ts
  * `planLoad`, from its attributes read as the element's properties), sent
  * through the page's shared loader, so that the element, once defined, joins
  * the request under way or finds its answer in the cache: one request per
- * resource. A lazy element far from the viewport waits there as it would (the
- * loader's near-viewport wait), an element with an input it cannot use is
- * left to show its error.
+ * resource, with the loader's cache, coalescing, batching and budget. A lazy
+ * element far from the viewport waits there as it would (the loader's
+ * near-viewport wait), an element with an input it cannot use is left to
+ * show its error, and one that holds a server's data (core/inline.ts) adopts
+ * it when it is defined.
  */
 import { KhountousError } from '../core/errors.js';
 import { inlineScriptOf } from '../core/inline.js';
-import { getLoader, type KhountousLoader } from '../core/loader/loader.js';
+import { getLoader, type KhountousLoader, type Loaded } from '../core/loader/loader.js';
 import { NAMES } from '../core/names.js';
 import { widgets as registry } from '../registry.js';
 import type { Widget } from '../widget/descriptor.js';
-import { attributeReader, planLoad } from '../widget/load.js';
+import { attributeReader, planLoad, type Planned } from '../widget/load.js';
+
+/** One load the early start sent, for whoever shows its answer first (the script tag's text paint). */
+export interface Started {
+  element: Element;
+  widget: Widget;
+  planned: Planned;
+  /** The loader's answer: checked, and for a list window its own items. */
+  loaded: Promise<Loaded<unknown>>;
+}
 
 /** Elements whose loads were started, by any copy of the kit: each once. */
 function startedSet(): WeakSet<Element> {
@@ -28,18 +41,18 @@ function startedSet(): WeakSet<Element> {
 }
 
 /**
- * Starts the loads of `elements` (kit tags whose element is not defined yet).
- * Returns the number of loads started.
+ * Starts the loads of `elements` (kit tags whose element is not defined yet)
+ * and returns them.
  */
 export function startLoads(
   elements: readonly Element[],
   widgets: readonly Widget[] = registry,
   loader: KhountousLoader = getLoader(),
-): number {
-  if (typeof customElements === 'undefined') return 0;
+): Started[] {
+  if (typeof customElements === 'undefined') return [];
   const started = startedSet();
   const byTag = new Map(widgets.map((descriptor) => [descriptor.tag, descriptor]));
-  let count = 0;
+  const loads: Started[] = [];
   for (const element of elements) {
     const descriptor = byTag.get(element.localName);
     // A defined element loads for itself.
@@ -50,11 +63,10 @@ export function startLoads(
     const planned = planLoad(descriptor, element, attributeReader(descriptor, element));
     // The element shows what it cannot use when it is defined.
     if (planned instanceof KhountousError) continue;
-    loader
-      .load(planned.resource, planned.options)
-      // The element shows what went wrong when it loads for itself.
-      .catch(() => undefined);
-    count++;
+    const loaded = loader.load(planned.resource, planned.options);
+    // The element shows what went wrong when it loads for itself.
+    loaded.catch(() => undefined);
+    loads.push({ element, widget: descriptor, planned, loaded });
   }
-  return count;
+  return loads;
 }

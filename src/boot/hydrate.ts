@@ -4,7 +4,9 @@
  * the kit that a server rendered (renderWidget, `npx khountous-widgets render`:
  * a declarative shadow root already there): those elements then hydrate the
  * server's markup, as an app's bundle does with the support loaded first,
- * instead of drawing it again. A page without such a tag never loads it.
+ * instead of drawing it again. A page without such a tag never loads it. Its
+ * call below is a side effect, which package.json's `sideEffects` declares:
+ * imported on demand, the module would otherwise lose it to tree shaking.
  */
 import '@lit-labs/ssr-client/lit-element-hydrate-support.js';
 import { LitElement } from 'lit';

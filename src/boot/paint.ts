@@ -4,23 +4,19 @@
  * (Lit, the loader, the element) has: on a slow network that code takes longer
  * to arrive than the data.
  *
- * The script tag (boot/served.ts) loads this small file with its first requests
- * and hands it each answer; it writes, inside the tag, a `<khountous-paint>`
+ * The script tag (boot/served.ts) loads this small file with its first loads
+ * and hands it each answer the loader gives them (boot/paint-answers.ts); it writes, inside the tag, a `<khountous-paint>`
  * whose own shadow root holds the text (the page's styles do not reach it; it
  * inherits the page's font and colours). When the element is defined it shows
  * that text in place of its skeleton until it renders the data itself, then
  * removes it (element/text-paint.ts, events.ts). What it writes is the widget's
  * summary (src/components/<name>/summary.ts, through src/summaries.ts): its
- * brief fields, in their formats. The answer is not checked here:
- * only strings and finite numbers found where they are expected are written,
- * as text, never markup; anything else paints nothing and the element decides.
- * It reads an answer within the kit's bounds (core/types.ts, as the loader
- * does): at most MAX_ANSWER_BYTES of body, MAX_LIMIT items a list, texts of
- * MAX_TEXT_LENGTH characters; beyond, it paints nothing (core/bounded.ts). The
- * build gives it its own copy of what it imports (constants, the bounded read,
- * the summaries): this file stays one small module of its own.
+ * brief fields, in their formats. The answer is the loader's, checked as any
+ * other; only strings and finite numbers found where they are expected are
+ * written, as text, never markup, within the kit's bounds (core/types.ts:
+ * MAX_LIMIT items a list, texts of MAX_TEXT_LENGTH characters); anything else
+ * paints nothing and the element decides.
  */
-import { boundedText } from '../core/bounded.js';
 import { MAX_LIMIT, MAX_TEXT_LENGTH } from '../core/types.js';
 import { summaries } from '../summaries.js';
 import type { Field, Format } from '../widget/summary.js';
@@ -65,7 +61,7 @@ function formatter(lang: Lang, options: Intl.NumberFormatOptions, scale = 1) {
 
 const joined = (parts: (string | undefined)[]): string => parts.filter(Boolean).join(' · ');
 
-/** The widget's checked attribute values, by attribute name (the start's, boot/first-paint.ts). */
+/** The widget's checked inputs, by attribute name (boot/paint-answers.ts). */
 export type Values = Readonly<Record<string, unknown>>;
 
 /** The value at `path` in `data` (summary.ts `Field.path`): `{lang}` and `{attribute}` filled. */
@@ -176,40 +172,4 @@ export function paint(element: Element, data: unknown, lang: Lang, values: Value
   }
   element.append(host);
   return true;
-}
-
-/** The answer's JSON, read within the kit's bound (core/bounded.ts): undefined beyond (or when not JSON). */
-const boundedJson = (answer: Response): Promise<unknown> =>
-  boundedText(answer, () => new RangeError()).then(
-    (text) => JSON.parse(text) as unknown,
-    () => undefined,
-  );
-
-/**
- * Paints the answer `response` brings in `elements` (each as `paint` does, with
- * the widget's checked `values`), or `items` of its list (offset, count) for a
- * window that a larger one served,
- * from a copy of it: the loader reads and checks the answer as always. An
- * answer that is not JSON, not a success, or already read paints nothing.
- */
-export function paintAnswer(
-  response: Promise<Response>,
-  elements: Element[],
-  lang: Lang,
-  items?: [offset: number, count: number],
-  values: Values = {},
-): Promise<void> {
-  return response
-    .then((answer) =>
-      answer.ok && /json/i.test(answer.headers.get('content-type') ?? '')
-        ? boundedJson(answer.clone())
-        : undefined,
-    )
-    .then((data: unknown) => {
-      // A window served by a larger one: its own items (core/loader/windows.ts `slice`).
-      if (items && isObject(data) && Array.isArray(data['data']))
-        data = { ...data, data: data['data'].slice(items[0], items[0] + items[1]) };
-      if (data !== undefined) for (const element of elements) paint(element, data, lang, values);
-    })
-    .catch(() => undefined);
 }

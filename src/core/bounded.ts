@@ -1,8 +1,7 @@
 /**
  * Reading an answer's body within the kit's bound (MAX_ANSWER_BYTES): the
  * announced length is checked first, then the body is read as a stream and no
- * further than the bound. One rule for the loader's client (http.ts) and the
- * script tag's text paint (boot/paint.ts), which both import it.
+ * further than the bound: how the client (http.ts) reads every answer.
  */
 import { MAX_ANSWER_BYTES } from './types.js';
 
@@ -10,8 +9,8 @@ import { MAX_ANSWER_BYTES } from './types.js';
  * The body as text. Beyond the bound the body is cancelled and the error
  * `tooLarge` makes is thrown, with what was seen: `N bytes announced`, or
  * `more than N bytes` when the stream grew past it. The cancel is not awaited:
- * on a body of a cloned answer (the paint reads a clone) it settles only once
- * the other branch is read or cancelled too.
+ * on a body of a cloned answer it settles only once the other branch is read
+ * or cancelled too.
  */
 export async function boundedText(response: Response, tooLarge: (size: string) => Error): Promise<string> {
   const declared = Number(response.headers.get('Content-Length') ?? NaN);

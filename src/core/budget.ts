@@ -196,26 +196,6 @@ function recordIn(state: State, now: number, id: string): void {
   state.log.set(id, { at: now, seq: ++state.lastSeq });
 }
 
-/**
- * Takes one request from the budget persisted under `storageKey`, as the
- * budget's `record` does (read-merge-write), when there is room: the script
- * tag's first requests, sent before the loader is there (boot/first-paint.ts).
- * Returns the id the request is logged under, for the loader's `reconcile`.
- */
-export function spendOne(
-  storage: Pick<SafeStorage, 'getJSON' | 'setJSON'>,
-  storageKey: string,
-  now: number,
-): string | undefined {
-  const state = newState(DEFAULT_QUOTA_LIMIT);
-  merge(state, storage.getJSON(storageKey), now, DEFAULT_QUOTA_WINDOW);
-  if (remainingIn(state, now) <= 0) return undefined;
-  const id = `${newId()}.0`;
-  recordIn(state, now, id);
-  storage.setJSON(storageKey, persisted(state));
-  return id;
-}
-
 export function createBudget(options: BudgetOptions = {}): Budget {
   const windowMs = options.windowMs ?? DEFAULT_QUOTA_WINDOW;
   const storage = options.storage;

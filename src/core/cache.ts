@@ -80,7 +80,7 @@ export interface EntryCache {
 }
 
 /** How long after its download an entry may be shown (offline, marked stale); dropped beyond. */
-export const DEFAULT_MAX_AGE = 7 * 24 * 60 * 60 * 1000;
+const DEFAULT_MAX_AGE = 7 * 24 * 60 * 60 * 1000;
 
 /** How long after its download a 304 may confirm an entry's data (above). */
 export const CONFIRM_FOR = 60 * 60 * 1000;
@@ -92,7 +92,7 @@ export const DEFAULT_MAX_STORED_SIZE = 1_000_000;
 const DEFAULT_MAX_MEMORY_ENTRIES = 200;
 
 /** The storage key of a persisted entry is ITEM_PREFIX + its key. */
-export const ITEM_PREFIX = 'e:';
+const ITEM_PREFIX = 'e:';
 const INDEX_KEY = 'cache-index';
 
 /** Persisted shape of one entry. */

@@ -9,7 +9,6 @@
  * - Each call returns the data with the status, the ETag and what the
  *   X-RateLimit-* headers said (when CORS exposes them).
  */
-import { ANONYMOUS } from './anonymous.js';
 import { boundedText } from './bounded.js';
 import { safeParse, type Schema } from './check.js';
 import { describe, urlOf, type Target } from './endpoints.js';
@@ -244,6 +243,17 @@ export function get<T>(transport: Transport, target: Target, options: CallOption
   const init = { method: 'GET', headers: { Accept: 'application/json' } };
   return send(transport, urlOf(target), init, jsonBody(target.ep.schema as Schema<T>), options);
 }
+
+/**
+ * How every request of the kit goes out: anonymous and cookie-free, in CORS
+ * mode, and with at most the page's origin as its referrer, whatever the host
+ * page's referrer policy.
+ */
+const ANONYMOUS = {
+  credentials: 'omit',
+  mode: 'cors',
+  referrerPolicy: 'strict-origin',
+} as const satisfies RequestInit;
 
 type Init = RequestInit & { headers: Record<string, string> };
 

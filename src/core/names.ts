@@ -16,8 +16,6 @@ export interface Names {
   readonly global: symbol;
   /** globalThis key of the elements whose loads the early start began (boot/early-start.ts). */
   readonly earlyStart: symbol;
-  /** globalThis key of the requests the script tag sent before the loader came (core/handoff.ts). */
-  readonly handoff: symbol;
   /** localStorage prefix; keys of older versions are removed. */
   readonly storage: string;
   /** Web Locks prefix: one lock per cache key, one for the budget. */
@@ -37,7 +35,6 @@ function namesFor(namespace: string): Names {
   return {
     global: Symbol.for(`khountous.loader.v1${dot}`),
     earlyStart: Symbol.for(`khountous.early-start.v1${dot}`),
-    handoff: Symbol.for(`khountous.handoff.v1${dot}`),
     storage: `khountous${dash}:v1:`,
     lock: `khountous${dash}:v1:`,
     channel: `khountous-v1${dash}`,
@@ -66,7 +63,7 @@ export function namesOf(namespace = ''): Names {
 }
 
 /** The names of a namespace the page declares: checked, and none when it is not valid (no message). */
-export function pageNames(namespace = declaredNamespace()): Names {
+function pageNames(namespace = declaredNamespace()): Names {
   return namespace && NAMESPACE.test(namespace) ? namesFor(namespace) : NAMES;
 }
 

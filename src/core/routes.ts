@@ -1,10 +1,7 @@
 /**
  * Where each resource of the API lives, and the URL and cache key of one
- * request: the part of the endpoint table (endpoints.ts) that the script tag's
- * first-paint start (boot/first-paint.ts) needs too, with no check, no schema
- * and no message. Both compute the URL with `requestUrl` and the cache key with
- * `keyOf`, so that a request the start sent is the one the loader would send,
- * under the same key.
+ * request: the endpoint table's paths and parameters (endpoints.ts), which
+ * computes every URL with `requestUrl` and every cache key with `keyOf`.
  */
 import type { Params } from './params.js';
 

@@ -2,11 +2,16 @@
  * The script tag's text paint (src/boot/paint.ts): a widget's data written as
  * text inside its tag before the element's code has arrived: what each widget
  * shows, text and never markup, out of the page's styles, and nothing where
- * the element is there, the tag holds something, or the answer lacks it.
+ * the element is there, the tag holds something, or the answer lacks it; the
+ * early start's answers handed to it (src/boot/paint-answers.ts).
  */
 import { expect, fixtureCleanup } from '@open-wc/testing';
-import { paint, paintAnswer } from '../../src/boot/paint.js';
-import { MAX_ANSWER_BYTES, MAX_LIMIT, MAX_TEXT_LENGTH } from '../../src/core/types.js';
+import type { Started } from '../../src/boot/early-start.js';
+import { paint } from '../../src/boot/paint.js';
+import { paintAnswers } from '../../src/boot/paint-answers.js';
+import { MAX_LIMIT, MAX_TEXT_LENGTH } from '../../src/core/types.js';
+import { widgets } from '../../src/registry.js';
+import type { Widget } from '../../src/widget/descriptor.js';
 import { summaries } from '../../src/summaries.js';
 import type { Summary } from '../../src/widget/summary.js';
 
@@ -72,7 +77,7 @@ describe('the text paint', () => {
   });
 
   it('writes the chosen indicator of the region chosen, or of every region', () => {
-    // The values the start checked (boot/first-paint.ts), by attribute.
+    // The checked inputs by attribute (boot/paint-answers.ts).
     const one = make('khountous-region-stats');
     expect(paint(one, REGIONS, 'fr', { region: 'kolda', indicator: 'responseRate' })).to.equal(true);
     expect(texts(paintOf(one), 'li')).to.have.length(1);
@@ -243,87 +248,79 @@ describe('the text paint', () => {
     }
   });
 
-  describe('from an answer', () => {
-    const answer = (body: string, init: ResponseInit = {}) =>
-      new Response(body, { status: 200, headers: { 'Content-Type': 'application/json' }, ...init });
+  describe('from the early start’s loads (boot/paint-answers.ts)', () => {
+    const regionStats = widgets.find((widget) => widget.tag === 'khountous-region-stats')!;
+    const adminCard = widgets.find((widget) => widget.tag === 'khountous-admin-card')!;
+    const started = (
+      element: Element,
+      widget: Widget,
+      selection: Record<string, unknown>,
+      loaded: Promise<unknown>,
+    ): Started =>
+      ({
+        element,
+        widget,
+        planned: { selection: { lang: 'en', baseUrl: '/v1', ...selection }, resource: {}, options: {} },
+        loaded,
+      }) as unknown as Started;
+    const painter = async () => ({ paint });
 
-    it('paints a JSON success in every widget that asked, and leaves the answer whole for the loader', async () => {
-      const response = answer(JSON.stringify(ADMINISTRATION));
-      const [one, two] = [make('khountous-admin-card'), make('khountous-admin-card')];
-      await paintAnswer(Promise.resolve(response), [one!, two!], 'fr');
-      expect(texts(paintOf(one!), '.title')).to.deep.equal(['Mairie de Bakel']);
-      expect(texts(paintOf(two!), '.title')).to.deep.equal(['Mairie de Bakel']);
-      expect(response.bodyUsed).to.equal(false);
-      expect(((await response.json()) as { name: string }).name).to.equal('Mairie de Bakel');
-    });
-
-    it('paints nothing for an error, a body that is not JSON, an answer already read, or a failed request', async () => {
-      const read = answer(JSON.stringify(ADMINISTRATION));
-      await read.text();
-      const cases: [string, () => Promise<Response>][] = [
-        ['404', () => Promise.resolve(answer(JSON.stringify(ADMINISTRATION), { status: 404 }))],
-        [
-          'text/plain',
-          () =>
-            Promise.resolve(
-              new Response(JSON.stringify(ADMINISTRATION), { headers: { 'Content-Type': 'text/plain' } }),
-            ),
-        ],
-        ['not JSON', () => Promise.resolve(answer('<html>'))],
-        ['already read', () => Promise.resolve(read)],
-        ['failed', () => Promise.reject(new TypeError('Failed to fetch'))],
+    it('paints each answer in its element, in its language and with its checked inputs', async () => {
+      const region = make('khountous-region-stats');
+      const card = make('khountous-admin-card');
+      const answers = [
+        Promise.resolve({ data: REGIONS, stale: false }),
+        Promise.resolve({ data: ADMINISTRATION, stale: false }),
       ];
-      for (const [label, response] of cases) {
-        const element = make('khountous-admin-card');
-        await paintAnswer(response(), [element], 'fr');
-        expect(element.childNodes.length, label).to.equal(0);
-      }
+      let loads = 0;
+      paintAnswers(
+        [
+          started(region, regionStats, { region: 'kolda', indicator: 'responseRate' }, answers[0]!),
+          started(card, adminCard, { slug: ADMINISTRATION.slug }, answers[1]!),
+        ],
+        () => (loads++, painter()),
+      );
+      await Promise.all(answers);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(loads, 'the paint module asked for once').to.equal(1);
+      expect(texts(paintOf(region), 'li')).to.deep.equal(['Kolda · 40%']);
+      expect(paintOf(region).querySelector('div')!.lang).to.equal('en');
+      expect(texts(paintOf(card), '.title')).to.deep.equal(['Mairie de Bakel']);
     });
 
-    it('paints nothing beyond the kit’s bounds: 4 MiB of body, 100 items a list, 5,000 characters a text', async () => {
-      const item = (i: number) => ({ ...ADMINISTRATION, slug: `a-${i}`, name: `Administration ${i}` });
-      const list = (count: number) => ({ data: Array.from({ length: count }, (_, i) => item(i)), meta: {} });
-      // Within the bounds: painted (so that each case below fails for its bound alone).
-      const within = make('khountous-ranking');
-      await paintAnswer(Promise.resolve(answer(JSON.stringify(list(MAX_LIMIT)))), [within], 'fr');
-      expect(texts(paintOf(within), 'li')).to.have.length(MAX_LIMIT);
-      const long = make('khountous-admin-card');
-      const name = 'N'.repeat(MAX_TEXT_LENGTH);
-      await paintAnswer(Promise.resolve(answer(JSON.stringify({ ...ADMINISTRATION, name }))), [long], 'fr');
-      expect(texts(paintOf(long), '.title')).to.deep.equal([name]);
-
-      const padding = 'x'.repeat(MAX_ANSWER_BYTES);
-      let pulled = 0;
-      const endless = new ReadableStream<Uint8Array>({
-        pull(controller) {
-          pulled += 1;
-          controller.enqueue(new TextEncoder().encode(' '.repeat(1 << 20)));
-        },
-      });
-      const cases: [string, string, Response][] = [
-        ['101 items', 'khountous-ranking', answer(JSON.stringify(list(MAX_LIMIT + 1)))],
-        [
-          'a longer name',
-          'khountous-admin-card',
-          answer(JSON.stringify({ ...ADMINISTRATION, name: `${name}N` })),
-        ],
-        ['a larger body', 'khountous-admin-card', answer(JSON.stringify({ ...ADMINISTRATION, padding }))],
-        [
-          'a larger length announced',
-          'khountous-admin-card',
-          answer(JSON.stringify(ADMINISTRATION), {
-            headers: { 'Content-Type': 'application/json', 'Content-Length': String(MAX_ANSWER_BYTES + 1) },
-          }),
-        ],
-        ['an endless body', 'khountous-admin-card', answer(endless as unknown as string)],
-      ];
-      for (const [label, name, response] of cases) {
-        const element = make(name);
-        await paintAnswer(Promise.resolve(response), [element], 'fr');
-        const painted = element.querySelector('khountous-paint');
-        expect(painted ? texts(painted.shadowRoot!, '.title, li').length : 0, label).to.equal(0);
-      }
-      expect(pulled, 'the endless body read no further than the bound').to.be.below(10);
+    it('paints nothing for a load that failed, and asks for no paint module without a load', async () => {
+      const element = make('khountous-admin-card');
+      const failed = Promise.reject(new Error('network'));
+      failed.catch(() => undefined);
+      paintAnswers([started(element, adminCard, {}, failed)], painter);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(element.childNodes.length).to.equal(0);
+      let asked = false;
+      paintAnswers([], () => ((asked = true), painter()));
+      expect(asked).to.equal(false);
     });
+  });
+
+  it('paints nothing beyond the kit’s bounds: 100 items a list, 5,000 characters a text', () => {
+    const item = (i: number) => ({ ...ADMINISTRATION, slug: `a-${i}`, name: `Administration ${i}` });
+    const list = (count: number) => ({ data: Array.from({ length: count }, (_, i) => item(i)), meta: {} });
+    // Within the bounds: painted (so that each case below fails for its bound alone).
+    const within = make('khountous-ranking');
+    paint(within, list(MAX_LIMIT), 'fr');
+    expect(texts(paintOf(within), 'li')).to.have.length(MAX_LIMIT);
+    const long = make('khountous-admin-card');
+    const name = 'N'.repeat(MAX_TEXT_LENGTH);
+    paint(long, { ...ADMINISTRATION, name }, 'fr');
+    expect(texts(paintOf(long), '.title')).to.deep.equal([name]);
+    const cases: [string, string, unknown][] = [
+      ['101 items', 'khountous-ranking', list(MAX_LIMIT + 1)],
+      ['a longer name', 'khountous-admin-card', { ...ADMINISTRATION, name: `${name}N` }],
+    ];
+    for (const [label, tagName, data] of cases) {
+      const element = make(tagName);
+      paint(element, data, 'fr');
+      const painted = element.querySelector('khountous-paint');
+      expect(painted ? texts(painted.shadowRoot!, '.title, li').length : 0, label).to.equal(0);
+    }
   });
 });

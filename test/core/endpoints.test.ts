@@ -60,10 +60,10 @@ describe('describe', () => {
   });
 });
 
-describe('the routes the first-paint start reads', () => {
+describe('the routes of the endpoint table', () => {
   test('name the same query parameters the loader checks, for every kind', () => {
-    // The start copies these parameters into the URL it sends: a name missing here would
-    // make its request differ from the loader's, and be sent twice.
+    // The URL is written from these parameters (routes.ts requestUrl): a name missing here
+    // would be checked and never sent.
     for (const [kind, endpoint] of Object.entries(ENDPOINTS)) {
       const route = ROUTES[kind as keyof typeof ROUTES];
       assert.equal(endpoint.route, route, kind);

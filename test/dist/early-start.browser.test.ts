@@ -1,10 +1,10 @@
 /**
  * The built script tag's early start: the API requests of the widgets already
- * in the page leave before their element code is asked for (the first-paint
- * start, src/boot/first-paint.ts), and the loader takes each over when the
- * element comes: one request per resource. A lazy widget far below the fold still waits until the reader
- * comes near, and one with an attribute it cannot use sends nothing. Needs
- * `npm run build`.
+ * in the page leave before their element code is asked for, sent by the
+ * loader the script holds (src/boot/early-start.ts), whose answer the element
+ * finds when it comes: one request per resource. A lazy widget far below the
+ * fold still waits until the reader comes near, and one with an attribute it
+ * cannot use sends nothing. Needs `npm run build`.
  */
 import { expect } from '@open-wc/testing';
 import { until } from '../helpers/frames.js';

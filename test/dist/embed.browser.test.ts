@@ -27,39 +27,53 @@ describe('dist/embed.html', function () {
     expect(element.shadowRoot!.textContent).to.include('Score');
   });
 
-  it('sends its widget’s request before any element file is asked for, and loads that one element only', async () => {
-    // An API of this test's own: the request cannot be answered from another test's cache.
+  it('sends its widget’s request with nothing but its scripts, and loads that one element only', async () => {
+    // An API of this test's own: the request cannot be answered from another test's cache; the
+    // page under a URL of its own, whose files this frame fetches (not the browser's cache).
     const api = isolatedApi('embed-first');
-    const frame = await openFrame(embed(`widget=ranking&limit=2&base-url=${encodeURIComponent(api)}`));
-    const element = await widgetIn(frame, 'khountous-ranking');
-    expect(await settled(element)).to.equal('ready');
-    const timings = frame.contentWindow!.performance.getEntriesByType(
-      'resource',
-    ) as PerformanceResourceTiming[];
-    const requests = timings.filter((entry) => entry.name.startsWith(`${api}/`));
-    expect(requests.map((entry) => entry.name)).to.have.length(1);
-    const files = timings.filter((entry) => /\/dist\/(elements|chunks)\//.test(entry.name));
-    expect(files.length).to.be.greaterThan(2);
-    // WebKit's resource timing gives this fetch() a start after files the script asked for later
-    // (its request goes through the network process): the order is checked where it can be read.
-    const webkit = /AppleWebKit/.test(navigator.userAgent) && !/Chrome|Firefox/.test(navigator.userAgent);
-    if (!webkit)
-      for (const file of files)
-        expect(requests[0]!.startTime, `the API request left before ${file.name}`).to.be.at.most(
-          file.startTime,
-        );
-    const elements = files
-      .map((entry) => new URL(entry.name).pathname)
-      .filter((path) => path.includes('/elements/'));
-    expect(elements).to.deep.equal(['/dist/elements/khountous-ranking.js']);
-    // The one element's files, announced at once (no chain of imports); later, the loader's later part only.
-    const announced = [
-      ...frame.contentDocument!.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]'),
-    ].map((link) => new URL(link.href).pathname);
-    const fetched = files.map((entry) => new URL(entry.name).pathname);
-    expect(
-      fetched.filter((path) => !announced.includes(path) && !/\/chunks\/later-/.test(path)),
-    ).to.deep.equal([]);
+    const scope = /\/scoped\/([^/]+)\/v1$/.exec(api)![1]!;
+    // Every file but the page and its two scripts is held back until the API has received one
+    // request (at most 10 s): armed by a request this page awaits.
+    const armed = await fetch(`/scoped/${scope}/__hold?count=1&files=all`, { method: 'POST' });
+    expect(armed.status).to.equal(204);
+    try {
+      const frame = await openFrame(
+        `/fresh/${scope}/dist/embed.html?widget=ranking&limit=2&base-url=${encodeURIComponent(api)}`,
+      );
+      const element = await widgetIn(frame, 'khountous-ranking');
+      expect(await settled(element)).to.equal('ready');
+      const timings = frame.contentWindow!.performance.getEntriesByType(
+        'resource',
+      ) as PerformanceResourceTiming[];
+      const requests = timings.filter((entry) => entry.name.startsWith(`${api}/`));
+      expect(requests.map((entry) => entry.name)).to.have.length(1);
+      const files = timings.filter((entry) => /\/dist\/(elements|chunks)\//.test(entry.name));
+      expect(files.length).to.be.greaterThan(2);
+      // On the server's clock: each of those files was held until the API had received the
+      // request (not for the 10 s the server waits at most): the request needed none of them.
+      const record = (await (await fetch(`/scoped/${scope}/__faults`, { cache: 'no-store' })).json()) as {
+        released: { path: string; because: string }[];
+      };
+      const released = record.released.map(({ path }) => path);
+      for (const file of files) {
+        const path = new URL(file.name).pathname.replace(`/fresh/${scope}`, '');
+        expect(released, `${path} was held`).to.include(path);
+      }
+      for (const file of record.released)
+        expect(file.because, `${file.path} was held until: ${JSON.stringify(record)}`).to.equal('requests');
+      const elements = files
+        .map((entry) => new URL(entry.name).pathname)
+        .filter((path) => path.includes('/elements/'));
+      expect(elements).to.deep.equal([`/fresh/${scope}/dist/elements/khountous-ranking.js`]);
+      // The one element's files, announced at once (no chain of imports).
+      const announced = [
+        ...frame.contentDocument!.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]'),
+      ].map((link) => new URL(link.href).pathname);
+      const fetched = files.map((entry) => new URL(entry.name).pathname);
+      expect(fetched.filter((path) => !announced.includes(path))).to.deep.equal([]);
+    } finally {
+      await fetch(`/scoped/${scope}/__hold`, { method: 'DELETE' });
+    }
   });
 
   it('posts its height to the parent, with the id it was given', async () => {

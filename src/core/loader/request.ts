@@ -5,16 +5,13 @@
  * exponential backoff and jitter (each counted in the budget, and sent past
  * the browser's HTTP cache, which may hold the failed answer), what the
  * X-RateLimit-* headers say adopted by the budget, a 429 closing it until
- * its reset. A request the script tag's start sent before the loader came
- * (core/handoff.ts) is taken in place of the first attempt: counted in the
- * budget already, its answer read and checked as any other.
+ * its reset.
  */
 import { abortable, follow } from '../abort.js';
 import { budgetKey, createBudget, originOf, type Budget } from '../budget.js';
 import { confirmable, type CacheEntry } from '../cache.js';
-import type { HandedRequest } from '../handoff.js';
-import { get, type ApiResponse, type CallOptions, type FetchLike, type Transport } from '../http.js';
-import { urlOf, type Target } from '../endpoints.js';
+import { get, type ApiResponse, type CallOptions, type Transport } from '../http.js';
+import type { Target } from '../endpoints.js';
 import { isKhountousError, KhountousError } from '../errors.js';
 import type { SafeStorage } from '../storage.js';
 import type { WithLock } from './cross-tab.js';
@@ -71,15 +68,7 @@ export interface RequestDeps {
   changed(): void;
   /** A request ended in an error. */
   failed(): void;
-  /** The request the script tag's start sent for this URL, taken once (core/handoff.ts). */
-  handed?(url: string): HandedRequest | undefined;
 }
-
-/** A fetch that answers with the handed request's response, or with the caller's abort. */
-const handedFetch =
-  (handed: HandedRequest): FetchLike =>
-  (_url, init) =>
-    abortable(init.signal ?? undefined, (resolve, reject) => void handed.response.then(resolve, reject));
 
 export function createRequests(deps: RequestDeps): Requests {
   const { clock, settings } = deps;
@@ -118,28 +107,15 @@ export function createRequests(deps: RequestDeps): Requests {
     });
   };
 
-  /**
-   * A request the start sent: counted in the budget already (its row in the persisted log,
-   * which this budget reads), unless the loader's storage is memory only, which cannot see it.
-   */
-  const adopt = (from: Budget, handed: HandedRequest): string =>
-    deps.storage?.persistent ? handed.sentId : from.record(clock.now());
-
   /** One attempt, cut after the request timeout (a network error) or when the flight is cancelled. */
-  const attempt = async (
-    target: Target,
-    signal: AbortSignal,
-    options: CallOptions<unknown>,
-    handed: HandedRequest | undefined,
-  ) => {
+  const attempt = async (target: Target, signal: AbortSignal, options: CallOptions<unknown>) => {
     const { controller, dispose } = follow(signal);
     const timer = clock.setTimeout(
       () => controller.abort(new KhountousError('network', 'The API did not answer in time.')),
       settings.requestTimeout,
     );
     try {
-      const transport = handed ? { ...deps.transport, fetch: handedFetch(handed) } : deps.transport;
-      return await get(transport, target, { ...options, signal: controller.signal });
+      return await get(deps.transport, target, { ...options, signal: controller.signal });
     } finally {
       clock.clearTimeout(timer);
       dispose();
@@ -182,8 +158,7 @@ export function createRequests(deps: RequestDeps): Requests {
         const brought = flight.brought();
         if (brought) return brought;
       }
-      const handed = attemptNumber === 0 ? deps.handed?.(urlOf(target)) : undefined;
-      const sentId = handed ? adopt(spendable, handed) : await take(spendable, reserve);
+      const sentId = await take(spendable, reserve);
       if (typeof sentId !== 'string') {
         deps.failed();
         throw sentId;
@@ -199,7 +174,7 @@ export function createRequests(deps: RequestDeps): Requests {
       // After a failure, the browser's HTTP cache may hold the bad answer: ask the network.
       if (attemptNumber > 0 || !flight.retries) options.reload = true;
       try {
-        const response = await attempt(target, signal, options, handed);
+        const response = await attempt(target, signal, options);
         heard(spendable, response, sentId);
         return flight.store(response);
       } catch (error) {

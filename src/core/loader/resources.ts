@@ -7,9 +7,8 @@
  */
 import type { EntryCache } from '../cache.js';
 import type { FetchLike } from '../http.js';
-import { targetOf, urlOf, type ResourceKind, type Target } from '../endpoints.js';
+import type { ResourceKind, Target } from '../endpoints.js';
 import { abortError, isKhountousError, KhountousError, PASSING } from '../errors.js';
-import { handoffOf, takeHanded } from '../handoff.js';
 import type { SafeStorage } from '../storage.js';
 import { createBatcher } from './batcher.js';
 import type { Names } from '../names.js';
@@ -82,7 +81,6 @@ export function createResources(deps: ResourcesDeps) {
       counters.errors++;
       statsChanged();
     },
-    handed: (url) => takeHanded(deps.names, url),
   });
 
   const { notify, store, seed, receive } = createArrivals({
@@ -126,31 +124,8 @@ export function createResources(deps: ResourcesDeps) {
     return undefined;
   }
 
-  /**
-   * The requests the script tag's start sent before this loader came (core/handoff.ts): each
-   * becomes this loader's request for its target, which takes the response under way, so
-   * that its answer is stored whoever asks for it (an element of that key, of a window it
-   * covers, a card it seeds), at the first load.
-   */
-  function adoptHanded(): void {
-    const handed = handoffOf(deps.names);
-    for (const [url, request] of handed) {
-      const target = targetOf(request.resource, request.baseUrl);
-      if (!target || urlOf(target) !== url) {
-        handed.delete(url);
-        continue;
-      }
-      if (entries.find(target.key)?.flight) continue;
-      // Another tab may bring it meanwhile: the flight then ends without it, and it goes.
-      join(start(target).flight!)
-        .catch(() => undefined)
-        .finally(() => handed.delete(url));
-    }
-  }
-
   async function load(want: Target, options: LoadOptions): Promise<Loaded<unknown>> {
     const { signal } = options;
-    adoptHanded();
     const before = known(want, options);
     if (before) return before;
     await near(options, signal);

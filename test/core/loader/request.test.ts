@@ -7,11 +7,8 @@
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { describe as describeResource, urlOf } from '../../../src/core/endpoints.js';
 import { isKhountousError } from '../../../src/core/errors.js';
-import { handoffOf } from '../../../src/core/handoff.js';
 import { originOf } from '../../../src/core/budget.js';
-import { NAMES } from '../../../src/core/names.js';
 import type { Loaded, Resource } from '../../../src/core/loader/loader.js';
 import { BASE_URL, jsonResponse } from '../../helpers/fake-fetch.js';
 import { loaderEnv, type LoaderEnv } from '../../helpers/loader-env.js';
@@ -193,26 +190,6 @@ describe('what a request leaves behind', () => {
     await env.clock.settle();
     assert.equal(env.loader.stats(BASE_URL).errors, 0);
     held.release();
-  });
-
-  test('a request the script tag’s start handed over and that never answers times out', async () => {
-    const env = loaderEnv({ loader: { requestTimeout: 5 * SECOND, maxRetries: 0 } });
-    const url = urlOf(describeResource(regions, BASE_URL));
-    handoffOf(NAMES).set(url, {
-      response: new Promise<Response>(() => {}),
-      sentId: 'start.0',
-      resource: regions,
-      baseUrl: BASE_URL,
-    });
-    try {
-      const load = start(env, regions);
-      await env.clock.advance(5 * SECOND);
-      assert.equal(load.settled(), true);
-      assert.ok(isKhountousError(await load.outcome, 'network'), String(await load.outcome));
-      assert.equal(env.api.count, 0, 'the handed request was taken, none sent');
-    } finally {
-      handoffOf(NAMES).clear();
-    }
   });
 });
 
