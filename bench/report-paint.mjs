@@ -14,6 +14,8 @@ const PAINT_PAGES = {
   embed: 'each widget in an iframe of dist/embed.html, served from the API origin',
   seeded:
     "server-seeded: each widget rendered with its data by the package's `renderWidget` (lib/ssr/render.js) just before the view (declarative shadow DOM and inline data in the HTML), then the script tag in the head",
+  chart: 'the region chart alone on the page, through the script tag',
+  map: 'the region map alone on the page, through the script tag (its shapes come with its code)',
 };
 
 /** The paint tables, or nothing when the run had no paint phase. */
