@@ -1,13 +1,15 @@
 /**
- * The kit's entry, for both builds: dist/khountous.js (the script tag; also
- * dist/autoloader.js, the same file) and lib/khountous.js (`import
+ * The kit's entry, for both builds: dist/khountous.js (the script tag and the
+ * kit's core, which every other file of dist/ imports; dist/autoloader.js
+ * re-exports it) and lib/khountous.js (`import
  * 'khountous-widgets/khountous.js'`; `khountous-widgets/autoloader.js` is this
  * module too). It registers each element of the kit the first time its tag is
  * seen in the page (and in the open shadow roots there), and keeps watching for
  * tags added later (a MutationObserver).
  *
- * One boot sequence (boot/autoload.ts): the tags found, their API requests
- * sent at once, then each element's module imported. How the files reach the
+ * One boot sequence (boot/autoload.ts): the tags found, their loads started
+ * at once through the page's loader (boot/early-start.ts), then each
+ * element's module imported. How the files reach the
  * page is the build's (boot/autoload.ts `Delivery`): boot/bundled.ts here, the
  * app's bundler laying the elements out; boot/served.ts in the script tag's
  * build, files beside the script with their integrity, a text paint of the
