@@ -81,14 +81,16 @@ function inShared(id) {
   return !demand.some((prefix) => inSrc(path, prefix));
 }
 
-/** Where a module that the script imports on demand is written: each element, the hydrate support, the text paint. */
-function chunkFileName(chunk) {
-  const facade = (chunk.facadeModuleId ?? '').replaceAll('\\', '/');
-  const element = /\/src\/components\/([a-z][a-z0-9-]*)\/define\.ts$/.exec(facade)?.[1];
-  if (element) return `elements/khountous-${element}.js`;
-  if (facade.endsWith('/src/boot/hydrate.ts')) return 'hydrate.js';
-  if (facade.endsWith('/src/boot/paint.ts')) return 'paint.js';
-  return 'chunks/[name]-[hash].js';
+/**
+ * Where each module the script imports on demand is written: each element of `elements`
+ * (context.mjs elementEntries: its name by its define.ts), the hydrate support, the text
+ * paint; the chunks they share under chunks/.
+ */
+function chunkFileNames(elements) {
+  const named = new Map(Object.entries(elements).map(([name, file]) => [file, `${name}.js`]));
+  named.set(join(root, 'src/boot/hydrate.ts'), 'hydrate.js');
+  named.set(join(root, 'src/boot/paint.ts'), 'paint.js');
+  return (chunk) => named.get(chunk.facadeModuleId ?? '') ?? 'chunks/[name]-[hash].js';
 }
 
 /**
@@ -173,7 +175,7 @@ export async function buildScriptTag(elements) {
         preserveEntrySignatures: 'allow-extension',
         output: {
           entryFileNames: '[name].js',
-          chunkFileNames: chunkFileName,
+          chunkFileNames: chunkFileNames(elements),
           // The script's static graph (the `$initial` modules of its entry) in the script
           // itself, the embed page's own modules left in its script; what the elements share
           // in one chunk (inShared).
@@ -190,10 +192,8 @@ export async function buildScriptTag(elements) {
     },
     [servedDelivery()],
   );
-  for (const name of ['khountous']) {
-    if (staticSpecifiers(readFileSync(join(dist, `${name}.js`), 'utf8')).length > 0)
-      throw new Error(`dist/${name}.js imports a module: it must be one file`);
-  }
+  if (staticSpecifiers(readFileSync(join(dist, 'khountous.js'), 'utf8')).length > 0)
+    throw new Error('dist/khountous.js imports a module: it must be one file');
   for (const name of Object.keys(elements))
     if (!existsSync(join(dist, `${name}.js`))) throw new Error(`dist/${name}.js was not written`);
 
@@ -202,7 +202,7 @@ export async function buildScriptTag(elements) {
   // 2. Written into the script: each module's graph (every file it imports statically,
   //    transitively, but the script itself) with the integrity of every file, which the
   //    script announces with <link rel="modulepreload"> before the import (its own hash thus
-  //    vouches for them). dist/autoloader.js is the script under its other name.
+  //    vouches for them). dist/autoloader.js, the name earlier versions documented, re-exports it.
   const modules = { hydrate: 'hydrate.js', paint: 'paint.js' };
   for (const name of Object.keys(elements)) modules[name.replace(/^elements\//, '')] = `${name}.js`;
   writePreloadGraph(modules, ['khountous.js'], { except: ['khountous.js'], integrity: true });

@@ -25,7 +25,7 @@ export function paintAnswers(loads: readonly Started[], load: () => Promise<Pain
   if (loads.length === 0) return;
   const painter = load().catch(() => undefined);
   for (const started of loads) {
-    const lang = (started.planned.selection as { lang: 'fr' | 'en' }).lang;
+    const { lang } = started.planned.selection;
     void started.loaded.then(
       (answer) =>
         painter.then((module) => module?.paint(started.element, answer.data, lang, valuesOf(started))),

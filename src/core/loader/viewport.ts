@@ -32,10 +32,9 @@ const MARGIN = 1;
 /**
  * Whether `element` is near the visible area now, read from its layout with the
  * observer's margin: such a wait ends at once, without waiting for the
- * observer's first report, which comes with a rendering update (WebKit holds
- * those back while preloaded modules are arriving, and would hold the request
- * with them). Not rendered (display: none, in a closed <details>): not near,
- * as for the observer.
+ * observer's first report, which comes only with the next rendering update
+ * (after whatever else the page is doing then). Not rendered (display: none,
+ * in a closed <details>): not near, as for the observer.
  */
 function nearNow(element: Element): boolean {
   if (typeof element.getBoundingClientRect !== 'function' || typeof innerHeight !== 'number') return false;
