@@ -10,7 +10,17 @@ import { abortable } from '../abort.js';
 import type { CacheEntry } from '../cache.js';
 import type { Target } from '../endpoints.js';
 import { KhountousError, type KhountousErrorKind } from '../errors.js';
-import type { Loaded } from './lookup.js';
+
+export interface Loaded<T> {
+  /** Shared with other widgets: treat as read-only. */
+  data: T;
+  /** True when older than the freshness time of its endpoint. */
+  stale: boolean;
+  /** Epoch ms when the data was fetched or last confirmed by the API. */
+  fetchedAt: number;
+  /** True when the data is a part of a cached list standing in for the resource (`partial` loads). */
+  partial?: boolean;
+}
 
 /** One request (with its retries) that any number of callers wait on. */
 export interface Flight {

@@ -2,8 +2,8 @@
  * The page-wide loader: one cache, one request budget, shared by every widget
  * of the page (and, through storage, by the tabs of the origin).
  *
- * How a load is answered, in order (lookup.ts, viewport.ts, entry.ts,
- * batcher.ts, request.ts):
+ * How a load is answered, in order (resources.ts, viewport.ts, entry.ts,
+ * request.ts):
  * 1. Cache (memory, then storage): the exact resource, or for a list a cached
  *    window of the same list that covers the one asked, or for a `partial`
  *    load an item of a cached list. Fresh data is returned at once; stale
@@ -52,7 +52,7 @@ import {
   type Settings,
 } from './options.js';
 import { createResources } from './resources.js';
-import type { Loaded } from './lookup.js';
+import type { Loaded } from './entry.js';
 import type { Clock } from './request.js';
 import type { ObserverConstructor } from './viewport.js';
 

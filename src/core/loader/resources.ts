@@ -1,27 +1,45 @@
 /**
  * The life of the page's resources, key by key (entry.ts): served from the
- * cache (lookup.ts), fetched once however many callers (batcher.ts,
+ * cache (the lookup), fetched once however many callers (the batch,
  * request.ts), revalidated when stale, tried again after a failure that may
- * pass (recovery.ts), and told to their subscribers and to the other tabs
- * (channel.ts) when new data arrives (arrivals.ts).
+ * pass (the recovery, by the rule of recovery.ts), and told to their
+ * subscribers and to the other tabs (channel.ts) when new data arrives (the
+ * arrivals).
  */
-import type { EntryCache } from '../cache.js';
-import type { FetchLike } from '../http.js';
-import type { ResourceKind, Target } from '../endpoints.js';
+import { abortable } from '../abort.js';
+import type { CacheEntry, DataCheck, EntryCache, EntryMeta } from '../cache.js';
+import { is } from '../check.js';
+import type { FetchLike, ApiResponse } from '../http.js';
+import {
+  askedOf,
+  at,
+  ENDPOINTS,
+  targetOf,
+  type Resource,
+  type ResourceKind,
+  type Target,
+} from '../endpoints.js';
 import { abortError, isKhountousError, KhountousError, PASSING } from '../errors.js';
 import type { SafeStorage } from '../storage.js';
-import { createBatcher } from './batcher.js';
+import type { ListEnvelope } from '../types.js';
 import type { Names } from '../names.js';
-import { lockWith, type ChannelLike, type LocksLike } from './cross-tab.js';
-import { abandon, createEntries, join, type Entry, type Flight, type Subscriber } from './entry.js';
+import { lockWith, type ChannelLike, type LocksLike, type TabMessage } from './cross-tab.js';
+import {
+  abandon,
+  createEntries,
+  join,
+  tell,
+  type Entry,
+  type Flight,
+  type Loaded,
+  type Subscriber,
+} from './entry.js';
 import { openChannel } from './channel.js';
-import { createRecovery } from './recovery.js';
+import { nextAttempt, onlineListener } from './recovery.js';
 import type { LoadOptions, LoaderStats, Settings } from './options.js';
-import { createLookup, type Loaded, type Source } from './lookup.js';
 import { createRequests, type Clock, type Requests } from './request.js';
 import { createViewport, type ObserverConstructor, type Viewport } from './viewport.js';
-import { covers } from './windows.js';
-import { createArrivals } from './arrivals.js';
+import { answers, covers, group, slice } from './windows.js';
 
 export interface ResourcesDeps {
   clock: Clock;
@@ -42,11 +60,24 @@ export interface ResourcesDeps {
   dispatch(): void;
 }
 
+/** A cache entry that answers a target, with the target it was fetched for. */
+interface Source {
+  target: Target;
+  entry: CacheEntry;
+}
+
+/** A list load waiting in the batch of its list. */
+interface Want {
+  target: Target;
+  signal: AbortSignal | undefined;
+  resolve(loaded: Loaded<unknown>): void;
+  reject(error: unknown): void;
+}
+
 type Near = Pick<LoadOptions, 'element' | 'lazy'>;
 
 export function createResources(deps: ResourcesDeps) {
   const { clock, settings, freshness, counters, cache } = deps;
-  const lookup = createLookup(cache, clock.now, freshness);
   const entries = createEntries(clock.now);
   const viewport: Viewport = createViewport(deps.Observer);
   const lock = lockWith(deps.locks, deps.names.lock);
@@ -83,17 +114,143 @@ export function createResources(deps: ResourcesDeps) {
     },
   });
 
-  const { notify, store, seed, receive } = createArrivals({
-    cache,
-    lookup,
-    entries,
-    freshness,
-    now: clock.now,
-    post: (message) => channel.post(message),
-    statsChanged,
-  });
+  // -- the lookup: reading the cache for a target ---------------------------------
+  //
+  // Its own entry when fresh, else for a list the freshest cached window of the same
+  // list that covers it, else its own stale entry, else (when a part will do) an item
+  // of a cached list that seeds it. What is found is a `Source`: the target of the
+  // entry that answers and the entry, so that its age, freshness and revalidation are
+  // those of the data actually shown.
+
+  const isFresh = (kind: ResourceKind, entry: CacheEntry) => clock.now() - entry.fetchedAt < freshness[kind];
+  /** Checks data coming from storage or another tab against the schema of `kind`. */
+  const check =
+    (kind: ResourceKind): DataCheck =>
+    (_key, data) =>
+      is(ENDPOINTS[kind].schema, data);
+  const better = (found: Source | undefined, entry: CacheEntry) =>
+    !found || entry.fetchedAt > found.entry.fetchedAt;
+
+  /** The freshest entry among `keys` that `accept` takes, with its target rebuilt from what it asked. */
+  const scan = (kind: ResourceKind, base: string, keys: string[], accept: (source: Source) => boolean) => {
+    let found: Source | undefined;
+    for (const key of keys) {
+      const entry = cache.get(key, check(kind));
+      if (!entry?.asked || !better(found, entry)) continue;
+      const target = targetOf({ kind, ...entry.asked } as Resource, base);
+      if (target?.key === key && accept({ target, entry })) found = { target, entry };
+    }
+    return found;
+  };
+
+  const find = (want: Target, partial = false): Source | undefined => {
+    const own = cache.get(want.key, check(want.kind));
+    if (own && isFresh(want.kind, own)) return { target: want, entry: own };
+    let found: Source | undefined = own && { target: want, entry: own };
+    const window = want.window;
+    if (window) {
+      const covering = scan(
+        want.kind,
+        want.base,
+        cache.keys(`${want.family}#`).filter((key) => key !== want.key),
+        ({ target, entry }) =>
+          covers(target.window!, window, (entry.data as ListEnvelope<unknown>).meta.total),
+      );
+      if (covering && better(found, covering.entry)) found = covering;
+    }
+    const seed = want.ep.seed;
+    if (!found && partial && seed) {
+      const path = ENDPOINTS[seed.from].route.path;
+      found = scan(seed.from, want.base, cache.keys(`${want.base}${path}?`), (source) => seeds(want, source));
+    }
+    return found;
+  };
+
+  /** What `want` sees of `source`: the data, a slice of a larger window, or a seeded part. */
+  const view = (want: Target, source: Source): Loaded<unknown> => {
+    const { target, entry } = source;
+    const loaded = { stale: !isFresh(target.kind, entry), fetchedAt: entry.fetchedAt };
+    if (target.kind !== want.kind)
+      return { ...loaded, data: want.ep.seed!.pick(entry.data, want), partial: true };
+    const have = target.key === want.key ? undefined : target.window;
+    const data =
+      have && want.window ? slice(entry.data as ListEnvelope<unknown>, have, want.window) : entry.data;
+    return { ...loaded, data };
+  };
+
+  // -- arrivals: from the API, a server's inline data or another tab ----------------
+  //
+  // Stored in the cache, announced to the other tabs, and told to every subscriber
+  // that sees it (its own key, a window it covers, a card a list seeds).
+
+  /** Tells the subscribers that see `source`: its own, those of covered windows, partial ones it seeds. */
+  function notify(source: Source): void {
+    const { target, entry } = source;
+    // Snapshots: a listener may subscribe again (a new selection) while it is told.
+    for (const other of [...entries.all()]) {
+      for (const subscriber of [...other.subscribers]) {
+        const want = subscriber.target;
+        const sees =
+          answers(target, want, (entry.data as { meta?: { total: number } }).meta?.total) ||
+          (subscriber.partial && !cache.get(want.key, check(want.kind)) && seeds(want, source));
+        if (sees) tell(subscriber, view(want, source));
+      }
+    }
+  }
+
+  /**
+   * Stores what the API answered (`cached`: the copy its request named), and tells the
+   * other tabs and the subscribers.
+   */
+  function store(target: Target, response: ApiResponse<unknown>, cached: CacheEntry | undefined): CacheEntry {
+    // A shared cache's copy is as old as the API's answer it keeps; one it serves past its
+    // freshness is stale here too.
+    const now = clock.now();
+    let fetchedAt = Math.min(now, response.date ?? now);
+    if (response.stale) fetchedAt = Math.min(fetchedAt, now - freshness[target.kind]);
+    const { data, etag } = response;
+    // A 304 confirms the ETag, not the data kept under it: the download keeps its time.
+    const downloadedAt = response.notModified ? cached?.downloadedAt : fetchedAt;
+    return keep(target, data, { etag, fetchedAt, downloadedAt });
+  }
+
+  /** Stores `data` for `target`, tells the other tabs and the subscribers. */
+  function keep(target: Target, data: unknown, meta: Omit<EntryMeta, 'asked'>): CacheEntry {
+    const entry = cache.set(target.key, data, { ...meta, asked: askedOf(target) });
+    const window = target.window && ([target.window.page, target.window.limit] as [number, number]);
+    channel.post({ type: 'entry', key: target.key, family: target.family, window, data, ...meta });
+    notify({ target, entry });
+    return entry;
+  }
+
+  /**
+   * Data a server wrote into the page for `target`, as the API answered it at `fetchedAt`:
+   * kept as an answer of that age (stored, told to the other tabs and the subscribers), so
+   * fresh for the rest of its freshness period, then revalidated as any entry; nothing of the
+   * budget spent. The cache's copy stays when it is as new. False when the data is not what
+   * the API answers there.
+   */
+  function seed(target: Target, data: unknown, fetchedAt: number): boolean {
+    const checkData = check(target.kind);
+    if (!checkData(target.key, data)) return false;
+    const cached = cache.get(target.key, checkData);
+    if (cached && cached.fetchedAt >= fetchedAt) return true;
+    keep(target, data, { fetchedAt, downloadedAt: fetchedAt });
+    return true;
+  }
+
+  /** What another tab announced: adopted when a resource of this page is of that list or key. */
+  function receive(message: TabMessage): void {
+    if (message.type === 'budget') return statsChanged();
+    const { key, family = key, window, data, etag, fetchedAt, downloadedAt } = message;
+    const known = entries.find(key)?.target ?? entries.family(family)[0]?.target;
+    const target = known && (window ? at(known, { page: window[0], limit: window[1] }) : known);
+    if (!target || target.key !== key || !check(target.kind)(key, data)) return;
+    const entry = cache.adopt(key, data, { etag, fetchedAt, downloadedAt, asked: askedOf(target) });
+    if (entry) notify({ target, entry });
+  }
+
   const channel = openChannel(deps.channel, receive, deps.names.channel);
-  const recovery = createRecovery({ clock, settings, freshness, entries, lookup, requests, start });
 
   // -- loads --------------------------------------------------------------------
 
@@ -106,7 +263,7 @@ export function createResources(deps: ResourcesDeps) {
     counters.cacheHits++;
     if (source.target.key !== want.key) counters.coalesced++;
     statsChanged();
-    const loaded = lookup.view(want, source);
+    const loaded = view(want, source);
     if (loaded.stale) void revalidate(source.target, options);
     return loaded;
   }
@@ -117,7 +274,7 @@ export function createResources(deps: ResourcesDeps) {
    * wait, since another caller's request may have ended during the wait.
    */
   function known(want: Target, options: LoadOptions): Loaded<unknown> | undefined {
-    const cached = lookup.find(want, options.partial);
+    const cached = find(want, options.partial);
     if (cached) return serve(want, cached, options);
     const missing = entries.find(want.key)?.missing;
     if (missing && missing.until > clock.now()) throw missing.error;
@@ -159,24 +316,59 @@ export function createResources(deps: ResourcesDeps) {
   /** Waits for the flight of `entry` for one caller; a failure that may pass falls back on cached data. */
   async function wait(entry: Entry, want: Target, signal: AbortSignal | undefined): Promise<Loaded<unknown>> {
     try {
-      return lookup.view(want, { target: entry.target, entry: await join(entry.flight!, signal) });
+      return view(want, { target: entry.target, entry: await join(entry.flight!, signal) });
     } catch (error) {
-      const fallback = isKhountousError(error, ...PASSING) ? lookup.find(want) : undefined;
-      if (fallback) return lookup.view(want, fallback);
+      const fallback = isKhountousError(error, ...PASSING) ? find(want) : undefined;
+      if (fallback) return view(want, fallback);
       throw error;
     }
   }
 
-  const batch = createBatcher({
-    schedule: (flush) => clock.setTimeout(flush, 0),
-    inFlight,
-    flying: (target) => {
-      const entry = entries.find(target.key);
-      return entry?.flight ? entry : start(target);
-    },
-    wait,
-    coalesced: () => counters.coalesced++,
-  });
+  // -- the batch: list loads of one list in one turn --------------------------------
+  //
+  // The loads of one list (same filters) issued in the same turn of the event loop are
+  // served by as few covering requests as possible (`limit=5` and `limit=10`: one
+  // request with `limit=10`, each caller its own slice). A load that leaves before the
+  // batch is sent is taken out of it.
+
+  const batches = new Map<string, Want[]>();
+
+  const flush = (family: string) => {
+    const wants = batches.get(family) ?? [];
+    batches.delete(family);
+    const pending: Want[] = [];
+    for (const want of wants) {
+      const entry = inFlight(want.target);
+      if (entry) wait(entry, want.target, want.signal).then(want.resolve, want.reject);
+      else pending.push(want);
+    }
+    for (const { cover, members } of group(pending, (want) => want.target.window!)) {
+      const first = members[0]!.target;
+      const target = members.length === 1 ? first : at(first, cover);
+      const same = entries.find(target.key);
+      const entry = same?.flight ? same : start(target);
+      for (const want of members) {
+        if (want.target.key !== entry.target.key) counters.coalesced++;
+        wait(entry, want.target, want.signal).then(want.resolve, want.reject);
+      }
+    }
+  };
+
+  const batch = (target: Target, signal: AbortSignal | undefined) =>
+    abortable<Loaded<unknown>>(signal, (resolve, reject) => {
+      let wants = batches.get(target.family);
+      if (!wants) {
+        batches.set(target.family, (wants = []));
+        clock.setTimeout(() => flush(target.family), 0);
+      }
+      const want: Want = { target, signal, resolve, reject };
+      const queued = wants;
+      queued.push(want);
+      return (aborted) => {
+        const index = queued.indexOf(want);
+        if (aborted && index >= 0) queued.splice(index, 1);
+      };
+    });
 
   /** Starts the request of `target`: under its cross-tab lock, storage read again, then sent. */
   function start(target: Target, reserve = 0, retries = true): Entry {
@@ -196,8 +388,8 @@ export function createResources(deps: ResourcesDeps) {
       return lock(target.key, signal, async () => {
         if (signal.aborted) throw abortError(signal);
         // Another tab may have fetched it meanwhile (it held the lock).
-        const latest = cache.readStored(target.key, lookup.check(target.kind));
-        if (latest && lookup.isFresh(target.kind, latest)) {
+        const latest = cache.readStored(target.key, check(target.kind));
+        if (latest && isFresh(target.kind, latest)) {
           notify({ target, entry: latest });
           return latest;
         }
@@ -208,7 +400,7 @@ export function createResources(deps: ResourcesDeps) {
           cached: latest,
           brought: () => {
             const now = cache.get(target.key);
-            return now && now !== latest && lookup.isFresh(target.kind, now) ? now : undefined;
+            return now && now !== latest && isFresh(target.kind, now) ? now : undefined;
           },
           store: (response) => store(target, response, latest),
         });
@@ -221,12 +413,12 @@ export function createResources(deps: ResourcesDeps) {
     flight.promise.then(
       () => {
         entry.missing = undefined;
-        recovery.cancel(entry);
+        cancel(entry);
       },
       (error: unknown) => {
         if (isKhountousError(error, 'not-found'))
           entry.missing = { error, until: clock.now() + freshness[target.kind] };
-        recovery.plan(entry, error);
+        plan(entry, error);
       },
     );
     return entry;
@@ -239,7 +431,7 @@ export function createResources(deps: ResourcesDeps) {
     const budget = requests.budget(target.base);
     if (!budget.canSend(clock.now(), settings.revalidationReserve)) {
       // No budget to spare now: a subscriber still gets fresh data later.
-      if (entry.recovery?.timer === undefined) recovery.plan(entry, requests.quotaError(budget));
+      if (entry.recovery?.timer === undefined) plan(entry, requests.quotaError(budget));
       return;
     }
     // Wait for the element to come near; the wait ends when nobody shows the resource any more.
@@ -253,7 +445,7 @@ export function createResources(deps: ResourcesDeps) {
       entry.nearWaits.delete(waiting);
     }
     const own = cache.get(target.key);
-    if (entry.flight || (own && lookup.isFresh(target.kind, own))) return;
+    if (entry.flight || (own && isFresh(target.kind, own))) return;
     join(start(target, settings.revalidationReserve).flight!).then(
       () => (entry.quietUntil = 0),
       // Failed (server down, resource gone, budget spent): wait one freshness period.
@@ -261,6 +453,89 @@ export function createResources(deps: ResourcesDeps) {
         if (!isKhountousError(error, 'aborted')) entry.quietUntil = clock.now() + freshness[target.kind];
       },
     );
+  }
+
+  // -- recovery: the planning of attempts after a failure (recovery.ts) -------------
+
+  /** True when a subscriber is told of what a request for the entry brings. */
+  const watched = ({ target }: Entry) =>
+    entries
+      .family(target.family)
+      .some((entry) => [...entry.subscribers].some(({ target: want }) => answers(target, want)));
+
+  const online = onlineListener(() => {
+    for (const entry of entries.all()) {
+      if (entry.recovery?.kind !== 'network' || entry.recovery.timer === undefined) continue;
+      clock.clearTimeout(entry.recovery.timer);
+      recover(entry);
+    }
+    updateOnline();
+  });
+
+  /** Listens to `online` only while a network failure waits for its recovery. */
+  const updateOnline = () =>
+    online(
+      [...entries.all()].some(({ recovery }) => recovery?.kind === 'network' && recovery.timer !== undefined),
+    );
+
+  /** After a failed request: plans the next automatic attempt, when the cause may pass and someone waits. */
+  function plan(entry: Entry, error: unknown): void {
+    const previous = entry.recovery;
+    if (!isKhountousError(error, ...PASSING) || !watched(entry)) {
+      // Cancelled callers leave a planned attempt as it was.
+      if (!isKhountousError(error, 'aborted') || previous?.timer === undefined) cancel(entry);
+      return;
+    }
+    const now = clock.now();
+    const budget = requests.budget(entry.target.base);
+    const shown = find(entry.target) !== undefined;
+    const failures = (previous?.failures ?? 0) + 1;
+    const { at: when, spend } = nextAttempt({
+      kind: error.kind,
+      resetAt: error.resetAt,
+      failures,
+      shown,
+      spent: previous?.spend === true,
+      now,
+      fresh: freshness[entry.target.kind],
+      delay: settings.recoveryDelay,
+      reserve: settings.revalidationReserve,
+      remaining: budget.remaining(now),
+      budgetResetAt: budget.resetAt(now),
+    });
+    if (shown) entry.quietUntil = when;
+    if (previous?.timer !== undefined) clock.clearTimeout(previous.timer);
+    entry.recovery = {
+      failures,
+      kind: error.kind,
+      spend,
+      timer: clock.setTimeout(() => recover(entry), Math.max(0, when - now)),
+    };
+    updateOnline();
+  }
+
+  /** The planned attempt: one request, no retries, within the reserve, if still needed. */
+  function recover(entry: Entry): void {
+    const recovery = entry.recovery;
+    if (!recovery) return;
+    recovery.timer = undefined;
+    const found = find(entry.target);
+    if (!watched(entry) || (found && isFresh(found.target.kind, found.entry))) return cancel(entry);
+    // A request under way plans again if it fails.
+    if (!entry.flight) {
+      join(start(entry.target, recovery.spend ? 0 : settings.revalidationReserve, false).flight!).catch(
+        () => {},
+      );
+    }
+    updateOnline();
+  }
+
+  function cancel(entry: Entry): void {
+    const recovery = entry.recovery;
+    if (!recovery) return;
+    if (recovery.timer !== undefined) clock.clearTimeout(recovery.timer);
+    entry.recovery = undefined;
+    updateOnline();
   }
 
   // -- subscriptions --------------------------------------------------------------
@@ -282,9 +557,19 @@ export function createResources(deps: ResourcesDeps) {
   }
 
   const peek = (target: Target, partial: boolean) => {
-    const found = lookup.find(target, partial);
-    return found && lookup.view(target, found);
+    const found = find(target, partial);
+    return found && view(target, found);
   };
 
   return { load, peek, subscribe, seed, requests, viewport, budgetChanged };
+}
+
+/** True when the list page of `source` holds an item that stands in for `want`: same query (language), item found. */
+function seeds(want: Target, { target, entry }: Source): boolean {
+  return (
+    want.ep.seed?.from === target.kind &&
+    want.base === target.base &&
+    Object.keys(want.query).every((name) => want.query[name] === target.query[name]) &&
+    want.ep.seed.pick(entry.data, want) !== undefined
+  );
 }
