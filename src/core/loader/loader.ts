@@ -28,35 +28,19 @@
  * Node.
  */
 import type { Budget } from '../budget.js';
-import { createEntryCache } from '../cache.js';
-import {
-  describe,
-  ENDPOINTS,
-  targetOf,
-  urlOf,
-  type DataOf,
-  type Resource,
-  type ResourceKind,
-} from '../endpoints.js';
+import { describe, targetOf, urlOf, type DataOf, type Resource, type ResourceKind } from '../endpoints.js';
 import type { InlineData } from '../inline.js';
 import { abortError } from '../errors.js';
 import { namesOf, pageNamespace } from '../names.js';
 import { checkBaseUrl } from '../params.js';
-import { createSafeStorage } from '../storage.js';
-import { defaultLocks, type ChannelLike, type LocksLike } from './cross-tab.js';
-import {
-  DEFAULTS,
-  type LoaderOptions,
-  type LoaderStats,
-  type LoadOptions,
-  type Settings,
-} from './options.js';
+import type { ChannelLike, LocksLike } from './cross-tab.js';
+import type { LoaderOptions, LoaderStats, LoadOptions } from './options.js';
 import { createResources } from './resources.js';
 import type { Loaded } from './entry.js';
-import type { Clock } from './request.js';
 import type { ObserverConstructor } from './viewport.js';
 
 export type { ChannelLike, Loaded, LocksLike, ObserverConstructor, Resource, ResourceKind };
+export { FRESHNESS_MINUTES } from './options.js';
 export type { LoaderOptions, LoaderStats, LoadOptions };
 export type { ObserverLike } from './viewport.js';
 
@@ -112,57 +96,15 @@ export interface KhountousLoader extends EventTarget {
 /** The name of the event that carries `stats()` in `detail`. */
 export const QUOTA_EVENT = 'khountous-quota';
 
-/** Minutes during which data is served without asking the API again, from the endpoint table. */
-export const FRESHNESS_MINUTES = Object.fromEntries(
-  Object.entries(ENDPOINTS).map(([kind, endpoint]) => [kind, endpoint.fresh]),
-) as Readonly<Record<ResourceKind, number>>;
-
 /** A new loader; tests and pages that want their own (most want `getLoader`). */
 export function createLoader(options: LoaderOptions = {}): KhountousLoader {
-  const settings = { ...DEFAULTS };
-  for (const name of Object.keys(settings) as (keyof Settings)[])
-    settings[name] = options[name] ?? settings[name];
-  const clock: Clock = {
-    now: options.now ?? Date.now,
-    setTimeout: options.setTimeout ?? ((callback, ms) => globalThis.setTimeout(callback, ms)),
-    clearTimeout: options.clearTimeout ?? ((handle) => globalThis.clearTimeout(handle as number)),
-    random: options.random ?? Math.random,
-  };
-  const names = namesOf(options.namespace);
-  const storage = given(options.storage, () => createSafeStorage({ prefix: names.storage }));
-  const freshness = { ...FRESHNESS_MINUTES, ...options.freshness };
-  for (const kind in freshness) freshness[kind as ResourceKind] *= 60_000;
   const loader = new EventTarget() as KhountousLoader & { version: 1 };
-  let lazy = options.lazy ?? true;
   /** The base of the last load or recorded download: the budget `stats()` tells of by default. */
   let lastBase = '/';
-  const counters = { requests: 0, cacheHits: 0, cacheMisses: 0, coalesced: 0, deduped: 0, errors: 0 };
   /** The keys inline data was given for: a second copy is refused. */
   const seeded = new Set<string>();
-
-  const resources = createResources({
-    clock,
-    settings,
-    freshness,
-    counters,
-    storage,
-    fetch: options.fetch,
-    cache: createEntryCache({
-      storage: storage ?? createSafeStorage({ backend: null }),
-      now: clock.now,
-      maxStoredSize: options.maxStoredSize,
-      maxAge: options.maxAge,
-    }),
-    locks: given(options.locks, defaultLocks),
-    channel: options.broadcastChannel,
-    names,
-    Observer: given(
-      options.intersectionObserver,
-      () => (globalThis as { IntersectionObserver?: ObserverConstructor }).IntersectionObserver,
-    ),
-    lazy: () => lazy,
-    dispatch: () => loader.dispatchEvent(quotaEvent(stats())),
-  });
+  const resources = createResources(options, () => loader.dispatchEvent(quotaEvent(stats())));
+  const { clock, counters } = resources;
 
   const budgetOf = (baseUrl?: string): Budget =>
     resources.requests.budget(baseUrl === undefined ? lastBase : checkBaseUrl(baseUrl));
@@ -227,16 +169,9 @@ export function createLoader(options: LoaderOptions = {}): KhountousLoader {
     },
     canDownload: (baseUrl?: string) => budgetOf(baseUrl).canSend(clock.now()),
     stats,
-    configure(configured: { lazy?: boolean }) {
-      if (configured.lazy !== undefined) lazy = configured.lazy;
-      if (!lazy) resources.viewport.releaseAll();
-    },
+    configure: resources.configure,
   }) as KhountousLoader;
 }
-
-/** An option where `null` says none and `undefined` takes the page's own (`fallback`). */
-const given = <T>(option: T | null | undefined, fallback: () => T | undefined): T | undefined =>
-  option === undefined ? fallback() : (option ?? undefined);
 
 function quotaEvent(detail: LoaderStats): Event {
   if (typeof CustomEvent === 'function') return new CustomEvent(QUOTA_EVENT, { detail });

@@ -3,7 +3,7 @@
  * load takes, what `stats()` gives, and the tuning settings with their defaults.
  */
 import type { FetchLike } from '../http.js';
-import type { ResourceKind } from '../endpoints.js';
+import { ENDPOINTS, type ResourceKind } from '../endpoints.js';
 import type { SafeStorage } from '../storage.js';
 import type { ChannelLike, LocksLike } from './cross-tab.js';
 import type { ObserverConstructor } from './viewport.js';
@@ -103,3 +103,8 @@ export const DEFAULTS = {
 };
 
 export type Settings = typeof DEFAULTS;
+
+/** Minutes during which data is served without asking the API again, from the endpoint table. */
+export const FRESHNESS_MINUTES = Object.fromEntries(
+  Object.entries(ENDPOINTS).map(([kind, endpoint]) => [kind, endpoint.fresh]),
+) as Readonly<Record<ResourceKind, number>>;

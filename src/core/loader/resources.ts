@@ -4,12 +4,13 @@
  * request.ts), revalidated when stale, tried again after a failure that may
  * pass (the recovery, by the rule of recovery.ts), and told to their
  * subscribers and to the other tabs (channel.ts) when new data arrives (the
- * arrivals).
+ * arrivals). Made from the loader's options: its settings, clock, storage,
+ * cache, locks, channel and viewport are built here.
  */
 import { abortable } from '../abort.js';
-import type { CacheEntry, DataCheck, EntryCache, EntryMeta } from '../cache.js';
+import { createEntryCache, type CacheEntry, type DataCheck, type EntryMeta } from '../cache.js';
 import { is } from '../check.js';
-import type { FetchLike, ApiResponse } from '../http.js';
+import type { ApiResponse } from '../http.js';
 import {
   askedOf,
   at,
@@ -20,10 +21,10 @@ import {
   type Target,
 } from '../endpoints.js';
 import { abortError, isKhountousError, KhountousError, PASSING } from '../errors.js';
-import type { SafeStorage } from '../storage.js';
+import { createSafeStorage } from '../storage.js';
 import type { ListEnvelope } from '../types.js';
-import type { Names } from '../names.js';
-import { lockWith, type ChannelLike, type LocksLike, type TabMessage } from './cross-tab.js';
+import { namesOf } from '../names.js';
+import { defaultLocks, lockWith, type TabMessage } from './cross-tab.js';
 import {
   abandon,
   createEntries,
@@ -36,29 +37,16 @@ import {
 } from './entry.js';
 import { openChannel } from './channel.js';
 import { nextAttempt, onlineListener } from './recovery.js';
-import type { LoadOptions, LoaderStats, Settings } from './options.js';
+import {
+  DEFAULTS,
+  FRESHNESS_MINUTES,
+  type LoaderOptions,
+  type LoadOptions,
+  type Settings,
+} from './options.js';
 import { createRequests, type Clock, type Requests } from './request.js';
 import { createViewport, type ObserverConstructor, type Viewport } from './viewport.js';
 import { answers, covers, group, slice } from './windows.js';
-
-export interface ResourcesDeps {
-  clock: Clock;
-  settings: Settings;
-  /** Freshness per kind, ms. */
-  freshness: Record<ResourceKind, number>;
-  counters: Omit<LoaderStats, 'limit' | 'remaining' | 'resetAt' | 'shared'>;
-  cache: EntryCache;
-  storage: SafeStorage | undefined;
-  fetch: FetchLike | undefined;
-  locks: LocksLike | undefined;
-  channel: ((name: string) => ChannelLike) | null | undefined;
-  /** The storage, lock and channel names of the loader's namespace. */
-  names: Names;
-  Observer: ObserverConstructor | undefined;
-  lazy(): boolean;
-  /** Dispatches the `khountous-quota` event. */
-  dispatch(): void;
-}
 
 /** A cache entry that answers a target, with the target it was fetched for. */
 interface Source {
@@ -76,11 +64,40 @@ interface Want {
 
 type Near = Pick<LoadOptions, 'element' | 'lazy'>;
 
-export function createResources(deps: ResourcesDeps) {
-  const { clock, settings, freshness, counters, cache } = deps;
+/**
+ * The resources of a loader made with `options`; `dispatch` sends the `khountous-quota` event.
+ * The loader's facade (loader.ts) reads its clock, counters and budgets.
+ */
+export function createResources(options: LoaderOptions, dispatch: () => void) {
+  const settings = { ...DEFAULTS };
+  for (const name of Object.keys(settings) as (keyof Settings)[])
+    settings[name] = options[name] ?? settings[name];
+  const clock: Clock = {
+    now: options.now ?? Date.now,
+    setTimeout: options.setTimeout ?? ((callback, ms) => globalThis.setTimeout(callback, ms)),
+    clearTimeout: options.clearTimeout ?? ((handle) => globalThis.clearTimeout(handle as number)),
+    random: options.random ?? Math.random,
+  };
+  const names = namesOf(options.namespace);
+  const storage = given(options.storage, () => createSafeStorage({ prefix: names.storage }));
+  const freshness = { ...FRESHNESS_MINUTES, ...options.freshness };
+  for (const kind in freshness) freshness[kind as ResourceKind] *= 60_000;
+  let lazy = options.lazy ?? true;
+  const counters = { requests: 0, cacheHits: 0, cacheMisses: 0, coalesced: 0, deduped: 0, errors: 0 };
+  const cache = createEntryCache({
+    storage: storage ?? createSafeStorage({ backend: null }),
+    now: clock.now,
+    maxStoredSize: options.maxStoredSize,
+    maxAge: options.maxAge,
+  });
   const entries = createEntries(clock.now);
-  const viewport: Viewport = createViewport(deps.Observer);
-  const lock = lockWith(deps.locks, deps.names.lock);
+  const viewport: Viewport = createViewport(
+    given(
+      options.intersectionObserver,
+      () => (globalThis as { IntersectionObserver?: ObserverConstructor }).IntersectionObserver,
+    ),
+  );
+  const lock = lockWith(given(options.locks, defaultLocks), names.lock);
 
   // -- observability ----------------------------------------------------------
 
@@ -91,7 +108,7 @@ export function createResources(deps: ResourcesDeps) {
     statsQueued = true;
     queueMicrotask(() => {
       statsQueued = false;
-      deps.dispatch();
+      dispatch();
     });
   };
 
@@ -103,8 +120,8 @@ export function createResources(deps: ResourcesDeps) {
   const requests: Requests = createRequests({
     clock,
     settings,
-    storage: deps.storage,
-    transport: { fetch: deps.fetch, now: clock.now },
+    storage,
+    transport: { fetch: options.fetch, now: clock.now },
     lock,
     sent: () => counters.requests++,
     changed: budgetChanged,
@@ -250,12 +267,12 @@ export function createResources(deps: ResourcesDeps) {
     if (entry) notify({ target, entry });
   }
 
-  const channel = openChannel(deps.channel, receive, deps.names.channel);
+  const channel = openChannel(options.broadcastChannel, receive, names.channel);
 
   // -- loads --------------------------------------------------------------------
 
   const near = (options: Near, signal: AbortSignal | undefined) =>
-    options.element && options.lazy !== false && deps.lazy()
+    options.element && options.lazy !== false && lazy
       ? viewport.whenNear(options.element, signal)
       : Promise.resolve();
 
@@ -561,8 +578,18 @@ export function createResources(deps: ResourcesDeps) {
     return found && view(target, found);
   };
 
-  return { load, peek, subscribe, seed, requests, viewport, budgetChanged };
+  /** Turns lazy loading on or off; off ends every wait for the viewport. */
+  function configure(configured: { lazy?: boolean }): void {
+    if (configured.lazy !== undefined) lazy = configured.lazy;
+    if (!lazy) viewport.releaseAll();
+  }
+
+  return { clock, counters, load, peek, subscribe, seed, requests, budgetChanged, configure };
 }
+
+/** An option where `null` says none and `undefined` takes the page's own (`fallback`). */
+const given = <T>(option: T | null | undefined, fallback: () => T | undefined): T | undefined =>
+  option === undefined ? fallback() : (option ?? undefined);
 
 /** True when the list page of `source` holds an item that stands in for `want`: same query (language), item found. */
 function seeds(want: Target, { target, entry }: Source): boolean {
