@@ -10,7 +10,7 @@
  *   X-RateLimit-* headers said (when CORS exposes them).
  */
 import { boundedText } from './bounded.js';
-import { safeParse, type Schema } from './check.js';
+import { SchemaIssue, type Schema } from './check.js';
 import { describe, urlOf, type Target } from './endpoints.js';
 import {
   KhountousError,
@@ -127,13 +127,15 @@ export function jsonBody<T>(schema: Schema<T>): BodyReader<T> {
     } catch (cause) {
       throw invalidResponse(response, 'The response is not valid JSON (malformed or truncated).', cause);
     }
-    const result = safeParse(schema, json);
-    if (result.success) return result.output;
-    const { issue } = result;
-    throw invalidResponse(
-      response,
-      `The response does not match its schema at ${issue.path || '(root)'}: ${issue.message}`,
-    );
+    try {
+      return schema(json);
+    } catch (issue) {
+      if (!(issue instanceof SchemaIssue)) throw issue;
+      throw invalidResponse(
+        response,
+        `The response does not match its schema at ${issue.path || '(root)'}: ${issue.message}`,
+      );
+    }
   };
 }
 
@@ -198,14 +200,11 @@ async function errorFor(response: Response, now: number): Promise<KhountousError
   };
   if (JSON_TYPE.test(headers.get('Content-Type') ?? '')) {
     try {
-      const body = safeParse(apiErrorBodySchema, await response.json());
-      if (body.success) {
-        const { message: said, param, code } = body.output.error;
-        message = said;
-        details = { ...details, param, code };
-      }
+      const { message: said, param, code } = apiErrorBodySchema(await response.json()).error;
+      message = said;
+      details = { ...details, param, code };
     } catch {
-      // an unreadable error body changes nothing
+      // an unreadable error body, or one not of the API's shape, changes nothing
     }
   }
   const kind = KIND_OF_STATUS[status] ?? (status >= 500 ? 'server' : status >= 400 ? 'bad-request' : 0);
