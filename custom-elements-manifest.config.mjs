@@ -10,7 +10,7 @@
 import { tsImport } from 'tsx/esm/api';
 import { shippedManifest } from './scripts/build/manifest-paths.mjs';
 
-const { catalog } = await tsImport('./src/catalog.ts', import.meta.url);
+const { catalog } = await tsImport('./src/registry.ts', import.meta.url);
 const { ABOUT_INPUTS } = await tsImport('./src/widget/about.ts', import.meta.url);
 const { COMMON_INPUTS, HEADING_INPUTS, LIST_INPUTS, camel } = await tsImport(
   './src/widget/descriptor.ts',
@@ -94,7 +94,7 @@ function document(declaration, inputs) {
 export default {
   litelement: true,
   globs: ['src/**/*.ts'],
-  exclude: ['src/**/*.styles.ts', 'src/**/about.ts', 'src/catalog.ts'],
+  exclude: ['src/**/*.styles.ts', 'src/**/about.ts', 'src/registry.ts'],
   plugins: [
     {
       name: 'khountous-descriptors',

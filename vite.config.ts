@@ -6,7 +6,7 @@ import { DEMO_KEYS_NOTICE } from './demo/api/keys.js';
 import { toNodeMiddleware } from './demo/api/node.js';
 import { DEFAULT_QUOTAS, QUOTA_ENV_VARS, quotasFromEnv } from './demo/api/quota.js';
 import { embedApiOrigins, withApiOrigins } from './scripts/build/embed-origins.mjs';
-import { catalog } from './src/catalog.js';
+import { catalog } from './src/registry.js';
 
 /** The mode of `npm run start:dev-quota` (`vite --mode dev-quota`). */
 const DEV_QUOTA_MODE = 'dev-quota';
@@ -122,7 +122,7 @@ function embedPageApi(): Plugin {
  * The demo pages' navigation, written once in demo/partials/nav.html: each page
  * says where with `<!-- demo-nav -->`, and the link to the page shown gets
  * aria-current="page". Read at each request, so that an edit shows at once.
- * The widgets' links come from their folders (src/catalog.ts): each widget's
+ * The widgets' links come from their folders (src/registry.ts `catalog`): each widget's
  * page in demo/ (`ranking.html`), else the page of one widget by its name
  * (`single.html?widget=…`), titled in French by its about.ts.
  */

@@ -9,7 +9,7 @@
  * <code> elements built as DOM text, never parsed as markup.
  */
 
-import { catalog } from '../src/catalog.js';
+import { catalog } from '../src/registry.js';
 import { ABOUT_INPUTS, type About, type Words } from '../src/widget/about.js';
 
 export type HelpLang = 'fr' | 'en';

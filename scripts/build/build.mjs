@@ -44,9 +44,9 @@
 // The steps, in order, below; each build in its own module: scripts/build/npm.mjs (lib/ and its
 // declarations), script-tag.mjs (dist/, with embed-page.mjs), wordpress-zip.mjs; context.mjs holds
 // what they share (the folders, the elements found, running a command, hashing a file).
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { artefacts, dist, elementEntries, lib, listFiles, pkg, run, sri } from './context.mjs';
+import { artefacts, dist, elementEntries, lib, listFiles, pkg, root, run, sri } from './context.mjs';
 import { buildNpm, writeDeclarations } from './npm.mjs';
 import { buildScriptTag } from './script-tag.mjs';
 import { entrySizes, formatSizeTable } from './size-entries.mjs';
@@ -62,12 +62,14 @@ async function main() {
   for (const dir of [dist, lib, artefacts]) rmSync(dir, { recursive: true, force: true });
   mkdirSync(dist, { recursive: true });
 
-  run('src/registry.ts and src/catalog.ts (scripts/generate/widgets.mjs)', 'node', [
+  run('src/registry.ts, src/summaries.ts and src/index.ts (scripts/generate/widgets.mjs)', 'node', [
     'scripts/generate/widgets.mjs',
   ]);
-  run('the region map’s shapes (scripts/generate/region-map.mjs)', 'node', [
-    'scripts/generate/region-map.mjs',
-  ]);
+  // What a widget makes of data of its own (the map its shapes): src/components/<name>/generate.mjs.
+  for (const folder of readdirSync(join(root, 'src/components')).sort()) {
+    const generator = `src/components/${folder}/generate.mjs`;
+    if (existsSync(join(root, generator))) run(`what ${generator} writes`, 'node', [generator]);
+  }
   run('custom-elements.json (cem analyze)', 'npx', ['cem', 'analyze', '--quiet']);
 
   const elements = elementEntries();

@@ -15,8 +15,9 @@
 //   node scripts/build/page-sizes.mjs                  measure, print, fail when over a budget
 //     --dist DIR                                 another build (default dist/)
 //     --budget NAME=BYTES                        a budget of this run (e.g. `one widget=1000`)
-//     --only NAME[,NAME]                         some of the checks: one widget, region map, mission
-//                                                widgets, core (the last needs no browser)
+//     --only NAME[,NAME]                         some of the checks: one widget, mission widgets, core
+//                                                (it needs no browser), or a widget's own (its about.ts
+//                                                `sizes`), named by its tag without `khountous-`
 //     --json                                     the figures as JSON on stdout
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -44,7 +45,7 @@ const gzip = (file) => gzipSync(readFileSync(file), { level: 9 }).length;
 
 /** The pages: one per widget, and the mission widgets together. */
 async function pages(only) {
-  const { catalog } = await tsImport('../../src/catalog.ts', import.meta.url);
+  const { catalog } = await tsImport('../../src/registry.ts', import.meta.url);
   const tagOf = (entry) => entry.widget.tag;
   const element = (entry) => {
     const attributes = Object.entries(entry.about.sample ?? {})

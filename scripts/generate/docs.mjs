@@ -2,12 +2,12 @@
 // Writes the generated parts of the docs, each between two markers
 // (<!-- name:start --> ... <!-- name:end -->), from what the kit says of itself:
 //   docs/reference.md  attributes       every element's attributes, parts and events, and an example
-//                                       (custom-elements.json; the example from its sample, src/catalog.ts)
+//                                       (custom-elements.json; the example from its sample, src/registry.ts `catalog`)
 //                      css-properties   the theme's custom properties (custom-elements.json)
 //   README.md          script-tag       the script tag from an npm CDN, at package.json's name and version,
 //                                       with the integrity of dist/khountous.js (dist/integrity.json),
 //                                       and a widget
-//                      gallery          each widget of src/catalog.ts with its pictures, light and dark
+//                      gallery          each widget of src/registry.ts `catalog` with its pictures, light and dark
 //                                       (docs/images/<name>-<theme>.png: `npm run pictures` takes them)
 //
 //   node scripts/generate/docs.mjs           rewrite those files
@@ -24,8 +24,6 @@ const REFERENCE = 'docs/reference.md';
 const README = 'README.md';
 const INTEGRITY = 'dist/integrity.json';
 const IMAGES = 'docs/images';
-/** The widget of the README's first snippet (else the catalog's first). */
-const FIRST_WIDGET = 'khountous-ranking';
 /** The npm CDN of the README's script tag. */
 const CDN = 'https://cdn.jsdelivr.net/npm';
 
@@ -152,7 +150,8 @@ export async function withBlocks(file, text, blocks) {
  */
 export function renderScriptTag({ name, version }, integrity, catalog) {
   if (!integrity) throw new Error(`${INTEGRITY} has no hash of khountous.js: run \`npm run build\` first`);
-  const entry = catalog.find(({ widget }) => widget.tag === FIRST_WIDGET) ?? catalog[0];
+  // The widget whose about.ts says `front` (else the catalog's first).
+  const entry = catalog.find(({ about }) => about.front) ?? catalog[0];
   return [
     '```html',
     `<script type="module" src="${CDN}/${name}@${version}/dist/khountous.js"`,
@@ -187,7 +186,7 @@ export function renderGallery(catalog, pictures) {
   return out.join('\n').trim();
 }
 
-/** Each widget's sample attributes by tag (src/catalog.ts). */
+/** Each widget's sample attributes by tag (src/registry.ts `catalog`). */
 export const samplesOf = (catalog) =>
   Object.fromEntries(catalog.map(({ widget, about }) => [widget.tag, about.sample]));
 
@@ -207,7 +206,7 @@ export function generatedBlocks({ manifest, catalog, pkg, integrity, pictures })
 
 /** What the repository's files and tools say: the inputs of generatedBlocks. */
 export async function currentInputs() {
-  const { catalog } = await tsImport('../../src/catalog.ts', import.meta.url);
+  const { catalog } = await tsImport('../../src/registry.ts', import.meta.url);
   const names = catalog.flatMap(({ widget }) =>
     ['light', 'dark'].map((theme) => `${IMAGES}/${widget.tag.replace(/^khountous-/, '')}-${theme}.png`),
   );

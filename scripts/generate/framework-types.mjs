@@ -1,6 +1,6 @@
 // Typings of the khountous-* elements for React 19's JSX and Vue 3's templates,
 // generated from the widgets' descriptors (src/components/<name>/widget.ts, through
-// src/catalog.ts) and their words (about.ts): react.d.ts and vue.d.ts, what
+// src/registry.ts `catalog`) and their words (about.ts): react.d.ts and vue.d.ts, what
 // `khountous-widgets/react` and `khountous-widgets/vue` export.
 //
 // Each attribute takes what its input says: one of a choice's values or of a list's
@@ -35,7 +35,7 @@ const HEADER =
 
 /** The widgets (descriptor and words), the inputs every widget has, and their words. */
 function load() {
-  const { catalog } = tsxRequire('../../src/catalog.ts', import.meta.url);
+  const { catalog } = tsxRequire('../../src/registry.ts', import.meta.url);
   const { COMMON_INPUTS, camel } = tsxRequire('../../src/widget/descriptor.ts', import.meta.url);
   const { ABOUT_INPUTS } = tsxRequire('../../src/widget/about.ts', import.meta.url);
   return { catalog, COMMON_INPUTS, camel, ABOUT_INPUTS };

@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // `npm run pictures`: the docs' pictures of the built kit, in docs/images/, picked from what
-// `npm run screenshots` took of dist/ (screenshots/): for each widget of src/catalog.ts, its
+// `npm run screenshots` took of dist/ (screenshots/): for each widget of src/registry.ts `catalog`, its
 // sample in English at 360 px, light and dark (<name>-light.png, <name>-dark.png), cropped to
 // the widget and, when taller than MAX_HEIGHT, cut there with a fade to the page; and
-// hero.png, the widgets of HERO side by side. A new widget gets its pictures from
+// hero.png, the widgets whose about.ts names a `hero` theme, side by side. A new widget gets its pictures from
 //   node scripts/build/build.mjs --quiet && npm run screenshots && npm run pictures
 // and the README's gallery shows them (`npm run docs`).
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -12,7 +12,7 @@ import process from 'node:process';
 import sharp from 'sharp';
 import { tsImport } from 'tsx/esm/api';
 
-const { catalog } = await tsImport('../../src/catalog.ts', import.meta.url);
+const { catalog } = await tsImport('../../src/registry.ts', import.meta.url);
 
 const root = join(import.meta.dirname, '..', '..');
 const SHOTS = join(root, 'screenshots');
@@ -25,12 +25,6 @@ const MAX_HEIGHT = 560;
 const FADE = 64;
 /** Around the widget, of the page's colour. */
 const MARGIN = 12;
-/** The hero picture's widgets, by name, and the theme each is shown in (those the catalog has). */
-const HERO = [
-  ['ranking', 'light'],
-  ['region-map', 'dark'],
-  ['report', 'light'],
-];
 const THEMES = ['light', 'dark'];
 
 /** Each catalog widget's name (its tag without `khountous-`). */
@@ -91,7 +85,7 @@ async function main() {
     }
   }
   // The hero: its widgets side by side on a light page, each as tall as the shortest.
-  const hero = HERO.filter(([name]) => names.includes(name));
+  const hero = catalog.flatMap(({ about }, index) => (about.hero ? [[names[index], about.hero]] : []));
   const pictures = await Promise.all(hero.map(([name, theme]) => widgetPicture(shotOf(name, theme))));
   const height = Math.min(...pictures.map((picture) => picture.height));
   const cropped = await Promise.all(

@@ -20,7 +20,7 @@ import { createServer } from 'vite';
 import { tsImport } from 'tsx/esm/api';
 import { CHROMIUM_FLAGS, resolveEngines } from '../test/browsers.mjs';
 
-const { catalog } = await tsImport('../../src/catalog.ts', import.meta.url);
+const { catalog } = await tsImport('../../src/registry.ts', import.meta.url);
 const { createApi } = await tsImport('../../demo/api/handler.ts', import.meta.url);
 const { toNodeMiddleware } = await tsImport('../../demo/api/node.ts', import.meta.url);
 

@@ -1,14 +1,14 @@
 #!/usr/bin/env node
-// Writes the kit's two lists of widgets from the folders of src/components/
+// Writes the kit's lists of widgets from the folders of src/components/
 // that hold a descriptor (widget.ts, `export const <name> = widget({...})`):
-//   src/registry.ts  the descriptors: what the early start and the embed page read
-//   src/catalog.ts  each descriptor with its words (about.ts): what the tools, the
-//                   demo and the builder read (never the kit's runtime)
+//   src/registry.ts  `widgets`, the descriptors: what the early start and the embed page
+//                    read; `catalog`, each descriptor with its words (about.ts): what the
+//                    tools, the demo and the builder read (never the kit's runtime)
 //   src/summaries.ts each widget's text summary as data (summary.ts), by tag: what
 //                   the script tag's text paint and the WordPress fallback interpret
 //   src/index.ts    between its two marker lines: the export of each widget's element
 //                   class (<name>.ts, `export class <Name>`); the rest is written by hand
-// The build runs it first; `npm test` checks both files are what it writes.
+// The build runs it first; `npm test` checks the files are what it writes.
 //
 //   node scripts/generate/widgets.mjs [--check]
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
@@ -67,8 +67,7 @@ function withWidgetExports(source, lines) {
 /** The files this script writes, by path, with their content. */
 export async function sources() {
   const folders = widgetFolders();
-  const widgets = join(root, 'src/registry.ts');
-  const catalog = join(root, 'src/catalog.ts');
+  const registry = join(root, 'src/registry.ts');
   const summaries = join(root, 'src/summaries.ts');
   const index = join(root, 'src/index.ts');
   return {
@@ -95,37 +94,33 @@ export async function sources() {
       '};',
       '',
     ]),
-    [widgets]: await format(widgets, [
-      HEADER,
-      '/** Every widget of the kit, by its descriptor: what the early start and the embed page read. */',
-      ...folders.map(({ folder, name }) => `import { ${name} } from './components/${folder}/widget.js';`),
-      "import type { Widget } from './widget/descriptor.js';",
-      '',
-      `export const widgets: readonly Widget[] = [${folders.map(({ name }) => name).join(', ')}];`,
-      '',
-    ]),
-    [catalog]: await format(catalog, [
+    [registry]: await format(registry, [
       HEADER,
       '/**',
-      ' * Every widget with its words in French and English (about.ts): what the',
-      ' * manifest, the WordPress plugin, the README, the demo and the builder read.',
-      ' * Never imported by the kit itself.',
+      ' * Every widget of the kit. `widgets`: the descriptors, what the early start,',
+      ' * the embed page and server rendering read. `catalog`: each descriptor with',
+      ' * its words in French and English (about.ts), what the manifest, the WordPress',
+      " * plugin, the README, the demo and the builder read. The kit's runtime reads",
+      ' * `widgets` only; `catalog` is plain data, which a bundler leaves out, with',
+      ' * the words, when nothing reads it.',
       ' */',
-      ...folders.map(
-        ({ folder, name }) => `import { about as ${name} } from './components/${folder}/about.js';`,
-      ),
+      ...folders.flatMap(({ folder, name }) => [
+        `import { about as ${name}About } from './components/${folder}/about.js';`,
+        `import { ${name} } from './components/${folder}/widget.js';`,
+      ]),
       "import type { About } from './widget/about.js';",
       "import type { Widget } from './widget/descriptor.js';",
-      "import { widgets } from './registry.js';",
       '',
       'export interface Entry {',
       '  widget: Widget;',
       '  about: About;',
       '}',
       '',
-      `const abouts = [${folders.map(({ name }) => name).join(', ')}];`,
+      `export const widgets: readonly Widget[] = [${folders.map(({ name }) => name).join(', ')}];`,
       '',
-      'export const catalog: readonly Entry[] = widgets.map((widget, index) => ({ widget, about: abouts[index]! }));',
+      'export const catalog: readonly Entry[] = [',
+      ...folders.map(({ name }) => `  { widget: ${name}, about: ${name}About },`),
+      '];',
       '',
     ]),
   };

@@ -1,6 +1,6 @@
 /**
  * The WordPress plugin's generated files (wordpress/khountous-widgets/), from
- * the widgets' descriptors and their words (src/catalog.ts), so that the
+ * the widgets' descriptors and their words (src/registry.ts `catalog`), so that the
  * plugin checks attributes against what the widgets accept, says what they
  * say, and names nothing of a widget itself:
  *
@@ -38,7 +38,7 @@ import { dirname, join } from 'node:path';
 import process from 'node:process';
 import { fileURLToPath } from 'node:url';
 import * as prettier from 'prettier';
-import { catalog } from '../../src/catalog.js';
+import { catalog } from '../../src/registry.js';
 import { LANGS, type Lang } from '../../src/core/types.js';
 import { pluginData } from './wordpress/data.js';
 import { compileMo, parsePo } from './wordpress/gettext.js';

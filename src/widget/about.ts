@@ -23,6 +23,28 @@ export interface About {
   sample: Readonly<Record<string, string>>;
   /** Other forms worth a look, by name (the screenshots): their attributes on the reference API. */
   views?: Readonly<Record<string, Readonly<Record<string, string>>>>;
+  /**
+   * One of the platform's four publications (the API document, section 1: the
+   * administrations' scores, citizen reports, fact-checks, regional indicators), one
+   * widget each: together, the page of the mission widgets whose bytes the build checks.
+   */
+  publication?: true;
+  /** The widget of the README's first snippet and of the build's page of one widget (one widget says so). */
+  front?: true;
+  /** Shown in the README's picture of a few widgets side by side (`npm run pictures`), in this theme. */
+  hero?: 'light' | 'dark';
+  /** Its own size checks, for a widget that carries more than the others (the map its shapes). */
+  sizes?: Sizes;
+}
+
+/** A widget's own size checks, gzip bytes (scripts/build/size-entries.mjs, page-sizes.mjs). */
+export interface Sizes {
+  /** Its element with every chunk it imports (the others share BUDGETS.element). */
+  element: number;
+  /** What a page holding it alone downloads (page-sizes.mjs): the budget, and the aim. */
+  page: { budget: number; target: number };
+  /** What its files add to a page that already holds the widget `beside` (a tag): the budget, and the aim. */
+  added?: { beside: string; budget: number; target: number };
 }
 
 /** The inputs every widget, every list and every titled widget shares (descriptor.ts). */

@@ -16,7 +16,7 @@ import {
   summaryHelp,
   type ManifestElement,
 } from '../../demo/builder-help.js';
-import { catalog } from '../../src/catalog.js';
+import { catalog } from '../../src/registry.js';
 import { ABOUT_INPUTS } from '../../src/widget/about.js';
 
 const elements = (manifest as { modules: { declarations?: ManifestElement[] }[] }).modules

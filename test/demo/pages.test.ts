@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import { createServer, type ViteDevServer } from 'vite';
-import { catalog } from '../../src/catalog.js';
+import { catalog } from '../../src/registry.js';
 
 const demo = new URL('../../demo/', import.meta.url);
 const pages = readdirSync(demo).filter((file) => file.endsWith('.html'));
@@ -36,7 +36,7 @@ describe('demo pages served by npm start', () => {
       for (const [, target] of nav.matchAll(/href="\.\/([^"?]+)(\?[^"]*)?"/g)) {
         assert.ok(existsSync(new URL(target!, demo)), `${page} links to ${target}, which is not in demo/`);
       }
-      // A link to each widget, from its folder (src/catalog.ts), titled by its about.ts.
+      // A link to each widget, from its folder (src/registry.ts `catalog`), titled by its about.ts.
       for (const { widget, about } of catalog) {
         const name = widget.tag.replace(/^khountous-/, '');
         assert.match(

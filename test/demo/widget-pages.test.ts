@@ -1,7 +1,7 @@
 /**
  * Each widget's demo page as `npm start` serves it, in Debian's Chromium: its own
  * page in demo/ (ranking.html…), else single.html?widget=<name>, for every widget of
- * src/catalog.ts. Below its live example, the page lists every attribute the
+ * src/registry.ts `catalog`. Below its live example, the page lists every attribute the
  * element has in custom-elements.json, and gives its code for each integration of
  * the README: the script tag from the npm CDN at the kit's version with the
  * integrity of dist/, the iframe, WordPress, npm/React and server rendering.
@@ -9,7 +9,7 @@
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
-import { catalog } from '../../src/catalog.js';
+import { catalog } from '../../src/registry.js';
 import { integrity, skip, startDemo, version, type Demo } from './demo-server.js';
 
 const manifest = JSON.parse(readFileSync(new URL('../../custom-elements.json', import.meta.url), 'utf8')) as {

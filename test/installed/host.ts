@@ -5,7 +5,7 @@
  */
 import { executeServerCommand } from '@web/test-runner-commands';
 import { expect } from '@open-wc/testing';
-import { catalog } from '../../src/catalog.js';
+import { catalog } from '../../src/registry.js';
 import { openFrame, until } from '../helpers/frames.js';
 import { freshKit, isolatedApi, settled, shadowText } from '../helpers/kit.js';
 

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { SAMPLE_ATTRIBUTES } from '../../demo/samples.js';
-import { catalog } from '../../src/catalog.js';
+import { catalog } from '../../src/registry.js';
 import { installApps, launchChromium, serveApp, type Apps } from './harness.js';
 
 const TAGS = catalog.map((entry) => entry.widget.tag);

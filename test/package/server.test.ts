@@ -10,7 +10,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { catalog } from '../../src/catalog.js';
+import { catalog } from '../../src/registry.js';
 import { join } from 'node:path';
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';

@@ -30,7 +30,7 @@ const {
   currentInputs,
 } = docs as Docs;
 
-/** Two widgets as src/catalog.ts has them. */
+/** Two widgets as src/registry.ts `catalog` has them, the second the README's first (`front`). */
 const catalog = [
   {
     widget: { tag: 'khountous-demo' },
@@ -38,7 +38,7 @@ const catalog = [
   },
   {
     widget: { tag: 'khountous-ranking' },
-    about: { title: { en: 'Ranking' }, summary: { en: 'A ranking.' }, sample: { limit: '5' } },
+    about: { title: { en: 'Ranking' }, summary: { en: 'A ranking.' }, sample: { limit: '5' }, front: true },
   },
 ];
 
@@ -117,6 +117,12 @@ describe('the generated parts of the docs (scripts/generate/docs.mjs)', () => {
       /<script type="module" src="https:\/\/cdn\.jsdelivr\.net\/npm\/khountous-widgets@1\.2\.3\/dist\/khountous\.js"\n {2}integrity="sha384-abc" crossorigin="anonymous"><\/script>/,
     );
     assert.match(text, /<khountous-ranking limit="5"><\/khountous-ranking>\n```$/);
+    // Without a `front` widget, the catalog's first.
+    const plain = catalog.map(({ widget, about }) => ({ widget, about: { ...about, front: undefined } }));
+    assert.match(
+      renderScriptTag({ name: 'k', version: '1' }, 'sha384-abc', plain),
+      /<khountous-demo slug="a">/,
+    );
     assert.throws(() => renderScriptTag({ name: 'k', version: '1' }, undefined, catalog), /npm run build/);
   });
 

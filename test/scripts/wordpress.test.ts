@@ -1,6 +1,6 @@
 /**
  * scripts/generate/wordpress.ts: the WordPress plugin's data, derived from the widgets'
- * descriptors and words (src/catalog.ts), each rule once; the blocks' words
+ * descriptors and words (src/registry.ts `catalog`), each rule once; the blocks' words
  * from the widgets' about.ts, in English (block.json) and French (the .po).
  */
 import assert from 'node:assert/strict';
@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { RULES, type AttributeRule } from '../../src/attributes/rules.js';
-import { catalog } from '../../src/catalog.js';
+import { catalog } from '../../src/registry.js';
 import { ABOUT_INPUTS } from '../../src/widget/about.js';
 import { COMMON_INPUTS, type Inputs } from '../../src/widget/descriptor.js';
 import { pluginData } from '../../scripts/generate/wordpress/data.js';

@@ -8,7 +8,7 @@
 import '@lit-labs/ssr-client/lit-element-hydrate-support.js';
 import { expect } from '@open-wc/testing';
 import { renderWidget, requestsTo } from './browser-server.js';
-import { catalog } from '../../src/catalog.js';
+import { catalog } from '../../src/registry.js';
 import { defines } from './defines.js';
 import { eventually, freshKit, isolatedApi, settled, shadowText, watchWarnings } from '../helpers/kit.js';
 

@@ -11,7 +11,7 @@ import { before, describe, it, type TestContext } from 'node:test';
 import { render } from '@lit-labs/ssr';
 import { collectResult } from '@lit-labs/ssr/lib/render-result.js';
 import { html, unsafeStatic } from 'lit/static-html.js';
-import { catalog } from '../../src/catalog.js';
+import { catalog } from '../../src/registry.js';
 
 /** Vite's import.meta.glob in src/boot/bundled.ts, for Node. */
 register('../helpers/vite-glob-hook.mjs', import.meta.url);

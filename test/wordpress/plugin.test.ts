@@ -12,7 +12,7 @@ import type { Browser } from 'playwright-core';
 import { startApi, type CountedApi } from '../../scripts/tier/tier.js';
 import { RULES, type AttributeRule } from '../../src/attributes/rules.js';
 import { problemOf } from '../../src/attributes/messages.js';
-import { catalog } from '../../src/catalog.js';
+import { catalog } from '../../src/registry.js';
 import { describe as describeResource, urlOf } from '../../src/core/endpoints.js';
 import { ATTRIBUTE_RULES, checkValue } from '../helpers/attribute-checks.js';
 import { COMMON_INPUTS, type Inputs } from '../../src/widget/descriptor.js';

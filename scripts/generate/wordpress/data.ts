@@ -4,7 +4,7 @@
  * its attributes, words, data link, server request and summary, and the
  * fallback's words) and each widget's block.json.
  */
-import { catalog, type Entry } from '../../../src/catalog.js';
+import { catalog, type Entry } from '../../../src/registry.js';
 import { LANGS, MAX_ANSWER_BYTES, type Lang } from '../../../src/core/types.js';
 import { attributeMessages } from '../../../src/i18n/attributes.js';
 import { ABOUT_INPUTS, type InputWords, type Words } from '../../../src/widget/about.js';

@@ -4,7 +4,7 @@
  * and its request as the server renders it (the same path, query, defaults and
  * freshness as the browser's loader).
  */
-import type { Entry } from '../../../src/catalog.js';
+import type { Entry } from '../../../src/registry.js';
 import { describe, ENDPOINTS, urlOf } from '../../../src/core/endpoints.js';
 import { pathOf } from '../../../src/core/routes.js';
 import { COMMON_INPUTS, type Input, type Inputs } from '../../../src/widget/descriptor.js';

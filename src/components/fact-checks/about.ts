@@ -9,4 +9,5 @@ export const about: About = {
   },
   inputs: {},
   sample: {},
+  publication: true,
 };

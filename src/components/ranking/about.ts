@@ -30,4 +30,7 @@ export const about: About = {
     },
   },
   sample: { limit: '5' },
+  publication: true,
+  front: true,
+  hero: 'light',
 };

@@ -1,4 +1,4 @@
-// Written by scripts/generate/region-map.mjs from data/geo/ (its README.md): do not edit.
+// Written by src/components/region-map/generate.mjs from data/geo/ (its README.md): do not edit.
 /**
  * Senegal's 14 regions (Natural Earth, public domain), projected into VIEW_BOX, each a path
  * keyed by the API's region code with the point its name is written at, in reading order (rows

@@ -29,4 +29,5 @@ export const about: About = {
     'region-stats-region': { region: 'ziguinchor' },
     'region-stats-single': { region: 'kolda', variant: 'single', indicator: 'avgDelayDays' },
   },
+  publication: true,
 };

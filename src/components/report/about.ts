@@ -15,4 +15,5 @@ export const about: About = {
     },
   },
   sample: { slug: '26-jours-d-attente-pour-l-admission-aux-urgences-a-kolda' },
+  hero: 'light',
 };

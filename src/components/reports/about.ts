@@ -38,4 +38,5 @@ export const about: About = {
   views: {
     'reports-filtered': { region: 'kolda', status: 'resolved', limit: '3' },
   },
+  publication: true,
 };

@@ -1,5 +1,5 @@
 /**
- * scripts/generate/region-map.mjs: the map's shapes (src/components/region-map/geometry.ts) are
+ * src/components/region-map/generate.mjs: the map's shapes (src/components/region-map/geometry.ts) are
  * what the script writes from data/geo/; the 14 regions, each by the API's code, where the
  * projection of the data's paths file puts them; The Gambia between them; all of it small.
  */
@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { gzipSync } from 'node:zlib';
-import { GEOMETRY_FILE, geometrySource } from '../../scripts/generate/region-map.mjs';
+import { GEOMETRY_FILE, geometrySource } from '../../src/components/region-map/generate.mjs';
 import { DAKAR_INSET, GAMBIA, REGIONS, VIEW_BOX } from '../../src/components/region-map/geometry.js';
 import { REGION_CODES } from '../../src/core/types.js';
 
@@ -38,7 +38,7 @@ const box = (list: [number, number][]) => ({
   y1: Math.max(...list.map((p) => p[1])),
 });
 
-describe('scripts/generate/region-map.mjs', () => {
+describe('src/components/region-map/generate.mjs', () => {
   it('the module in the tree is what the script writes', async () => {
     assert.equal(readFileSync(GEOMETRY_FILE, 'utf8'), await geometrySource());
   });

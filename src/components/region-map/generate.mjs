@@ -9,19 +9,19 @@
 //     two points where the Senegal-Gambia border meets the Atlantic (GAMBIA_COAST), closed by
 //     a straight line along the coast;
 //   - Dakar's inset: the region drawn again, magnified, in a box in the ocean.
-// The build runs it; `--check` fails when the module in the tree is not what it writes, and
+// The build runs it (as every src/components/*/generate.mjs); `--check` fails when the module in the tree is not what it writes, and
 // test/scripts/region-map.test.ts compares them too.
 //
-//   node scripts/generate/region-map.mjs [--check]
+//   node src/components/region-map/generate.mjs [--check]
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import process from 'node:process';
 import { fileURLToPath } from 'node:url';
 import * as prettier from 'prettier';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const DATA = join(root, 'data/geo');
-export const GEOMETRY_FILE = join(root, 'src/components/region-map/geometry.ts');
+export const GEOMETRY_FILE = join(dirname(fileURLToPath(import.meta.url)), 'geometry.ts');
 
 /**
  * Where the Senegal-Gambia border meets the Atlantic, as vertices of the data (lon, lat):
@@ -204,7 +204,7 @@ export async function geometrySource() {
     shapes.filter((shape) => shape !== dakar).flatMap((shape) => shape.rings),
   );
   const lines = [
-    '// Written by scripts/generate/region-map.mjs from data/geo/ (its README.md): do not edit.',
+    '// Written by src/components/region-map/generate.mjs from data/geo/ (its README.md): do not edit.',
     '/**',
     " * Senegal's 14 regions (Natural Earth, public domain), projected into VIEW_BOX, each a path",
     " * keyed by the API's region code with the point its name is written at, in reading order (rows",
@@ -244,7 +244,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const current = existsSync(GEOMETRY_FILE) ? readFileSync(GEOMETRY_FILE, 'utf8') : '';
   if (current !== source) {
     if (process.argv.includes('--check')) {
-      console.error(`${GEOMETRY_FILE}: not what scripts/generate/region-map.mjs writes (run npm run build)`);
+      console.error(
+        `${GEOMETRY_FILE}: not what src/components/region-map/generate.mjs writes (run npm run build)`,
+      );
       process.exit(1);
     }
     writeFileSync(GEOMETRY_FILE, source);

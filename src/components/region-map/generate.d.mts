@@ -1,3 +1,3 @@
-// Types of scripts/generate/region-map.mjs, for the tests that import it.
+// Types of src/components/region-map/generate.mjs, for the tests that import it.
 export const GEOMETRY_FILE: string;
 export function geometrySource(): Promise<string>;
