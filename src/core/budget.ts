@@ -105,96 +105,8 @@ export function originOf(base: string): string {
 /** The storage key of the budget of `base`'s API origin: the quota is per API host, whatever the path. */
 export const budgetKey = (base: string): string => `budget:${originOf(base)}`;
 
-/** A budget's state: its log merged from every tab, and what the server said. */
-interface State {
-  /** id -> request. Ids are unique across tabs, so merging is a union. */
-  log: Map<string, Sent>;
-  /** The highest request number seen (across tabs). */
-  lastSeq: number;
-  floor: Floor | undefined;
-  /** [limit, when the server said it] */
-  limit: [number, number];
-  /** When an answer last came from a shared cache (0: never). */
-  sharedAt: number;
-}
-
-const newState = (limit: number): State => ({
-  log: new Map(),
-  lastSeq: 0,
-  floor: undefined,
-  limit: [limit, 0],
-  sharedAt: 0,
-});
-
 /** A new id for the log, unique across tabs. */
 const newId = (): string => Math.random().toString(36).slice(2, 10);
-
-function prune(state: State, now: number, windowMs: number): void {
-  for (const [id, sent] of state.log) if (sent.at <= now - windowMs) state.log.delete(id);
-  if (state.floor && state.floor.until <= now) state.floor = undefined;
-}
-
-/** Merges `raw`, the persisted state of all tabs (another tab's word, or garbage), into `state`. */
-function merge(state: State, raw: unknown, now: number, windowMs: number): void {
-  if (typeof raw === 'object' && raw !== null) {
-    const stored = raw as Partial<PersistedState>;
-    if (Array.isArray(stored.log)) {
-      for (const row of stored.log) {
-        if (
-          Array.isArray(row) &&
-          isTime(row[0], now) &&
-          typeof row[1] === 'string' &&
-          Number.isSafeInteger(row[2]) &&
-          row[2] >= 0
-        ) {
-          state.log.set(row[1], { at: row[0], seq: row[2] });
-          state.lastSeq = Math.max(state.lastSeq, row[2]);
-        }
-      }
-    }
-    if (isFloor(stored.floor, now) && (!state.floor || stored.floor.at > state.floor.at))
-      state.floor = stored.floor;
-    if (isTime(stored.shared, now)) state.sharedAt = Math.max(state.sharedAt, stored.shared);
-    const limit = stored.limit;
-    if (
-      Array.isArray(limit) &&
-      isPositiveInteger(limit[0]) &&
-      isTime(limit[1], now) &&
-      limit[1] > state.limit[1]
-    )
-      state.limit = [limit[0], limit[1]];
-  }
-  prune(state, now, windowMs);
-}
-
-function persisted(state: State): PersistedState {
-  const out: PersistedState = { log: [...state.log].map(([id, sent]) => [sent.at, id, sent.seq]) };
-  if (state.floor) out.floor = state.floor;
-  if (state.limit[1] > 0) out.limit = state.limit;
-  if (state.sharedAt > 0) out.shared = state.sharedAt;
-  return out;
-}
-
-const isShared = (state: State, now: number) => now - state.sharedAt < SHARED_FOR;
-
-function floorRemaining(state: State, now: number): number {
-  const floor = state.floor;
-  if (!floor || floor.until <= now) return Infinity;
-  let after = 0;
-  for (const sent of state.log.values()) if (sent.seq > floor.seq) after++;
-  return floor.remaining - after;
-}
-
-/** Requests that may still be sent now: the local log's room (none of a limit behind a shared cache), and the server's word. */
-function remainingIn(state: State, now: number): number {
-  const local = isShared(state, now) ? Infinity : state.limit[0] - state.log.size;
-  return Math.max(0, Math.min(local, floorRemaining(state, now)));
-}
-
-/** Logs a request sent at `now` under `id`. */
-function recordIn(state: State, now: number, id: string): void {
-  state.log.set(id, { at: now, seq: ++state.lastSeq });
-}
 
 export function createBudget(options: BudgetOptions = {}): Budget {
   const windowMs = options.windowMs ?? DEFAULT_QUOTA_WINDOW;
@@ -202,21 +114,80 @@ export function createBudget(options: BudgetOptions = {}): Budget {
   const storageKey = options.storageKey ?? 'budget';
   const idPrefix = newId();
   let counter = 0;
-  const state = newState(options.limit ?? DEFAULT_QUOTA_LIMIT);
+  // The budget's state: its log merged from every tab, and what the server said.
+  /** id -> request. Ids are unique across tabs, so merging is a union. */
+  const log = new Map<string, Sent>();
+  /** The highest request number seen (across tabs). */
+  let lastSeq = 0;
+  let floor: Floor | undefined;
+  /** [limit, when the server said it] */
+  let limit: [number, number] = [options.limit ?? DEFAULT_QUOTA_LIMIT, 0];
+  /** When an answer last came from a shared cache (0: never). */
+  let sharedAt = 0;
 
-  const sync = (now: number) => merge(state, storage?.getJSON(storageKey), now, windowMs);
-  const commit = () => storage?.setJSON(storageKey, persisted(state));
+  const prune = (now: number) => {
+    for (const [id, sent] of log) if (sent.at <= now - windowMs) log.delete(id);
+    if (floor && floor.until <= now) floor = undefined;
+  };
 
+  /** Merges the persisted state of all tabs (another tab's word, or garbage) into this one. */
+  const sync = (now: number) => {
+    const raw = storage?.getJSON(storageKey);
+    if (typeof raw === 'object' && raw !== null) {
+      const stored = raw as Partial<PersistedState>;
+      if (Array.isArray(stored.log)) {
+        for (const row of stored.log) {
+          if (
+            Array.isArray(row) &&
+            isTime(row[0], now) &&
+            typeof row[1] === 'string' &&
+            Number.isSafeInteger(row[2]) &&
+            row[2] >= 0
+          ) {
+            log.set(row[1], { at: row[0], seq: row[2] });
+            lastSeq = Math.max(lastSeq, row[2]);
+          }
+        }
+      }
+      if (isFloor(stored.floor, now) && (!floor || stored.floor.at > floor.at)) floor = stored.floor;
+      if (isTime(stored.shared, now)) sharedAt = Math.max(sharedAt, stored.shared);
+      const said = stored.limit;
+      if (Array.isArray(said) && isPositiveInteger(said[0]) && isTime(said[1], now) && said[1] > limit[1])
+        limit = [said[0], said[1]];
+    }
+    prune(now);
+  };
+
+  const commit = () => {
+    if (!storage) return;
+    const out: PersistedState = { log: [...log].map(([id, sent]) => [sent.at, id, sent.seq]) };
+    if (floor) out.floor = floor;
+    if (limit[1] > 0) out.limit = limit;
+    if (sharedAt > 0) out.shared = sharedAt;
+    storage.setJSON(storageKey, out);
+  };
+
+  const isShared = (now: number) => now - sharedAt < SHARED_FOR;
+
+  const floorRemaining = (now: number): number => {
+    if (!floor || floor.until <= now) return Infinity;
+    let after = 0;
+    for (const sent of log.values()) if (sent.seq > floor.seq) after++;
+    return floor.remaining - after;
+  };
+
+  /** Requests that may still be sent now: the local log's room (none of a limit behind a shared cache), and the server's word. */
   function remaining(now: number): number {
     sync(now);
-    return remainingIn(state, now);
+    const local = isShared(now) ? Infinity : limit[0] - log.size;
+    return Math.max(0, Math.min(local, floorRemaining(now)));
   }
 
-  const oldestSends = (): number[] => [...state.log.values()].map((sent) => sent.at).sort((a, b) => a - b);
+  const oldestSends = (): number[] => [...log.values()].map((sent) => sent.at).sort((a, b) => a - b);
 
   const budget: Budget = {
     get limit() {
-      return state.limit[0];
+      return limit[0];
     },
     remaining,
     canSend(now, reserve = 0) {
@@ -225,16 +196,16 @@ export function createBudget(options: BudgetOptions = {}): Budget {
     record(now) {
       sync(now);
       const id = `${idPrefix}.${(counter++).toString(36)}`;
-      recordIn(state, now, id);
+      log.set(id, { at: now, seq: ++lastSeq });
       commit();
       return id;
     },
     nextSlotAt(now) {
       if (remaining(now) > 0) return now;
       let at = now;
-      const excess = state.log.size - state.limit[0];
-      if (excess >= 0 && !isShared(state, now)) at = Math.max(at, (oldestSends()[excess] ?? now) + windowMs);
-      if (state.floor && floorRemaining(state, now) <= 0) at = Math.max(at, state.floor.until);
+      const excess = log.size - limit[0];
+      if (excess >= 0 && !isShared(now)) at = Math.max(at, (oldestSends()[excess] ?? now) + windowMs);
+      if (floor && floorRemaining(now) <= 0) at = Math.max(at, floor.until);
       return at;
     },
     resetAt(now) {
@@ -244,35 +215,35 @@ export function createBudget(options: BudgetOptions = {}): Budget {
     },
     reconcile(rateLimit, now, sentId) {
       sync(now);
-      if (isPositiveInteger(rateLimit.limit)) state.limit = [rateLimit.limit, now];
+      if (isPositiveInteger(rateLimit.limit)) limit = [rateLimit.limit, now];
       if (Number.isFinite(rateLimit.remaining) && Number.isFinite(rateLimit.resetAt)) {
-        const sent = sentId === undefined ? undefined : state.log.get(sentId);
-        state.floor = {
+        const sent = sentId === undefined ? undefined : log.get(sentId);
+        floor = {
           remaining: Math.max(0, rateLimit.remaining),
-          seq: sent?.seq ?? state.lastSeq,
+          seq: sent?.seq ?? lastSeq,
           until: Math.min(rateLimit.resetAt, now + MAX_BLOCK),
           at: now,
         };
       }
-      prune(state, now, windowMs);
+      prune(now);
       commit();
     },
     block(until, now) {
       sync(now);
-      const current = state.floor && floorRemaining(state, now) <= 0 ? state.floor.until : 0;
+      const current = floor && floorRemaining(now) <= 0 ? floor.until : 0;
       const bounded = Number.isFinite(until) ? Math.min(until, now + MAX_BLOCK) : now;
-      state.floor = { remaining: 0, seq: state.lastSeq, until: Math.max(bounded, current), at: now };
-      prune(state, now, windowMs);
+      floor = { remaining: 0, seq: lastSeq, until: Math.max(bounded, current), at: now };
+      prune(now);
       commit();
     },
     share(now) {
       sync(now);
-      state.sharedAt = Math.max(state.sharedAt, now);
+      sharedAt = Math.max(sharedAt, now);
       commit();
     },
     shared(now) {
       sync(now);
-      return isShared(state, now);
+      return isShared(now);
     },
   };
   return budget;
