@@ -25,7 +25,7 @@
  * are ignored, so a corrupted storage never spends the budget for good.
  */
 
-import type { RateLimit } from './errors.js';
+import { KhountousError, type RateLimit } from './errors.js';
 import type { SafeStorage } from './storage.js';
 
 const DEFAULT_QUOTA_LIMIT = 60;
@@ -247,6 +247,13 @@ export function createBudget(options: BudgetOptions = {}): Budget {
     },
   };
   return budget;
+}
+
+/** The error of a load `spent` refuses at `now`, with when it can be sent. */
+export function quotaError(spent: Budget, now: number): KhountousError {
+  const resetAt = spent.nextSlotAt(now);
+  const until = Math.abs(resetAt) <= 8.64e15 ? new Date(resetAt).toISOString() : 'later';
+  return new KhountousError('quota', `The request budget is spent until ${until}.`, { resetAt });
 }
 
 // Number.isInteger and Number.isFinite are false for anything but a number.

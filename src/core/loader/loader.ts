@@ -2,8 +2,7 @@
  * The page-wide loader: one cache, one request budget, shared by every widget
  * of the page (and, through storage, by the tabs of the origin).
  *
- * How a load is answered, in order (resources.ts, viewport.ts, entry.ts,
- * request.ts):
+ * How a load is answered, in order (resources.ts, viewport.ts, entry.ts):
  * 1. Cache (memory, then storage): the exact resource, or for a list a cached
  *    window of the same list that covers the one asked, or for a `partial`
  *    load an item of a cached list. Fresh data is returned at once; stale
@@ -107,7 +106,7 @@ export function createLoader(options: LoaderOptions = {}): KhountousLoader {
   const { clock, counters } = resources;
 
   const budgetOf = (baseUrl?: string): Budget =>
-    resources.requests.budget(baseUrl === undefined ? lastBase : checkBaseUrl(baseUrl));
+    resources.budget(baseUrl === undefined ? lastBase : checkBaseUrl(baseUrl));
 
   const stats = (baseUrl?: string): LoaderStats => {
     const budget = budgetOf(baseUrl);
@@ -163,7 +162,7 @@ export function createLoader(options: LoaderOptions = {}): KhountousLoader {
     recordDownload(baseUrl: string) {
       const base = checkBaseUrl(baseUrl);
       lastBase = base;
-      resources.requests.budget(base).record(clock.now());
+      resources.budget(base).record(clock.now());
       counters.requests++;
       resources.budgetChanged();
     },

@@ -8,6 +8,14 @@ import type { SafeStorage } from '../storage.js';
 import type { ChannelLike, LocksLike } from './cross-tab.js';
 import type { ObserverConstructor } from './viewport.js';
 
+export interface Clock {
+  now(): number;
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+  /** For the jitter of retries. */
+  random(): number;
+}
+
 export interface LoadOptions {
   /** The API base URL, ending with /v1. */
   baseUrl: string;

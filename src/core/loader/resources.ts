@@ -1,16 +1,17 @@
 /**
  * The life of the page's resources, key by key (entry.ts): served from the
- * cache (the lookup), fetched once however many callers (the batch,
- * request.ts), revalidated when stale, tried again after a failure that may
+ * cache (the lookup), fetched once however many callers (the batch, the
+ * request path: budget, attempt, retries), revalidated when stale, tried again after a failure that may
  * pass (the recovery, by the rule of recovery.ts), and told to their
  * subscribers and to the other tabs (channel.ts) when new data arrives (the
  * arrivals). Made from the loader's options: its settings, clock, storage,
  * cache, locks, channel and viewport are built here.
  */
-import { abortable } from '../abort.js';
-import { createEntryCache, type CacheEntry, type DataCheck, type EntryMeta } from '../cache.js';
+import { abortable, follow } from '../abort.js';
+import { budgetKey, createBudget, originOf, quotaError, type Budget } from '../budget.js';
+import { confirmable, createEntryCache, type CacheEntry, type DataCheck, type EntryMeta } from '../cache.js';
 import { is } from '../check.js';
-import type { ApiResponse } from '../http.js';
+import { get, type ApiResponse, type CallOptions } from '../http.js';
 import {
   askedOf,
   at,
@@ -40,11 +41,11 @@ import { nextAttempt, onlineListener } from './recovery.js';
 import {
   DEFAULTS,
   FRESHNESS_MINUTES,
+  type Clock,
   type LoaderOptions,
   type LoadOptions,
   type Settings,
 } from './options.js';
-import { createRequests, type Clock, type Requests } from './request.js';
 import { createViewport, type ObserverConstructor, type Viewport } from './viewport.js';
 import { answers, covers, group, slice } from './windows.js';
 
@@ -52,6 +53,22 @@ import { answers, covers, group, slice } from './windows.js';
 interface Source {
   target: Target;
   entry: CacheEntry;
+}
+
+/** How one flight is sent. */
+interface Send {
+  /** Cancels the flight (every caller left). */
+  signal: AbortSignal;
+  /** Requests the budget must keep after this one's. */
+  reserve: number;
+  /** False for an automatic recovery: one attempt, no retries. */
+  retries: boolean;
+  /** The cached copy, for If-None-Match. */
+  cached: CacheEntry | undefined;
+  /** A fresh entry another tab brought meanwhile, which spares the next attempt. */
+  brought(): CacheEntry | undefined;
+  /** Stores what the API answered. */
+  store(response: ApiResponse<unknown>): CacheEntry;
 }
 
 /** A list load waiting in the batch of its list. */
@@ -117,19 +134,133 @@ export function createResources(options: LoaderOptions, dispatch: () => void) {
     statsChanged();
   };
 
-  const requests: Requests = createRequests({
-    clock,
-    settings,
-    storage,
-    transport: { fetch: options.fetch, now: clock.now },
-    lock,
-    sent: () => counters.requests++,
-    changed: budgetChanged,
-    failed: () => {
-      counters.errors++;
-      statsChanged();
-    },
-  });
+  // -- the request path of one flight ----------------------------------------------
+  //
+  // The budget asked first (under the cross-tab budget lock), If-None-Match with the
+  // cached ETag, one attempt cut after the request timeout, bounded retries of 5xx and
+  // network errors with exponential backoff and jitter (each counted in the budget, and
+  // sent past the browser's HTTP cache, which may hold the failed answer), what the
+  // X-RateLimit-* headers say adopted by the budget, a 429 closing it until its reset.
+
+  const transport = { fetch: options.fetch, now: clock.now };
+  /** The budget of each API origin: the quota is per API host, whatever the path. */
+  const budgets = new Map<string, Budget>();
+
+  const budget = (base: string): Budget => {
+    const origin = originOf(base);
+    let found = budgets.get(origin);
+    if (!found) {
+      found = createBudget({
+        limit: settings.quotaLimit,
+        windowMs: settings.quotaWindow,
+        storageKey: budgetKey(base),
+        storage,
+      });
+      budgets.set(origin, found);
+    }
+    return found;
+  };
+
+  /**
+   * Takes one request from the budget (under the cross-tab budget lock): its id, or the quota
+   * error, made from the budget that refused it. Made after the lock, it could read a budget a
+   * response heard meanwhile has moved (the API's count corrected), and say "until now".
+   */
+  const take = async (from: Budget, reserve: number): Promise<string | KhountousError> => {
+    return lock('budget', undefined, async () => {
+      const now = clock.now();
+      return from.canSend(now, reserve) ? from.record(now) : quotaError(from, now);
+    });
+  };
+
+  /** One attempt, cut after the request timeout (a network error) or when the flight is cancelled. */
+  const attempt = async (target: Target, signal: AbortSignal, call: CallOptions<unknown>) => {
+    const { controller, dispose } = follow(signal);
+    const timer = clock.setTimeout(
+      () => controller.abort(new KhountousError('network', 'The API did not answer in time.')),
+      settings.requestTimeout,
+    );
+    try {
+      return await get(transport, target, { ...call, signal: controller.signal });
+    } finally {
+      clock.clearTimeout(timer);
+      dispose();
+    }
+  };
+
+  /**
+   * What an answer (or an error answer) says of the budget: a shared cache's mark,
+   * the X-RateLimit-* headers, a 429's reset.
+   */
+  const heard = (
+    from: Budget,
+    said: Pick<KhountousError, 'shared' | 'rateLimit' | 'resetAt'> & { kind?: string },
+    sentId: string,
+  ) => {
+    const now = clock.now();
+    if (said.shared) from.share(now);
+    if (said.rateLimit) from.reconcile(said.rateLimit, now, sentId);
+    if (said.kind === 'quota') from.block(said.resetAt ?? now, now);
+    budgetChanged();
+  };
+
+  /** Exponential backoff with equal jitter: half the delay fixed, half random. */
+  const backoff = (attemptNumber: number, signal: AbortSignal) => {
+    const delay = settings.retryDelay * 2 ** attemptNumber;
+    const ms = delay / 2 + clock.random() * (delay / 2);
+    return abortable<void>(signal, (resolve) => {
+      const timer = clock.setTimeout(resolve, ms);
+      return () => clock.clearTimeout(timer);
+    });
+  };
+
+  const send = async (target: Target, flight: Send): Promise<CacheEntry> => {
+    const spendable = budget(target.base);
+    const { cached, reserve, signal } = flight;
+    const maxRetries = flight.retries ? settings.maxRetries : 0;
+    for (let attemptNumber = 0; ; attemptNumber++) {
+      if (attemptNumber > 0) {
+        // Another tab may have brought the data during the backoff.
+        const brought = flight.brought();
+        if (brought) return brought;
+      }
+      const sentId = await take(spendable, reserve);
+      if (typeof sentId !== 'string') {
+        counters.errors++;
+        statsChanged();
+        throw sentId;
+      }
+      counters.requests++;
+      budgetChanged();
+      const call: CallOptions<unknown> = {};
+      // A 304 confirms an ETag, not the data kept under it: only that of a recent download (cache.ts).
+      if (cached && confirmable(cached, clock.now())) call.cached = { etag: cached.etag, data: cached.data };
+      // Its ETag not sent, the copy is still a refresh: the browser's HTTP cache does not answer it alone.
+      else if (cached) call.revalidate = true;
+      // After a failure, the browser's HTTP cache may hold the bad answer: ask the network.
+      if (attemptNumber > 0 || !flight.retries) call.reload = true;
+      try {
+        const response = await attempt(target, signal, call);
+        heard(spendable, response, sentId);
+        return flight.store(response);
+      } catch (error) {
+        heard(spendable, isKhountousError(error) ? error : {}, sentId);
+        const retry =
+          isKhountousError(error, 'network', 'server') &&
+          !signal.aborted &&
+          attemptNumber < maxRetries &&
+          spendable.canSend(clock.now(), reserve);
+        if (!retry) {
+          if (!isKhountousError(error, 'aborted')) {
+            counters.errors++;
+            statsChanged();
+          }
+          throw error;
+        }
+        await backoff(attemptNumber, signal);
+      }
+    }
+  };
 
   // -- the lookup: reading the cache for a target ---------------------------------
   //
@@ -410,7 +541,7 @@ export function createResources(options: LoaderOptions, dispatch: () => void) {
           notify({ target, entry: latest });
           return latest;
         }
-        return requests.send(target, {
+        return send(target, {
           signal,
           reserve,
           retries,
@@ -445,10 +576,10 @@ export function createResources(options: LoaderOptions, dispatch: () => void) {
   async function revalidate(target: Target, options: Near): Promise<void> {
     const entry = entries.of(target);
     if (entry.flight || entry.quietUntil > clock.now()) return;
-    const budget = requests.budget(target.base);
-    if (!budget.canSend(clock.now(), settings.revalidationReserve)) {
+    const spendable = budget(target.base);
+    if (!spendable.canSend(clock.now(), settings.revalidationReserve)) {
       // No budget to spare now: a subscriber still gets fresh data later.
-      if (entry.recovery?.timer === undefined) plan(entry, requests.quotaError(budget));
+      if (entry.recovery?.timer === undefined) plan(entry, quotaError(spendable, clock.now()));
       return;
     }
     // Wait for the element to come near; the wait ends when nobody shows the resource any more.
@@ -504,7 +635,7 @@ export function createResources(options: LoaderOptions, dispatch: () => void) {
       return;
     }
     const now = clock.now();
-    const budget = requests.budget(entry.target.base);
+    const spendable = budget(entry.target.base);
     const shown = find(entry.target) !== undefined;
     const failures = (previous?.failures ?? 0) + 1;
     const { at: when, spend } = nextAttempt({
@@ -517,8 +648,8 @@ export function createResources(options: LoaderOptions, dispatch: () => void) {
       fresh: freshness[entry.target.kind],
       delay: settings.recoveryDelay,
       reserve: settings.revalidationReserve,
-      remaining: budget.remaining(now),
-      budgetResetAt: budget.resetAt(now),
+      remaining: spendable.remaining(now),
+      budgetResetAt: spendable.resetAt(now),
     });
     if (shown) entry.quietUntil = when;
     if (previous?.timer !== undefined) clock.clearTimeout(previous.timer);
@@ -584,7 +715,7 @@ export function createResources(options: LoaderOptions, dispatch: () => void) {
     if (!lazy) viewport.releaseAll();
   }
 
-  return { clock, counters, load, peek, subscribe, seed, requests, budgetChanged, configure };
+  return { clock, counters, load, peek, subscribe, seed, budget, budgetChanged, configure };
 }
 
 /** An option where `null` says none and `undefined` takes the page's own (`fallback`). */

@@ -18,8 +18,9 @@ import {
   type Ranking,
 } from '../../helpers/loader-env.js';
 import type { FetchLike } from '../../../src/core/http.js';
-import { createRequests } from '../../../src/core/loader/request.js';
-import { targetOf } from '../../../src/core/endpoints.js';
+import { budgetKey, createBudget, quotaError } from '../../../src/core/budget.js';
+import type { LocksLike } from '../../../src/core/loader/cross-tab.js';
+import { createSafeStorage } from '../../../src/core/storage.js';
 import { NAMES } from '../../../src/core/names.js';
 
 describe('the request budget', () => {
@@ -213,24 +214,7 @@ describe('a refused load', () => {
   });
 
   test('a time past what a date can hold reads "later"; the last date it can hold is written out', () => {
-    const requests = createRequests({
-      clock: { now: () => 0, setTimeout: () => 0, clearTimeout: () => {}, random: () => 0.5 },
-      transport: { fetch: undefined, now: () => 0 },
-      settings: {
-        quotaLimit: 60,
-        quotaWindow: 3_600_000,
-        maxRetries: 2,
-        retryDelay: 1000,
-        requestTimeout: 30_000,
-      },
-      storage: undefined,
-      lock: (_name, _signal, task) => task(),
-      sent: () => {},
-      changed: () => {},
-      failed: () => {},
-    });
-    const spentUntil = (resetAt: number) =>
-      requests.quotaError({ ...requests.budget(BASE_URL), nextSlotAt: () => resetAt });
+    const spentUntil = (resetAt: number) => quotaError({ ...createBudget(), nextSlotAt: () => resetAt }, 0);
     const never = spentUntil(Infinity);
     assert.equal(never.message, 'The request budget is spent until later.');
     assert.equal(never.resetAt, Infinity);
@@ -243,38 +227,32 @@ describe('a refused load', () => {
   test('a refused request says when the budget that refused it frees a slot, whatever is heard after', async () => {
     const HOUR = 3_600_000;
     let heardMeanwhile = () => {};
-    const requests = createRequests({
-      clock: { now: () => 1_000, setTimeout: () => 0, clearTimeout: () => {}, random: () => 0.5 },
-      transport: { fetch: undefined, now: () => 1_000 },
-      settings: { quotaLimit: 5, quotaWindow: HOUR, maxRetries: 0, retryDelay: 1000, requestTimeout: 30_000 },
-      storage: undefined,
-      // A response heard between the refusal, under the lock, and what follows it.
-      lock: async (_name, _signal, task) => {
+    // A response heard between the refusal, under the budget lock, and what follows it.
+    const locks: LocksLike = {
+      async request(name, _options, task) {
         const result = await task();
-        heardMeanwhile();
+        if (name === `${NAMES.lock}budget`) heardMeanwhile();
         return result;
       },
-      sent: () => {},
-      changed: () => {},
-      failed: () => {},
-    });
-    const budget = requests.budget(BASE_URL);
-    // The API said none is left (another page of the reader's spent them): refused, until its reset.
-    budget.reconcile({ limit: 5, remaining: 0, resetAt: 1_000 + HOUR }, 1_000);
-    // Then an answer that left the API earlier says 3 are left: the budget moves.
-    heardMeanwhile = () => budget.reconcile({ limit: 5, remaining: 3, resetAt: 1_000 + HOUR }, 1_000);
-    const target = targetOf({ kind: 'regions' }, BASE_URL)!;
-    const flight = {
-      signal: new AbortController().signal,
-      reserve: 0,
-      retries: false,
-      cached: undefined,
-      brought: () => undefined,
-      store: () => assert.fail('nothing is sent'),
     };
-    const refused = await requests.send(target, flight).catch((error: unknown) => error);
+    const env = loaderEnv({ loader: { quotaLimit: 5, locks } });
+    const now = env.clock.now();
+    // The same budget as another tab sees it (the same storage and key).
+    const shared = createBudget({
+      limit: 5,
+      windowMs: HOUR,
+      storage: createSafeStorage({ backend: env.storage }),
+      storageKey: budgetKey(BASE_URL),
+    });
+    // The API said none is left (another page of the reader's spent them): refused, until its reset.
+    shared.reconcile({ limit: 5, remaining: 0, resetAt: now + HOUR }, now);
+    // Then an answer that left the API earlier says 3 are left: the budget moves.
+    heardMeanwhile = () => shared.reconcile({ limit: 5, remaining: 3, resetAt: now + HOUR }, now + 1);
+    const refused = await run(env, { kind: 'regions' }).catch((error: unknown) => error);
     assert.ok(isKhountousError(refused, 'quota'), "isKhountousError(refused, 'quota')");
-    assert.equal(refused.resetAt, 1_000 + HOUR, 'the time of the budget that refused, not "now"');
+    assert.equal(refused.resetAt, now + HOUR, 'the time of the budget that refused, not "now"');
+    assert.equal(env.api.count, 0, 'nothing is sent');
+    assert.equal(env.loader.stats(BASE_URL).remaining, 3, 'the budget moved after the refusal');
   });
 
   test('the budget is taken under the cross-tab lock the script tag’s start takes too', async () => {
