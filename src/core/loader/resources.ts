@@ -55,22 +55,6 @@ interface Source {
   entry: CacheEntry;
 }
 
-/** How one flight is sent. */
-interface Send {
-  /** Cancels the flight (every caller left). */
-  signal: AbortSignal;
-  /** Requests the budget must keep after this one's. */
-  reserve: number;
-  /** False for an automatic recovery: one attempt, no retries. */
-  retries: boolean;
-  /** The cached copy, for If-None-Match. */
-  cached: CacheEntry | undefined;
-  /** A fresh entry another tab brought meanwhile, which spares the next attempt. */
-  brought(): CacheEntry | undefined;
-  /** Stores what the API answered. */
-  store(response: ApiResponse<unknown>): CacheEntry;
-}
-
 /** A list load waiting in the batch of its list. */
 interface Want {
   target: Target;
@@ -214,15 +198,25 @@ export function createResources(options: LoaderOptions, dispatch: () => void) {
     });
   };
 
-  const send = async (target: Target, flight: Send): Promise<CacheEntry> => {
+  /**
+   * Sends the request of one flight: `signal` cancels it (every caller left), `reserve` is what
+   * the budget must keep after it, `retries` false for an automatic recovery (one attempt),
+   * `cached` the copy for If-None-Match.
+   */
+  const send = async (
+    target: Target,
+    signal: AbortSignal,
+    reserve: number,
+    retries: boolean,
+    cached: CacheEntry | undefined,
+  ): Promise<CacheEntry> => {
     const spendable = budget(target.base);
-    const { cached, reserve, signal } = flight;
-    const maxRetries = flight.retries ? settings.maxRetries : 0;
+    const maxRetries = retries ? settings.maxRetries : 0;
     for (let attemptNumber = 0; ; attemptNumber++) {
       if (attemptNumber > 0) {
-        // Another tab may have brought the data during the backoff.
-        const brought = flight.brought();
-        if (brought) return brought;
+        // Another tab may have brought fresh data during the backoff: it spares the next attempt.
+        const brought = cache.get(target.key);
+        if (brought && brought !== cached && isFresh(target.kind, brought)) return brought;
       }
       const sentId = await take(spendable, reserve);
       if (typeof sentId !== 'string') {
@@ -238,11 +232,11 @@ export function createResources(options: LoaderOptions, dispatch: () => void) {
       // Its ETag not sent, the copy is still a refresh: the browser's HTTP cache does not answer it alone.
       else if (cached) call.revalidate = true;
       // After a failure, the browser's HTTP cache may hold the bad answer: ask the network.
-      if (attemptNumber > 0 || !flight.retries) call.reload = true;
+      if (attemptNumber > 0 || !retries) call.reload = true;
       try {
         const response = await attempt(target, signal, call);
         heard(spendable, response, sentId);
-        return flight.store(response);
+        return store(target, response, cached);
       } catch (error) {
         heard(spendable, isKhountousError(error) ? error : {}, sentId);
         const retry =
@@ -541,17 +535,7 @@ export function createResources(options: LoaderOptions, dispatch: () => void) {
           notify({ target, entry: latest });
           return latest;
         }
-        return send(target, {
-          signal,
-          reserve,
-          retries,
-          cached: latest,
-          brought: () => {
-            const now = cache.get(target.key);
-            return now && now !== latest && isFresh(target.kind, now) ? now : undefined;
-          },
-          store: (response) => store(target, response, latest),
-        });
+        return send(target, signal, reserve, retries, latest);
       });
     };
     flight.promise = run().finally(() => {
