@@ -103,14 +103,14 @@ export function createLoader(options: LoaderOptions = {}): KhountousLoader {
   /** The keys inline data was given for: a second copy is refused. */
   const seeded = new Set<string>();
   const resources = createResources(options, () => loader.dispatchEvent(quotaEvent(stats())));
-  const { clock, counters } = resources;
+  const { time, counters } = resources;
 
   const budgetOf = (baseUrl?: string): Budget =>
     resources.budget(baseUrl === undefined ? lastBase : checkBaseUrl(baseUrl));
 
   const stats = (baseUrl?: string): LoaderStats => {
     const budget = budgetOf(baseUrl);
-    const now = clock.now();
+    const now = time();
     return {
       // `remaining` first: it reads what the other tabs stored, the limit the API told them included.
       remaining: budget.remaining(now),
@@ -155,18 +155,18 @@ export function createLoader(options: LoaderOptions = {}): KhountousLoader {
       if (inline.path !== own) return `it is the data of ${inline.path}, not of ${own}`;
       if (seeded.has(target.key)) return `the page already gave the data of ${own}`;
       seeded.add(target.key);
-      if (!resources.seed(target, inline.data, Math.min(inline.fetchedAt, clock.now())))
+      if (!resources.seed(target, inline.data, Math.min(inline.fetchedAt, time())))
         return `its data is not what the API answers at ${own}`;
       return undefined;
     },
     recordDownload(baseUrl: string) {
       const base = checkBaseUrl(baseUrl);
       lastBase = base;
-      resources.budget(base).record(clock.now());
+      resources.budget(base).record(time());
       counters.requests++;
       resources.budgetChanged();
     },
-    canDownload: (baseUrl?: string) => budgetOf(baseUrl).canSend(clock.now()),
+    canDownload: (baseUrl?: string) => budgetOf(baseUrl).canSend(time()),
     stats,
     configure: resources.configure,
   }) as KhountousLoader;

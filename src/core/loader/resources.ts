@@ -67,18 +67,19 @@ type Near = Pick<LoadOptions, 'element' | 'lazy'>;
 
 /**
  * The resources of a loader made with `options`; `dispatch` sends the `khountous-quota` event.
- * The loader's facade (loader.ts) reads its clock, counters and budgets.
+ * The loader's facade (loader.ts) reads its clock (`time`), counters and budgets.
  */
 export function createResources(options: LoaderOptions, dispatch: () => void) {
   const settings = { ...DEFAULTS };
   for (const name of Object.keys(settings) as (keyof Settings)[])
     settings[name] = options[name] ?? settings[name];
-  const clock: Clock = {
-    now: options.now ?? Date.now,
-    setTimeout: options.setTimeout ?? ((callback, ms) => globalThis.setTimeout(callback, ms)),
-    clearTimeout: options.clearTimeout ?? ((handle) => globalThis.clearTimeout(handle as number)),
-    random: options.random ?? Math.random,
-  };
+  // The clock (the options' own in tests).
+  const time = options.now ?? Date.now;
+  const setTimer: Clock['setTimeout'] =
+    options.setTimeout ?? ((callback, ms) => globalThis.setTimeout(callback, ms));
+  const clearTimer: Clock['clearTimeout'] =
+    options.clearTimeout ?? ((handle) => globalThis.clearTimeout(handle as number));
+  const random = options.random ?? Math.random;
   const names = namesOf(options.namespace);
   const storage = given(options.storage, () => createSafeStorage({ prefix: names.storage }));
   const freshness = { ...FRESHNESS_MINUTES, ...options.freshness };
@@ -87,11 +88,11 @@ export function createResources(options: LoaderOptions, dispatch: () => void) {
   const counters = { requests: 0, cacheHits: 0, cacheMisses: 0, coalesced: 0, deduped: 0, errors: 0 };
   const cache = createEntryCache({
     storage: storage ?? createSafeStorage({ backend: null }),
-    now: clock.now,
+    now: time,
     maxStoredSize: options.maxStoredSize,
     maxAge: options.maxAge,
   });
-  const entries = createEntries(clock.now);
+  const entries = createEntries(time);
   const viewport: Viewport = createViewport(
     given(
       options.intersectionObserver,
@@ -126,7 +127,7 @@ export function createResources(options: LoaderOptions, dispatch: () => void) {
   // sent past the browser's HTTP cache, which may hold the failed answer), what the
   // X-RateLimit-* headers say adopted by the budget, a 429 closing it until its reset.
 
-  const transport = { fetch: options.fetch, now: clock.now };
+  const transport = { fetch: options.fetch, now: time };
   /** The budget of each API origin: the quota is per API host, whatever the path. */
   const budgets = new Map<string, Budget>();
 
@@ -152,7 +153,7 @@ export function createResources(options: LoaderOptions, dispatch: () => void) {
    */
   const take = async (from: Budget, reserve: number): Promise<string | KhountousError> => {
     return lock('budget', undefined, async () => {
-      const now = clock.now();
+      const now = time();
       return from.canSend(now, reserve) ? from.record(now) : quotaError(from, now);
     });
   };
@@ -160,14 +161,14 @@ export function createResources(options: LoaderOptions, dispatch: () => void) {
   /** One attempt, cut after the request timeout (a network error) or when the flight is cancelled. */
   const attempt = async (target: Target, signal: AbortSignal, call: CallOptions<unknown>) => {
     const { controller, dispose } = follow(signal);
-    const timer = clock.setTimeout(
+    const timer = setTimer(
       () => controller.abort(new KhountousError('network', 'The API did not answer in time.')),
       settings.requestTimeout,
     );
     try {
       return await get(transport, target, { ...call, signal: controller.signal });
     } finally {
-      clock.clearTimeout(timer);
+      clearTimer(timer);
       dispose();
     }
   };
@@ -181,7 +182,7 @@ export function createResources(options: LoaderOptions, dispatch: () => void) {
     said: Pick<KhountousError, 'shared' | 'rateLimit' | 'resetAt'> & { kind?: string },
     sentId: string,
   ) => {
-    const now = clock.now();
+    const now = time();
     if (said.shared) from.share(now);
     if (said.rateLimit) from.reconcile(said.rateLimit, now, sentId);
     if (said.kind === 'quota') from.block(said.resetAt ?? now, now);
@@ -191,10 +192,10 @@ export function createResources(options: LoaderOptions, dispatch: () => void) {
   /** Exponential backoff with equal jitter: half the delay fixed, half random. */
   const backoff = (attemptNumber: number, signal: AbortSignal) => {
     const delay = settings.retryDelay * 2 ** attemptNumber;
-    const ms = delay / 2 + clock.random() * (delay / 2);
+    const ms = delay / 2 + random() * (delay / 2);
     return abortable<void>(signal, (resolve) => {
-      const timer = clock.setTimeout(resolve, ms);
-      return () => clock.clearTimeout(timer);
+      const timer = setTimer(resolve, ms);
+      return () => clearTimer(timer);
     });
   };
 
@@ -228,7 +229,7 @@ export function createResources(options: LoaderOptions, dispatch: () => void) {
       budgetChanged();
       const call: CallOptions<unknown> = {};
       // A 304 confirms an ETag, not the data kept under it: only that of a recent download (cache.ts).
-      if (cached && confirmable(cached, clock.now())) call.cached = { etag: cached.etag, data: cached.data };
+      if (cached && confirmable(cached, time())) call.cached = { etag: cached.etag, data: cached.data };
       // Its ETag not sent, the copy is still a refresh: the browser's HTTP cache does not answer it alone.
       else if (cached) call.revalidate = true;
       // After a failure, the browser's HTTP cache may hold the bad answer: ask the network.
@@ -243,7 +244,7 @@ export function createResources(options: LoaderOptions, dispatch: () => void) {
           isKhountousError(error, 'network', 'server') &&
           !signal.aborted &&
           attemptNumber < maxRetries &&
-          spendable.canSend(clock.now(), reserve);
+          spendable.canSend(time(), reserve);
         if (!retry) {
           if (!isKhountousError(error, 'aborted')) {
             counters.errors++;
@@ -264,7 +265,7 @@ export function createResources(options: LoaderOptions, dispatch: () => void) {
   // entry that answers and the entry, so that its age, freshness and revalidation are
   // those of the data actually shown.
 
-  const isFresh = (kind: ResourceKind, entry: CacheEntry) => clock.now() - entry.fetchedAt < freshness[kind];
+  const isFresh = (kind: ResourceKind, entry: CacheEntry) => time() - entry.fetchedAt < freshness[kind];
   /** Checks data coming from storage or another tab against the schema of `kind`. */
   const check =
     (kind: ResourceKind): DataCheck =>
@@ -347,7 +348,7 @@ export function createResources(options: LoaderOptions, dispatch: () => void) {
   function store(target: Target, response: ApiResponse<unknown>, cached: CacheEntry | undefined): CacheEntry {
     // A shared cache's copy is as old as the API's answer it keeps; one it serves past its
     // freshness is stale here too.
-    const now = clock.now();
+    const now = time();
     let fetchedAt = Math.min(now, response.date ?? now);
     if (response.stale) fetchedAt = Math.min(fetchedAt, now - freshness[target.kind]);
     const { data, etag } = response;
@@ -419,7 +420,7 @@ export function createResources(options: LoaderOptions, dispatch: () => void) {
     const cached = find(want, options.partial);
     if (cached) return serve(want, cached, options);
     const missing = entries.find(want.key)?.missing;
-    if (missing && missing.until > clock.now()) throw missing.error;
+    if (missing && missing.until > time()) throw missing.error;
     return undefined;
   }
 
@@ -501,7 +502,7 @@ export function createResources(options: LoaderOptions, dispatch: () => void) {
       let wants = batches.get(target.family);
       if (!wants) {
         batches.set(target.family, (wants = []));
-        clock.setTimeout(() => flush(target.family), 0);
+        setTimer(() => flush(target.family), 0);
       }
       const want: Want = { target, signal, resolve, reject };
       const queued = wants;
@@ -549,7 +550,7 @@ export function createResources(options: LoaderOptions, dispatch: () => void) {
       },
       (error: unknown) => {
         if (isKhountousError(error, 'not-found'))
-          entry.missing = { error, until: clock.now() + freshness[target.kind] };
+          entry.missing = { error, until: time() + freshness[target.kind] };
         plan(entry, error);
       },
     );
@@ -559,11 +560,11 @@ export function createResources(options: LoaderOptions, dispatch: () => void) {
   /** Revalidates a stale entry in the background when the budget can spare it. */
   async function revalidate(target: Target, options: Near): Promise<void> {
     const entry = entries.of(target);
-    if (entry.flight || entry.quietUntil > clock.now()) return;
+    if (entry.flight || entry.quietUntil > time()) return;
     const spendable = budget(target.base);
-    if (!spendable.canSend(clock.now(), settings.revalidationReserve)) {
+    if (!spendable.canSend(time(), settings.revalidationReserve)) {
       // No budget to spare now: a subscriber still gets fresh data later.
-      if (entry.recovery?.timer === undefined) plan(entry, quotaError(spendable, clock.now()));
+      if (entry.recovery?.timer === undefined) plan(entry, quotaError(spendable, time()));
       return;
     }
     // Wait for the element to come near; the wait ends when nobody shows the resource any more.
@@ -582,7 +583,7 @@ export function createResources(options: LoaderOptions, dispatch: () => void) {
       () => (entry.quietUntil = 0),
       // Failed (server down, resource gone, budget spent): wait one freshness period.
       (error: unknown) => {
-        if (!isKhountousError(error, 'aborted')) entry.quietUntil = clock.now() + freshness[target.kind];
+        if (!isKhountousError(error, 'aborted')) entry.quietUntil = time() + freshness[target.kind];
       },
     );
   }
@@ -598,7 +599,7 @@ export function createResources(options: LoaderOptions, dispatch: () => void) {
   const online = onlineListener(() => {
     for (const entry of entries.all()) {
       if (entry.recovery?.kind !== 'network' || entry.recovery.timer === undefined) continue;
-      clock.clearTimeout(entry.recovery.timer);
+      clearTimer(entry.recovery.timer);
       recover(entry);
     }
     updateOnline();
@@ -618,7 +619,7 @@ export function createResources(options: LoaderOptions, dispatch: () => void) {
       if (!isKhountousError(error, 'aborted') || previous?.timer === undefined) cancel(entry);
       return;
     }
-    const now = clock.now();
+    const now = time();
     const spendable = budget(entry.target.base);
     const shown = find(entry.target) !== undefined;
     const failures = (previous?.failures ?? 0) + 1;
@@ -636,12 +637,12 @@ export function createResources(options: LoaderOptions, dispatch: () => void) {
       budgetResetAt: spendable.resetAt(now),
     });
     if (shown) entry.quietUntil = when;
-    if (previous?.timer !== undefined) clock.clearTimeout(previous.timer);
+    if (previous?.timer !== undefined) clearTimer(previous.timer);
     entry.recovery = {
       failures,
       kind: error.kind,
       spend,
-      timer: clock.setTimeout(() => recover(entry), Math.max(0, when - now)),
+      timer: setTimer(() => recover(entry), Math.max(0, when - now)),
     };
     updateOnline();
   }
@@ -665,7 +666,7 @@ export function createResources(options: LoaderOptions, dispatch: () => void) {
   function cancel(entry: Entry): void {
     const recovery = entry.recovery;
     if (!recovery) return;
-    if (recovery.timer !== undefined) clock.clearTimeout(recovery.timer);
+    if (recovery.timer !== undefined) clearTimer(recovery.timer);
     entry.recovery = undefined;
     updateOnline();
   }
@@ -699,7 +700,7 @@ export function createResources(options: LoaderOptions, dispatch: () => void) {
     if (!lazy) viewport.releaseAll();
   }
 
-  return { clock, counters, load, peek, subscribe, seed, budget, budgetChanged, configure };
+  return { time, counters, load, peek, subscribe, seed, budget, budgetChanged, configure };
 }
 
 /** An option where `null` says none and `undefined` takes the page's own (`fallback`). */
