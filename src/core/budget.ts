@@ -27,6 +27,7 @@
 
 import { KhountousError, type RateLimit } from './errors.js';
 import type { SafeStorage } from './storage.js';
+import { isObject } from './check.js';
 
 const DEFAULT_QUOTA_LIMIT = 60;
 const DEFAULT_QUOTA_WINDOW = 60 * 60 * 1000;
@@ -133,7 +134,7 @@ export function createBudget(options: BudgetOptions = {}): Budget {
   /** Merges the persisted state of all tabs (another tab's word, or garbage) into this one. */
   const sync = (now: number) => {
     const raw = storage?.getJSON(storageKey);
-    if (typeof raw === 'object' && raw !== null) {
+    if (isObject(raw)) {
       const stored = raw as Partial<PersistedState>;
       if (Array.isArray(stored.log)) {
         for (const row of stored.log) {
@@ -266,7 +267,7 @@ const isTime = (value: unknown, now: number): value is number =>
 
 /** A stored floor that is sound: finite numbers, said in the past, blocking for at most MAX_BLOCK. */
 function isFloor(value: unknown, now: number): value is Floor {
-  if (typeof value !== 'object' || value === null) return false;
+  if (!isObject(value)) return false;
   const floor = value as Partial<Floor>;
   return (
     Number.isFinite(floor.remaining) &&

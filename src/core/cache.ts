@@ -28,6 +28,7 @@
 
 import type { Params } from './params.js';
 import type { SafeStorage } from './storage.js';
+import { isObject } from './check.js';
 
 export interface CacheEntry<T = unknown> {
   readonly data: T;
@@ -113,7 +114,7 @@ type Index = Record<string, IndexRow>;
 export function readCacheIndex(storage: Pick<SafeStorage, 'getJSON'>): Index {
   const raw = storage.getJSON(INDEX_KEY);
   const index: Index = Object.create(null) as Index;
-  if (typeof raw !== 'object' || raw === null) return index;
+  if (!isObject(raw)) return index;
   for (const [key, row] of Object.entries(raw as Record<string, unknown>)) {
     if (Array.isArray(row) && row.length === 3 && row.every((n) => typeof n === 'number')) {
       index[key] = row as IndexRow;
@@ -249,12 +250,12 @@ export function createEntryCache(options: EntryCacheOptions): EntryCache {
   }
 
   function parseItem(raw: unknown): StoredItem | undefined {
-    if (typeof raw !== 'object' || raw === null) return undefined;
+    if (!isObject(raw)) return undefined;
     const item = raw as Partial<StoredItem>;
     if (!('d' in item) || !Number.isFinite(item.f)) return undefined;
     if (item.b !== undefined && !Number.isFinite(item.b)) return undefined;
     if (item.e !== undefined && typeof item.e !== 'string') return undefined;
-    if (item.a !== undefined && (typeof item.a !== 'object' || item.a === null)) return undefined;
+    if (item.a !== undefined && !isObject(item.a)) return undefined;
     return item as StoredItem;
   }
 

@@ -28,7 +28,7 @@ export class SchemaIssue extends Error {
 }
 
 const received = (input: unknown) =>
-  input === null || typeof input != 'object'
+  !isObject(input)
     ? (JSON.stringify(input) ?? String(input)).slice(0, 40)
     : Array.isArray(input)
       ? 'an array'
@@ -64,7 +64,9 @@ export const matching = (pattern: RegExp) =>
 export const picklist = <const T extends readonly (string | number)[]>(values: T) =>
   when<T[number]>(`one of ${values.join(', ')}`, (input) => values.includes(input as T[number]));
 
-const isObject = (input: unknown): input is Record<string, unknown> => !!input && typeof input == 'object';
+/** An object or an array: not null, not a primitive. */
+export const isObject = (input: unknown): input is Record<string, unknown> =>
+  !!input && typeof input == 'object';
 const object_ = when<Record<string, unknown>>('an object', isObject);
 
 declare const OPTIONAL: unique symbol;

@@ -13,6 +13,7 @@
  * - a corrupted JSON value is removed and read as absent.
  */
 import { NAMES } from './names.js';
+import { isObject } from './check.js';
 
 /** The subset of the Web Storage interface the kit uses (injectable in tests). */
 export interface StorageLike {
@@ -61,7 +62,7 @@ function defaultStorageBackend(): StorageLike | undefined {
 }
 
 export function isQuotaExceeded(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null) return false;
+  if (!isObject(error)) return false;
   const { name, code } = error as { name?: unknown; code?: unknown };
   return (
     name === 'QuotaExceededError' || name === 'NS_ERROR_DOM_QUOTA_REACHED' || code === 22 || code === 1014

@@ -4,6 +4,7 @@
  */
 import { NAMES } from '../names.js';
 import type { ChannelLike, EntryMessage, TabMessage } from './cross-tab.js';
+import { isObject } from '../check.js';
 
 export interface Channel {
   post(message: TabMessage): void;
@@ -47,7 +48,7 @@ export function openChannel(
 const isCount = (value: unknown) => Number.isSafeInteger(value) && (value as number) > 0;
 
 function readMessage(raw: unknown): TabMessage | undefined {
-  if (typeof raw !== 'object' || raw === null) return undefined;
+  if (!isObject(raw)) return undefined;
   const message = raw as Record<string, unknown>;
   if (message['v'] !== 1) return undefined;
   if (message['type'] === 'budget') return { type: 'budget' };
