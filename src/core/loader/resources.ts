@@ -1,13 +1,18 @@
 /**
- * The life of the page's resources, key by key (entry.ts): served from the
- * cache (the lookup), fetched once however many callers (the batch, the
- * request path: budget, attempt, retries), revalidated when stale, tried again after a failure that may
- * pass (the recovery, by the rule of recovery.ts), and told to their
+ * A loader (`createLoader`, its facade at the end) and the life of its
+ * resources, key by key (entry.ts): served from the cache (the lookup),
+ * fetched once however many callers (the batch, the request path: budget,
+ * attempt, retries), revalidated when stale, tried again after a failure that
+ * may pass (the recovery, by the rule of recovery.ts), and told to their
  * subscribers and to the other tabs (channel.ts) when new data arrives (the
- * arrivals). Made from the loader's options: its settings, clock, storage,
- * cache, locks, channel and viewport are built here.
+ * arrivals). Its settings, clock, storage, cache, locks, channel and viewport
+ * are built here from its options. One closure: its parts share their state
+ * without handing it to each other.
  */
 import { abortable, follow } from '../abort.js';
+import { checkBaseUrl } from '../params.js';
+import type { InlineData } from '../inline.js';
+import { describe, urlOf } from '../endpoints.js';
 import { budgetKey, createBudget, originOf, quotaError, type Budget } from '../budget.js';
 import { confirmable, createEntryCache, type CacheEntry, type DataCheck, type EntryMeta } from '../cache.js';
 import { is } from '../check.js';
@@ -41,8 +46,11 @@ import { nextAttempt, onlineListener } from './recovery.js';
 import {
   DEFAULTS,
   FRESHNESS_MINUTES,
+  QUOTA_EVENT,
   type Clock,
+  type KhountousLoader,
   type LoaderOptions,
+  type LoaderStats,
   type LoadOptions,
   type Settings,
 } from './options.js';
@@ -65,11 +73,10 @@ interface Want {
 
 type Near = Pick<LoadOptions, 'element' | 'lazy'>;
 
-/**
- * The resources of a loader made with `options`; `dispatch` sends the `khountous-quota` event.
- * The loader's facade (loader.ts) reads its clock (`time`), counters and budgets.
- */
-export function createResources(options: LoaderOptions, dispatch: () => void) {
+/** A new loader; tests and pages that want their own (most want `getLoader`, loader.ts). */
+export function createLoader(options: LoaderOptions = {}): KhountousLoader {
+  /** Sends the `khountous-quota` event. */
+  const dispatch = () => loader.dispatchEvent(quotaEvent(stats()));
   const settings = { ...DEFAULTS };
   for (const name of Object.keys(settings) as (keyof Settings)[])
     settings[name] = options[name] ?? settings[name];
@@ -700,7 +707,82 @@ export function createResources(options: LoaderOptions, dispatch: () => void) {
     if (!lazy) viewport.releaseAll();
   }
 
-  return { time, counters, load, peek, subscribe, seed, budget, budgetChanged, configure };
+  // -- the facade: what every copy of the kit on the page calls (KhountousLoader) ----
+
+  const loader = new EventTarget() as KhountousLoader & { version: 1 };
+  /** The base of the last load or recorded download: the budget `stats()` tells of by default. */
+  let lastBase = '/';
+  /** The keys inline data was given for: a second copy is refused. */
+  const seeded = new Set<string>();
+
+  const budgetOf = (baseUrl?: string): Budget =>
+    budget(baseUrl === undefined ? lastBase : checkBaseUrl(baseUrl));
+
+  const stats = (baseUrl?: string): LoaderStats => {
+    const budget = budgetOf(baseUrl);
+    const now = time();
+    return {
+      // `remaining` first: it reads what the other tabs stored, the limit the API told them included.
+      remaining: budget.remaining(now),
+      limit: budget.limit,
+      resetAt: budget.resetAt(now) ?? now,
+      shared: budget.shared(now),
+      ...counters,
+    };
+  };
+
+  return Object.assign(loader, {
+    version: 1 as const,
+    async load(resource: Resource, asked: LoadOptions) {
+      const target = describe(resource, asked.baseUrl);
+      if (asked.signal?.aborted) throw abortError(asked.signal);
+      lastBase = target.base;
+      return load(target, asked);
+    },
+    peek(resource: Resource, baseUrl: string, { partial = false } = {}) {
+      const target = targetOf(resource, baseUrl);
+      return target && peek(target, partial);
+    },
+    subscribe(
+      resource: Resource,
+      baseUrl: string,
+      listener: (loaded: Loaded<never>) => void,
+      { partial = false } = {},
+    ) {
+      const target = targetOf(resource, baseUrl);
+      return target ? subscribe(target, listener as (loaded: Loaded<unknown>) => void, partial) : () => {};
+    },
+    seed(resource: Resource, baseUrl: string, inline: InlineData) {
+      let target;
+      try {
+        target = describe(resource, baseUrl);
+      } catch (error) {
+        return error instanceof Error ? error.message : String(error);
+      }
+      const own = urlOf(target).slice(target.base.length);
+      if (inline.path !== own) return `it is the data of ${inline.path}, not of ${own}`;
+      if (seeded.has(target.key)) return `the page already gave the data of ${own}`;
+      seeded.add(target.key);
+      if (!seed(target, inline.data, Math.min(inline.fetchedAt, time())))
+        return `its data is not what the API answers at ${own}`;
+      return undefined;
+    },
+    recordDownload(baseUrl: string) {
+      const base = checkBaseUrl(baseUrl);
+      lastBase = base;
+      budget(base).record(time());
+      counters.requests++;
+      budgetChanged();
+    },
+    canDownload: (baseUrl?: string) => budgetOf(baseUrl).canSend(time()),
+    stats,
+    configure,
+  }) as KhountousLoader;
+}
+
+function quotaEvent(detail: LoaderStats): Event {
+  if (typeof CustomEvent === 'function') return new CustomEvent(QUOTA_EVENT, { detail });
+  return Object.assign(new Event(QUOTA_EVENT), { detail });
 }
 
 /** An option where `null` says none and `undefined` takes the page's own (`fallback`). */
