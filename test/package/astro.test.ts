@@ -3,6 +3,6 @@
  * (khountous-widgets/ssr) at build time, installed from the packed tarball and built
  * with `astro build` (the checks: test/package/examples.ts).
  */
-import { describeExample } from './examples.js';
+import { describeExample, STATIC_SITE_PAGES } from './examples.js';
 
-describeExample('astro', ['astro', 'build'], 'dist');
+describeExample('astro', [{ command: ['astro', 'build'], out: 'dist', pages: STATIC_SITE_PAGES }]);

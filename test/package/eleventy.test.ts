@@ -4,6 +4,6 @@
  * script with esbuild; installed from the packed tarball and built with `eleventy`
  * (the checks: test/package/examples.ts).
  */
-import { describeExample } from './examples.js';
+import { describeExample, STATIC_SITE_PAGES } from './examples.js';
 
-describeExample('eleventy', ['eleventy'], '_site');
+describeExample('eleventy', [{ command: ['eleventy'], out: '_site', pages: STATIC_SITE_PAGES }]);

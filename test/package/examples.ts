@@ -1,53 +1,75 @@
 /**
- * The checks of the example sites (examples/astro, examples/eleventy), each installed
- * from the packed tarball in a folder of its own (harness.ts installExample) and built
- * against the reference API with an API key in the environment:
+ * The checks of the example sites (examples/astro, examples/eleventy, examples/next), each
+ * installed from the packed tarball in a folder of its own (harness.ts installExample) and
+ * built against the reference API with an API key in the environment, once per way it
+ * builds (examples/next: with Cache Components and without):
  *
  * - the build asks the API once per resource, however many widgets and pages show it,
  *   and sends the key;
  * - each widget of the built pages holds its declarative shadow DOM with its data, and
- *   its inline data; the key is in no file of the site;
+ *   its inline data; the key is in no file of the build;
  * - the readers' scripts are minified;
  * - in Chromium, without JavaScript and with the API unreachable, the pages show the data;
  * - with JavaScript, the API up and the kit's files loaded, every element is defined,
- *   hydrates the server's markup (no error, no warning) and is `ready`, and the reader's
- *   browser sends the API no request.
+ *   hydrates the server's markup (no error, no warning) and is `ready`, the page finds
+ *   every file it asks for, and the reader's browser sends the API no request.
  */
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { installExample, launchChromium, serveApp, type Example } from './harness.js';
+import { installExample, launchChromium, serveApp, type Example, type StartedServer } from './harness.js';
 
 /** One of the reference API's demo keys (demo/api/callers.ts DEMO_KEYS): the API accepts it. */
 const KEY = 'demo-partner-key';
 
-/** The widgets of the examples' pages, the request each one's data comes from, and its page. */
+/** The widgets of the examples' pages, and the request each one's data comes from. */
 const WIDGETS = [
   {
     tag: 'khountous-ranking',
     path: '/administrations?lang=en&limit=5&page=1',
-    page: '/',
     text: (body: { data: { name: string }[] }) => body.data[0]!.name,
   },
   {
     tag: 'khountous-admin-card',
     path: '/administrations/hopital-regional-de-tambacounda?lang=en',
-    page: '/',
     text: (body: { description: string }) => body.description.slice(0, 60),
   },
   {
     tag: 'khountous-region-stats',
     path: '/regions?lang=en',
-    // In the layout: on both pages.
-    page: '/method/',
     text: (body: { data: { code: string; name: string }[] }) =>
       body.data.find((region) => region.code === 'kolda')!.name,
   },
 ] as const;
 
-const TAGS = WIDGETS.map((widget) => widget.tag);
+type Tag = (typeof WIDGETS)[number]['tag'];
+
+/** One way an example builds. */
+export interface Build {
+  /** Its name in the suite's, when the example builds more than one way. */
+  name?: string;
+  /** The build command: a binary of the example's node_modules/.bin, and its arguments. */
+  command: [string, ...string[]];
+  /** The folder the build writes, in the example's: no file of it may hold the key. */
+  out: string;
+  /** The built pages by URL path: each one's HTML file (in `out`) and the widgets it shows. */
+  pages: Record<string, { file: string; tags: Tag[] }>;
+  /** The folder (in `out`) of the scripts the readers' browsers load: all of `out` by default. */
+  scripts?: string;
+  /**
+   * The server of the built site (a binary of the example's node_modules/.bin, and its
+   * arguments), started on the port PORT names; without it, `out` is served as files.
+   */
+  start?: [string, ...string[]];
+}
+
+/** The pages of examples/astro and examples/eleventy: the region indicator is in their layout. */
+export const STATIC_SITE_PAGES: Build['pages'] = {
+  '/': { file: 'index.html', tags: ['khountous-ranking', 'khountous-admin-card', 'khountous-region-stats'] },
+  '/method/': { file: 'method/index.html', tags: ['khountous-region-stats'] },
+};
 
 /** Text of HTML markup: tags dropped, the entities Lit SSR writes decoded. */
 const textOf = (html: string) =>
@@ -76,9 +98,9 @@ function elementHtml(html: string, tag: string): string {
 }
 
 /** Each element's shadow text in `tab` (read by Playwright, which works with JavaScript off too). */
-async function shadowTexts(tab: Page): Promise<Record<string, string>> {
+async function shadowTexts(tab: Page, tags: readonly Tag[]): Promise<Record<string, string>> {
   const texts: Record<string, string> = {};
-  for (const tag of TAGS) {
+  for (const tag of tags) {
     const element = tab.locator(tag).first();
     if ((await element.count()) === 0) continue;
     texts[tag] = (await element.evaluate((host) => host.shadowRoot?.textContent ?? '')).replace(/\s+/g, ' ');
@@ -86,188 +108,222 @@ async function shadowTexts(tab: Page): Promise<Record<string, string>> {
   return texts;
 }
 
-/**
- * The suite of examples/<name>: `build` is its build command (a binary of its
- * node_modules/.bin and its arguments), `out` the folder the build writes.
- */
-export function describeExample(name: string, build: [string, ...string[]], out: string): void {
+/** The suite of examples/<name>, built each way `builds` says (one installation). */
+export function describeExample(name: string, builds: Build[]): void {
   let example: Example | undefined;
   let browser: Browser | undefined;
   let skip: string | undefined;
-  let server: Awaited<ReturnType<typeof serveApp>> | undefined;
-  /** What each widget must show, from the API. */
-  const expected: Record<string, string> = {};
-  let buildRequests: string[] = [];
-  let buildAuthorized: string[] = [];
 
   before(async () => {
     ({ example, skip } = installExample(name));
     if (skip) return;
     ({ browser, skip } = await launchChromium());
-    if (skip) return;
-    // The site's files (once built) and the reference API, on one origin.
-    server = await serveApp(join(example!.dir, out));
-    for (const widget of WIDGETS) {
-      const response = await fetch(`${server.url}/v1${widget.path}`);
-      expected[widget.tag] = (widget.text as (body: unknown) => string)(await response.json());
-    }
-    server.api.length = 0;
-    const [command, ...args] = build;
-    await example!.run(command, args, {
-      KHOUNTOUS_BASE_URL: `${server.url}/v1`,
-      KHOUNTOUS_KEY: KEY,
-      ASTRO_TELEMETRY_DISABLED: '1',
-    });
-    buildRequests = [...server.api];
-    buildAuthorized = [...server.authorized];
-    server.api.length = 0;
   });
   after(async () => {
     await browser?.close();
-    await server?.close();
     example?.remove();
   });
 
-  describe(`examples/${name}, installed from the packed tarball`, () => {
-    it('the build asks the API once per resource, with the key, for four widgets on two pages', (t) => {
-      if (skip) return t.skip(skip);
-      assert.deepEqual(
-        [...buildRequests].sort(),
-        WIDGETS.map((widget) => `GET /v1${widget.path}`).sort(),
-        'one request per resource',
-      );
-      assert.deepEqual(buildAuthorized, buildRequests, 'every request of the build carried the key');
-    });
+  for (const build of builds) describeBuild(build);
 
-    it('each widget of the built pages holds its data in its declarative shadow DOM, and its inline data; the key is in no file', (t) => {
-      if (skip) return t.skip(skip);
-      const dir = join(example!.dir, out);
-      const pages = {
-        '/': readFileSync(join(dir, 'index.html'), 'utf8'),
-        '/method/': readFileSync(join(dir, 'method/index.html'), 'utf8'),
-      };
-      for (const widget of WIDGETS) {
-        const markup = elementHtml(pages[widget.page], widget.tag);
-        assert.match(markup, new RegExp(`^<${widget.tag} [^>]*\\bstate="ready"`), `${widget.tag}: ready`);
-        const template = /<template shadowroot="open" shadowrootmode="open">([\s\S]*?)<\/template>/.exec(
-          markup,
-        );
-        assert.ok(template, `${widget.tag}: declarative shadow DOM`);
-        assert.ok(
-          textOf(template[1]!).includes(expected[widget.tag]!),
-          `${widget.tag}: "${expected[widget.tag]}" in its shadow DOM`,
-        );
-        const inline = /<script type="application\/json">([^<]*)<\/script>/.exec(markup);
-        assert.ok(inline, `${widget.tag}: its inline data`);
-        const data = JSON.parse(inline[1]!) as { khountous: number; path: string; fetchedAt: string };
-        assert.deepEqual([data.khountous, data.path], [1, widget.path], `${widget.tag}: its inline data`);
-      }
-      // The layout's widget on the other page too.
-      assert.match(elementHtml(pages['/'], 'khountous-region-stats'), /state="ready"/);
-      const leaking = filesUnder(dir).filter((file) => readFileSync(file, 'latin1').includes(KEY));
-      assert.deepEqual(leaking, [], 'files that hold the API key');
-    });
+  function describeBuild(build: Build): void {
+    const pages = Object.entries(build.pages);
+    const widgets = [...new Set(pages.flatMap(([, page]) => page.tags))].map((tag) =>
+      WIDGETS.find((widget) => widget.tag === tag)!,
+    );
+    const shown = pages.reduce((count, [, page]) => count + page.tags.length, 0);
+    /** The reference API (with the built files, when no server of the site's serves them). */
+    let server: Awaited<ReturnType<typeof serveApp>> | undefined;
+    let site: StartedServer | undefined;
+    /** The site's address: its own server's, or the API's. */
+    let url = '';
+    /** What each widget must show, from the API. */
+    const expected: Record<string, string> = {};
+    let buildRequests: string[] = [];
+    let buildAuthorized: string[] = [];
 
-    it("the readers' scripts are minified", (t) => {
-      if (skip) return t.skip(skip);
-      const scripts = filesUnder(join(example!.dir, out)).filter((file) => /\.m?js$/.test(file));
-      assert.ok(scripts.length > 0, 'the site has no script');
-      for (const file of scripts) {
-        const text = readFileSync(file, 'utf8');
-        // Bundled as written, the same script is about 40 characters a line; minified, thousands.
-        const perLine = text.length / text.split('\n').length;
-        assert.ok(perLine > 500, `${file}: ${Math.round(perLine)} characters a line, not minified`);
-      }
-    });
-
-    it('in Chromium without JavaScript, the API unreachable, the pages show the data', async (t) => {
-      if (skip) return t.skip(skip);
-      const context = await browser!.newContext({ javaScriptEnabled: false });
-      const blocked: string[] = [];
-      await context.route(
-        (url) => url.pathname.startsWith('/v1'),
-        (route) => (blocked.push(route.request().url()), route.abort()),
-      );
-      try {
-        const tab = await context.newPage();
-        const texts: Record<string, string> = {};
-        for (const page of ['/', '/method/']) {
-          await tab.goto(server!.url + page);
-          for (const [tag, text] of Object.entries(await shadowTexts(tab))) texts[`${page} ${tag}`] = text;
+    describe(`examples/${name}${build.name ? ` ${build.name}` : ''}, installed from the packed tarball`, () => {
+      before(async () => {
+        if (skip) return;
+        server = await serveApp(join(example!.dir, build.out));
+        for (const widget of widgets) {
+          const response = await fetch(`${server.url}/v1${widget.path}`);
+          expected[widget.tag] = (widget.text as (body: unknown) => string)(await response.json());
         }
-        for (const widget of WIDGETS)
-          assert.ok(
-            texts[`${widget.page} ${widget.tag}`]?.includes(expected[widget.tag]!),
-            `${widget.page} ${widget.tag} shows "${expected[widget.tag]}": ${texts[`${widget.page} ${widget.tag}`]}`,
-          );
-        assert.deepEqual(blocked, []);
-        assert.deepEqual(server!.api, []);
-      } finally {
-        await context.close();
-      }
-    });
+        server.api.length = 0;
+        const env = {
+          KHOUNTOUS_BASE_URL: `${server.url}/v1`,
+          KHOUNTOUS_KEY: KEY,
+          ASTRO_TELEMETRY_DISABLED: '1',
+          NEXT_TELEMETRY_DISABLED: '1',
+        };
+        const [command, ...args] = build.command;
+        await example!.run(command, args, env);
+        buildRequests = [...server.api];
+        buildAuthorized = [...server.authorized];
+        server.api.length = 0;
+        if (build.start) {
+          const [serve, ...serveArgs] = build.start;
+          site = await example!.start(serve, serveArgs, env);
+        }
+        url = site?.url ?? server.url;
+      });
+      after(async () => {
+        await site?.close();
+        await server?.close();
+      });
 
-    it("with the kit's files, every element hydrates the server's markup and is ready, and the browser asks the API nothing", async (t) => {
-      if (skip) return t.skip(skip);
-      const context = await browser!.newContext();
-      // Once the HTML is parsed, before any module script runs: each element's server-rendered frame.
-      await context.addInitScript((tags) => {
-        document.addEventListener('readystatechange', () => {
-          if (document.readyState !== 'interactive') return;
-          (window as unknown as { serverFrames: (Element | null)[] }).serverFrames = tags.map(
-            (tag) => document.querySelector(tag)?.shadowRoot?.querySelector('[part~="base"]') ?? null,
-          );
-        });
-      }, TAGS);
-      try {
-        const tab = await context.newPage();
-        const problems: string[] = [];
-        tab.on('console', (message) => {
-          if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
-        });
-        tab.on('pageerror', (error) => problems.push(String(error)));
-        // Loaded, and the network quiet: any request of the elements' first updates would have left.
-        await tab.goto(server!.url, { waitUntil: 'networkidle' });
-        const states = await tab.evaluate(async (tags) => {
-          const result: Record<string, string | null> = {};
-          for (const tag of tags) {
-            await customElements.whenDefined(tag);
-            const element = document.querySelector(tag) as HTMLElement & { updateComplete: Promise<boolean> };
-            await element.updateComplete;
-            result[tag] = element.getAttribute('state');
-          }
-          return result;
-        }, TAGS);
-        assert.deepEqual(states, Object.fromEntries(TAGS.map((tag) => [tag, 'ready'])));
-        const texts = await shadowTexts(tab);
-        for (const widget of WIDGETS)
-          assert.ok(
-            texts[widget.tag]?.includes(expected[widget.tag]!),
-            `${widget.tag}: ${texts[widget.tag]}`,
-          );
-        // Hydrated: the frames the server rendered are the ones shown, not redrawn.
-        const kept = await tab.evaluate(
-          (tags) =>
-            (window as unknown as { serverFrames: (Element | null)[] }).serverFrames.map((frame, index) =>
-              frame === null
-                ? 'no server frame'
-                : frame.isConnected &&
-                    frame.getRootNode() === document.querySelector(tags[index]!)!.shadowRoot
-                  ? 'kept'
-                  : 'replaced',
-            ),
-          TAGS,
-        );
+      it(`the build asks the API once per resource, with the key, for ${shown} widgets on ${pages.length} page${pages.length > 1 ? 's' : ''}`, (t) => {
+        if (skip) return t.skip(skip);
         assert.deepEqual(
-          kept,
-          TAGS.map(() => 'kept'),
+          [...buildRequests].sort(),
+          widgets.map((widget) => `GET /v1${widget.path}`).sort(),
+          'one request per resource',
         );
-        assert.deepEqual(server!.api, [], 'API requests from the browser');
-        assert.deepEqual(server!.missing, []);
-        assert.deepEqual(problems, []);
-      } finally {
-        await context.close();
-      }
+        assert.deepEqual(buildAuthorized, buildRequests, 'every request of the build carried the key');
+      });
+
+      it('each widget of the built pages holds its data in its declarative shadow DOM, and its inline data; the key is in no file', (t) => {
+        if (skip) return t.skip(skip);
+        const dir = join(example!.dir, build.out);
+        for (const [path, page] of pages) {
+          const html = readFileSync(join(dir, page.file), 'utf8');
+          for (const tag of page.tags) {
+            const widget = WIDGETS.find((candidate) => candidate.tag === tag)!;
+            const markup = elementHtml(html, tag);
+            assert.match(markup, new RegExp(`^<${tag} [^>]*\\bstate="ready"`), `${path} ${tag}: ready`);
+            const template = /<template shadowroot="open" shadowrootmode="open">([\s\S]*?)<\/template>/.exec(
+              markup,
+            );
+            assert.ok(template, `${path} ${tag}: declarative shadow DOM`);
+            assert.ok(
+              textOf(template[1]!).includes(expected[tag]!),
+              `${path} ${tag}: "${expected[tag]}" in its shadow DOM`,
+            );
+            const inline = /<script type="application\/json">([^<]*)<\/script>/.exec(markup);
+            assert.ok(inline, `${path} ${tag}: its inline data`);
+            const data = JSON.parse(inline[1]!) as { khountous: number; path: string; fetchedAt: string };
+            assert.deepEqual(
+              [data.khountous, data.path],
+              [1, widget.path],
+              `${path} ${tag}: its inline data`,
+            );
+          }
+        }
+        const leaking = filesUnder(dir).filter((file) => readFileSync(file, 'latin1').includes(KEY));
+        assert.deepEqual(leaking, [], 'files that hold the API key');
+      });
+
+      it("the readers' scripts are minified", (t) => {
+        if (skip) return t.skip(skip);
+        const scripts = filesUnder(join(example!.dir, build.out, build.scripts ?? '')).filter((file) =>
+          /\.m?js$/.test(file),
+        );
+        assert.ok(scripts.length > 0, 'the site has no script');
+        for (const file of scripts) {
+          const text = readFileSync(file, 'utf8');
+          // Bundled as written, the same script is about 40 characters a line; minified, thousands.
+          const perLine = text.length / text.split('\n').length;
+          assert.ok(perLine > 500, `${file}: ${Math.round(perLine)} characters a line, not minified`);
+        }
+      });
+
+      it('in Chromium without JavaScript, the API unreachable, the pages show the data', async (t) => {
+        if (skip) return t.skip(skip);
+        const context = await browser!.newContext({ javaScriptEnabled: false });
+        const blocked: string[] = [];
+        await context.route(
+          (address) => address.pathname.startsWith('/v1'),
+          (route) => (blocked.push(route.request().url()), route.abort()),
+        );
+        try {
+          const tab = await context.newPage();
+          for (const [path, page] of pages) {
+            await tab.goto(url + path);
+            const texts = await shadowTexts(tab, page.tags);
+            for (const tag of page.tags)
+              assert.ok(
+                texts[tag]?.includes(expected[tag]!),
+                `${path} ${tag} shows "${expected[tag]}": ${texts[tag]}`,
+              );
+          }
+          assert.deepEqual(blocked, []);
+          assert.deepEqual(server!.api, []);
+        } finally {
+          await context.close();
+        }
+      });
+
+      it("with the kit's files, every element hydrates the server's markup and is ready, and the browser asks the API nothing", async (t) => {
+        if (skip) return t.skip(skip);
+        const tags = build.pages['/']!.tags;
+        const context = await browser!.newContext();
+        // Once the HTML is parsed, before any module script runs: each element's server-rendered frame.
+        await context.addInitScript((tags) => {
+          document.addEventListener('readystatechange', () => {
+            if (document.readyState !== 'interactive') return;
+            (window as unknown as { serverFrames: (Element | null)[] }).serverFrames = tags.map(
+              (tag) => document.querySelector(tag)?.shadowRoot?.querySelector('[part~="base"]') ?? null,
+            );
+          });
+        }, tags);
+        try {
+          const tab = await context.newPage();
+          const problems: string[] = [];
+          tab.on('console', (message) => {
+            // Not the browser's own request for /favicon.ico, which a site's server without an icon
+            // answers with a 404 (the test's file server with a 204).
+            if (new URL(message.location().url || url).pathname === '/favicon.ico') return;
+            if (message.type() === 'error' || message.type() === 'warning')
+              problems.push(`${message.text()} (${message.location().url})`);
+          });
+          tab.on('pageerror', (error) => problems.push(String(error)));
+          // Every file the page asks for is there (the site's server or the test's).
+          const missing: string[] = [];
+          tab.on('response', (response) => {
+            if (response.status() >= 400) missing.push(`${response.status()} ${response.url()}`);
+          });
+          // Loaded, and the network quiet: any request of the elements' first updates would have left.
+          await tab.goto(url, { waitUntil: 'networkidle' });
+          const states = await tab.evaluate(async (tags) => {
+            const result: Record<string, string | null> = {};
+            for (const tag of tags) {
+              await customElements.whenDefined(tag);
+              const element = document.querySelector(tag) as HTMLElement & {
+                updateComplete: Promise<boolean>;
+              };
+              await element.updateComplete;
+              result[tag] = element.getAttribute('state');
+            }
+            return result;
+          }, tags);
+          assert.deepEqual(states, Object.fromEntries(tags.map((tag) => [tag, 'ready'])));
+          const texts = await shadowTexts(tab, tags);
+          for (const tag of tags) assert.ok(texts[tag]?.includes(expected[tag]!), `${tag}: ${texts[tag]}`);
+          // Hydrated: the frames the server rendered are the ones shown, not redrawn.
+          const kept = await tab.evaluate(
+            (tags) =>
+              (window as unknown as { serverFrames: (Element | null)[] }).serverFrames.map((frame, index) =>
+                frame === null
+                  ? 'no server frame'
+                  : frame.isConnected &&
+                      frame.getRootNode() === document.querySelector(tags[index]!)!.shadowRoot
+                    ? 'kept'
+                    : 'replaced',
+              ),
+            tags,
+          );
+          assert.deepEqual(
+            kept,
+            tags.map(() => 'kept'),
+          );
+          assert.deepEqual(server!.api, [], 'API requests from the browser');
+          assert.deepEqual(missing, []);
+          assert.deepEqual(problems, []);
+        } finally {
+          await context.close();
+        }
+      });
     });
-  });
+  }
 }

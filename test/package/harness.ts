@@ -31,6 +31,7 @@ import { extname, join, normalize } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { createApi } from '../../demo/api/handler.js';
 import { toNodeMiddleware } from '../../demo/api/node.js';
+import { freePort } from '../../scripts/tier/tier.js';
 // @ts-expect-error: a plain .mjs script without declarations
 import { CHROMIUM_FLAGS, resolveEngines } from '../../scripts/test/browsers.mjs';
 
@@ -234,7 +235,62 @@ export interface Example {
   dir: string;
   /** Runs a command of its node_modules/.bin (or `node`) in it, with `env` added; resolves to its output. */
   run(command: string, args: string[], env?: Record<string, string>): Promise<string>;
+  /**
+   * Starts a server of its node_modules/.bin (`next start`) in it, on 127.0.0.1 and the port
+   * the environment's PORT names; resolves once the server answers.
+   */
+  start(command: string, args: string[], env?: Record<string, string>): Promise<StartedServer>;
   remove(): void;
+}
+
+export interface StartedServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Node itself, or the binary `command` of `<modules>/node_modules/.bin`. */
+const binaryIn = (modules: string, command: string) =>
+  command === 'node' ? process.execPath : join(modules, 'node_modules/.bin', command);
+
+/**
+ * Starts the server `command` (a binary of `<modules>/node_modules/.bin`) in `cwd` with PORT set
+ * to a free port of 127.0.0.1; resolves once it answers there (any status), rejects with its
+ * output when it ends or does not answer within a minute. `close` ends it and what it started
+ * (its process group).
+ */
+async function startIn(
+  modules: string,
+  cwd: string,
+  command: string,
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<StartedServer> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(binaryIn(modules, command), args, {
+    cwd,
+    detached: true,
+    env: { ...process.env, ...env, PORT: String(port) },
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += String(chunk)));
+  child.stderr.on('data', (chunk: Buffer) => (output += String(chunk)));
+  let exited = false;
+  const ended = new Promise<void>((resolve) => child.once('exit', () => ((exited = true), resolve())));
+  const close = async () => {
+    if (!exited) process.kill(-child.pid!, 'SIGTERM');
+    await ended;
+  };
+  for (const deadline = Date.now() + 60_000; Date.now() < deadline && !exited;) {
+    try {
+      await fetch(url, { signal: AbortSignal.timeout(5_000) });
+      return { url, close };
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+  await close();
+  throw new Error(`${command} ${args.join(' ')} did not answer at ${url}:\n${output}`);
 }
 
 /**
@@ -249,8 +305,11 @@ function spawnIn(
   env: Record<string, string> = {},
 ): Promise<string> {
   return new Promise<string>((resolve, reject) => {
-    const binary = command === 'node' ? process.execPath : join(modules, 'node_modules/.bin', command);
-    const child = spawn(binary, args, { cwd, timeout: 240_000, env: { ...process.env, ...env } });
+    const child = spawn(binaryIn(modules, command), args, {
+      cwd,
+      timeout: 240_000,
+      env: { ...process.env, ...env },
+    });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += String(chunk)));
     child.stderr.on('data', (chunk: Buffer) => (output += String(chunk)));
@@ -266,7 +325,7 @@ function spawnIn(
 /**
  * A copy of examples/<name> in a new folder, installed as its package.json says, but with
  * the packed tarball for khountous-widgets and this repository's lockfile's version of
- * each other dependency (from npm's cache, as installApps does). Throws when npm cannot
+ * each other dependency, devDependencies too (from npm's cache, as installApps does). Throws when npm cannot
  * install them under CI; elsewhere returns why in `skip`.
  */
 export function installExample(name: string): { example?: Example; skip?: string } {
@@ -275,7 +334,7 @@ export function installExample(name: string): { example?: Example; skip?: string
   assert.ok(existsSync(join(root, 'lib/index.js')), 'lib/ is missing: run `npm run build` first');
   cpSync(join(root, 'examples', name), dir, {
     recursive: true,
-    filter: (source) => !/[\\/](node_modules|dist|_site|\.astro)$/.test(source),
+    filter: (source) => !/[\\/](node_modules|dist|_site|\.astro|\.next|next-env\.d\.ts)$/.test(source),
   });
   const pack = spawnSync('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', dir], {
     cwd: root,
@@ -285,6 +344,7 @@ export function installExample(name: string): { example?: Example; skip?: string
   const tarball = pack.stdout.trim().split('\n').pop()!;
   const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as {
     dependencies: Record<string, string>;
+    devDependencies?: Record<string, string>;
     overrides?: Record<string, string>;
   };
   // The repository's overrides too, so that the packages below the tools are those its lockfile
@@ -292,12 +352,15 @@ export function installExample(name: string): { example?: Example; skip?: string
   manifest.overrides = (
     JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { overrides?: Record<string, string> }
   ).overrides;
-  manifest.dependencies = Object.fromEntries(
-    Object.keys(manifest.dependencies).map((dependency) => [
-      dependency,
-      dependency === 'khountous-widgets' ? `file:./${tarball}` : locked(dependency),
-    ]),
-  );
+  const pinned = (dependencies: Record<string, string>) =>
+    Object.fromEntries(
+      Object.keys(dependencies).map((dependency) => [
+        dependency,
+        dependency === 'khountous-widgets' ? `file:./${tarball}` : locked(dependency),
+      ]),
+    );
+  manifest.dependencies = pinned(manifest.dependencies);
+  if (manifest.devDependencies) manifest.devDependencies = pinned(manifest.devDependencies);
   writeFileSync(join(dir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   const install = spawnSync(
     'npm',
@@ -312,5 +375,7 @@ export function installExample(name: string): { example?: Example; skip?: string
   }
   const run = (command: string, args: string[], env: Record<string, string> = {}) =>
     spawnIn(dir, dir, command, args, env);
-  return { example: { dir, run, remove } };
+  const start = (command: string, args: string[], env: Record<string, string> = {}) =>
+    startIn(dir, dir, command, args, env);
+  return { example: { dir, run, start, remove } };
 }
