@@ -53,6 +53,7 @@ const config: KnipConfig = {
     // which run them; here in devDependencies so that npm's cache holds them.
     'astro',
     '@11ty/eleventy',
+    'next',
   ],
   // The example sites (examples/*) are apps of their own, with their own package.json: test/package/
   // installs and builds each one from the packed tarball.
