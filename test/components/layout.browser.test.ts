@@ -36,6 +36,19 @@ describe('layout', () => {
     });
   }
 
+  for (const lang of ['fr', 'en']) {
+    it(`ranking at 300 px in ${lang}: the table stays within the widget's box`, async () => {
+      const element = await mount('khountous-ranking', { limit: '8', lang }, { width: 300 });
+      const root = element.shadowRoot!.querySelector<HTMLElement>('.root')!;
+      const table = element.shadowRoot!.querySelector('table')!;
+      const padding = parseFloat(getComputedStyle(root).paddingInlineEnd);
+      expect(table.getBoundingClientRect().right).to.be.at.most(
+        root.getBoundingClientRect().right - padding + 0.5,
+      );
+      expect(root.scrollWidth).to.be.at.most(root.clientWidth);
+    });
+  }
+
   it('ranking at 700 px: the names take the width the figures leave (at most 3 lines)', async () => {
     const element = await mount('khountous-ranking', { limit: '8', lang: 'fr' }, { width: 700 });
     for (const name of element.shadowRoot!.querySelectorAll<HTMLElement>('th.name a, th.name')) {

@@ -113,5 +113,9 @@ export const rankingStyles = css`
       letter-spacing: 0;
       text-transform: none;
     }
+    /* The scale under the score's heading wraps rather than widen the table past its box. */
+    thead .under {
+      white-space: normal;
+    }
   }
 `;
