@@ -38,7 +38,7 @@ export interface About {
 }
 
 /** A widget's own size checks, gzip bytes (scripts/build/size-entries.mjs, page-sizes.mjs). */
-export interface Sizes {
+interface Sizes {
   /** Its element with every chunk it imports (the others share BUDGETS.element). */
   element: number;
   /** What a page holding it alone downloads (page-sizes.mjs): the budget, and the aim. */
