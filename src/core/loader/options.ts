@@ -3,9 +3,7 @@
  * load takes, what `stats()` gives, and the tuning settings with their defaults.
  */
 import type { FetchLike } from '../http.js';
-import { ENDPOINTS, type DataOf, type Resource, type ResourceKind } from '../endpoints.js';
-import type { InlineData } from '../inline.js';
-import type { Loaded } from './entry.js';
+import { ENDPOINTS, type ResourceKind } from '../endpoints.js';
 import type { SafeStorage } from '../storage.js';
 import type { ChannelLike, LocksLike } from './cross-tab.js';
 import type { ObserverConstructor } from './viewport.js';
@@ -17,58 +15,6 @@ export interface Clock {
   /** For the jitter of retries. */
   random(): number;
 }
-
-/** The surface shared by every copy of the kit on a page (version 1). Keep it small. */
-export interface KhountousLoader extends EventTarget {
-  readonly version: 1;
-  load<R extends Resource>(resource: R, options: LoadOptions): Promise<Loaded<DataOf<R>>>;
-  load<T>(resource: Resource, options: LoadOptions): Promise<Loaded<T>>;
-  peek<R extends Resource>(
-    resource: R,
-    baseUrl: string,
-    options?: { partial?: boolean },
-  ): Loaded<DataOf<R>> | undefined;
-  subscribe<R extends Resource>(
-    resource: R,
-    baseUrl: string,
-    listener: (loaded: Loaded<DataOf<R>>) => void,
-    options?: { partial?: boolean },
-  ): () => void;
-  /**
-   * Adopts inline data (src/core/inline.ts) for `resource` as an answer of its age;
-   * returns why it was not adopted (another selection, not the API's shape, a second
-   * copy of the same resource), or undefined.
-   */
-  seed(resource: Resource, baseUrl: string, inline: InlineData): string | undefined;
-  recordDownload(baseUrl: string): void;
-  canDownload(baseUrl?: string): boolean;
-  stats(baseUrl?: string): LoaderStats;
-  configure(options: { lazy?: boolean }): void;
-  /** `khountous-quota`: `detail` is `stats()`, whenever it changes. */
-  addEventListener(
-    type: 'khountous-quota',
-    listener: (event: CustomEvent<LoaderStats>) => void,
-    options?: boolean | AddEventListenerOptions,
-  ): void;
-  addEventListener(
-    type: string,
-    listener: EventListenerOrEventListenerObject | null,
-    options?: boolean | AddEventListenerOptions,
-  ): void;
-  removeEventListener(
-    type: 'khountous-quota',
-    listener: (event: CustomEvent<LoaderStats>) => void,
-    options?: boolean | EventListenerOptions,
-  ): void;
-  removeEventListener(
-    type: string,
-    listener: EventListenerOrEventListenerObject | null,
-    options?: boolean | EventListenerOptions,
-  ): void;
-}
-
-/** The name of the event that carries `stats()` in `detail`. */
-export const QUOTA_EVENT = 'khountous-quota';
 
 export interface LoadOptions {
   /** The API base URL, ending with /v1. */
