@@ -6,7 +6,7 @@
  * and the `Resource` and `ResourceDataMap` below).
  */
 import type { Schema } from './check.js';
-import { KhountousError } from './errors.js';
+import { invalid } from './errors.js';
 import { keyOf, requestUrl, ROUTES, type Route } from './routes.js';
 import {
   checkBaseUrl,
@@ -169,11 +169,7 @@ export function describe(resource: Resource, baseUrl: string): Target {
   const base = checkBaseUrl(baseUrl);
   const kind = (resource as { kind?: unknown } | null)?.kind;
   const ep = typeof kind === 'string' && Object.hasOwn(ENDPOINTS, kind) ? ENDPOINTS[kind as ResourceKind] : 0;
-  if (!ep) {
-    throw new KhountousError('invalid-parameter', `Unknown resource kind "${String(kind)}".`, {
-      param: 'resource',
-    });
-  }
+  if (!ep) throw invalid('resource', `Unknown resource kind "${String(kind)}".`);
   const given = { ...resource, ...(resource as { query?: object }).query } as Record<string, unknown>;
   const ids: Params = {};
   for (const name in ep.ids) ids[name] = ep.ids[name]!(given[name], name);

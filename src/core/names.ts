@@ -59,12 +59,7 @@ export function namesOf(namespace = ''): Names {
     throw new TypeError(
       `khountous namespace "${namespace}" is not valid: lower-case letters, digits and hyphens, at most 40.`,
     );
-  return pageNames(namespace);
-}
-
-/** The names of a namespace the page declares: checked, and none when it is not valid (no message). */
-function pageNames(namespace = declaredNamespace()): Names {
-  return namespace && NAMESPACE.test(namespace) ? namesFor(namespace) : NAMES;
+  return namespace ? namesFor(namespace) : NAMES;
 }
 
 /** What the page's `<meta name="khountous:namespace">` says, trimmed, if anything (nothing without a page). */
