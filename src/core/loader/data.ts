@@ -182,7 +182,7 @@ export function createData(
 }
 
 /** True when the list page of `source` holds an item that stands in for `want`: same query (language), item found. */
-export function seeds(want: Target, { target, entry }: Source): boolean {
+function seeds(want: Target, { target, entry }: Source): boolean {
   return (
     want.ep.seed?.from === target.kind &&
     want.base === target.base &&
