@@ -39,7 +39,7 @@ export interface Source {
 /**
  * The data of `cache` (at `time`, with the freshness of each kind, ms), told to the
  * subscribers of `entries`; `post` tells the other tabs, `statsChanged` that the
- * loader's figures changed. Its parts come as a list, to be named by the caller:
+ * loader's figures changed. Its parts, by name:
  * whether an entry is fresh, the check of a kind's data (from storage or another
  * tab), what answers a target and what a target sees of it; then the arrivals.
  */
@@ -178,7 +178,7 @@ export function createData(
     if (entry) notify({ target, entry });
   }
 
-  return [isFresh, check, find, view, notify, store, seed, receive] as const;
+  return { isFresh, check, find, view, notify, store, seed, receive };
 }
 
 /** True when the list page of `source` holds an item that stands in for `want`: same query (language), item found. */

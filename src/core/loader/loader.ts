@@ -103,7 +103,7 @@ export function createLoader(options: LoaderOptions = {}): KhountousLoader {
   let lastBase = '/';
   /** The keys inline data was given for: a second copy is refused. */
   const seeded = new Set<string>();
-  const [time, counters, budget, budgetChanged, load, peek, subscribe, seed, configure] = createResources(
+  const { time, counters, budget, budgetChanged, load, peek, subscribe, seed, configure } = createResources(
     options,
     () => loader.dispatchEvent(quotaEvent(stats())),
   );

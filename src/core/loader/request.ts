@@ -33,7 +33,7 @@ import type { Clock, LoaderStats, Settings } from './options.js';
  * it), reads what another tab brought from `cache` (`isFresh`) and stores an answer
  * with `store`; the recovery reads the `entries` and what the cache holds (`find`),
  * starts an attempt with `start`, and waits as the `freshness` of a kind says. Gives
- * back, as a list to be named by the caller: the budget of an origin, the sending of a
+ * back, by name: the budget of an origin, the sending of a
  * flight, the planning of a recovery after a failure and its cancelling.
  */
 export function createRequests(
@@ -269,5 +269,5 @@ export function createRequests(
     updateOnline();
   }
 
-  return [budget, send, plan, cancel] as const;
+  return { budget, send, plan, cancel };
 }

@@ -6,7 +6,7 @@
  * their subscribers and to the other tabs (channel.ts) when new data arrives
  * (data.ts). Its settings, clock, storage, cache, locks, channel and viewport
  * are built here from the loader's options. The parts take what they use as
- * arguments and give their functions back as a list: no object of
+ * arguments and give their functions back by name: no object of
  * dependencies between them.
  */
 import { abortable } from '../abort.js';
@@ -52,7 +52,7 @@ interface Want {
 
 /**
  * The resources of a loader made with `options`; `dispatch` sends the `khountous-quota`
- * event. What the loader's facade (loader.ts) calls comes back as a list.
+ * event. What the loader's facade (loader.ts) calls comes back by name.
  */
 export function createResources(options: LoaderOptions, dispatch: () => void) {
   const settings = { ...DEFAULTS };
@@ -104,7 +104,7 @@ export function createResources(options: LoaderOptions, dispatch: () => void) {
     statsChanged();
   };
 
-  const [isFresh, check, find, view, notify, store, seed, receive] = createData(
+  const { isFresh, check, find, view, notify, store, seed, receive } = createData(
     cache,
     entries,
     time,
@@ -114,7 +114,7 @@ export function createResources(options: LoaderOptions, dispatch: () => void) {
   );
   const channel = openChannel(options.broadcastChannel, receive, names.channel);
 
-  const [budget, send, plan, cancel] = createRequests(
+  const { budget, send, plan, cancel } = createRequests(
     settings,
     time,
     setTimer,
@@ -357,7 +357,7 @@ export function createResources(options: LoaderOptions, dispatch: () => void) {
     if (!lazy) viewport.releaseAll();
   }
 
-  return [time, counters, budget, budgetChanged, load, peek, subscribe, seed, configure] as const;
+  return { time, counters, budget, budgetChanged, load, peek, subscribe, seed, configure };
 }
 
 /** An option where `null` says none and `undefined` takes the page's own (`fallback`). */
