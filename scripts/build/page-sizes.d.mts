@@ -1,5 +1,6 @@
 /** Declarations of scripts/build/page-sizes.mjs, for its tests. */
-type Check = 'one widget' | 'mission widgets' | 'core' | 'region map';
+/** The kit's checks, or a widget's own (its about.ts `sizes`), named by its short name (`region-map`). */
+type Check = 'one widget' | 'mission widgets' | 'core' | (string & {});
 
 export interface PageFigure {
   check: Check;

@@ -27,7 +27,8 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { tsImport } from 'tsx/esm/api';
 import { CHROMIUM_FLAGS, resolveEngines } from '../test/browsers.mjs';
-import { MISSION_WIDGETS, OWN_PAGE_CHECKS, PAGE_BUDGETS, PAGE_TARGETS, closure } from './size-entries.mjs';
+import { closure } from './closure.mjs';
+import { MISSION_WIDGETS, OWN_PAGE_CHECKS, PAGE_BUDGETS, PAGE_TARGETS } from './size-entries.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -45,7 +46,10 @@ const gzip = (file) => gzipSync(readFileSync(file), { level: 9 }).length;
 
 /** The pages: one per widget, and the mission widgets together. */
 async function pages(only) {
-  const { catalog } = await tsImport('../../src/registry.ts', import.meta.url);
+  const [{ catalog }, { shortName }] = await Promise.all([
+    tsImport('../../src/registry.ts', import.meta.url),
+    tsImport('../../src/widget/descriptor.ts', import.meta.url),
+  ]);
   const tagOf = (entry) => entry.widget.tag;
   const element = (entry) => {
     const attributes = Object.entries(entry.about.sample ?? {})
@@ -67,7 +71,7 @@ async function pages(only) {
     });
     list.push({
       check: 'mission widgets',
-      name: `mission widgets: ${MISSION_WIDGETS.map((tag) => tag.replace(/^khountous-/, '')).join(', ')}`,
+      name: `mission widgets: ${MISSION_WIDGETS.map(shortName).join(', ')}`,
       body: entries.map(element).join('\n'),
     });
   }

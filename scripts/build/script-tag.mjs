@@ -6,7 +6,7 @@ import { join, relative } from 'node:path';
 import { build } from 'vite';
 import { minifyLiteralsPlugin } from './minify-literals.mjs';
 import { staticSpecifiers } from './npm.mjs';
-import { closure } from './size-entries.mjs';
+import { closure } from './closure.mjs';
 import { dist, pkg, quiet, root, sri } from './context.mjs';
 import { writeEmbedPage } from './embed-page.mjs';
 

@@ -11,10 +11,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, it } from 'node:test';
 // @ts-expect-error: a plain .mjs script without declarations
-import * as sizes from '../../scripts/build/size-entries.mjs';
+import * as graph from '../../scripts/build/closure.mjs';
 
 /** The entry and every file it imports statically (the files whose size counts). */
-const { closure } = sizes as { closure(file: string): string[] };
+const { closure } = graph as { closure(file: string): string[] };
 
 const dist = join(import.meta.dirname, '../../dist');
 const script = join(dist, 'khountous.js');
