@@ -29,6 +29,7 @@ import { SAMPLE_ATTRIBUTES } from './samples.js';
 import { integrity } from './build-integrity.js';
 import { cdnHost, snippet, type SnippetFormat } from './snippets.js';
 import { VERSION } from '../src/version.js';
+import { shortName, tagOfName } from '../src/widget/descriptor.js';
 
 /** Values an attribute takes, where the manifest's type says only `string`. */
 const KNOWN_VALUES: Record<string, readonly string[]> = {
@@ -227,12 +228,10 @@ async function copy(): Promise<void> {
   status.textContent = pageText('copied');
 }
 
-widgetSelect.append(
-  ...elements.map((element) => new Option(element.tagName!.replace(/^khountous-/, ''), element.tagName!)),
-);
+widgetSelect.append(...elements.map((element) => new Option(shortName(element.tagName!), element.tagName!)));
 const requested = new URLSearchParams(location.search).get('widget');
-if (requested && elements.some((element) => element.tagName === `khountous-${requested}`)) {
-  widgetSelect.value = `khountous-${requested}`;
+if (requested && elements.some((element) => element.tagName === tagOfName(requested))) {
+  widgetSelect.value = tagOfName(requested);
 }
 widgetSelect.addEventListener('change', renderFields);
 fields.addEventListener('input', updateSnippet);

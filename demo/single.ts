@@ -8,6 +8,7 @@
  */
 import '../src/khountous.js';
 import { widgets } from '../src/registry.js';
+import { tagOfName } from '../src/widget/descriptor.js';
 import { sampleOf } from './builder-help.js';
 import { renderWidgetDocs } from './widget-docs.js';
 
@@ -15,8 +16,8 @@ const params = new URLSearchParams(location.search);
 const widget = params.get('widget') ?? 'ranking';
 const root = document.getElementById('widget')!;
 
-if (widgets.some((descriptor) => descriptor.tag === `khountous-${widget}`)) {
-  const element = document.createElement(`khountous-${widget}`);
+if (widgets.some((descriptor) => descriptor.tag === tagOfName(widget))) {
+  const element = document.createElement(tagOfName(widget));
   const own = [...params.keys()].filter((name) => !['widget', 'lang', 'theme'].includes(name));
   if (own.length === 0)
     for (const [name, value] of Object.entries(sampleOf(element.localName)))

@@ -8,6 +8,8 @@
  * iframe passes `base-url` to the embed page and loads embed-resize.js the same
  * way, both from the site's own copy of dist/ (an npm CDN serves the scripts).
  */
+import { shortName } from '../src/widget/descriptor.js';
+
 export type SnippetFormat = 'script' | 'iframe' | 'wordpress' | 'react' | 'ssr';
 
 /** Every format, in the order the README's "which integration?" table gives them. */
@@ -113,7 +115,7 @@ export function snippet(
   const ownApi = Boolean(baseUrl?.trim()) && api !== undefined && api.url !== DEFAULT_API;
   switch (format) {
     case 'iframe': {
-      const params = new URLSearchParams({ widget: tag.replace(/^khountous-/, '') });
+      const params = new URLSearchParams({ widget: shortName(tag) });
       for (const [name, value] of attributes) params.set(name, value === '' ? 'true' : value);
       if (ownApi) params.set('base-url', api!.url);
       return [

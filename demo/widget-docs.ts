@@ -9,6 +9,7 @@
  */
 import manifest from '../custom-elements.json';
 import { VERSION } from '../src/version.js';
+import { shortName } from '../src/widget/descriptor.js';
 import {
   attributeHelp,
   inlineNodes,
@@ -90,7 +91,7 @@ const code = (text: string) => h('code', text);
 export function renderWidgetDocs(target: HTMLElement, tag: string): void {
   const element = elementOf(tag);
   if (!element) return;
-  const name = tag.replace(/^khountous-/, '');
+  const name = shortName(tag);
 
   const attributes = h('section', h('h2', 'Attributs'));
   attributes.className = 'widget-docs';

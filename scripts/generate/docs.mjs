@@ -21,6 +21,11 @@ import { tsImport } from 'tsx/esm/api';
 
 const MANIFEST = 'custom-elements.json';
 const REFERENCE = 'docs/reference.md';
+const [{ frontOf }, { shortName }] = await Promise.all([
+  tsImport('../../src/widget/about.ts', import.meta.url),
+  tsImport('../../src/widget/descriptor.ts', import.meta.url),
+]);
+
 const README = 'README.md';
 const INTEGRITY = 'dist/integrity.json';
 const IMAGES = 'docs/images';
@@ -150,8 +155,7 @@ export async function withBlocks(file, text, blocks) {
  */
 export function renderScriptTag({ name, version }, integrity, catalog) {
   if (!integrity) throw new Error(`${INTEGRITY} has no hash of khountous.js: run \`npm run build\` first`);
-  // The widget whose about.ts says `front` (else the catalog's first).
-  const entry = catalog.find(({ about }) => about.front) ?? catalog[0];
+  const entry = frontOf(catalog);
   return [
     '```html',
     `<script type="module" src="${CDN}/${name}@${version}/dist/khountous.js"`,
@@ -168,7 +172,7 @@ export function renderScriptTag({ name, version }, integrity, catalog) {
 export function renderGallery(catalog, pictures) {
   const out = [];
   for (const { widget, about } of catalog) {
-    const name = widget.tag.replace(/^khountous-/, '');
+    const name = shortName(widget.tag);
     out.push(
       `**${about.title.en}**, [\`<${widget.tag}>\`](docs/reference.md#${widget.tag}): ${about.summary.en}`,
       '',
@@ -208,7 +212,7 @@ export function generatedBlocks({ manifest, catalog, pkg, integrity, pictures })
 export async function currentInputs() {
   const { catalog } = await tsImport('../../src/registry.ts', import.meta.url);
   const names = catalog.flatMap(({ widget }) =>
-    ['light', 'dark'].map((theme) => `${IMAGES}/${widget.tag.replace(/^khountous-/, '')}-${theme}.png`),
+    ['light', 'dark'].map((theme) => `${IMAGES}/${shortName(widget.tag)}-${theme}.png`),
   );
   return {
     manifest: JSON.parse(readFileSync(MANIFEST, 'utf8')),

@@ -12,7 +12,10 @@ import process from 'node:process';
 import sharp from 'sharp';
 import { tsImport } from 'tsx/esm/api';
 
-const { catalog } = await tsImport('../../src/registry.ts', import.meta.url);
+const [{ catalog }, { shortName }] = await Promise.all([
+  tsImport('../../src/registry.ts', import.meta.url),
+  tsImport('../../src/widget/descriptor.ts', import.meta.url),
+]);
 
 const root = join(import.meta.dirname, '..', '..');
 const SHOTS = join(root, 'screenshots');
@@ -28,7 +31,7 @@ const MARGIN = 12;
 const THEMES = ['light', 'dark'];
 
 /** Each catalog widget's name (its tag without `khountous-`). */
-const widgetNames = (entries) => entries.map(({ widget }) => widget.tag.replace(/^khountous-/, ''));
+const widgetNames = (entries) => entries.map(({ widget }) => shortName(widget.tag));
 
 /** The screenshot of `name`'s sample in `theme`. */
 const shotOf = (name, theme) => join(SHOTS, `${name}-en-${theme}-${WIDTH}.png`);

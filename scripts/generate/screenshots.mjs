@@ -21,6 +21,7 @@ import { tsImport } from 'tsx/esm/api';
 import { CHROMIUM_FLAGS, resolveEngines } from '../test/browsers.mjs';
 
 const { catalog } = await tsImport('../../src/registry.ts', import.meta.url);
+const { shortName } = await tsImport('../../src/widget/descriptor.ts', import.meta.url);
 const { createApi } = await tsImport('../../demo/api/handler.ts', import.meta.url);
 const { toNodeMiddleware } = await tsImport('../../demo/api/node.ts', import.meta.url);
 
@@ -42,7 +43,7 @@ const chosen = process.argv.slice(2).filter((arg) => arg !== 'builder');
 const widgets = onlyBuilder
   ? []
   : catalog.flatMap(({ widget, about }) => {
-      const name = widget.tag.replace(/^khountous-/, '');
+      const name = shortName(widget.tag);
       if (chosen.length > 0 && !chosen.includes(name)) return [];
       return [
         { name, widget: name, params: about.sample },

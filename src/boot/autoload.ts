@@ -4,6 +4,7 @@
  * time its tag is seen, and keeps watching the root for tags added later.
  * Knows nothing of how modules are built: the entry passes one loader per tag.
  */
+import { tagOfName } from '../widget/descriptor.js';
 
 /** Loads the module that registers one element. */
 export type ElementLoader = () => Promise<unknown>;
@@ -138,5 +139,5 @@ export function elementLoaders(modules: Record<string, ElementLoader>): Record<s
 /** `./components/<name>/define.ts` -> `khountous-<name>`. */
 export function tagFromModulePath(path: string): string | undefined {
   const name = /\/components\/([a-z][a-z0-9-]*)\/define\.[jt]s$/.exec(path)?.[1];
-  return name ? `khountous-${name}` : undefined;
+  return name ? tagOfName(name) : undefined;
 }

@@ -7,6 +7,7 @@
  */
 
 import { normaliseBaseUrl } from '../widget/base-url.js';
+import { shortName, tagOfName } from '../widget/descriptor.js';
 
 /** Parameters that steer the page and never become attributes. */
 const RESERVED_PARAMS = ['widget', 'id'] as const;
@@ -30,9 +31,9 @@ export type EmbedParse = { ok: true; request: EmbedRequest } | { ok: false; reas
 export function parseEmbedParams(search: string, tags: readonly string[]): EmbedParse {
   const params = new URLSearchParams(search);
   const widget = (params.get('widget') ?? '').trim().toLowerCase();
-  const tag = `khountous-${widget}`;
+  const tag = tagOfName(widget);
   if (!widget || !WIDGET_NAME.test(widget) || !tags.includes(tag)) {
-    const names = tags.map((name) => name.replace(/^khountous-/, '')).join(', ');
+    const names = tags.map(shortName).join(', ');
     return { ok: false, reason: `Unknown widget "${widget.slice(0, 40)}". Choose one of: ${names}.` };
   }
   const attributes = new Map<string, string>();

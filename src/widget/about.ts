@@ -47,6 +47,10 @@ interface Sizes {
   added?: { beside: string; budget: number; target: number };
 }
 
+/** The widget whose about.ts says `front`, else the first: the README's first snippet, the build's page of one widget. */
+export const frontOf = <E extends { about: About }>(catalog: readonly E[]): E =>
+  catalog.find((entry) => entry.about.front) ?? catalog[0]!;
+
 /** The inputs every widget, every list and every titled widget shares (descriptor.ts). */
 export const ABOUT_INPUTS: Readonly<Record<string, InputWords>> = {
   lang: {

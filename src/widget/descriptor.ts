@@ -53,6 +53,12 @@ type Camel<S extends string> = S extends `${infer Head}-${infer Tail}`
   ? `${Head}${Capitalize<Camel<Tail>>}`
   : S;
 
+/** A widget's short name, as the embed page's `widget=`, the plugin and the pictures name it: `khountous-ranking` -> `ranking`. */
+export const shortName = (tag: string): string => tag.replace(/^khountous-/, '');
+
+/** The tag of a widget's short name: `ranking` -> `khountous-ranking`. */
+export const tagOfName = (name: string): string => `khountous-${name}`;
+
 export const camel = (attribute: string): string =>
   attribute.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
 

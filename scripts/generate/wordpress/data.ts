@@ -8,7 +8,7 @@ import { catalog, type Entry } from '../../../src/registry.js';
 import { LANGS, MAX_ANSWER_BYTES, type Lang } from '../../../src/core/types.js';
 import { attributeMessages } from '../../../src/i18n/attributes.js';
 import { ABOUT_INPUTS, type InputWords, type Words } from '../../../src/widget/about.js';
-import { COMMON_INPUTS, type Input, type Inputs } from '../../../src/widget/descriptor.js';
+import { COMMON_INPUTS, shortName, type Input, type Inputs } from '../../../src/widget/descriptor.js';
 import { fallbackWords, pluginSummary, summaryOf } from './fallback.js';
 import { dataLink, dataRequest } from './requests.js';
 import { inputRule, pluginRule, quoting, RULE_NAMES, type Messages, type PluginRule } from './rules.js';
@@ -17,9 +17,6 @@ const DOMAIN = 'khountous-widgets';
 
 /** Inputs the plugin does not let authors set: the site's administrator sets the API once, in the settings. */
 const ADMIN_ONLY = new Set(['base-url']);
-
-/** The short name of a widget in the plugin: `khountous-ranking` -> `ranking`. */
-const shortName = (tag: string): string => tag.replace(/^khountous-/, '');
 
 /** A widget's inputs as the plugin offers them: its own first (those its about.ts words), then the rest, the shared ones last. */
 function inputsOf(entry: Entry): [string, Input][] {
