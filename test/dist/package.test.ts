@@ -19,6 +19,8 @@ import { describe, it } from 'node:test';
 import { parseAst } from 'vite';
 // @ts-expect-error: a plain .mjs script without declarations
 import { BUDGETS } from '../../scripts/build/size-entries.mjs';
+import { catalog } from '../../src/registry.js';
+import { ABOUT_INPUTS } from '../../src/widget/about.js';
 
 const root = join(import.meta.dirname, '../..');
 const dist = join(root, 'dist');
@@ -240,6 +242,38 @@ describe('dist/', () => {
     const chunks = readdirSync(join(dist, 'chunks'));
     for (const chunk of chunks) assert.ok(integrity[`chunks/${chunk}`], chunk);
   });
+});
+
+describe('the widgets’ words (about.ts)', () => {
+  // What the tools, the demo and the builder read; src/registry.ts's `catalog` holds them beside
+  // the descriptors, which the kit's runtime reads, and a build leaves them out.
+  const words = [
+    ...catalog.flatMap(({ about }) => [
+      about.summary.fr,
+      ...Object.values(about.inputs).map((input) => input.fr),
+    ]),
+    ...Object.values(ABOUT_INPUTS).map((input) => input.fr),
+  ];
+
+  it('are found in src/ (the search can see them)', () => {
+    const source = readFileSync(join(root, 'src/components/ranking/about.ts'), 'utf8');
+    assert.ok(words.some((text) => source.includes(text)));
+  });
+
+  for (const [name, dir] of [
+    ['dist/', dist],
+    ['lib/', lib],
+  ] as const) {
+    it(`are in no script of ${name}`, () => {
+      const scripts = listFiles(dir).filter((file) => /\.js$/.test(file));
+      assert.ok(scripts.length > 0);
+      for (const file of scripts) {
+        const text = readFileSync(file, 'utf8');
+        const found = words.find((sentence) => text.includes(sentence));
+        assert.equal(found, undefined, `${relative(root, file)} holds "${found}"`);
+      }
+    });
+  }
 });
 
 describe('lib/ (the npm build)', () => {

@@ -109,6 +109,27 @@ async function shadowTexts(tab: Page, tags: readonly Tag[]): Promise<Record<stri
 }
 
 /** The suite of examples/<name>, built each way `builds` says (one installation). */
+/**
+ * The files a tab could not load, on every page it visits: refused (400 and above) or never
+ * answered, but the browser's own /favicon.ico (a site without an icon answers it with a 404,
+ * the test's file server with a 204) and what `allowed` says was meant to fail.
+ */
+function watchMissing(tab: Page, allowed: (url: URL) => boolean = () => false): string[] {
+  const missing: string[] = [];
+  const counts = (address: string) => {
+    const parsed = new URL(address);
+    return parsed.pathname !== '/favicon.ico' && !allowed(parsed);
+  };
+  tab.on('response', (response) => {
+    if (response.status() >= 400 && counts(response.url()))
+      missing.push(`${response.status()} ${response.url()}`);
+  });
+  tab.on('requestfailed', (request) => {
+    if (counts(request.url())) missing.push(`${request.failure()?.errorText ?? 'failed'} ${request.url()}`);
+  });
+  return missing;
+}
+
 export function describeExample(name: string, builds: Build[]): void {
   let example: Example | undefined;
   let browser: Browser | undefined;
@@ -238,6 +259,8 @@ export function describeExample(name: string, builds: Build[]): void {
         );
         try {
           const tab = await context.newPage();
+          // Every file the pages ask for is there; the API is refused on purpose.
+          const missing = watchMissing(tab, (address) => address.pathname.startsWith('/v1'));
           for (const [path, page] of pages) {
             await tab.goto(url + path);
             const texts = await shadowTexts(tab, page.tags);
@@ -249,6 +272,7 @@ export function describeExample(name: string, builds: Build[]): void {
           }
           assert.deepEqual(blocked, []);
           assert.deepEqual(server!.api, []);
+          assert.deepEqual(missing, []);
         } finally {
           await context.close();
         }
@@ -279,10 +303,7 @@ export function describeExample(name: string, builds: Build[]): void {
           });
           tab.on('pageerror', (error) => problems.push(String(error)));
           // Every file the page asks for is there (the site's server or the test's).
-          const missing: string[] = [];
-          tab.on('response', (response) => {
-            if (response.status() >= 400) missing.push(`${response.status()} ${response.url()}`);
-          });
+          const missing = watchMissing(tab);
           // Loaded, and the network quiet: any request of the elements' first updates would have left.
           await tab.goto(url, { waitUntil: 'networkidle' });
           const states = await tab.evaluate(async (tags) => {

@@ -12,6 +12,9 @@ import { describe, it } from 'node:test';
 const root = join(import.meta.dirname, '../..');
 const examples = readdirSync(join(root, 'examples'));
 
+/** The files docs/ssr.md names that no example holds: the `@lit-labs/nextjs` way, which no test builds. */
+const NOT_AN_EXAMPLE = ['next.config.js', 'app/ranking.tsx'];
+
 /** The code lines of `text`: trimmed, without blank lines and comment-only lines. */
 export const codeLines = (text: string): string[] =>
   text
@@ -40,14 +43,18 @@ function namedBlocks(markdown: string): { path: string; code: string }[] {
 }
 
 describe('the recipes of docs/ssr.md are the example sites’ code', () => {
-  const blocks = namedBlocks(readFileSync(join(root, 'docs/ssr.md'), 'utf8'))
-    .map((block) => ({
-      ...block,
-      files: examples
-        .map((name) => join('examples', name, block.path))
-        .filter((file) => existsSync(join(root, file))),
-    }))
-    .filter((block) => block.files.length > 0);
+  const named = namedBlocks(readFileSync(join(root, 'docs/ssr.md'), 'utf8')).map((block) => ({
+    ...block,
+    files: examples
+      .map((name) => join('examples', name, block.path))
+      .filter((file) => existsSync(join(root, file))),
+  }));
+  const blocks = named.filter((block) => block.files.length > 0);
+
+  it('names no file that is neither an example’s nor said not to be (a renamed file, say)', () => {
+    const elsewhere = named.filter((block) => block.files.length === 0).map((block) => block.path);
+    assert.deepEqual(elsewhere.sort(), [...NOT_AN_EXAMPLE].sort());
+  });
 
   it('finds a block for each example', () => {
     const shown = new Set(blocks.flatMap((block) => block.files.map((file) => file.split('/')[1])));
