@@ -114,7 +114,7 @@ export const rankingStyles = css`
       text-transform: none;
     }
     /* The scale under the score's heading wraps rather than widen the table past its box. */
-    thead .under {
+    thead .score .under {
       white-space: normal;
     }
   }

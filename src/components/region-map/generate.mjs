@@ -10,7 +10,7 @@
 //     a straight line along the coast;
 //   - Dakar's inset: the region drawn again, magnified, in a box in the ocean.
 // The build runs it (as every src/components/*/generate.mjs); `--check` fails when the module in the tree is not what it writes, and
-// test/scripts/region-map.test.ts compares them too.
+// test/components/region-map-generate.test.ts compares them too.
 //
 //   node src/components/region-map/generate.mjs [--check]
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
