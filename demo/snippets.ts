@@ -44,6 +44,7 @@ const COMMENTS = {
     ownCopy: 'embed.html et embed-resize.js viennent de votre copie de dist/ :',
     server: 'Sur le serveur (Node), avec le paquet npm et @lit-labs/ssr :',
     html: 'Le widget et ses données, en HTML pour la page (docs/ssr.md : l’hydratation, les recettes).',
+    fallback: 'Sans données (l’API en panne, rien en cache) : l’élément seul, qui charge dans le navigateur.',
     types: 'Les types JSX des éléments khountous-* (une fois par application suffit) :',
     once: 'Une fois par page :',
     where: 'Là où va le widget :',
@@ -53,6 +54,7 @@ const COMMENTS = {
     ownCopy: 'embed.html and embed-resize.js come from your own copy of dist/:',
     server: 'On the server (Node), with the npm package and @lit-labs/ssr:',
     html: 'The widget with its data, as HTML for the page (docs/ssr.md: hydration, the recipes).',
+    fallback: 'Without data (the API down, nothing cached): the plain element, which loads in the browser.',
     types: 'The JSX types of the khountous-* elements (once per app is enough):',
     once: 'Once per page:',
     where: 'Where the widget goes:',
@@ -139,6 +141,8 @@ export function snippet(
         `// ${say.html}`,
         `const html = await renderWidget('${tag}', ${attributeObject(attributes)}, {`,
         `  baseUrl: ${quoted(api?.url ?? DEFAULT_API)},`,
+        `  // ${say.fallback}`,
+        `  fallback: (error) => console.warn(error.message),`,
         `});`,
       ].join('\n');
     }

@@ -1,6 +1,6 @@
 // The widgets, rendered with their data when the site is built (khountous-widgets/ssr).
 import { build } from 'esbuild';
-import { renderWidget, RenderError } from 'khountous-widgets/ssr';
+import { renderWidget } from 'khountous-widgets/ssr';
 
 /** The API, or the site's shared cache tier: the build and the readers' browsers ask the same one. */
 const baseUrl = process.env.KHOUNTOUS_BASE_URL || 'https://api.khountous.sn/v1';
@@ -13,15 +13,13 @@ export default function (eleventyConfig) {
   // widgets show it. The key, if the site has one, is sent to the API and never written into
   // a page. When there is nothing to show (the API failed and nothing is cached), the plain
   // element: it loads in the reader's browser.
-  eleventyConfig.addAsyncShortcode('khountous', async (tag, attributes = {}) => {
-    try {
-      return await renderWidget(tag, attributes, { baseUrl, key: process.env.KHOUNTOUS_KEY || undefined });
-    } catch (error) {
-      if (!(error instanceof RenderError)) throw error;
-      console.warn(error.message);
-      return error.html;
-    }
-  });
+  eleventyConfig.addAsyncShortcode('khountous', (tag, attributes = {}) =>
+    renderWidget(tag, attributes, {
+      baseUrl,
+      key: process.env.KHOUNTOUS_KEY || undefined,
+      fallback: (error) => console.warn(error.message),
+    }),
+  );
 
   // The browser's script (client.js), bundled into the site at each build.
   eleventyConfig.on('eleventy.before', async ({ directories }) => {

@@ -46,6 +46,13 @@ export interface RenderOptions {
   timeout?: number;
   /** Ends the wait early (the page's request was cancelled): a RenderError with the plain element. */
   signal?: AbortSignal;
+  /**
+   * When the widget cannot be rendered with its data: told why, and the render gives the plain
+   * element (which loads its data in the reader's browser) instead of throwing its RenderError.
+   * A site's page then shows the widget whatever the API did: `fallback: (error) =>
+   * console.warn(error.message)`.
+   */
+  fallback?: (error: RenderError) => void;
 }
 
 /** The default of RenderOptions.timeout. */
@@ -147,13 +154,25 @@ function ownerOf(tag: string, attributes: Attributes): Element {
 
 /**
  * The HTML of `<tag>` with `attributes`, rendered with its data (see above).
- * Throws a RenderError when it cannot (its `html` is then the plain element).
+ * Throws a RenderError when it cannot (its `html` is then the plain element), unless
+ * `options.fallback` is given: it is told the error, and the plain element is the HTML.
  */
 export async function renderWidget(
   tag: string,
   attributes: Attributes = {},
   options: RenderOptions = {},
 ): Promise<string> {
+  if (!options.fallback) return renderWithData(tag, attributes, options);
+  try {
+    return await renderWithData(tag, attributes, options);
+  } catch (error) {
+    if (!(error instanceof RenderError)) throw error;
+    options.fallback(error);
+    return error.html;
+  }
+}
+
+async function renderWithData(tag: string, attributes: Attributes, options: RenderOptions): Promise<string> {
   const descriptor = widgets.find((widget) => widget.tag === tag) as Widget | undefined;
   const load = delivery.loaders[tag];
   if (!descriptor || !load) {

@@ -119,7 +119,7 @@ describe('embed builder snippets', () => {
     assert.match(text, /^import \{ renderWidget \} from 'khountous-widgets\/ssr';$/m);
     assert.match(
       text,
-      /renderWidget\('khountous-ranking', \{ limit: '5', paginate: true, 'href-template': '\/r\/\{slug\}\?q=\\'x\\'' \}, \{\n {2}baseUrl: 'https:\/\/proxy\.example\/v1',\n\}\);$/,
+      /renderWidget\('khountous-ranking', \{ limit: '5', paginate: true, 'href-template': '\/r\/\{slug\}\?q=\\'x\\'' \}, \{\n {2}baseUrl: 'https:\/\/proxy\.example\/v1',\n {2}\/\/ [^\n]+\n {2}fallback: \(error\) => console\.warn\(error\.message\),\n\}\);$/,
     );
     assert.match(
       snippet('ssr', { ...input, attributes: [] }),

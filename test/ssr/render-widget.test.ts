@@ -137,6 +137,40 @@ describe('renderWidget', () => {
     });
   });
 
+  it('with `fallback`: the plain element when it cannot render with data, the error told, nothing thrown', async () => {
+    const api = upstream();
+    api.state.down = true;
+    const told: unknown[] = [];
+    const options = { baseUrl: BASE_URL, fetch: api.fetch, fallback: (error: unknown) => told.push(error) };
+    assert.equal(
+      await renderWidget('khountous-fact-checks', { limit: 2 }, options),
+      '<khountous-fact-checks limit="2"></khountous-fact-checks>',
+    );
+    assert.equal(told.length, 1);
+    assert.ok(told[0] instanceof RenderError);
+    assert.match((told[0] as Error).message, /no data to render/);
+    // With data, the render as without `fallback`, and nothing told.
+    api.state.down = false;
+    const rendered = await renderWidget('khountous-ranking', { limit: 2 }, options);
+    assert.match(rendered, /<template [^>]*shadowrootmode="open"/);
+    assert.equal(told.length, 1);
+    // What is not the render's own (a fallback that throws) still throws.
+    api.state.down = true;
+    await assert.rejects(
+      renderWidget(
+        'khountous-reports',
+        { limit: 2 },
+        {
+          ...options,
+          fallback: () => {
+            throw new Error('site');
+          },
+        },
+      ),
+      /site/,
+    );
+  });
+
   it('an unknown tag or an attribute the widget cannot use: the widget’s message', async () => {
     const api = upstream();
     const options = { baseUrl: BASE_URL, fetch: api.fetch };

@@ -1,5 +1,5 @@
 // The widgets, rendered on the server with their data (khountous-widgets/ssr).
-import { renderWidget, RenderError } from 'khountous-widgets/ssr';
+import { renderWidget } from 'khountous-widgets/ssr';
 
 /** The API, or the site's shared cache tier: the server and the readers' browsers ask the same one. */
 export const baseUrl = process.env.KHOUNTOUS_BASE_URL || 'https://api.khountous.sn/v1';
@@ -11,12 +11,10 @@ export const baseUrl = process.env.KHOUNTOUS_BASE_URL || 'https://api.khountous.
  * show (the API failed and nothing is cached), the plain element: it loads in the reader's
  * browser.
  */
-export async function render(tag: string, attributes: Record<string, string | number>): Promise<string> {
-  try {
-    return await renderWidget(tag, attributes, { baseUrl, key: process.env.KHOUNTOUS_KEY || undefined });
-  } catch (error) {
-    if (!(error instanceof RenderError)) throw error;
-    console.warn(error.message);
-    return error.html;
-  }
+export function render(tag: string, attributes: Record<string, string | number>): Promise<string> {
+  return renderWidget(tag, attributes, {
+    baseUrl,
+    key: process.env.KHOUNTOUS_KEY || undefined,
+    fallback: (error) => console.warn(error.message),
+  });
 }
