@@ -43,14 +43,21 @@ export interface Source {
  * whether an entry is fresh, the check of a kind's data (from storage or another
  * tab), what answers a target and what a target sees of it; then the arrivals.
  */
-export function createData(
-  cache: EntryCache,
-  entries: Entries,
-  time: () => number,
-  freshness: Record<ResourceKind, number>,
-  post: (message: TabMessage) => void,
-  statsChanged: () => void,
-) {
+export function createData({
+  cache,
+  entries,
+  time,
+  freshness,
+  post,
+  statsChanged,
+}: {
+  cache: EntryCache;
+  entries: Entries;
+  time: () => number;
+  freshness: Record<ResourceKind, number>;
+  post: (message: TabMessage) => void;
+  statsChanged: () => void;
+}) {
   // -- the lookup --------------------------------------------------------------------
 
   const isFresh = (kind: ResourceKind, entry: CacheEntry) => time() - entry.fetchedAt < freshness[kind];

@@ -27,7 +27,7 @@ import type { WithLock } from './cross-tab.js';
 import type { Clock, LoaderStats, Settings } from './options.js';
 
 /**
- * The requests of a loader: its `settings`, its clock (`time`, `setTimer`,
+ * The requests of a loader, given by name: its `settings`, its clock (`time`, `setTimer`,
  * `clearTimer`, `random`), the `storage` of its budgets, the `fetch` to use, the
  * cross-tab `lock`; it counts in `counters` (`statsChanged`, `budgetChanged` tell of
  * it), reads what another tab brought from `cache` (`isFresh`) and stores an answer
@@ -36,26 +36,45 @@ import type { Clock, LoaderStats, Settings } from './options.js';
  * back, by name: the budget of an origin, the sending of a
  * flight, the planning of a recovery after a failure and its cancelling.
  */
-export function createRequests(
-  settings: Settings,
-  time: () => number,
-  setTimer: Clock['setTimeout'],
-  clearTimer: Clock['clearTimeout'],
-  random: () => number,
-  storage: SafeStorage | undefined,
-  fetch: FetchLike | undefined,
-  lock: WithLock,
-  counters: Pick<LoaderStats, 'requests' | 'errors'>,
-  statsChanged: () => void,
-  budgetChanged: () => void,
-  cache: EntryCache,
-  isFresh: (kind: ResourceKind, entry: CacheEntry) => boolean,
-  store: (target: Target, response: ApiResponse<unknown>, cached: CacheEntry | undefined) => CacheEntry,
-  entries: Entries,
-  find: (want: Target) => Source | undefined,
-  start: (target: Target, reserve: number, retries: boolean) => Entry,
-  freshness: Record<ResourceKind, number>,
-) {
+export function createRequests({
+  settings,
+  time,
+  setTimer,
+  clearTimer,
+  random,
+  storage,
+  fetch,
+  lock,
+  counters,
+  statsChanged,
+  budgetChanged,
+  cache,
+  isFresh,
+  store,
+  entries,
+  find,
+  start,
+  freshness,
+}: {
+  settings: Settings;
+  time: () => number;
+  setTimer: Clock['setTimeout'];
+  clearTimer: Clock['clearTimeout'];
+  random: () => number;
+  storage: SafeStorage | undefined;
+  fetch: FetchLike | undefined;
+  lock: WithLock;
+  counters: Pick<LoaderStats, 'requests' | 'errors'>;
+  statsChanged: () => void;
+  budgetChanged: () => void;
+  cache: EntryCache;
+  isFresh: (kind: ResourceKind, entry: CacheEntry) => boolean;
+  store: (target: Target, response: ApiResponse<unknown>, cached: CacheEntry | undefined) => CacheEntry;
+  entries: Entries;
+  find: (want: Target) => Source | undefined;
+  start: (target: Target, reserve: number, retries: boolean) => Entry;
+  freshness: Record<ResourceKind, number>;
+}) {
   const transport = { fetch, now: time };
   /** The budget of each API origin: the quota is per API host, whatever the path. */
   const budgets = new Map<string, Budget>();

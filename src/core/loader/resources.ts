@@ -6,8 +6,8 @@
  * their subscribers and to the other tabs (channel.ts) when new data arrives
  * (data.ts). Its settings, clock, storage, cache, locks, channel and viewport
  * are built here from the loader's options. The parts take what they use as
- * arguments and give their functions back by name: no object of
- * dependencies between them.
+ * named arguments and give their functions back by name: each
+ * says what it takes, and nothing is passed through one part to another.
  */
 import { abortable } from '../abort.js';
 import { quotaError } from '../budget.js';
@@ -104,24 +104,24 @@ export function createResources(options: LoaderOptions, dispatch: () => void) {
     statsChanged();
   };
 
-  const { isFresh, check, find, view, notify, store, seed, receive } = createData(
+  const { isFresh, check, find, view, notify, store, seed, receive } = createData({
     cache,
     entries,
     time,
     freshness,
-    (message) => channel.post(message),
+    post: (message) => channel.post(message),
     statsChanged,
-  );
+  });
   const channel = openChannel(options.broadcastChannel, receive, names.channel);
 
-  const { budget, send, plan, cancel } = createRequests(
+  const { budget, send, plan, cancel } = createRequests({
     settings,
     time,
     setTimer,
     clearTimer,
     random,
     storage,
-    options.fetch,
+    fetch: options.fetch,
     lock,
     counters,
     statsChanged,
@@ -133,7 +133,7 @@ export function createResources(options: LoaderOptions, dispatch: () => void) {
     find,
     start,
     freshness,
-  );
+  });
 
   // -- loads --------------------------------------------------------------------
 
