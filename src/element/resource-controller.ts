@@ -37,9 +37,13 @@ const keyOf = (plan: Plan<Selection>): string => {
  * - The subscription follows the plan, not the loads: while connected, the
  *   element is subscribed to the current plan's resource and to no other,
  *   whatever its loads did; off the page, to nothing.
- * - What the loader then brings (a background revalidation, a recovery after
- *   an error) is stored and shown with one host update: the Task is not run
- *   again. A notification for a plan no longer current is ignored.
+ * - The Task is the one source of truth of the load: what is shown, the
+ *   error, whether a load runs. What the loader hands over at once (fresh
+ *   data its cache holds when the plan changes, what it brings later: a
+ *   background revalidation, a recovery after an error) settles a new Task
+ *   made with it as its initial value, shown with one host update and no
+ *   load; what must be fetched runs the Task. A notification for a plan no
+ *   longer current is ignored.
  *
  * The element reads the loader only through this controller (`peek`) and the
  * quota controller (the budget).
@@ -50,17 +54,12 @@ export class ResourceController<S extends Selection, T> implements ReactiveContr
   private fresh = false;
   /** The key subscribed to, and how to leave. */
   private subscription?: { key: string; unsubscribe: () => void };
-  /** Data the loader brought since the Task last settled, for the plan of `key`. */
-  private notified?: Shown<T>;
-  /** Fresh data the loader's cache held for the plan of `key` when it was made: shown without a load. */
-  private cached?: Shown<T>;
   /** The plan the Task last ran for, or that the cache answered. */
   private ranFor?: Plan<S>;
   /** Aborted when the element leaves the page: its in-flight load stops. */
   private connection = new AbortController();
-
-  /** The Task whose argument is the plan. */
-  readonly task: Task<[Plan<S>], Shown<T>>;
+  /** The load: the Task whose argument is the plan (replaced when the loader hands data over: `settle`). */
+  private task: Task<[Plan<S>], Shown<T>>;
 
   constructor(
     private readonly host: ReactiveElement,
@@ -73,15 +72,31 @@ export class ResourceController<S extends Selection, T> implements ReactiveContr
   ) {
     // Added before the Task: the subscription follows a new plan before the Task loads it.
     host.addController(this);
-    // Run by hostUpdate(), not on its own: a plan the cache answers needs no run.
-    this.task = new Task<[Plan<S>], Shown<T>>(host, {
+    this.task = this.newTask();
+  }
+
+  /**
+   * A Task for the plan, run by hostUpdate(), not on its own (a plan the cache answers
+   * needs no run); settled on `initial` when given.
+   */
+  private newTask(initial?: Shown<T>): Task<[Plan<S>], Shown<T>> {
+    return new Task<[Plan<S>], Shown<T>>(this.host, {
       autoRun: false,
       args: () => [this.plan],
       task: ([plan], { signal }) => this.perform(plan, signal),
-      // What the Task settles on is newer than what was notified or read from the cache before.
-      onComplete: () => (this.notified = this.cached = undefined),
-      onError: () => (this.notified = this.cached = undefined),
+      ...(initial && { initialValue: initial }),
     });
+  }
+
+  /**
+   * Shows data the loader handed over at once, in the coming update: a Task settled on it
+   * takes the place of the current one. A run of the one it replaces is not stopped (its
+   * load may serve other elements) and its result is not read.
+   */
+  private settle(shown: Shown<T>): void {
+    this.host.removeController(this.task);
+    this.task = this.newTask(shown);
+    this.host.requestUpdate();
   }
 
   /**
@@ -121,24 +136,18 @@ export class ResourceController<S extends Selection, T> implements ReactiveContr
 
   /** The data for the current plan, if any: data of a previous plan is not shown. */
   get value(): Shown<T> | undefined {
-    const key = this.planKey;
-    if (this.notified?.key === key) return this.notified;
-    if (this.cached?.key === key) return this.cached;
     const value = this.task.value;
-    return value && value.key === key ? value : undefined;
+    return value && value.key === this.planKey ? value : undefined;
   }
 
-  /** The error of the last run, unless the loader brought data since. */
+  /** The error of the last run. */
   get error(): unknown {
-    if (this.task.status !== TaskStatus.ERROR) return undefined;
-    const key = this.planKey;
-    return this.notified?.key === key || this.cached?.key === key ? undefined : this.task.error;
+    return this.task.status === TaskStatus.ERROR ? this.task.error : undefined;
   }
 
-  /** True while a load runs, or before the first (unless the cache answered). */
+  /** True while a load runs, or before the first. */
   get busy(): boolean {
-    if (this.task.status === TaskStatus.PENDING) return true;
-    return this.task.status === TaskStatus.INITIAL && this.cached?.key !== this.planKey;
+    return this.task.status === TaskStatus.PENDING || this.task.status === TaskStatus.INITIAL;
   }
 
   /** Loads again (the retry button; the element put back on the page). */
@@ -178,7 +187,7 @@ export class ResourceController<S extends Selection, T> implements ReactiveContr
     this.ranFor = plan;
     if (this.host.isConnected && !(plan instanceof KhountousError)) this.seed(plan);
     const cached = this.host.isConnected ? this.fromCache(plan) : undefined;
-    if (cached) this.cached = cached;
+    if (cached) this.settle(cached);
     else void this.task.run([plan]);
   }
 
@@ -237,7 +246,6 @@ export class ResourceController<S extends Selection, T> implements ReactiveContr
     if (this.subscription?.key === key) return;
     this.subscription?.unsubscribe();
     this.subscription = undefined;
-    if (this.notified && this.notified.key !== key) this.notified = undefined;
     if (!key || !plan || plan instanceof KhountousError) return;
     const subscription = { key, unsubscribe: () => {} };
     const { baseUrl, partial } = plan.options;
@@ -261,7 +269,6 @@ export class ResourceController<S extends Selection, T> implements ReactiveContr
   /** New data from the loader: shown with one update, without running the Task. */
   private onNotified(from: { key: string }, loaded: Loaded<T>): void {
     if (this.subscription !== from || this.planKey !== from.key) return;
-    this.notified = { ...loaded, key: from.key };
-    this.host.requestUpdate();
+    this.settle({ ...loaded, key: from.key });
   }
 }
