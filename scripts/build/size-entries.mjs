@@ -117,8 +117,11 @@ export const TARGETS = {
 // parts gone, one owner for the object checks): the script 19.8 → 19.2 kB, a page of one widget
 // 37.9 → 37.3 kB, the news page 43.1 → 42.5 kB, the mission widgets 44.5 kB, an element with
 // everything it imports 37.2 to 39.0 kB, the map's 43.5 kB.
+// The text paint writes numbers with the elements' cached formats (i18n/format.ts), which the
+// early start has made while the answers travel: that module moves from the elements' shared
+// chunk into the core, 19.4 → 20.1 kB; the pages' totals stay (a page of one widget 37.4 kB).
 export const BUDGETS = {
-  'khountous.js': 19_400,
+  'khountous.js': 20_200,
   'page: one widget': 37_700,
   'page: mission widgets': 45_000,
   'page: news': 43_000,
@@ -164,7 +167,8 @@ const ownCheck = shortName;
  * four 51.4 kB, the map alone 50.2 kB. With the dataset's series (its `series` input in the
  * rules, its chart's file in the starter's graph): one widget to 45.9 kB, the map alone 50.5 kB.
  * One way to load (BUDGETS above): the script is the core, 19.8 kB, whose loader sends the first
- * requests; one widget 39.8 to 41.4 kB, the four 46.8 kB, the map alone 45.9 kB.
+ * requests; one widget 39.8 to 41.4 kB, the four 46.8 kB, the map alone 45.9 kB. The number
+ * formats in the core (BUDGETS above): the core 20.1 kB.
  */
 const ownPages = (pick) =>
   Object.fromEntries(Object.entries(OWN_SIZES).map(([tag, sizes]) => [ownCheck(tag), pick(sizes.page)]));
@@ -179,7 +183,7 @@ export const PAGE_TARGETS = {
 export const PAGE_BUDGETS = {
   'one widget': 41_200,
   'mission widgets': 46_800,
-  core: 19_400,
+  core: 20_200,
   ...ownPages((page) => page.budget),
 };
 

@@ -21,6 +21,7 @@ import { KhountousError } from '../core/errors.js';
 import { inlineScriptOf } from '../core/inline.js';
 import { getLoader, type KhountousLoader, type Loaded } from '../core/loader/loader.js';
 import { NAMES } from '../core/names.js';
+import { warmFormats } from '../i18n/format.js';
 import { widgets as registry } from '../registry.js';
 import type { Widget } from '../widget/descriptor.js';
 import { attributeReader, planLoad, type Planned } from '../widget/load.js';
@@ -63,6 +64,8 @@ export function startLoads(
     const planned = planLoad(descriptor, element, attributeReader(descriptor, element));
     // The element shows what it cannot use when it is defined.
     if (planned instanceof KhountousError) continue;
+    // While the answer travels: the language's formatters, which the paint and the element write it with.
+    warmFormats(planned.selection.lang);
     const loaded = loader.load(planned.resource, planned.options);
     // The element shows what went wrong when it loads for itself.
     loaded.catch(() => undefined);

@@ -17,11 +17,11 @@
  * MAX_LIMIT items a list, texts of MAX_TEXT_LENGTH characters); anything else
  * paints nothing and the element decides.
  */
-import { MAX_LIMIT, MAX_TEXT_LENGTH } from '../core/types.js';
+import { MAX_LIMIT, MAX_TEXT_LENGTH, type Lang } from '../core/types.js';
+import { formatDays, formatNumber, formatPercent } from '../i18n/format.js';
 import { summaries } from '../summaries.js';
 import type { Field, Format } from '../widget/summary.js';
 
-type Lang = 'fr' | 'en';
 type Json = Record<string, unknown>;
 
 /** What a widget's text paint shows: a title, lines, and a list. */
@@ -44,20 +44,13 @@ const listOf = (data: Json): Json[] =>
   Array.isArray(data['data']) && data['data'].length <= MAX_LIMIT ? data['data'].filter(isObject) : [];
 
 /**
- * Formats `value` when it is a finite number, else undefined. The format is made
- * when a number first needs it: a page's first one costs tens of milliseconds on
- * a phone (the engine loads its locale data), and a page of reports or
- * fact-checks shows no number.
+ * Writes `value` with `format` (i18n/format.ts, the elements' own formats and their cached
+ * formatters) when it is a finite number, else undefined.
  */
-function formatter(lang: Lang, options: Intl.NumberFormatOptions, scale = 1) {
-  let format: Intl.NumberFormat | undefined;
-  return (value: unknown): string | undefined =>
-    typeof value === 'number' && Number.isFinite(value)
-      ? (format ??= new Intl.NumberFormat(lang, { maximumFractionDigits: 1, ...options })).format(
-          value * scale,
-        )
-      : undefined;
-}
+const numeric =
+  (lang: Lang, format: (lang: Lang, value: number) => string) =>
+  (value: unknown): string | undefined =>
+    typeof value === 'number' && Number.isFinite(value) ? format(lang, value) : undefined;
 
 const joined = (parts: (string | undefined)[]): string => parts.filter(Boolean).join(' · ');
 
@@ -81,9 +74,9 @@ function valueAt(data: unknown, path: string, values: Values, lang: Lang): unkno
 function viewOf(tag: string, data: Json, values: Values, lang: Lang): View | undefined {
   const summary = summaries[tag];
   if (!summary) return undefined;
-  const number = formatter(lang, {});
-  const percent = formatter(lang, { style: 'percent', maximumFractionDigits: 0 }, 0.01);
-  const days = formatter(lang, { style: 'unit', unit: 'day', unitDisplay: 'short' });
+  const number = numeric(lang, (lang, value) => formatNumber(lang, value, 1));
+  const percent = numeric(lang, formatPercent);
+  const days = numeric(lang, formatDays);
   const writers: Partial<Record<Format, (value: unknown) => string | undefined>> = {
     text,
     number,
