@@ -20,6 +20,7 @@ function observePaint() {
   const marks = {
     skeleton: [],
     data: [],
+    ready: [],
     errors: [],
     fcp: undefined,
     defined: undefined,
@@ -33,7 +34,26 @@ function observePaint() {
       channel.port1.onmessage = () => list.push({ label, at: performance.timeOrigin + performance.now() });
       channel.port2.postMessage(0);
     });
+  // A widget is ready when its element, defined, shows data: whatever a text paint drew before.
+  const isReady = (element) => ['ready', 'empty'].includes(element.getAttribute('state'));
+  const ready = new WeakSet();
+  const readyOnce = (element) => {
+    if (ready.has(element)) return;
+    ready.add(element);
+    stamp(marks.ready, element.localName);
+  };
   const look = (element) => {
+    const name = element.localName;
+    if (name.includes('-') && isReady(element)) {
+      if (customElements.get(name)) readyOnce(element);
+      // Parsed with its state (a server render): ready once its code has rendered it.
+      else
+        customElements
+          .whenDefined(name)
+          .then(() => element.updateComplete)
+          .then(() => isReady(element) && readyOnce(element));
+    }
+
     // The first of the kit's elements defined: the kit's code has run by then.
     if (element.localName.startsWith('khountous-') && marks.defined === undefined)
       customElements.whenDefined(element.localName).then(() => {
@@ -171,6 +191,7 @@ export async function pageView(browser, { url, profile, warm, api, apiOrigin, qu
     const rel = (list) => list.map((mark) => mark.at - origin);
     const skeleton = frames.flatMap((marks) => rel(marks.skeleton));
     const data = frames.flatMap((marks) => rel(marks.data));
+    const readyAt = frames.flatMap((marks) => rel(marks.ready));
     return {
       fcpMs: frames[0].fcp === undefined ? undefined : frames[0].fcp - origin,
       kitFileMs: kitFileAt === undefined ? undefined : kitFileAt - origin,
@@ -180,6 +201,8 @@ export async function pageView(browser, { url, profile, warm, api, apiOrigin, qu
       firstDataMs: data.length ? Math.min(...data) : undefined,
       lastDataMs: data.length ? Math.max(...data) : undefined,
       widgetsWithData: data.length,
+      // Every widget ready, its element rendered with its data (after a text paint, if any).
+      readyMs: readyAt.length === data.length && readyAt.length ? Math.max(...readyAt) : undefined,
       errors: frames.flatMap((marks) => marks.errors),
       consoleErrors,
       apiRequests: [...api.log],

@@ -161,6 +161,7 @@ export async function measurePaint(
           skeletonMs: round(median(pick('skeletonMs'))),
           firstDataMs: round(median(pick('firstDataMs'))),
           lastDataMs: round(median(pick('lastDataMs'))),
+          readyMs: round(median(pick('readyMs'))),
           kitFileMs: round(median(pick('kitFileMs'))),
           definedMs: round(median(pick('definedMs'))),
           bytes: Object.fromEntries(
@@ -185,6 +186,7 @@ export async function measurePaint(
             skeletonMs: pick('skeletonMs').map((v) => round(v)),
             firstDataMs: pick('firstDataMs').map((v) => round(v)),
             lastDataMs: pick('lastDataMs').map((v) => round(v)),
+            readyMs: pick('readyMs').map((v) => round(v)),
           },
         };
       }
@@ -197,6 +199,8 @@ export async function measurePaint(
         s.lastDataVsBaseline = baseline?.lastDataMs
           ? round(s.lastDataMs / baseline.lastDataMs, 2)
           : undefined;
+        s.readyVsBaseline =
+          baseline?.readyMs && s.readyMs !== undefined ? round(s.readyMs / baseline.readyMs, 2) : undefined;
       }
       results.conditions.push({ profile, connection, variants: summary });
     }

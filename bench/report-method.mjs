@@ -56,6 +56,11 @@ function paintMethod(results) {
   that frame's style, layout and paint are done. Times are from the top page's navigation start
   (\`performance.timeOrigin\`, so that iframes compare). A widget the kit leaves for later (beyond
   about one screen, or below the fold inside an iframe) shows its skeleton and counts in neither.
+- **Widgets ready.** When every widget that showed data was ready: its element defined and
+  rendered with its data (\`state\` \`ready\`/\`empty\` set by the element, or, for a widget parsed
+  with its state, after the element's first update), timed in the frame that draws it. The script
+  tag's text paint shows the data earlier; it counts in "all data", not here. "÷ hand-written"
+  divides by the hand-written page's (**baseline**) figure in the same table.
 - **Server-seeded.** Before each view of that page the bench renders its widgets with the
   package's \`renderWidget\` (lib/ssr/render.js) from the same API, with a new server cache (the
   data is seconds old, as a site's server with a fresh cache serves it), and writes them into

@@ -50,7 +50,27 @@ ${pages}
 ${tables}
 
 "÷ floor" is the page's median over the floor's median in the same table. Method below.
-${seededText(paint)}${labText(paint.lab)}`;
+${readyText(paint)}${seededText(paint)}${labText(paint.lab)}`;
+}
+
+/** The script tag's page against the hand-written one on slow 3G: its data on screen, its widgets ready. */
+function readyText(paint) {
+  const lines = paint.conditions
+    .filter(({ profile, variants }) => profile === 'slow-3g' && variants.script && variants.baseline)
+    .map(({ connection, variants: { script, baseline } }) => {
+      const sec = (ms) => (ms === undefined ? '–' : `${(ms / 1000).toFixed(2)} s`);
+      const x = (ratio) => (ratio === undefined ? '–' : `${ratio.toFixed(2)}×`);
+      return `- slow-3g, ${connection}: every widget's data on screen at ${sec(script.lastDataMs)} against
+  ${sec(baseline.lastDataMs)} (${x(script.lastDataVsBaseline)}); every widget ready at ${sec(script.readyMs)}
+  against ${sec(baseline.readyMs)} (${x(script.readyVsBaseline)}).`;
+    });
+  if (lines.length === 0) return '';
+  return `
+The script-tag page (**script**) against the hand-written one (**baseline**), whose elements fetch for
+themselves:
+
+${lines.join('\n')}
+`;
 }
 
 /** The server-seeded page's figures in words, from its first condition (slow 3G, cold). */
