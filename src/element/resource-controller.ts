@@ -33,7 +33,7 @@ const keyOf = (plan: Plan<Selection>): string => {
  *   new object would run the Task again.
  * - The Task loads the plan when it changes (and on `run()`: the retry
  *   button, or the element put back on the page), with a signal aborted when a
- *   newer run starts or the element leaves the page.
+ *   newer run starts, the plan changes or the element leaves the page.
  * - The subscription follows the plan, not the loads: while connected, the
  *   element is subscribed to the current plan's resource and to no other,
  *   whatever its loads did; off the page, to nothing.
@@ -58,6 +58,11 @@ export class ResourceController<S extends Selection, T> implements ReactiveContr
   private ranFor?: Plan<S>;
   /** Aborted when the element leaves the page: its in-flight load stops. */
   private connection = new AbortController();
+  /**
+   * Aborted when the plan changes: a load of a plan no longer shown stops, also one run by a
+   * Task that `settle` replaced (the Task itself only stops its own run when it runs again).
+   */
+  private current = new AbortController();
   /** The load: the Task whose argument is the plan (replaced when the loader hands data over: `settle`). */
   private task: Task<[Plan<S>], Shown<T>>;
 
@@ -90,8 +95,10 @@ export class ResourceController<S extends Selection, T> implements ReactiveContr
 
   /**
    * Shows data the loader handed over at once, in the coming update: a Task settled on it
-   * takes the place of the current one. A run of the one it replaces is not stopped (its
-   * load may serve other elements) and its result is not read.
+   * takes the place of the current one. A run of the one it replaces goes on until the plan
+   * changes (`current`): the loader tells its subscribers of an answer before the request's
+   * callers have it, so stopping that run here could cancel the very request that brought the
+   * data. Its result is not read.
    */
   private settle(shown: Shown<T>): void {
     this.host.removeController(this.task);
@@ -185,6 +192,8 @@ export class ResourceController<S extends Selection, T> implements ReactiveContr
     const plan = this.plan;
     if (plan === this.ranFor) return;
     this.ranFor = plan;
+    this.current.abort();
+    this.current = new AbortController();
     if (this.host.isConnected && !(plan instanceof KhountousError)) this.seed(plan);
     const cached = this.host.isConnected ? this.fromCache(plan) : undefined;
     if (cached) this.settle(cached);
@@ -221,17 +230,20 @@ export class ResourceController<S extends Selection, T> implements ReactiveContr
     }
     // Off the page: nothing is asked for; hostConnected runs the Task again.
     const connection = this.connection.signal;
+    const current = this.current.signal;
     if (connection.aborted) return initialState;
     const both = either(signal, connection);
+    const all = either(both.signal, current);
     try {
-      const loaded = await getLoader().load<T>(plan.resource, { ...plan.options, signal: both.signal });
+      const loaded = await getLoader().load<T>(plan.resource, { ...plan.options, signal: all.signal });
       return { ...loaded, key: keyOf(plan) };
     } catch (error) {
-      // Aborted because the element left the page: not an error to show.
-      if (connection.aborted) return initialState;
+      // Aborted because the element left the page, or shows another plan: not an error to show.
+      if (connection.aborted || current.aborted) return initialState;
       if (isKhountousError(error, 'invalid-parameter')) this.invalid(error);
       throw error;
     } finally {
+      all.dispose();
       both.dispose();
     }
   }

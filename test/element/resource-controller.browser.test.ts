@@ -196,6 +196,33 @@ describe('ResourceController', () => {
     }
   });
 
+  it('stops the load of a plan no longer shown, also one run by a Task that a notification replaced', async () => {
+    const watch = watchLoader();
+    const loader = getLoader();
+    const { load } = loader;
+    // Loads that never end: the element's first run stays under way.
+    const signals: (AbortSignal | undefined)[] = [];
+    loader.load = ((resource: Resource, options: LoadOptions) => {
+      signals.push(options.signal);
+      return new Promise(() => {});
+    }) as typeof loader.load;
+    try {
+      const element = await mount<Widget>('khountous-ranking', { limit: '3' }, { settle: false });
+      await until(() => signals.length === 1 || undefined, 'the first load');
+      expect(watch.live).to.have.length(1);
+      // The loader brings the data another caller asked for: shown, the run left under way.
+      watch.live[0]!.listener({ data: ranking, stale: false, fetchedAt: Date.now() });
+      expect(await settled(element, ['ready'])).to.equal('ready');
+      expect(signals[0]!.aborted, 'its load goes on while the plan is shown').to.equal(false);
+      element.setAttribute('limit', '2');
+      await element.updateComplete;
+      expect(signals[0]!.aborted, 'stopped when the plan changes').to.equal(true);
+    } finally {
+      loader.load = load;
+      watch.restore();
+    }
+  });
+
   it('leaves the previous selection when it changes, and ignores what it notifies then', async () => {
     const watch = watchLoader();
     try {
