@@ -18,7 +18,7 @@
  * paints nothing and the element decides.
  */
 import { MAX_LIMIT, MAX_TEXT_LENGTH, type Lang } from '../core/types.js';
-import { formatDays, formatNumber, formatPercent } from '../i18n/format.js';
+import { formatAs, type NumberFormat } from '../i18n/format.js';
 import { summaries } from '../summaries.js';
 import type { Field, Format } from '../widget/summary.js';
 
@@ -44,13 +44,13 @@ const listOf = (data: Json): Json[] =>
   Array.isArray(data['data']) && data['data'].length <= MAX_LIMIT ? data['data'].filter(isObject) : [];
 
 /**
- * Writes `value` with `format` (i18n/format.ts, the elements' own formats and their cached
- * formatters) when it is a finite number, else undefined.
+ * Writes `value` in `format` (i18n/format.ts `formatAs`: the elements' own rule, with their
+ * cached formatters) when it is a finite number, else undefined.
  */
 const numeric =
-  (lang: Lang, format: (lang: Lang, value: number) => string) =>
+  (lang: Lang, format: NumberFormat) =>
   (value: unknown): string | undefined =>
-    typeof value === 'number' && Number.isFinite(value) ? format(lang, value) : undefined;
+    typeof value === 'number' && Number.isFinite(value) ? formatAs(lang, format, value) : undefined;
 
 const joined = (parts: (string | undefined)[]): string => parts.filter(Boolean).join(' · ');
 
@@ -74,18 +74,12 @@ function valueAt(data: unknown, path: string, values: Values, lang: Lang): unkno
 function viewOf(tag: string, data: Json, values: Values, lang: Lang): View | undefined {
   const summary = summaries[tag];
   if (!summary) return undefined;
-  const number = numeric(lang, (lang, value) => formatNumber(lang, value, 1));
-  const percent = numeric(lang, formatPercent);
-  const days = numeric(lang, formatDays);
   const writers: Partial<Record<Format, (value: unknown) => string | undefined>> = {
     text,
-    number,
-    percent,
-    days,
-    score: (value) => {
-      const written = number(value);
-      return written && `${written}/100`;
-    },
+    number: numeric(lang, 'number'),
+    percent: numeric(lang, 'percent'),
+    days: numeric(lang, 'days'),
+    score: numeric(lang, 'score'),
   };
   const write = (source: unknown, field: Field): string | undefined => {
     const format = field.format ?? 'text';

@@ -5,7 +5,7 @@
  * how a region compares with it.
  */
 import type { Lang, RegionIndicatorKey, RegionStats } from '../core/types.js';
-import { formatDays, formatNumber, formatPercent } from '../i18n/format.js';
+import { formatAs, formatNumber } from '../i18n/format.js';
 import type { Format } from '../widget/summary.js';
 import { indicatorFormat } from '../widget/indicator-format.js';
 
@@ -15,18 +15,14 @@ function formatOf(key: RegionIndicatorKey): Format {
   return formats[key] ?? indicatorFormat.otherwise;
 }
 
-/** An indicator's value in its format. */
+/** An indicator's value in its format (i18n/format.ts `formatAs`). */
 export function formatIndicator(lang: Lang, key: RegionIndicatorKey, value: number): string {
-  switch (formatOf(key)) {
-    case 'percent':
-      return formatPercent(lang, value);
-    case 'days':
-      return formatDays(lang, value);
-    case 'score':
-      return `${formatNumber(lang, value)}/100`;
-    default:
-      return formatNumber(lang, value, 1);
-  }
+  const format = formatOf(key);
+  return formatAs(
+    lang,
+    format === 'percent' || format === 'days' || format === 'score' ? format : 'number',
+    value,
+  );
 }
 
 /** A range of an indicator's values (a map's class): a score's scale written once, `42 – 51/100`. */

@@ -57,6 +57,23 @@ export const formatDays = (lang: Lang, value: number): string =>
     maximumFractionDigits: 1,
   }).format(value);
 
+/** The ways a number is written (widget/summary.ts `Format`, its numeric ones). */
+export type NumberFormat = 'number' | 'score' | 'percent' | 'days';
+
+/**
+ * A number in one of the summaries' formats: the one rule for the elements (an indicator's
+ * value: graphics/indicators.ts), the script tag's text paint and the WordPress fallback's
+ * reading of the same formats. A score is whole, out of 100 (`72/100`), as the API gives it.
+ */
+export const formatAs = (lang: Lang, format: NumberFormat, value: number): string =>
+  format === 'percent'
+    ? formatPercent(lang, value)
+    : format === 'days'
+      ? formatDays(lang, value)
+      : format === 'score'
+        ? `${formatNumber(lang, value)}/100`
+        : formatNumber(lang, value, 1);
+
 const toDate = (value: string | number | Date): Date | undefined => {
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? undefined : date;

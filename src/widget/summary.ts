@@ -19,7 +19,7 @@ export type Format =
   | 'text'
   /** A number, at most one decimal. */
   | 'number'
-  /** A score out of 100: `71,5/100`. */
+  /** A score out of 100, whole: `72/100`. */
   | 'score'
   /** A percentage: `64 %`. */
   | 'percent'

@@ -60,7 +60,7 @@ describe('the text paint', () => {
     expect(paint(element, list, 'fr')).to.equal(true);
     const root = paintOf(element);
     expect(texts(root, 'ol > li')).to.deep.equal([
-      'Mairie de Bakel · 71,5/100',
+      'Mairie de Bakel · 72/100',
       'Préfecture de Kolda · 48/100',
     ]);
     expect(root.querySelector('ul') === null, 'no unordered list').to.equal(true);
@@ -72,7 +72,8 @@ describe('the text paint', () => {
     const root = paintOf(element);
     expect(texts(root, '.title')).to.deep.equal(['Mairie de Bakel']);
     const line = texts(root, 'p:not(.title)')[0]!;
-    expect(line).to.match(/^71\.5\/100 · 64\s?% · 12 days?$/);
+    // The score whole, as the element writes it (i18n/format.ts formatAs).
+    expect(line).to.match(/^72\/100 · 64\s?% · 12 days?$/);
     expect(root.querySelector('div')!.lang).to.equal('en');
   });
 
@@ -84,7 +85,7 @@ describe('the text paint', () => {
     expect(texts(paintOf(one), 'li')[0]).to.match(/^Kolda · 40\s?%$/);
     const every = make('khountous-region-stats');
     expect(paint(every, REGIONS, 'en', { region: '', indicator: 'averageScore' })).to.equal(true);
-    expect(texts(paintOf(every), 'li')).to.deep.equal(['Dakar · 70/100', 'Kolda · 52.3/100']);
+    expect(texts(paintOf(every), 'li')).to.deep.equal(['Dakar · 70/100', 'Kolda · 52/100']);
     const unknown = make('khountous-region-stats');
     expect(
       paint(unknown, REGIONS, 'en', { region: 'matam', indicator: 'averageScore' }),
@@ -163,14 +164,21 @@ describe('the text paint', () => {
       paint(make('khountous-reports'), { data: [{ title: 'Coupure d’eau' }] }, 'fr');
       paint(make('khountous-report'), { title: 'Coupure d’eau', description: 'Depuis lundi.' }, 'fr');
       expect(since(), 'titles only').to.deep.equal([]);
-      paint(make('khountous-ranking'), { data: [ADMINISTRATION, { ...ADMINISTRATION, score: 48 }] }, 'fr');
-      expect(['decimal'], 'a ranking: its scores').to.include.members(since());
+      const ranking = make('khountous-ranking');
+      paint(ranking, { data: [ADMINISTRATION, { ...ADMINISTRATION, score: 48 }] }, 'fr');
+      expect(texts(paintOf(ranking), 'li'), 'a ranking: its scores').to.deep.equal([
+        'Mairie de Bakel · 72/100',
+        'Mairie de Bakel · 48/100',
+      ]);
+      expect(['decimal'], 'a ranking: a number format at most').to.include.members(since());
       paint(make('khountous-ranking'), { data: [ADMINISTRATION] }, 'fr');
       expect(since(), 'a second ranking: the same format').to.deep.equal([]);
-      paint(make('khountous-admin-card'), ADMINISTRATION, 'en');
-      const card = since();
-      expect(['decimal', 'percent', 'unit'], 'a card: score, rate and delay').to.include.members(card);
-      expect(new Set(card).size, 'each once').to.equal(card.length);
+      const card = make('khountous-admin-card');
+      paint(card, ADMINISTRATION, 'en');
+      expect(paintOf(card).textContent, 'a card: score, rate and delay').to.match(/72\/100 · 64%.*12/);
+      const made = since();
+      expect(['decimal', 'percent', 'unit'], 'a card: those formats only').to.include.members(made);
+      expect(new Set(made).size, 'each once').to.equal(made.length);
       paint(make('khountous-admin-card'), ADMINISTRATION, 'en');
       expect(since(), 'a second card: the same formats').to.deep.equal([]);
     } finally {
@@ -194,7 +202,7 @@ describe('the text paint', () => {
       data: [ADMINISTRATION, { name: 42, score: 10 }, 'text', { name: 'Sans score', score: '80' }],
     };
     expect(paint(element, list, 'fr')).to.equal(true);
-    expect(texts(paintOf(element), 'li')).to.deep.equal(['Mairie de Bakel · 71,5/100', 'Sans score']);
+    expect(texts(paintOf(element), 'li')).to.deep.equal(['Mairie de Bakel · 72/100', 'Sans score']);
   });
 
   it('paints nothing where the answer lacks what the widget shows, or for a tag it does not know', () => {

@@ -134,9 +134,9 @@ describe('a widget added as one folder', () => {
     const [fr, en] = result.stdout.trim().split('\n');
     assert.match(
       fr!,
-      /<h3>Mairie &lt;b&gt;de&lt;\/b&gt; Bakel<\/h3><ul><li>Note globale\u202f: 71,5\/100<\/li><\/ul>/,
+      /<h3>Mairie &lt;b&gt;de&lt;\/b&gt; Bakel<\/h3><ul><li>Note globale\u202f: 72\/100<\/li><\/ul>/,
     );
-    assert.match(en!, /<li>Overall mark: 71\.5\/100<\/li>/);
+    assert.match(en!, /<li>Overall mark: 72\/100<\/li>/);
   });
 
   describe('in a browser, from the script tag', () => {

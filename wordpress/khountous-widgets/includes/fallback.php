@@ -203,7 +203,8 @@ function khountous_widgets_write( $data, $field, $values, $lang, $words ) {
 		case 'number':
 			return khountous_widgets_number( $value, $words, 1 );
 		case 'score':
-			$number = khountous_widgets_number( $value, $words, 1 );
+			// Whole, as the elements write it (src/i18n/format.ts formatAs).
+			$number = khountous_widgets_number( $value, $words, 0 );
 			return '' === $number ? '' : $number . '/100';
 		case 'percent':
 		case 'days':
