@@ -203,6 +203,7 @@ export async function pageView(browser, { url, profile, warm, api, apiOrigin, qu
       widgetsWithData: data.length,
       // Every widget ready, its element rendered with its data (after a text paint, if any).
       readyMs: readyAt.length === data.length && readyAt.length ? Math.max(...readyAt) : undefined,
+      widgetsReady: readyAt.length,
       errors: frames.flatMap((marks) => marks.errors),
       consoleErrors,
       apiRequests: [...api.log],

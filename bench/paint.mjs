@@ -145,6 +145,10 @@ export async function measurePaint(
             failures.push(
               `seeded (${profile}, ${connection}): the reader's browser sent ${view.apiRequests.length} API requests (expected none while the data is fresh)`,
             );
+          if (!['floor', 'baseline'].includes(variant) && view.widgetsReady < view.widgetsWithData)
+            failures.push(
+              `${variant} (${profile}, ${connection}): ${view.widgetsWithData - view.widgetsReady} of the ${view.widgetsWithData} widgets that showed data never became ready`,
+            );
           const unique = new Set(view.apiRequests).size;
           if (!['floor', 'baseline'].includes(variant) && view.apiRequests.length > unique)
             failures.push(

@@ -74,9 +74,10 @@ function paintMethod(results) {
 - **Floor requests.** The floor asks for the API URLs the script-tag page asked for in an
   unthrottled view first: ${paint.floorRequests.length} requests.
 - **Runs.** Each figure is a median of ${paint.runs} page views; the pages alternate within each
-  run. The bench fails when a kit page sends more API requests than distinct resources, or logs
-  an error to the console (the pages carry the demo's icon, as the demo's server adds it: without
-  it the browser asks for /favicon.ico, and its 404 is such an error).
+  run. The bench fails when a kit page sends more API requests than distinct resources, when a
+  widget of a kit page that showed data never becomes ready, or when a kit page logs an error to
+  the console (the pages carry the demo's icon, as the demo's server adds it: without it the
+  browser asks for /favicon.ico, and its 404 is such an error).
 ${labMethod(paint.lab)}`;
 }
 
