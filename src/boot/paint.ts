@@ -18,9 +18,9 @@
  * paints nothing and the element decides.
  */
 import { MAX_LIMIT, MAX_TEXT_LENGTH, type Lang } from '../core/types.js';
-import { formatAs, type NumberFormat } from '../i18n/format.js';
+import { formatAs } from '../i18n/format.js';
 import { summaries } from '../summaries.js';
-import type { Field, Format } from '../widget/summary.js';
+import type { Field, Format, NumberFormat } from '../widget/summary.js';
 
 type Json = Record<string, unknown>;
 

@@ -1,4 +1,5 @@
 import type { Lang } from '../core/types.js';
+import type { NumberFormat } from '../widget/summary.js';
 
 /**
  * Numbers, percents and dates through Intl, with one cached formatter per
@@ -56,9 +57,6 @@ export const formatDays = (lang: Lang, value: number): string =>
     unitDisplay: 'short',
     maximumFractionDigits: 1,
   }).format(value);
-
-/** The ways a number is written (widget/summary.ts `Format`, its numeric ones). */
-export type NumberFormat = 'number' | 'score' | 'percent' | 'days';
 
 /**
  * A number in one of the summaries' formats: the one rule for the elements (an indicator's

@@ -13,10 +13,8 @@
  * paint carries them without the rest of the kit.
  */
 
-/** How a value is written. */
-export type Format =
-  /** A string, as it came (the default). */
-  | 'text'
+/** How a number is written (i18n/format.ts `formatAs` writes each). */
+export type NumberFormat =
   /** A number, at most one decimal. */
   | 'number'
   /** A score out of 100, whole: `72/100`. */
@@ -24,7 +22,13 @@ export type Format =
   /** A percentage: `64 %`. */
   | 'percent'
   /** A number of days: `12 jours`. */
-  | 'days'
+  | 'days';
+
+/** How a value is written. */
+export type Format =
+  /** A string, as it came (the default). */
+  | 'text'
+  | NumberFormat
   /** A date and time (ISO 8601): `3 nov. 2026` (the fallback; the paint does not write dates). */
   | 'date'
   /** Links: a list of `{ url, title }` (the fallback; the paint does not write links). */
