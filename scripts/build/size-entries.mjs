@@ -120,8 +120,11 @@ export const TARGETS = {
 // The text paint writes numbers with the elements' cached formats (i18n/format.ts), which the
 // early start has made while the answers travel: that module moves from the elements' shared
 // chunk into the core, 19.4 → 20.1 kB; the pages' totals stay (a page of one widget 37.4 kB).
+// The loader as objects that own their state (a query per key, the cache of queries, one
+// fetcher, the data) in place of closures given their parts by name: +0.14 kB (class members
+// keep their names through minification), the script 20.25 kB, a page of one widget 37.6 kB.
 export const BUDGETS = {
-  'khountous.js': 20_200,
+  'khountous.js': 20_350,
   'page: one widget': 37_700,
   'page: mission widgets': 45_000,
   'page: news': 43_000,
@@ -183,7 +186,7 @@ export const PAGE_TARGETS = {
 export const PAGE_BUDGETS = {
   'one widget': 41_200,
   'mission widgets': 46_800,
-  core: 20_200,
+  core: 20_350,
   ...ownPages((page) => page.budget),
 };
 

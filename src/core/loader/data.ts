@@ -13,7 +13,7 @@
  * and told to every subscriber that sees it (its own key, a window it covers,
  * a card a list seeds).
  */
-import type { CacheEntry, DataCheck, EntryCache, EntryMeta } from '../cache.js';
+import type { CacheEntry, DataCheck, EntryMeta } from '../cache.js';
 import { is } from '../check.js';
 import {
   askedOf,
@@ -25,7 +25,8 @@ import {
   type Target,
 } from '../endpoints.js';
 import type { ListEnvelope } from '../types.js';
-import { tell, type Entries, type Loaded } from './entry.js';
+import type { Loaded, Subscriber } from './query.js';
+import type { Queries } from './queries.js';
 import type { TabMessage } from './cross-tab.js';
 import type { ApiResponse } from '../http.js';
 import { answers, covers, slice } from './windows.js';
@@ -37,57 +38,48 @@ export interface Source {
 }
 
 /**
- * The data of `cache` (at `time`, with the freshness of each kind, ms), told to the
- * subscribers of `entries`; `post` tells the other tabs, `statsChanged` that the
- * loader's figures changed. Its parts, by name:
- * whether an entry is fresh, the check of a kind's data (from storage or another
- * tab), what answers a target and what a target sees of it; then the arrivals.
+ * The data of a loader's queries, as its cache holds it: whether an entry is fresh, the
+ * check of a kind's data (from storage or another tab), what answers a target and what a
+ * target sees of it; then the arrivals, told to the subscribers of the queries.
  */
-export function createData({
-  cache,
-  entries,
-  time,
-  freshness,
-  post,
-  statsChanged,
-}: {
-  cache: EntryCache;
-  entries: Entries;
-  time: () => number;
-  freshness: Record<ResourceKind, number>;
-  post: (message: TabMessage) => void;
-  statsChanged: () => void;
-}) {
+export class Data {
+  readonly #queries: Queries;
+
+  constructor(queries: Queries) {
+    this.#queries = queries;
+  }
+
   // -- the lookup --------------------------------------------------------------------
 
-  const isFresh = (kind: ResourceKind, entry: CacheEntry) => time() - entry.fetchedAt < freshness[kind];
-  /** Checks data coming from storage or another tab against the schema of `kind`. */
-  const check =
-    (kind: ResourceKind): DataCheck =>
-    (_key, data) =>
-      is(ENDPOINTS[kind].schema, data);
-  const better = (found: Source | undefined, entry: CacheEntry) =>
-    !found || entry.fetchedAt > found.entry.fetchedAt;
+  isFresh(kind: ResourceKind, entry: CacheEntry): boolean {
+    const queries = this.#queries;
+    return queries.time() - entry.fetchedAt < queries.freshness[kind];
+  }
 
   /** The freshest entry among `keys` that `accept` takes, with its target rebuilt from what it asked. */
-  const scan = (kind: ResourceKind, base: string, keys: string[], accept: (source: Source) => boolean) => {
+  #scan(kind: ResourceKind, base: string, keys: string[], accept: (source: Source) => boolean) {
     let found: Source | undefined;
     for (const key of keys) {
-      const entry = cache.get(key, check(kind));
+      const entry = this.#queries.cache.get(key, check(kind));
       if (!entry?.asked || !better(found, entry)) continue;
       const target = targetOf({ kind, ...entry.asked } as Resource, base);
       if (target?.key === key && accept({ target, entry })) found = { target, entry };
     }
     return found;
-  };
+  }
 
-  const find = (want: Target, partial = false): Source | undefined => {
+  /**
+   * What answers `want`: its own entry when fresh, else for a list the freshest cached
+   * window that covers it, else its own stale entry, else (`partial`) a list that seeds it.
+   */
+  find(want: Target, partial = false): Source | undefined {
+    const { cache } = this.#queries;
     const own = cache.get(want.key, check(want.kind));
-    if (own && isFresh(want.kind, own)) return { target: want, entry: own };
+    if (own && this.isFresh(want.kind, own)) return { target: want, entry: own };
     let found: Source | undefined = own && { target: want, entry: own };
     const window = want.window;
     if (window) {
-      const covering = scan(
+      const covering = this.#scan(
         want.kind,
         want.base,
         cache.keys(`${want.family}#`).filter((key) => key !== want.key),
@@ -99,36 +91,39 @@ export function createData({
     const seed = want.ep.seed;
     if (!found && partial && seed) {
       const path = ENDPOINTS[seed.from].route.path;
-      found = scan(seed.from, want.base, cache.keys(`${want.base}${path}?`), (source) => seeds(want, source));
+      found = this.#scan(seed.from, want.base, cache.keys(`${want.base}${path}?`), (source) =>
+        seeds(want, source),
+      );
     }
     return found;
-  };
+  }
 
   /** What `want` sees of `source`: the data, a slice of a larger window, or a seeded part. */
-  const view = (want: Target, source: Source): Loaded<unknown> => {
+  view(want: Target, source: Source): Loaded<unknown> {
     const { target, entry } = source;
-    const loaded = { stale: !isFresh(target.kind, entry), fetchedAt: entry.fetchedAt };
+    const loaded = { stale: !this.isFresh(target.kind, entry), fetchedAt: entry.fetchedAt };
     if (target.kind !== want.kind)
       return { ...loaded, data: want.ep.seed!.pick(entry.data, want), partial: true };
     const have = target.key === want.key ? undefined : target.window;
     const data =
       have && want.window ? slice(entry.data as ListEnvelope<unknown>, have, want.window) : entry.data;
     return { ...loaded, data };
-  };
+  }
 
   // -- the arrivals ------------------------------------------------------------------
 
   /** Tells the subscribers that see `source`: its own, those of covered windows, partial ones it seeds. */
-  function notify(source: Source): void {
+  notify(source: Source): void {
     const { target, entry } = source;
+    const queries = this.#queries;
     // Snapshots: a listener may subscribe again (a new selection) while it is told.
-    for (const other of [...entries.all()]) {
-      for (const subscriber of [...other.subscribers]) {
+    for (const query of [...queries.all()]) {
+      for (const subscriber of [...query.subscribers]) {
         const want = subscriber.target;
         const sees =
           answers(target, want, (entry.data as { meta?: { total: number } }).meta?.total) ||
-          (subscriber.partial && !cache.get(want.key, check(want.kind)) && seeds(want, source));
-        if (sees) tell(subscriber, view(want, source));
+          (subscriber.partial && !queries.cache.get(want.key, check(want.kind)) && seeds(want, source));
+        if (sees) tell(subscriber, this.view(want, source));
       }
     }
   }
@@ -137,24 +132,25 @@ export function createData({
    * Stores what the API answered (`cached`: the copy its request named), and tells the
    * other tabs and the subscribers.
    */
-  function store(target: Target, response: ApiResponse<unknown>, cached: CacheEntry | undefined): CacheEntry {
+  store(target: Target, response: ApiResponse<unknown>, cached: CacheEntry | undefined): CacheEntry {
     // A shared cache's copy is as old as the API's answer it keeps; one it serves past its
     // freshness is stale here too.
-    const now = time();
+    const now = this.#queries.time();
     let fetchedAt = Math.min(now, response.date ?? now);
-    if (response.stale) fetchedAt = Math.min(fetchedAt, now - freshness[target.kind]);
+    if (response.stale) fetchedAt = Math.min(fetchedAt, now - this.#queries.freshness[target.kind]);
     const { data, etag } = response;
     // A 304 confirms the ETag, not the data kept under it: the download keeps its time.
     const downloadedAt = response.notModified ? cached?.downloadedAt : fetchedAt;
-    return keep(target, data, { etag, fetchedAt, downloadedAt });
+    return this.#keep(target, data, { etag, fetchedAt, downloadedAt });
   }
 
   /** Stores `data` for `target`, tells the other tabs and the subscribers. */
-  function keep(target: Target, data: unknown, meta: Omit<EntryMeta, 'asked'>): CacheEntry {
-    const entry = cache.set(target.key, data, { ...meta, asked: askedOf(target) });
+  #keep(target: Target, data: unknown, meta: Omit<EntryMeta, 'asked'>): CacheEntry {
+    const queries = this.#queries;
+    const entry = queries.cache.set(target.key, data, { ...meta, asked: askedOf(target) });
     const window = target.window && ([target.window.page, target.window.limit] as [number, number]);
-    post({ type: 'entry', key: target.key, family: target.family, window, data, ...meta });
-    notify({ target, entry });
+    queries.channel.post({ type: 'entry', key: target.key, family: target.family, window, data, ...meta });
+    this.notify({ target, entry });
     return entry;
   }
 
@@ -165,27 +161,46 @@ export function createData({
    * budget spent. The cache's copy stays when it is as new. False when the data is not what
    * the API answers there.
    */
-  function seed(target: Target, data: unknown, fetchedAt: number): boolean {
+  seed(target: Target, data: unknown, fetchedAt: number): boolean {
     const checkData = check(target.kind);
     if (!checkData(target.key, data)) return false;
-    const cached = cache.get(target.key, checkData);
+    const cached = this.#queries.cache.get(target.key, checkData);
     if (cached && cached.fetchedAt >= fetchedAt) return true;
-    keep(target, data, { fetchedAt, downloadedAt: fetchedAt });
+    this.#keep(target, data, { fetchedAt, downloadedAt: fetchedAt });
     return true;
   }
 
   /** What another tab announced: adopted when a resource of this page is of that list or key. */
-  function receive(message: TabMessage): void {
-    if (message.type === 'budget') return statsChanged();
+  receive(message: TabMessage): void {
+    const queries = this.#queries;
+    if (message.type === 'budget') return queries.statsChanged();
     const { key, family = key, window, data, etag, fetchedAt, downloadedAt } = message;
-    const known = entries.find(key)?.target ?? entries.family(family)[0]?.target;
+    const known = queries.find(key)?.target ?? queries.family(family)[0]?.target;
     const target = known && (window ? at(known, { page: window[0], limit: window[1] }) : known);
     if (!target || target.key !== key || !check(target.kind)(key, data)) return;
-    const entry = cache.adopt(key, data, { etag, fetchedAt, downloadedAt, asked: askedOf(target) });
-    if (entry) notify({ target, entry });
+    const entry = queries.cache.adopt(key, data, { etag, fetchedAt, downloadedAt, asked: askedOf(target) });
+    if (entry) this.notify({ target, entry });
   }
+}
 
-  return { isFresh, check, find, view, notify, store, seed, receive };
+/** Checks data coming from storage or another tab against the schema of `kind`. */
+export const check =
+  (kind: ResourceKind): DataCheck =>
+  (_key, data) =>
+    is(ENDPOINTS[kind].schema, data);
+
+const better = (found: Source | undefined, entry: CacheEntry) =>
+  !found || entry.fetchedAt > found.entry.fetchedAt;
+
+/** Tells a subscriber its view of what arrived; a listener that throws does not stop the others. */
+function tell(subscriber: Subscriber, loaded: Loaded<unknown>): void {
+  try {
+    subscriber.listener(loaded);
+  } catch (error) {
+    queueMicrotask(() => {
+      throw error;
+    });
+  }
 }
 
 /** True when the list page of `source` holds an item that stands in for `want`: same query (language), item found. */

@@ -2,8 +2,8 @@
  * The page-wide loader: one cache, one request budget, shared by every widget
  * of the page (and, through storage, by the tabs of the origin).
  *
- * How a load is answered, in order (resources.ts, data.ts, viewport.ts,
- * entry.ts, request.ts):
+ * How a load is answered, in order (queries.ts, data.ts, viewport.ts,
+ * query.ts, fetcher.ts):
  * 1. Cache (memory, then storage): the exact resource, or for a list a cached
  *    window of the same list that covers the one asked, or for a `partial`
  *    load an item of a cached list. Fresh data is returned at once; stale
@@ -22,7 +22,7 @@
  * background revalidation only spends budget while more than
  * `revalidationReserve` requests remain; a revalidation that failed is not
  * tried again before one freshness period; a 429 empties the budget until its
- * reset. After a failure that may pass, request.ts plans one more attempt
+ * reset. After a failure that may pass, query.ts plans one more attempt
  * while a subscriber shows the resource. Nothing refetches on focus,
  * visibility or reconnect. The module guards every browser global: it runs in
  * Node.
@@ -35,8 +35,8 @@ import { namesOf, pageNamespace } from '../names.js';
 import { checkBaseUrl } from '../params.js';
 import type { ChannelLike, LocksLike } from './cross-tab.js';
 import type { LoaderOptions, LoaderStats, LoadOptions } from './options.js';
-import { createResources } from './resources.js';
-import type { Loaded } from './entry.js';
+import { Queries } from './queries.js';
+import type { Loaded } from './query.js';
 import type { ObserverConstructor } from './viewport.js';
 
 export type { ChannelLike, Loaded, LocksLike, ObserverConstructor, Resource, ResourceKind };
@@ -103,13 +103,11 @@ export function createLoader(options: LoaderOptions = {}): KhountousLoader {
   let lastBase = '/';
   /** The keys inline data was given for: a second copy is refused. */
   const seeded = new Set<string>();
-  const { time, counters, budget, budgetChanged, load, peek, subscribe, seed, configure } = createResources(
-    options,
-    () => loader.dispatchEvent(quotaEvent(stats())),
-  );
+  const queries = new Queries(options, () => loader.dispatchEvent(quotaEvent(stats())));
+  const { time, counters, fetcher } = queries;
 
   const budgetOf = (baseUrl?: string): Budget =>
-    budget(baseUrl === undefined ? lastBase : checkBaseUrl(baseUrl));
+    fetcher.budget(baseUrl === undefined ? lastBase : checkBaseUrl(baseUrl));
 
   const stats = (baseUrl?: string): LoaderStats => {
     const budget = budgetOf(baseUrl);
@@ -130,11 +128,11 @@ export function createLoader(options: LoaderOptions = {}): KhountousLoader {
       const target = describe(resource, asked.baseUrl);
       if (asked.signal?.aborted) throw abortError(asked.signal);
       lastBase = target.base;
-      return load(target, asked);
+      return queries.load(target, asked);
     },
     peek(resource: Resource, baseUrl: string, { partial = false } = {}) {
       const target = targetOf(resource, baseUrl);
-      return target && peek(target, partial);
+      return target && queries.peek(target, partial);
     },
     subscribe(
       resource: Resource,
@@ -143,7 +141,9 @@ export function createLoader(options: LoaderOptions = {}): KhountousLoader {
       { partial = false } = {},
     ) {
       const target = targetOf(resource, baseUrl);
-      return target ? subscribe(target, listener as (loaded: Loaded<unknown>) => void, partial) : () => {};
+      return target
+        ? queries.subscribe(target, listener as (loaded: Loaded<unknown>) => void, partial)
+        : () => {};
     },
     seed(resource: Resource, baseUrl: string, inline: InlineData) {
       let target;
@@ -156,20 +156,20 @@ export function createLoader(options: LoaderOptions = {}): KhountousLoader {
       if (inline.path !== own) return `it is the data of ${inline.path}, not of ${own}`;
       if (seeded.has(target.key)) return `the page already gave the data of ${own}`;
       seeded.add(target.key);
-      if (!seed(target, inline.data, Math.min(inline.fetchedAt, time())))
+      if (!queries.data.seed(target, inline.data, Math.min(inline.fetchedAt, time())))
         return `its data is not what the API answers at ${own}`;
       return undefined;
     },
     recordDownload(baseUrl: string) {
       const base = checkBaseUrl(baseUrl);
       lastBase = base;
-      budget(base).record(time());
+      fetcher.budget(base).record(time());
       counters.requests++;
-      budgetChanged();
+      queries.budgetChanged();
     },
     canDownload: (baseUrl?: string) => budgetOf(baseUrl).canSend(time()),
     stats,
-    configure,
+    configure: (configured: { lazy?: boolean }) => queries.configure(configured),
   }) as KhountousLoader;
 }
 

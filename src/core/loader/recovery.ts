@@ -1,6 +1,6 @@
 /**
  * Recovery after a failed load: the rule (`nextAttempt`, pure) and the `online`
- * listener; request.ts plans the attempts for the loader's entries.
+ * listener; query.ts plans the attempts of each query.
  *
  * When a request fails for a passing cause (5xx, network, timeout, invalid
  * response, quota) and a subscriber still shows that resource, the loader
