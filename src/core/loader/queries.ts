@@ -18,7 +18,14 @@ import { defaultLocks, lockWith, type WithLock } from './cross-tab.js';
 import { openChannel, type Channel } from './channel.js';
 import { Data, type Source } from './data.js';
 import { Fetcher } from './fetcher.js';
-import { DEFAULTS, FRESHNESS_MINUTES, type Clock, type LoaderOptions, type LoadOptions } from './options.js';
+import {
+  DEFAULTS,
+  FRESHNESS_MINUTES,
+  type Clock,
+  type LoaderOptions,
+  type LoadOptions,
+  type Settings,
+} from './options.js';
 import { Query, type Loaded, type Near, type Subscriber } from './query.js';
 import { onlineListener } from './recovery.js';
 import { createViewport, type ObserverConstructor, type Viewport } from './viewport.js';
@@ -36,7 +43,7 @@ interface Want {
 const PRUNE_AT = 32;
 
 export class Queries {
-  readonly settings = { ...DEFAULTS };
+  readonly settings: Settings = { ...DEFAULTS };
   /** The freshness time of each kind, ms. */
   readonly freshness: Record<ResourceKind, number>;
   // The clock (the options' own in tests).
@@ -71,7 +78,7 @@ export class Queries {
   /** The queries of a loader made with `options`; `dispatch` sends the `khountous-quota` event. */
   constructor(options: LoaderOptions, dispatch: () => void) {
     const settings = this.settings;
-    for (const name of Object.keys(settings) as (keyof typeof settings)[])
+    for (const name of Object.keys(settings) as (keyof Settings)[])
       settings[name] = options[name] ?? settings[name];
     this.time = options.now ?? Date.now;
     this.setTimer = options.setTimeout ?? ((callback, ms) => globalThis.setTimeout(callback, ms));
