@@ -6,23 +6,18 @@
  */
 import type { Lang, RegionIndicatorKey, RegionStats } from '../core/types.js';
 import { formatAs, formatNumber } from '../i18n/format.js';
-import type { Format } from '../widget/summary.js';
+import type { NumberFormat } from '../widget/summary.js';
 import { indicatorFormat } from '../widget/indicator-format.js';
 
 /** How an indicator's values are written. */
-function formatOf(key: RegionIndicatorKey): Format {
-  const formats: Readonly<Record<string, Format>> = indicatorFormat.formats;
+function formatOf(key: RegionIndicatorKey): NumberFormat {
+  const formats: Readonly<Record<string, NumberFormat>> = indicatorFormat.formats;
   return formats[key] ?? indicatorFormat.otherwise;
 }
 
 /** An indicator's value in its format (i18n/format.ts `formatAs`). */
 export function formatIndicator(lang: Lang, key: RegionIndicatorKey, value: number): string {
-  const format = formatOf(key);
-  return formatAs(
-    lang,
-    format === 'percent' || format === 'days' || format === 'score' ? format : 'number',
-    value,
-  );
+  return formatAs(lang, formatOf(key), value);
 }
 
 /** A range of an indicator's values (a map's class): a score's scale written once, `42 – 51/100`. */
