@@ -8,7 +8,7 @@ import { expect, fixture, fixtureCleanup } from '@open-wc/testing';
 import '../../src/khountous.js';
 import { FaultyApi } from '../hardening/browser-kit.js';
 import { until } from '../helpers/frames.js';
-import { freshKit, settled } from '../helpers/kit.js';
+import { freshKit, holdAnswers, isolatedApi, settled } from '../helpers/kit.js';
 
 /** `<tag>` with a text paint inside, mounted with `attributes`. */
 async function painted(tag: string, attributes: Record<string, string>): Promise<HTMLElement> {
@@ -28,29 +28,35 @@ describe('the text paint in a defined element', function () {
   afterEach(() => fixtureCleanup());
 
   it('is shown in place of the skeleton until the data is rendered, then removed', async () => {
-    const faulty = new FaultyApi('paint-slow');
-    await faulty.fail({ fault: 'slow', delayMs: 1500 });
-    const element = await painted('khountous-admin-card', {
-      'base-url': faulty.base,
-      slug: 'mairie-de-bakel',
-      lazy: 'false',
-    });
-    await until(
-      () => element.shadowRoot?.querySelector('slot') ?? undefined,
-      'the slot that shows the text paint',
-    );
-    const slot = element.shadowRoot!.querySelector('slot')!;
-    const assigned = slot.assignedElements();
-    expect(assigned.length === 1 && assigned[0] === paintOf(element), 'the text paint in the slot').to.equal(
-      true,
-    );
-    expect(element.shadowRoot!.querySelector('.skeleton') === null, 'no skeleton').to.equal(true);
-    expect(element.getAttribute('state'), 'no state while the text shows').to.equal(null);
-    expect(paintOf(element)!.getBoundingClientRect().height).to.be.above(0);
-    expect(await settled(element)).to.equal('ready');
-    expect(paintOf(element) === null, 'the text paint removed').to.equal(true);
-    expect(element.shadowRoot!.querySelector('slot') === null, 'no slot left').to.equal(true);
-    expect(element.shadowRoot!.textContent).to.include('Mairie de Bakel');
+    const base = isolatedApi('paint-held');
+    const held = holdAnswers(base);
+    try {
+      const element = await painted('khountous-admin-card', {
+        'base-url': base,
+        slug: 'mairie-de-bakel',
+        lazy: 'false',
+      });
+      await until(
+        () => element.shadowRoot?.querySelector('slot') ?? undefined,
+        'the slot that shows the text paint',
+      );
+      const slot = element.shadowRoot!.querySelector('slot')!;
+      const assigned = slot.assignedElements();
+      expect(
+        assigned.length === 1 && assigned[0] === paintOf(element),
+        'the text paint in the slot',
+      ).to.equal(true);
+      expect(element.shadowRoot!.querySelector('.skeleton') === null, 'no skeleton').to.equal(true);
+      expect(element.getAttribute('state'), 'no state while the text shows').to.equal(null);
+      expect(paintOf(element)!.getBoundingClientRect().height).to.be.above(0);
+      held.release();
+      expect(await settled(element)).to.equal('ready');
+      expect(paintOf(element) === null, 'the text paint removed').to.equal(true);
+      expect(element.shadowRoot!.querySelector('slot') === null, 'no slot left').to.equal(true);
+      expect(element.shadowRoot!.textContent).to.include('Mairie de Bakel');
+    } finally {
+      held.restore();
+    }
   });
 
   it('is removed when the load fails: the error shows', async () => {

@@ -145,7 +145,6 @@ export function watchWarnings({ quiet = false } = {}): {
   };
 }
 
-/** Counts the fetch calls the page makes (the kit's requests), by URL. */
 /**
  * The hooks of a widget test suite: a fresh kit before each test; after it, the
  * fixtures removed and not one Lit dev-mode warning. Returns the warnings of the
@@ -165,6 +164,32 @@ export function widgetTestHooks(): () => ReturnType<typeof watchWarnings> {
   return () => warnings!;
 }
 
+/**
+ * Holds the answers the page's fetch gets from `base` until `release()`: the
+ * request goes out and the API answers as usual, but the kit sees nothing yet.
+ * A test looks at the view while data is on its way for as long as it needs,
+ * on a machine of any speed. `restore()` releases and puts fetch back.
+ */
+export function holdAnswers(base: string): { release: () => void; restore: () => void } {
+  const original = globalThis.fetch;
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const response = await original(input, init);
+    if (url.startsWith(base)) await gate;
+    return response;
+  };
+  return {
+    release,
+    restore: () => {
+      release();
+      globalThis.fetch = original;
+    },
+  };
+}
+
+/** Counts the fetch calls the page makes (the kit's requests), by URL. */
 export function countFetches(): { urls: string[]; restore: () => void } {
   const original = globalThis.fetch;
   const urls: string[] = [];

@@ -10,7 +10,7 @@ import '@lit-labs/ssr-client/lit-element-hydrate-support.js';
 import { expect } from '@open-wc/testing';
 import { catalog } from '../../src/registry.js';
 import { defines } from './defines.js';
-import { freshKit, isolatedApi, settled, shadowText, watchWarnings } from '../helpers/kit.js';
+import { freshKit, holdAnswers, isolatedApi, settled, shadowText, watchWarnings } from '../helpers/kit.js';
 
 type Element$ = HTMLElement & { updateComplete: Promise<boolean> };
 
@@ -34,15 +34,6 @@ async function requestsTo(base: string): Promise<string[]> {
   const response = await fetch(base.replace(/\/v1$/, '/__faults'));
   const { requests } = (await response.json()) as { requests: { method: string; path: string }[] };
   return requests.filter((request) => request.method === 'GET').map((request) => request.path);
-}
-
-/** The isolated API at `base` answers after `ms`: the skeleton stays while a test looks at it. */
-async function slow(base: string, ms: number): Promise<void> {
-  const response = await fetch(base.replace(/\/v1$/, '/__faults'), {
-    method: 'POST',
-    body: JSON.stringify({ fault: 'slow', delayMs: ms }),
-  });
-  expect(response.ok).to.equal(true);
 }
 
 /** A container of a fixed width in the page, holding `html` parsed as a page's HTML is (shadow roots included). */
@@ -72,6 +63,8 @@ const sameBox = (a: DOMRect, b: DOMRect) =>
 
 describe('server-rendered elements, hydrated', () => {
   let containers: HTMLElement[] = [];
+  /** Answers held while a test looks at the skeleton; released after each test. */
+  let held: ReturnType<typeof holdAnswers> | undefined;
   let warnings: ReturnType<typeof watchWarnings>;
   const errors: string[] = [];
   const onError = (event: ErrorEvent | PromiseRejectionEvent) =>
@@ -85,6 +78,8 @@ describe('server-rendered elements, hydrated', () => {
     addEventListener('unhandledrejection', onError);
   });
   afterEach(() => {
+    held?.restore();
+    held = undefined;
     for (const container of containers) container.remove();
     containers = [];
     removeEventListener('error', onError);
@@ -98,7 +93,7 @@ describe('server-rendered elements, hydrated', () => {
     const tag = widget.tag;
     it(`<${tag}>: keeps the server's nodes and size, asks the API once, then shows its data`, async () => {
       const base = isolatedApi('ssr');
-      await slow(base, 400);
+      held = holdAnswers(base);
       const html = await serverRender(markupOf(tag, { 'base-url': base, ...about.sample }));
       expect(html).to.match(/<template shadowroot(mode)?="open"/);
       expect(html).to.contain('class="skeleton"');
@@ -123,6 +118,7 @@ describe('server-rendered elements, hydrated', () => {
       expect(server.root!.querySelector('.skeleton'), 'the skeleton shown until the data').to.equal(skeleton);
       sameBox(server.box, element.getBoundingClientRect());
 
+      held.release();
       expect(await settled(element, ['ready'])).to.equal('ready');
       expect(server.frame.isConnected, 'the frame the server rendered is the one shown').to.equal(true);
       expect(server.root!.querySelector('.root')).to.equal(server.frame);
@@ -182,7 +178,7 @@ describe('server-rendered elements, hydrated', () => {
 
   it('where a policy refuses the server’s inline styles, the element is styled once hydrated', async () => {
     const base = isolatedApi('ssr-csp');
-    await slow(base, 300);
+    held = holdAnswers(base);
     await defines['khountous-report']!();
     const slug = catalog.find(({ widget }) => widget.tag === 'khountous-report')!.about.sample.slug!;
     const html = await serverRender(markupOf('khountous-report', { 'base-url': base, slug }));
@@ -198,6 +194,7 @@ describe('server-rendered elements, hydrated', () => {
     expect(getComputedStyle(server.frame).borderTopWidth, 'styled once hydrated').to.equal('1px');
     const bar = server.root!.querySelector<HTMLElement>('.skeleton span')!;
     expect(bar.getBoundingClientRect().height).to.be.greaterThan(0);
+    held.release();
     expect(await settled(element, ['ready'])).to.equal('ready');
   });
 
