@@ -2,11 +2,21 @@ import { expect, fixture, fixtureCleanup } from '@open-wc/testing';
 import '../../src/components/region-stats/define.js';
 import { REGION_CODES, type ListEnvelope, type RegionStats } from '../../src/core/types.js';
 import { FaultyApi } from '../hardening/browser-kit.js';
-import { api, countFetches, freshKit, mount, settled, shadowText, sharedApi } from '../helpers/kit.js';
+import {
+  api,
+  countFetches,
+  freshKit,
+  loadAccessibilityChecker,
+  mount,
+  settled,
+  shadowText,
+  sharedApi,
+} from '../helpers/kit.js';
 
 const stats = (attrs: Record<string, string>) => mount('khountous-region-stats', attrs);
 
 describe('<khountous-region-stats>', () => {
+  loadAccessibilityChecker();
   let regions: ListEnvelope<RegionStats>;
   before(async () => {
     regions = await api(sharedApi(), '/regions');

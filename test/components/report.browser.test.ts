@@ -2,11 +2,12 @@ import { expect, fixtureCleanup } from '@open-wc/testing';
 import '../../src/components/report/define.js';
 import type { ListEnvelope, Report, ReportListItem } from '../../src/core/types.js';
 import { translations } from '../helpers/translations.js';
-import { api, freshKit, mount, shadowText, sharedApi } from '../helpers/kit.js';
+import { api, freshKit, loadAccessibilityChecker, mount, shadowText, sharedApi } from '../helpers/kit.js';
 
 const report = (attrs: Record<string, string>) => mount('khountous-report', attrs);
 
 describe('<khountous-report>', () => {
+  loadAccessibilityChecker();
   let answered: string;
   let unanswered: string;
   before(async () => {

@@ -146,12 +146,26 @@ export function watchWarnings({ quiet = false } = {}): {
 }
 
 /**
- * The hooks of a widget test suite: a fresh kit before each test; after it, the
- * fixtures removed and not one Lit dev-mode warning. Returns the warnings of the
- * running test, kept out of the log (the tests assert those they expect).
+ * A `before` hook that loads the accessibility checker (axe-core, half a
+ * megabyte) and runs it once on the empty page. Its first load takes seconds on
+ * a busy machine; in a test, that time would count against that test's timeout.
+ */
+export function loadAccessibilityChecker(): void {
+  before(async function () {
+    this.timeout(60000);
+    await expect(document.body).to.be.accessible();
+  });
+}
+
+/**
+ * The hooks of a widget test suite: the accessibility checker loaded before
+ * the first test; a fresh kit before each test; after it, the fixtures removed
+ * and not one Lit dev-mode warning. Returns the warnings of the running test,
+ * kept out of the log (the tests assert those they expect).
  */
 export function widgetTestHooks(): () => ReturnType<typeof watchWarnings> {
   let warnings: ReturnType<typeof watchWarnings> | undefined;
+  loadAccessibilityChecker();
   beforeEach(() => {
     freshKit();
     warnings = watchWarnings({ quiet: true });
