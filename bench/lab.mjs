@@ -5,7 +5,13 @@
 // The `lighthouse` package is not among the dependencies; its mobile defaults
 // are applied here as its `throttlingMethod: 'devtools'` applies them:
 // - the Moto G Power screen (412×823, device scale 1.75, touch, mobile);
-// - CPU 4× slower (CDP Emulation.setCPUThrottlingRate);
+// - the CPU slowed down (CDP Emulation.setCPUThrottlingRate) by the multiplier Lighthouse's
+//   documentation gives for this machine ("Calibrating multipliers" in its throttling.md, and
+//   its CPU throttling calculator): Lighthouse's 4× is for a host whose BenchmarkIndex is
+//   about 1,533; a slower host gets a smaller multiplier, so that every host emulates the same
+//   phone (on a host under 1,000, Lighthouse warns that its default gives too low a score).
+//   The index is measured first, in an unthrottled page, as Lighthouse measures it.
+//   `cpuSlowdown` in measureLab's options (paint.mjs `--lab-cpu N`) fixes the multiplier;
 // - the network of its "slow 4G" (150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up) with
 //   the factors its devtools throttling uses: latency × 3.75 (562.5 ms per request, which
 //   stands for connection set-up), throughput × 0.9.
@@ -29,11 +35,15 @@
 // - the console's errors (Lighthouse's "errors-in-console": a failed load counts).
 import { median } from './stats.mjs';
 
-/** Lighthouse's mobile defaults (core/config/constants.js) and its devtools-throttling factors. */
+/**
+ * Lighthouse's mobile defaults (core/config/constants.js) and its devtools-throttling factors.
+ * `cpuSlowdown`: its default multiplier, for a host of BenchmarkIndex `hostIndex`.
+ */
 export const LAB = {
   viewport: { width: 412, height: 823 },
   deviceScaleFactor: 1.75,
   cpuSlowdown: 4,
+  hostIndex: 1533,
   rttMs: 150,
   downKbps: 1638.4,
   upKbps: 750,
@@ -53,6 +63,70 @@ export const SCORING = {
 export const LAB_VARIANTS = ['baseline', 'script'];
 
 export const LAB_RUNS = { full: 5, quick: 1 };
+
+/**
+ * The CPU slowdown for a host of BenchmarkIndex `index`, as Lighthouse's CPU throttling
+ * calculator gives it: 1× at 150, 2× at 800, 3× at 1,300, then one more for every 233
+ * (4× at 1,533, 6× at 2,000), straight lines in between; rounded to a tenth. A host slower
+ * than 150 cannot emulate the phone: 1×, no slowdown.
+ */
+export function cpuSlowdownFor(index) {
+  if (!Number.isFinite(index) || index < 150) return 1;
+  const multiplier =
+    index >= 1300
+      ? 3 + (index - 1300) / 233
+      : index >= 800
+        ? 2 + (index - 800) / 500
+        : 1 + (index - 150) / 650;
+  return Math.round(multiplier * 10) / 10;
+}
+
+/**
+ * Lighthouse's BenchmarkIndex, run in the page: for half a second, how many times a
+ * 10,000-character string is built one character at a time (work for the garbage
+ * collector), and for half a second, how many times an array of 100,000 numbers is copied
+ * into another (none); each count per second over 10, and the mean of the two. Higher is
+ * faster; Lighthouse reads over 1,000 as a desktop-class machine.
+ */
+function benchmarkIndexInPage() {
+  const perSecond = (count, start) => Math.round(count / 10 / ((Date.now() - start) / 1000));
+  let start = Date.now();
+  let built = 0;
+  while (Date.now() - start < 500) {
+    let text = '';
+    for (let i = 0; i < 10000; i++) text += 'a';
+    if (text.length !== 10000) throw new Error('the string was not built');
+    built++;
+  }
+  const strings = perSecond(built, start);
+  const a = Array.from({ length: 100000 }, (_, i) => i);
+  const b = a.slice();
+  start = Date.now();
+  let copies = 0;
+  // The clock is read every tenth copy, as Lighthouse does.
+  while (copies % 10 !== 0 || Date.now() - start < 500) {
+    const [from, to] = copies % 2 === 0 ? [a, b] : [b, a];
+    for (let i = 0; i < from.length; i++) to[i] = from[i];
+    copies++;
+  }
+  return (strings + perSecond(copies, start)) / 2;
+}
+
+/** This machine's BenchmarkIndex in Chromium, unthrottled: the median of `views` fresh pages. */
+export async function hostBenchmarkIndex(browser, views = 3) {
+  const indexes = [];
+  for (let view = 0; view < views; view++) {
+    const context = await browser.newContext();
+    try {
+      const page = await context.newPage();
+      await page.goto('about:blank');
+      indexes.push(await page.evaluate(benchmarkIndexInPage));
+    } finally {
+      await context.close();
+    }
+  }
+  return median(indexes);
+}
 
 const LONG_TASK_MS = 50;
 const QUIET_WINDOW_MS = 5000;
@@ -234,7 +308,7 @@ const CATEGORIES = [
  * then QUIET_WINDOW_MS more (the TTI window). `api.reset(0)`: the request's
  * latency, multiplied as Lighthouse does, stands for connection set-up.
  */
-export async function labView(browser, { url, api, quietMs = 1000 }) {
+export async function labView(browser, { url, api, cpuSlowdown, quietMs = 1000 }) {
   const context = await browser.newContext({
     viewport: LAB.viewport,
     deviceScaleFactor: LAB.deviceScaleFactor,
@@ -251,7 +325,7 @@ export async function labView(browser, { url, api, quietMs = 1000 }) {
     const cdp = await context.newCDPSession(page);
     api.reset(0);
     await cdp.send('Network.enable');
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: LAB.cpuSlowdown });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
     await cdp.send('Network.emulateNetworkConditions', {
       offline: false,
       latency: LAB.rttMs * LAB.latencyFactor,
@@ -317,16 +391,27 @@ function summarise(views) {
 
 /**
  * The lab run: `runs` views of each of `variants` (pages of the paint bench's
- * page server at `origin`), alternating. Returns the medians per page, the
- * kit's over the hand-written page's, and `failures`: a console error on the
- * kit's page.
+ * page server at `origin`), alternating, with the CPU slowed down by
+ * `cpuSlowdown`, or else by the multiplier calibrated to this machine. Returns
+ * the settings (with the host's BenchmarkIndex and the multiplier used), the
+ * medians per page, the kit's over the hand-written page's, and `failures`: a
+ * console error on the kit's page.
  */
-export async function measureLab(browser, { origin, api, runs, variants = LAB_VARIANTS, log = () => {} }) {
-  log(`paint: lab, Lighthouse's mobile settings (${runs} views of each page)`);
+export async function measureLab(
+  browser,
+  { origin, api, runs, variants = LAB_VARIANTS, cpuSlowdown: fixed, log = () => {} },
+) {
+  const hostIndex = await hostBenchmarkIndex(browser);
+  const cpuSlowdown = fixed ?? cpuSlowdownFor(hostIndex);
+  log(
+    `paint: lab, Lighthouse's mobile settings (${runs} views of each page; this machine's BenchmarkIndex ${Math.round(hostIndex)}, CPU ${cpuSlowdown}× slower${fixed === undefined ? ', calibrated' : ''})`,
+  );
   const samples = Object.fromEntries(variants.map((variant) => [variant, []]));
   for (let run = 0; run < runs; run++)
     for (const variant of variants)
-      samples[variant].push(await labView(browser, { url: `${origin}/paint/${variant}.html`, api }));
+      samples[variant].push(
+        await labView(browser, { url: `${origin}/paint/${variant}.html`, api, cpuSlowdown }),
+      );
   const pages = Object.fromEntries(variants.map((variant) => [variant, summarise(samples[variant])]));
   const failures = [];
   for (const variant of variants.filter((variant) => variant !== 'baseline'))
@@ -338,5 +423,13 @@ export async function measureLab(browser, { origin, api, runs, variants = LAB_VA
       const [kit, base] = [pages.script[key], pages.baseline[key]];
       if (kit !== undefined && base) ratios[key] = Math.round((kit / base) * 100) / 100;
     }
-  return { settings: LAB, scoring: SCORING, runs, variants, pages, ratios, failures };
+  const settings = {
+    ...LAB,
+    cpuSlowdown,
+    calibrated: fixed === undefined,
+    lighthouseSlowdown: LAB.cpuSlowdown,
+    hostIndex: Math.round(hostIndex),
+    lighthouseHostIndex: LAB.hostIndex,
+  };
+  return { settings, scoring: SCORING, runs, variants, pages, ratios, failures };
 }

@@ -37,7 +37,7 @@ export function labTables(lab) {
   );
   return [
     {
-      title: `Lighthouse's mobile settings (CPU ${lab.settings.cpuSlowdown}× slower, its slow 4G): median of ${lab.runs} page views`,
+      title: `Lighthouse's mobile settings (CPU ${lab.settings.cpuSlowdown}× slower${lab.settings.calibrated ? `, calibrated to this machine's BenchmarkIndex of ${lab.settings.hostIndex}` : ''}, its slow 4G): median of ${lab.runs} page views`,
       head: ['', 'kit (script tag)', 'hand-written', 'kit ÷ hand-written'],
       rows: [
         ['performance score (without Speed Index)', String(kit.score ?? '–'), String(hand.score ?? '–'), ''],

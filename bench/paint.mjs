@@ -15,6 +15,9 @@
 //     --variants a,b --connections cold,warm   a part of the grid
 //     --lab-runs N                      views of each page under Lighthouse's mobile settings
 //                                       (bench/lab.mjs; 0: none)
+//     --lab-cpu N                       the lab's CPU slowdown, N× (Lighthouse's default, 4, is for
+//                                       a host of BenchmarkIndex 1,533); without it, calibrated to
+//                                       this machine (bench/lab.mjs)
 //
 // bench/run.mjs calls measurePaint() as one of its phases.
 //
@@ -77,6 +80,7 @@ export async function measurePaint(
     variants: chosen = VARIANTS,
     compare,
     labRuns = 0,
+    labCpu,
     log = () => {},
   },
 ) {
@@ -210,7 +214,13 @@ export async function measurePaint(
     }
     // Lighthouse's mobile settings (bench/lab.mjs): the kit's news page and the hand-written one.
     if (labRuns > 0) {
-      results.lab = await measureLab(browser, { origin: pages.origin, api, runs: labRuns, log });
+      results.lab = await measureLab(browser, {
+        origin: pages.origin,
+        api,
+        runs: labRuns,
+        cpuSlowdown: labCpu,
+        log,
+      });
       failures.push(...results.lab.failures);
     }
     results.failures = failures;
@@ -257,6 +267,7 @@ if (isMain) {
       variants: option('variants')?.split(',') ?? (quick ? PAINT_QUICK.variants : undefined),
       compare: compareDist ? { name: option('compare-name') ?? 'before', dist: compareDist } : undefined,
       labRuns: Number(option('lab-runs') ?? (quick ? LAB_RUNS.quick : LAB_RUNS.full)),
+      labCpu: option('lab-cpu') === undefined ? undefined : Number(option('lab-cpu')),
       log: (message) => console.log(`\u25b6 ${message}`),
     });
     paint.mode = quick ? 'quick' : 'full';

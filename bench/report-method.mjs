@@ -81,6 +81,22 @@ function paintMethod(results) {
 ${labMethod(paint.lab)}`;
 }
 
+/** Where the lab's CPU slowdown comes from. */
+function cpuText(t) {
+  const measured =
+    t.hostIndex === undefined
+      ? ''
+      : `This machine's BenchmarkIndex (Lighthouse's measure, taken in an unthrottled page before the
+  views) was ${t.hostIndex}.`;
+  return t.calibrated
+    ? `Lighthouse's ${t.lighthouseSlowdown}× is for a host of BenchmarkIndex ${t.lighthouseHostIndex}; its
+  documentation (throttling.md, "Calibrating multipliers", and its CPU throttling calculator) gives a
+  slower host a smaller multiplier, so that every host emulates the same phone, and Lighthouse warns
+  that its default understates the score on a host under 1,000. ${measured} The multiplier is the
+  calculator's for that index (bench/lab.mjs \`cpuSlowdownFor\`).`
+    : `The multiplier was fixed for this run (\`--lab-cpu\`). ${measured}`;
+}
+
 /** How the lab figures are measured. */
 function labMethod(lab) {
   if (!lab) return '';
@@ -93,7 +109,7 @@ each page, alternating). The \`lighthouse\` package is not a dependency: its mob
 applied as its devtools throttling applies them, and its metrics read from a Chromium trace.
 
 - **Device.** ${t.viewport.width}×${t.viewport.height} viewport at device scale ${t.deviceScaleFactor}, mobile, touch (its Moto G
-  Power); CPU ${t.cpuSlowdown}× slower (CDP \`Emulation.setCPUThrottlingRate\`).
+  Power); CPU ${t.cpuSlowdown}× slower (CDP \`Emulation.setCPUThrottlingRate\`). ${cpuText(t)}
 - **Network.** Its slow 4G (${t.rttMs} ms round trip, ${t.downKbps} kbit/s down, ${t.upKbps} kbit/s up) with the
   factors of its devtools throttling: latency × ${t.latencyFactor} per request (which stands for connection
   set-up: the API's server adds none here), throughput × ${t.throughputFactor}. The page is not scrolled.
