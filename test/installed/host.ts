@@ -121,7 +121,14 @@ export async function hostFrame(
   const frame = await openFrame(`/test/fixtures/look.html?${query}`, 680);
   frame.height = String(height);
   const doc = frame.contentDocument!;
-  await until(() => doc.body.dataset.placed === 'true', `the ${form} page to place its widgets`, 15000);
+  // The server render is a Node process of its own for the page's widgets (test/server/ssr.ts),
+  // which may take up to its limit of 30 s on a machine busy with the rest of the suite.
+  const placed = await until(
+    () => doc.body.dataset.placed,
+    `the ${form} page to place its widgets`,
+    form === 'ssr' ? 40000 : 15000,
+  );
+  expect(placed, `the ${form} page placed its widgets`).to.equal('true');
   for (const [tag] of widgets) {
     const element = await until(() => doc.querySelector<HTMLElement>(tag) ?? undefined, `<${tag}> (${form})`);
     await until(
