@@ -4,7 +4,14 @@
  * `npm run build`.
  */
 import { expect } from '@open-wc/testing';
-import { delay, openFrame, removeFrames, until } from '../helpers/frames.js';
+import {
+  allAnnouncedFetched,
+  announcedFiles,
+  delay,
+  openFrame,
+  removeFrames,
+  until,
+} from '../helpers/frames.js';
 import { isolatedApi, settled } from '../helpers/kit.js';
 
 const embed = (params: string) => `/dist/embed.html?${params}`;
@@ -42,6 +49,7 @@ describe('dist/embed.html', function () {
       );
       const element = await widgetIn(frame, 'khountous-ranking');
       expect(await settled(element)).to.equal('ready');
+      await allAnnouncedFetched(frame.contentWindow!);
       const timings = frame.contentWindow!.performance.getEntriesByType(
         'resource',
       ) as PerformanceResourceTiming[];
@@ -66,9 +74,7 @@ describe('dist/embed.html', function () {
         .filter((path) => path.includes('/elements/'));
       expect(elements).to.deep.equal([`/fresh/${scope}/dist/elements/khountous-ranking.js`]);
       // The one element's files, announced at once (no chain of imports).
-      const announced = [
-        ...frame.contentDocument!.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]'),
-      ].map((link) => new URL(link.href).pathname);
+      const announced = announcedFiles(frame.contentWindow!);
       const fetched = files.map((entry) => new URL(entry.name).pathname);
       expect(fetched.filter((path) => !announced.includes(path))).to.deep.equal([]);
     } finally {

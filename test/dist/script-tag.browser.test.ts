@@ -7,7 +7,7 @@
  * element then. Needs `npm run build`.
  */
 import { expect } from '@open-wc/testing';
-import { until } from '../helpers/frames.js';
+import { allAnnouncedFetched, announcedFiles, until } from '../helpers/frames.js';
 import { api, isolatedApi, kitNames, LOADER_KEY, settled } from '../helpers/kit.js';
 import type { KhountousLoader } from '../../src/core/loader/loader.js';
 
@@ -27,23 +27,9 @@ const paths = (prefix: string) =>
     }));
 /** The built files announced with `<link rel="modulepreload">`, relative to DIST. */
 const announced = () =>
-  [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')]
-    .map((link) => new URL(link.href).pathname)
+  announcedFiles(window)
     .filter((path) => path.startsWith(DIST))
     .map((path) => path.slice(DIST.length));
-/**
- * Waits until every announced file has been fetched: the text paint's files are asked for with
- * the first load, beside the element's, and may arrive after the element is ready (on a loaded
- * machine they did), which the paint does not need: it paints only what arrives before the element.
- */
-const allFetched = () =>
-  until(
-    () => {
-      const fetched = paths(DIST).map(({ path }) => path);
-      return announced().every((file) => fetched.includes(file));
-    },
-    () => `every announced file fetched (announced ${announced().join(', ')})`,
-  );
 const apiRequests = () => timings().filter((entry) => entry.name.startsWith(`${API}/`));
 
 describe('dist/khountous.js: per-tag loading', function () {
@@ -72,7 +58,7 @@ describe('dist/khountous.js: per-tag loading', function () {
   it('sends the API request of the tag in the page with nothing but the script: every other file waits for it', async () => {
     const ranking = document.querySelector<HTMLElement>('khountous-ranking')!;
     expect(await settled(ranking)).to.equal('ready');
-    await allFetched();
+    await allAnnouncedFetched();
     const requests = apiRequests();
     expect(requests.map((entry) => entry.name)).to.have.length(1);
     expect(requests[0]!.name).to.include('limit=3');
@@ -93,7 +79,7 @@ describe('dist/khountous.js: per-tag loading', function () {
 
   it('fetches the files of that element only, each announced with its integrity', async () => {
     await until(() => customElements.get('khountous-ranking'), '<khountous-ranking> to be defined');
-    await allFetched();
+    await allAnnouncedFetched();
     const elements = paths(DIST)
       .map(({ path }) => path)
       .filter((path) => path.startsWith('elements/'));

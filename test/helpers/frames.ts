@@ -37,6 +37,31 @@ export async function until<T>(
 
 export const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** The paths of the files announced with `<link rel="modulepreload">` in `win`'s page. */
+export const announcedFiles = (win: Window): string[] =>
+  [...win.document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map(
+    (link) => new URL(link.href).pathname,
+  );
+
+/**
+ * Waits until every file announced in `win`'s page has been fetched (its resource timing
+ * is written when the fetch ends). The text paint's files are asked for with the first
+ * load, beside the element's, and may arrive after the element is ready (on a loaded
+ * machine they did), which the paint does not need: it paints only what arrives before
+ * the element. A test that counts the fetched files counts them after this.
+ */
+export function allAnnouncedFetched(win: Window = window): Promise<true> {
+  return until(
+    () => {
+      const fetched = new Set(
+        win.performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname),
+      );
+      return announcedFiles(win).every((path) => fetched.has(path));
+    },
+    () => `every announced file fetched (announced ${announcedFiles(win).join(', ')})`,
+  );
+}
+
 /** A unique id for this run (report ids, cache-busting queries). */
 export const uniqueId = (label: string) =>
   `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
