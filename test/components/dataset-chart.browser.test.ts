@@ -8,7 +8,15 @@ import { expect } from '@open-wc/testing';
 import '../../src/components/dataset/define.js';
 import type { KhountousDataset } from '../../src/components/dataset/dataset.js';
 import type { DatasetJson } from '../../src/core/types.js';
-import { api, eventually, isolatedApi, mount, sharedApi, widgetTestHooks } from '../helpers/kit.js';
+import {
+  api,
+  eventually,
+  isolatedApi,
+  mount,
+  requestUrl,
+  sharedApi,
+  widgetTestHooks,
+} from '../helpers/kit.js';
 
 const SERIES = 'response-times';
 const dataset = (attrs: Record<string, string>, width?: number) =>
@@ -33,7 +41,7 @@ function editDataset(id: string, edit: (dataset: DatasetJson) => void): () => vo
   const original = globalThis.fetch;
   globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
     const response = await original(input, init);
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const url = requestUrl(input);
     if (!url.includes(`/datasets/${id}`) || !response.ok) return response;
     const body = (await response.json()) as DatasetJson;
     edit(body);

@@ -18,6 +18,7 @@ import {
   mount,
   nextEvent,
   pagerButtons,
+  requestUrl,
   shadowText,
   sharedApi,
   spendBudget,
@@ -37,7 +38,7 @@ function editVerifications(edit: (list: FactChecks) => void): () => void {
   const original = globalThis.fetch;
   globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
     const response = await original(input, init);
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const url = requestUrl(input);
     if (!url.includes('/verifications') || !response.ok) return response;
     const list = (await response.json()) as FactChecks;
     edit(list);

@@ -178,6 +178,10 @@ export function widgetTestHooks(): () => ReturnType<typeof watchWarnings> {
   return () => warnings!;
 }
 
+/** The URL a fetch call asks for, whichever form it was given in. */
+export const requestUrl = (input: RequestInfo | URL): string =>
+  typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+
 /**
  * Holds the answers the page's fetch gets from `base` until `release()`: the
  * request goes out and the API answers as usual, but the kit sees nothing yet.
@@ -189,9 +193,8 @@ export function holdAnswers(base: string): { release: () => void; restore: () =>
   let release!: () => void;
   const gate = new Promise<void>((resolve) => (release = resolve));
   globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const response = await original(input, init);
-    if (url.startsWith(base)) await gate;
+    if (requestUrl(input).startsWith(base)) await gate;
     return response;
   };
   return {
@@ -208,7 +211,7 @@ export function countFetches(): { urls: string[]; restore: () => void } {
   const original = globalThis.fetch;
   const urls: string[] = [];
   globalThis.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
-    urls.push(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+    urls.push(requestUrl(input));
     return original(input, init);
   };
   return { urls, restore: () => (globalThis.fetch = original) };
