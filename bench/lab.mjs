@@ -37,13 +37,13 @@ import { median } from './stats.mjs';
 
 /**
  * Lighthouse's mobile defaults (core/config/constants.js) and its devtools-throttling factors.
- * `cpuSlowdown`: its default multiplier, for a host of BenchmarkIndex `hostIndex`.
+ * `cpuSlowdown`: its default multiplier, for a host of BenchmarkIndex `lighthouseHostIndex`.
  */
 export const LAB = {
   viewport: { width: 412, height: 823 },
   deviceScaleFactor: 1.75,
   cpuSlowdown: 4,
-  hostIndex: 1533,
+  lighthouseHostIndex: 1533,
   rttMs: 150,
   downKbps: 1638.4,
   upKbps: 750,
@@ -429,7 +429,6 @@ export async function measureLab(
     calibrated: fixed === undefined,
     lighthouseSlowdown: LAB.cpuSlowdown,
     hostIndex: Math.round(hostIndex),
-    lighthouseHostIndex: LAB.hostIndex,
   };
   return { settings, scoring: SCORING, runs, variants, pages, ratios, failures };
 }
