@@ -9,13 +9,14 @@
 import process from 'node:process';
 import { ENGINES } from './browsers.mjs';
 import { aptInstall, canInstall, missingPackages } from './debian.mjs';
+import { NGINX_PACKAGES } from '../tier/nginx.mjs';
 import { VARNISH_PACKAGES } from '../tier/varnish.mjs';
 import { WORDPRESS_PACKAGES } from './wordpress-env.mjs';
 
 /** Every Debian package a full `npm test` uses, by what it is for. */
 export const SETUP_PACKAGES = {
   browsers: Object.values(ENGINES).flatMap((engine) => engine.packages),
-  'shared cache tier': ['nginx', ...VARNISH_PACKAGES],
+  'shared cache tier': [...NGINX_PACKAGES, ...VARNISH_PACKAGES],
   WordPress: WORDPRESS_PACKAGES,
 };
 

@@ -5,12 +5,12 @@
 //
 // Used by `npm run proxy` (scripts/tier/proxy.mjs) and the tests of test/proxy/.
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { dirname, join } from 'node:path';
 import process from 'node:process';
 import { fileURLToPath } from 'node:url';
-import { aptInstall, canInstall } from '../test/debian.mjs';
+import { aptInstall, canInstall, missingPackages } from '../test/debian.mjs';
 
 const DEPLOY = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'deploy', 'nginx');
 const CANDIDATES = ['/usr/sbin/nginx', '/usr/bin/nginx'];
@@ -21,25 +21,47 @@ function locate() {
   return CANDIDATES.find((path) => existsSync(path));
 }
 
+/** Debian's packages of the nginx tier: nginx, and the Lua module that counts the site key's total (khountous-key.lua). */
+export const NGINX_PACKAGES = ['nginx', 'libnginx-mod-http-lua'];
+/** Where Debian's nginx keeps its dynamic modules (the standalone configuration loads the Lua module from there). */
+const NGINX_MODULES = process.env.NGINX_MODULES_PATH ?? '/usr/lib/nginx/modules';
+
 /**
- * Debian's nginx: `{ available: true, path }`, or `{ available: false, reason }`.
- * Installs the `nginx` package first when it is missing and we run as root on
- * Debian (unless KHOUNTOUS_NO_INSTALL is set). NGINX_PATH names another binary.
+ * Debian's nginx with its Lua module: `{ available: true, path }`, or `{ available: false, reason }`.
+ * Installs the missing packages first when we run as root on Debian (unless
+ * KHOUNTOUS_NO_INSTALL is set). NGINX_PATH names another binary (and NGINX_MODULES_PATH
+ * the directory of its ndk_http_module.so and ngx_http_lua_module.so).
  */
 export function resolveNginx(log = console.log) {
   let path = locate();
-  if (!path && !process.env.NGINX_PATH && canInstall()) {
-    const install = aptInstall(['nginx'], log);
-    if (!install) log('apt-get could not install nginx');
+  let missing = process.env.NGINX_PATH ? [] : missingPackages(NGINX_PACKAGES);
+  if (missing.length > 0 && canInstall()) {
+    if (!aptInstall(missing, log)) log(`apt-get could not install ${missing.join(' ')}`);
     path = locate();
+    missing = missingPackages(NGINX_PACKAGES);
   }
-  if (path) return { available: true, path };
+  if (path && missing.length === 0) return { available: true, path };
   const reason = process.env.NGINX_PATH
     ? `NGINX_PATH=${process.env.NGINX_PATH} does not exist`
-    : `nginx not found (looked at ${CANDIDATES.join(', ')}); install Debian's package (apt-get install nginx) or set NGINX_PATH` +
+    : `Debian's ${missing.join(' and ')} missing (looked for nginx at ${CANDIDATES.join(', ')}); install them (apt-get install ${NGINX_PACKAGES.join(' ')}) or set NGINX_PATH` +
       (canInstall() ? '' : ' (not installed automatically: that needs root on Debian)');
   return { available: false, reason };
 }
+
+/**
+ * The site key's total (deploy/nginx/key-budget.conf.template), the same on both engines: a
+ * free key's quota (the smallest a key has: 1,000 a day, docs/api-assumptions.md §7) until
+ * the site says its own; 24 windows of an hour, each allowing 1,000 / 26 = 38 requests;
+ * half of each window kept for new resources; a twentieth of it at most (at least 1) for
+ * one reader's new resources (docs/scaling.md, "The site key's total").
+ */
+export const KEY_SETTINGS = {
+  KHOUNTOUS_KEY_QUOTA: '1000',
+  KHOUNTOUS_KEY_PERIOD: '86400',
+  KHOUNTOUS_KEY_WINDOWS: '24',
+  KHOUNTOUS_KEY_RESERVE: '50',
+  KHOUNTOUS_READER_SHARE: '5',
+};
 
 /** The settings of deploy/nginx/khountous.conf.template, with the defaults of a local run. */
 export const DEFAULT_SETTINGS = {
@@ -55,8 +77,7 @@ export const DEFAULT_SETTINGS = {
   KHOUNTOUS_MISS_RATE: '10r/m',
   KHOUNTOUS_MISS_BURST: '40',
   KHOUNTOUS_MISS_RETRY_AFTER: '6',
-  KHOUNTOUS_NEW_RATE: '1r/m',
-  KHOUNTOUS_NEW_BURST: '120',
+  ...KEY_SETTINGS,
   KHOUNTOUS_UPSTREAM_CONNECTIONS: '32',
   KHOUNTOUS_UNKNOWN_TTL: '600',
 };
@@ -96,9 +117,18 @@ export function writePrefix(dir, { values, site, siteText, key }) {
   const standalone = readFileSync(join(DEPLOY, 'standalone.conf.template'), 'utf8');
   writeFileSync(
     join(dir, 'nginx.conf'),
-    renderTemplate(standalone, { ...values, KHOUNTOUS_PREFIX: dir, KHOUNTOUS_SITE_CONF: join(dir, site) }),
+    renderTemplate(standalone, {
+      KHOUNTOUS_NGINX_MODULES: NGINX_MODULES,
+      ...values,
+      KHOUNTOUS_PREFIX: dir,
+      KHOUNTOUS_SITE_CONF: join(dir, site),
+    }),
   );
   writeFileSync(join(dir, 'key.conf'), keyConf(key), { mode: 0o600 });
+  // The site key's total, beside key.conf: its settings and its code (read when nginx starts).
+  const budget = readFileSync(join(DEPLOY, 'key-budget.conf.template'), 'utf8');
+  writeFileSync(join(dir, 'key-budget.conf'), renderTemplate(budget, values));
+  copyFileSync(join(DEPLOY, 'khountous-key.lua'), join(dir, 'khountous-key.lua'));
   return {
     conf: join(dir, 'nginx.conf'),
     accessLog: join(dir, 'logs', 'access.log'),

@@ -181,17 +181,32 @@ function limitSettings(engine: Engine, { burst, perMinute }: MissLimit): Record<
 }
 
 /**
- * The settings of `engine` for the tier's total on new resources (all readers
- * together): nginx's limit_req, or Varnish's vsthrottle token bucket, as above.
+ * The site key's total (deploy/nginx/key-budget.conf.template, the same on both engines):
+ * `quota` requests per `period` seconds, counted in `windows` windows of the period, with
+ * `reserve` percent of each window kept for new resources and `share` percent of it at most
+ * for one reader's new resources.
  */
-function budgetSettings(engine: Engine, { burst, perMinute }: MissLimit): Record<string, string> {
-  if (engine === 'nginx')
-    return { KHOUNTOUS_NEW_RATE: `${perMinute}r/m`, KHOUNTOUS_NEW_BURST: String(burst) };
-  return {
-    KHOUNTOUS_NEW_LIMIT: String(burst + 1),
-    KHOUNTOUS_NEW_PERIOD: `${Math.round(((burst + 1) * 60) / perMinute)}s`,
-  };
+export interface KeyBudget {
+  quota: number;
+  period: number;
+  windows: number;
+  reserve: number;
+  share: number;
 }
+
+/**
+ * The key's total of a tier whose test is about something else: far above anything a test
+ * sends, so that only the tests of the total (test/proxy/key.test.ts, budget.test.ts) meet it.
+ */
+const UNBOUNDED_KEY: KeyBudget = { quota: 10_000_000, period: 86_400, windows: 24, reserve: 0, share: 100 };
+
+const keySettings = ({ quota, period, windows, reserve, share }: KeyBudget): Record<string, string> => ({
+  KHOUNTOUS_KEY_QUOTA: String(quota),
+  KHOUNTOUS_KEY_PERIOD: String(period),
+  KHOUNTOUS_KEY_WINDOWS: String(windows),
+  KHOUNTOUS_KEY_RESERVE: String(reserve),
+  KHOUNTOUS_READER_SHARE: String(share),
+});
 
 export interface EngineTierOptions {
   /** The site's key (none: the tier calls the API anonymously). */
@@ -200,8 +215,8 @@ export interface EngineTierOptions {
   settings?: Record<string, string>;
   /** The per-reader limit (default: the templates' own, 40 at once then 10 per minute). */
   limit?: MissLimit;
-  /** The total on new resources, all readers together (default: the templates' own, 120 at once then 1 per minute). */
-  budget?: MissLimit;
+  /** The site key's total (default: unbounded for a test; `'shipped'`: the templates' own defaults, a free key's quota). */
+  budget?: KeyBudget | 'shipped';
   /** nginx: the text of realip.conf (none: no such file). */
   realIp?: string;
   /** Varnish: VCL placed before the tier's subroutines (tests only). */
@@ -269,7 +284,7 @@ export async function startEngineTier(
     KHOUNTOUS_API_UPSTREAM: upstream,
     KHOUNTOUS_API_HOST: apiHost,
     ...(options.limit ? limitSettings(found.engine, options.limit) : {}),
-    ...(options.budget ? budgetSettings(found.engine, options.budget) : {}),
+    ...(options.budget === 'shipped' ? {} : keySettings(options.budget ?? UNBOUNDED_KEY)),
     ...options.settings,
   };
   let server: { stop(): Promise<void> };

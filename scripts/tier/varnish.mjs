@@ -12,7 +12,7 @@ import { dirname, join } from 'node:path';
 import process from 'node:process';
 import { fileURLToPath } from 'node:url';
 import { aptInstall, canInstall, missingPackages } from '../test/debian.mjs';
-import { listening, renderTemplate, resolveNginx, startNginx, writePrefix } from './nginx.mjs';
+import { KEY_SETTINGS, listening, renderTemplate, resolveNginx, startNginx, writePrefix } from './nginx.mjs';
 
 const DEPLOY = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'deploy', 'varnish');
 const CANDIDATES = ['/usr/sbin/varnishd', '/usr/bin/varnishd'];
@@ -67,8 +67,7 @@ export const DEFAULT_SETTINGS = {
   KHOUNTOUS_MISS_LIMIT: '41',
   KHOUNTOUS_MISS_PERIOD: '246s',
   KHOUNTOUS_MISS_RETRY_AFTER: '6',
-  KHOUNTOUS_NEW_LIMIT: '121',
-  KHOUNTOUS_NEW_PERIOD: '121m',
+  ...KEY_SETTINGS,
   KHOUNTOUS_UPSTREAM_CONNECTIONS: '32',
   KHOUNTOUS_UNKNOWN_TTL: '600',
 };

@@ -159,8 +159,15 @@ for (const [engine, skip] of engines()) {
           assert.equal(refused.status, 400, `${head.split('\r\n')[0]}: ${refused.status} ${refused.body}`);
         }
         assert.equal([...tier.upstream.values()].flat().length, before, 'nothing reached the API');
-        // A plain GET passes, with the key: the socket is Varnish's only (the directory's permissions).
-        const plain = await raw(tier.socket, `GET ${target} HTTP/1.1\r\nHost: localhost`);
+        // Without the reader Varnish names, the key's total lets no new resource through.
+        const anonymous = await raw(tier.socket, `GET ${target} HTTP/1.1\r\nHost: localhost`);
+        assert.equal(anonymous.status, 429, anonymous.body);
+        assert.equal([...tier.upstream.values()].flat().length, before, 'nothing reached the API');
+        // A plain GET with its reader passes, with the key: the socket is Varnish's only (the directory's permissions).
+        const plain = await raw(
+          tier.socket,
+          `GET ${target} HTTP/1.1\r\nHost: localhost\r\nX-Khountous-Reader: 127.0.0.9`,
+        );
         assert.equal(plain.status, 200, plain.body);
         assert.deepEqual([...tier.authorizations], [`Bearer ${KEY}`]);
       },
