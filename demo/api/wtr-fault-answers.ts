@@ -128,6 +128,23 @@ export async function answerWithFault(
         },
         JSON.stringify({ error: { code: 'rate_limited', message: 'The quota is used up.' } }),
       );
+    case '429-shared':
+      return write(
+        429,
+        {
+          'Content-Type': 'application/json; charset=utf-8',
+          'Cache-Control': 'no-store',
+          'Retry-After': String(plan.retryAfter ?? 1),
+          'X-Khountous-Cache': 'shared',
+          'X-Cache-Status': 'MISS',
+        },
+        JSON.stringify({
+          error: {
+            code: 'rate_limited',
+            message: `This site is busy: its share of the API is in use; retry in ${plan.retryAfter ?? 1} s.`,
+          },
+        }),
+      );
     case '429-bare':
       return write(
         429,

@@ -15,6 +15,9 @@
  *   truncated-json status 200, a complete response holding the first half of the JSON
  *   429            status 429 with Retry-After: `retryAfter` (default 1 s)
  *   429-bare       status 429 without Retry-After nor X-RateLimit-* headers
+ *   429-shared     status 429 with Retry-After: `retryAfter` (default 1 s) from a shared cache
+ *                  tier in front of the API (X-Khountous-Cache: shared), as the tier refuses
+ *                  when the site key's total is in use (deploy/nginx/khountous-key.lua)
  *   reset          the socket is destroyed before any byte (connection reset)
  *   cors           the real answer without any Access-Control-* header: a cross-origin
  *                  page (the API on 127.0.0.1 for a page on localhost) cannot read it
@@ -39,6 +42,7 @@ export const FAULTS = [
   'truncated-json',
   '429',
   '429-bare',
+  '429-shared',
   'reset',
   'cors',
   'missing-field',

@@ -68,7 +68,7 @@ export function renderErrorBox({ lang, t, error, problem, retry, wakeAt }: Error
   const retryable = !problem && error.kind !== 'invalid-parameter' && error.kind !== 'not-found';
   return html`<div class="error" part="error" role="status" aria-atomic="true">
     <strong>${problem ? t.error('invalid-parameter') : t.errorTitle}</strong>
-    <p>${problem ? (problem.message?.[lang] ?? '') : t.error(error.kind, when)}</p>
+    <p>${problem ? (problem.message?.[lang] ?? '') : t.error(error.kind, when, error.shared)}</p>
     ${retryable ? renderRetry(lang, t, error, retry, wakeAt) : nothing}
   </div>`;
 }

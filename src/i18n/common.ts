@@ -12,8 +12,12 @@ export interface CommonStrings {
   staleAsOf: (time: string) => string;
   /** The source line: the platform, and the date of the data shown. */
   source: (date: string) => string;
-  /** A sentence naming the cause of an error; `when` is the time data comes back, for quota errors. */
-  error: (kind: KhountousErrorKind, when?: string) => string;
+  /**
+   * A sentence naming the cause of an error; `when` is the time data comes back, for quota
+   * errors. `shared`: a shared cache tier in front of the API answered (its refusal says the
+   * service is busy: the reader spent nothing).
+   */
+  error: (kind: KhountousErrorKind, when?: string, shared?: boolean) => string;
   errorTitle: string;
   previous: string;
   next: string;
@@ -35,11 +39,15 @@ export const commonStrings: Local<CommonStrings> = {
     staleAsOf: (time) => `données de ${time}`,
     source: (date) => `Source\u202f: Khountous · données au ${date}`,
     errorTitle: 'Données indisponibles',
-    error: (kind, when) => {
+    error: (kind, when, shared) => {
       switch (kind) {
         case 'not-found':
           return 'Cette ressource est introuvable.';
         case 'quota':
+          if (shared)
+            return when
+              ? `Service très sollicité\u202f: les données reviennent à ${when}.`
+              : 'Service très sollicité\u202f: réessayez plus tard.';
           return when
             ? `Limite de requêtes atteinte\u202f: les données reviennent à ${when}.`
             : 'Limite de requêtes atteinte\u202f: réessayez plus tard.';
@@ -73,11 +81,15 @@ export const commonStrings: Local<CommonStrings> = {
     staleAsOf: (time) => `data as of ${time}`,
     source: (date) => `Source: Khountous · data as of ${date}`,
     errorTitle: 'Data unavailable',
-    error: (kind, when) => {
+    error: (kind, when, shared) => {
       switch (kind) {
         case 'not-found':
           return 'This resource was not found.';
         case 'quota':
+          if (shared)
+            return when
+              ? `The service is busy: data will be back at ${when}.`
+              : 'The service is busy: please try again later.';
           return when
             ? `Request limit reached: data will be back at ${when}.`
             : 'Request limit reached: please try again later.';

@@ -43,6 +43,23 @@ describe('the retry button', function () {
     expect((await faulty.requests()).length).to.equal(2);
   });
 
+  for (const [lang, busy, spent] of [
+    ['fr', /Service très sollicité\s: les données reviennent à \d{2}:\d{2}\./, 'Limite de requêtes'],
+    ['en', /The service is busy: data will be back at \d{2}:\d{2}\./, 'Request limit'],
+  ] as const)
+    it(`after a shared cache tier's 429 (${lang}): says the service is busy, not that the reader spent a limit`, async () => {
+      const faulty = new FaultyApi(`retry-429-shared-${lang}`);
+      await faulty.fail({ fault: '429-shared', times: 1, retryAfter: 3 });
+      const element = await mount('khountous-region-stats', { 'base-url': faulty.base, lang, lazy: 'false' });
+      expect(await settled(element)).to.equal('error');
+      const text = shadowText(element);
+      expect(text).to.match(busy);
+      expect(text).to.not.contain(spent);
+      // The same wait as the API's own 429: the loader tries again at the reset, by itself.
+      expect(retryButton(element)!.disabled).to.equal(true);
+      expect(await settled(element, ['ready'])).to.equal('ready');
+    });
+
   it('after a server error: enabled, and a click sends one request', async () => {
     const faulty = new FaultyApi('retry-500');
     await faulty.fail({ fault: '500' });
