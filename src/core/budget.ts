@@ -20,6 +20,10 @@
  * answer, while what the cache says (a 429 and its reset, X-RateLimit-*) is
  * still obeyed. The mark is shared by the tabs like the log.
  *
+ * A budget made with `ceiling` (a server render's total, src/ssr/render.ts) keeps
+ * its limit as the caller set it: the API's headers and a 429 may lower what
+ * remains, never raise the limit, and a shared cache's answers do not lift it.
+ *
  * Stored state is another tab's word, or garbage: rows and floors with times
  * that are not finite, lie in the future, or block for longer than MAX_BLOCK
  * are ignored, so a corrupted storage never spends the budget for good.
@@ -47,6 +51,8 @@ export interface BudgetOptions {
   storage?: Pick<SafeStorage, 'getJSON' | 'setJSON'> | undefined;
   /** Storage key of this budget (one per API origin). Default `budget`. */
   storageKey?: string;
+  /** The limit is a ceiling: no answer raises it (X-RateLimit-Limit) or lifts it (a shared cache). */
+  ceiling?: boolean;
 }
 
 export interface Budget {
@@ -113,6 +119,7 @@ export function createBudget(options: BudgetOptions = {}): Budget {
   const windowMs = options.windowMs ?? DEFAULT_QUOTA_WINDOW;
   const storage = options.storage;
   const storageKey = options.storageKey ?? 'budget';
+  const ceiling = options.ceiling === true;
   const idPrefix = newId();
   let counter = 0;
   // The budget's state: its log merged from every tab, and what the server said.
@@ -153,7 +160,13 @@ export function createBudget(options: BudgetOptions = {}): Budget {
       if (isFloor(stored.floor, now) && (!floor || stored.floor.at > floor.at)) floor = stored.floor;
       if (isTime(stored.shared, now)) sharedAt = Math.max(sharedAt, stored.shared);
       const said = stored.limit;
-      if (Array.isArray(said) && isPositiveInteger(said[0]) && isTime(said[1], now) && said[1] > limit[1])
+      if (
+        !ceiling &&
+        Array.isArray(said) &&
+        isPositiveInteger(said[0]) &&
+        isTime(said[1], now) &&
+        said[1] > limit[1]
+      )
         limit = [said[0], said[1]];
     }
     prune(now);
@@ -168,7 +181,7 @@ export function createBudget(options: BudgetOptions = {}): Budget {
     storage.setJSON(storageKey, out);
   };
 
-  const isShared = (now: number) => now - sharedAt < SHARED_FOR;
+  const isShared = (now: number) => !ceiling && now - sharedAt < SHARED_FOR;
 
   const floorRemaining = (now: number): number => {
     if (!floor || floor.until <= now) return Infinity;
@@ -216,7 +229,7 @@ export function createBudget(options: BudgetOptions = {}): Budget {
     },
     reconcile(rateLimit, now, sentId) {
       sync(now);
-      if (isPositiveInteger(rateLimit.limit)) limit = [rateLimit.limit, now];
+      if (!ceiling && isPositiveInteger(rateLimit.limit)) limit = [rateLimit.limit, now];
       if (Number.isFinite(rateLimit.remaining) && Number.isFinite(rateLimit.resetAt)) {
         const sent = sentId === undefined ? undefined : log.get(sentId);
         floor = {
@@ -250,11 +263,17 @@ export function createBudget(options: BudgetOptions = {}): Budget {
   return budget;
 }
 
+/** When `spent` refills, as of `now`: an ISO date, or `later` beyond the dates a Date holds. */
+export function refillText(spent: Budget, now: number): string {
+  const resetAt = spent.nextSlotAt(now);
+  return Math.abs(resetAt) <= 8.64e15 ? new Date(resetAt).toISOString() : 'later';
+}
+
 /** The error of a load `spent` refuses at `now`, with when it can be sent. */
 export function quotaError(spent: Budget, now: number): KhountousError {
-  const resetAt = spent.nextSlotAt(now);
-  const until = Math.abs(resetAt) <= 8.64e15 ? new Date(resetAt).toISOString() : 'later';
-  return new KhountousError('quota', `The request budget is spent until ${until}.`, { resetAt });
+  return new KhountousError('quota', `The request budget is spent until ${refillText(spent, now)}.`, {
+    resetAt: spent.nextSlotAt(now),
+  });
 }
 
 // Number.isInteger and Number.isFinite are false for anything but a number.

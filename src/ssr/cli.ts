@@ -1,16 +1,28 @@
 #!/usr/bin/env node
 /**
- * npx khountous-widgets render [--base-url URL] [--key-env NAME] <files…>
+ * npx khountous-widgets render [--base-url URL] [--key-env NAME] [--budget N/hour|N/day] <files…>
  *
  * Fills the kit's tags in built HTML files with their rendered markup and inline
  * data (src/ssr/files.ts). The API key, if any, is read from the environment
  * variable named by --key-env (KHOUNTOUS_KEY by default), never from the command
- * line. Exits with 1 when a file was left untouched, 2 on a usage error.
+ * line. --budget is the most requests the run sends to the API (renderWidget's
+ * `budget`; by default the free key's 1000/day with a key, 60/hour without).
+ * Exits with 1 when a file was left untouched, 2 on a usage error.
  */
 import process from 'node:process';
 import { renderFiles } from './files.js';
+import type { RenderBudget } from './render.js';
 
-const USAGE = 'usage: khountous-widgets render [--base-url URL] [--key-env NAME] <files.html...>';
+const USAGE =
+  'usage: khountous-widgets render [--base-url URL] [--key-env NAME] [--budget N/hour|N/day] <files.html...>';
+
+const PERIODS: Readonly<Record<string, number>> = { hour: 3_600_000, day: 86_400_000 };
+
+/** `20000/day` as a budget; undefined when it is not one. */
+function budgetOf(text: string | undefined): RenderBudget | undefined {
+  const [, requests, period] = /^([1-9]\d{0,14})\/(hour|day)$/.exec(text ?? '') ?? [];
+  return requests && period ? { requests: Number(requests), per: PERIODS[period]! } : undefined;
+}
 
 async function main(args: string[]): Promise<number> {
   if (args[0] !== 'render') {
@@ -20,11 +32,21 @@ async function main(args: string[]): Promise<number> {
   const files: string[] = [];
   let baseUrl: string | undefined;
   let keyEnv = 'KHOUNTOUS_KEY';
+  let budget: RenderBudget | undefined;
   for (let index = 1; index < args.length; index++) {
     const arg = args[index]!;
     if (arg === '--base-url') baseUrl = args[++index];
     else if (arg === '--key-env') keyEnv = args[++index] ?? keyEnv;
-    else if (arg.startsWith('--')) {
+    else if (arg === '--budget') {
+      const text = args[++index];
+      budget = budgetOf(text);
+      if (!budget) {
+        console.error(
+          `--budget ${JSON.stringify(text ?? '')} is not the most requests per hour or per day (e.g. 20000/day)\n${USAGE}`,
+        );
+        return 2;
+      }
+    } else if (arg.startsWith('--')) {
       console.error(`unknown option ${arg}\n${USAGE}`);
       return 2;
     } else files.push(arg);
@@ -34,7 +56,11 @@ async function main(args: string[]): Promise<number> {
     return 2;
   }
   const key = process.env[keyEnv] || undefined;
-  const results = await renderFiles(files, { ...(baseUrl ? { baseUrl } : {}), ...(key ? { key } : {}) });
+  const results = await renderFiles(files, {
+    ...(baseUrl ? { baseUrl } : {}),
+    ...(key ? { key } : {}),
+    ...(budget ? { budget } : {}),
+  });
   let failed = 0;
   for (const result of results) {
     if (result.error) {

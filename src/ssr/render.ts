@@ -12,18 +12,22 @@
  *
  * The data comes through one loader per API (and key) for the whole process:
  * the kit's own, as in a browser without storage: one request per resource per
- * freshness period, concurrent renders joined, the budget of the level it uses
- * (anonymous: 60 per hour for the server's address; with `key`, that key's quota,
- * as the API's rate-limit headers say), stale data served with its real age when
- * the API fails or the budget is spent. The key is sent as a Bearer token and
- * never written into the HTML.
+ * freshness period, concurrent renders joined, stale data served with its real
+ * age when the API fails or the budget is spent. Every request the process
+ * sends to an API with a key (or without one), new resource or refresh, is
+ * counted against one total per API and key (`budget`, a ceiling no answer
+ * raises: src/core/budget.ts), by default the quota of the lowest level that
+ * fits: the anonymous level's without a key, the free key's with one. The key
+ * is sent as a Bearer token and never written into the HTML.
  */
 import { render } from '@lit-labs/ssr';
 import { collectResult } from '@lit-labs/ssr/lib/render-result.js';
 import { html, unsafeStatic } from 'lit/static-html.js';
-import { KhountousError } from '../core/errors.js';
+import { createBudget, refillText, type Budget } from '../core/budget.js';
+import { isKhountousError, KhountousError } from '../core/errors.js';
 import { INLINE_VERSION, inlinePath } from '../core/inline.js';
 import { createLoader, type KhountousLoader } from '../core/loader/loader.js';
+import { DEFAULTS } from '../core/loader/options.js';
 import { delivery } from '../boot/bundled.js';
 import { DEFAULT_BASE_URL, normaliseBaseUrl } from '../widget/base-url.js';
 import { inputsOf, isWritableAttribute, type Widget } from '../widget/descriptor.js';
@@ -31,6 +35,12 @@ import { attributeReader, planLoad } from '../widget/load.js';
 import { widgets } from '../registry.js';
 
 type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
+
+/** At most `requests` requests in any window of `per` ms. */
+export interface RenderBudget {
+  requests: number;
+  per: number;
+}
 
 export interface RenderOptions {
   /** The API, or the site's shared cache tier: `https://api.khountous.sn/v1` by default. */
@@ -53,6 +63,16 @@ export interface RenderOptions {
    * console.warn(error.message)`.
    */
   fallback?: (error: RenderError) => void;
+  /**
+   * The most requests the process sends to this API with this key (or without a key) in any
+   * window of `per` ms: new resources and refreshes of the data it holds alike, one total for
+   * the whole process, which no answer of the API or of a shared cache raises. Beyond it, the
+   * data the process holds is served with its real age, else a RenderError (the plain element).
+   * Default: with a key, the free key's quota (`{ requests: 1000, per: 86_400_000 }`, 1,000 a
+   * day); without, the anonymous level's (60 an hour). A site sets its key's quota, or the share
+   * of it the server may spend (the key's other users take the rest).
+   */
+  budget?: RenderBudget;
 }
 
 /** The default of RenderOptions.timeout. */
@@ -60,6 +80,14 @@ const RENDER_TIMEOUT = 5_000;
 /** After a render found no data, the same resource is not asked for again before this (doubling to BACKOFF_MAX). */
 const BACKOFF_FIRST = 30_000;
 const BACKOFF_MAX = 15 * 60_000;
+/**
+ * The default of RenderOptions.budget, from the API document's quotas: without a key, the
+ * anonymous level's (the loader's own default); with one, the free key's, the lowest a key has.
+ */
+const DEFAULT_BUDGET: Readonly<Record<'anonymous' | 'key', RenderBudget>> = {
+  anonymous: { requests: DEFAULTS.quotaLimit, per: DEFAULTS.quotaWindow },
+  key: { requests: 1_000, per: 24 * 60 * 60_000 },
+};
 
 /**
  * Thrown when a widget cannot be rendered with its data: an unknown tag, an attribute
@@ -102,17 +130,49 @@ const scriptJson = (value: unknown) =>
 const loaders = new Map<string, KhountousLoader>();
 /** Per API, key and resource: failures in a row, and the time before which it is not asked again. */
 const backoffs = new Map<string, { failures: number; until: number }>();
+/** Per API (its base URL) and key: the process's one total, which every loader of them spends, and its size. */
+const totals = new Map<string, { budget: Budget; size: RenderBudget }>();
+
+const durationText = (ms: number) =>
+  ms % 3_600_000 === 0 ? `${ms / 3_600_000} h` : ms % 60_000 === 0 ? `${ms / 60_000} min` : `${ms / 1000} s`;
+const budgetText = ({ requests, per }: RenderBudget) => `${requests} requests per ${durationText(per)}`;
+
+/** The total of `baseUrl`'s API and `key`, made at its first render; why not, when `asked` cannot be one. */
+function totalFor(baseUrl: string, key: string | undefined, asked: RenderBudget | undefined) {
+  const size = asked ?? (key ? DEFAULT_BUDGET.key : DEFAULT_BUDGET.anonymous);
+  const { requests, per } = (size ?? {}) as Partial<RenderBudget>;
+  if (!Number.isSafeInteger(requests) || requests! < 1 || !Number.isSafeInteger(per) || per! < 1)
+    return `budget ${JSON.stringify(asked)} is not { requests, per }: two whole numbers above 0 (per in ms)`;
+  const id = `${baseUrl}\n${key ?? ''}`;
+  const found = totals.get(id);
+  if (found && (found.size.requests !== requests || found.size.per !== per))
+    return `budget ${budgetText(size)} is not the total the process already counts for ${baseUrl} and this key (${budgetText(found.size)}): one total per API and key`;
+  if (found) return found;
+  const made = {
+    budget: createBudget({ limit: requests!, windowMs: per!, ceiling: true }),
+    size: { requests: requests!, per: per! },
+  };
+  totals.set(id, made);
+  return made;
+}
 
 function loaderFor(
   baseUrl: string,
   key: string | undefined,
   fetch: FetchLike,
   timeout: number,
+  total: { budget: Budget; size: RenderBudget },
 ): KhountousLoader {
   const id = `${baseUrl}\n${key ?? ''}\n${timeout}`;
   let loader = loaders.get(id);
   if (!loader) {
     loader = createLoader({
+      // Every loader of this API and key spends the one total.
+      budget: () => total.budget,
+      // Refreshes leave new resources the share of the total the browser's loader leaves them.
+      revalidationReserve: Math.floor(
+        (total.size.requests * DEFAULTS.revalidationReserve) / DEFAULTS.quotaLimit,
+      ),
       storage: null,
       broadcastChannel: null,
       locks: null,
@@ -133,9 +193,10 @@ function loaderFor(
   return loader;
 }
 
-/** Forgets the loaders (their caches and budgets) and the back-offs: for tests. */
+/** Forgets the loaders (their caches), the totals and the back-offs: for tests. */
 export function resetRenderCache(): void {
   loaders.clear();
+  totals.clear();
   backoffs.clear();
 }
 
@@ -193,6 +254,8 @@ async function renderWithData(tag: string, attributes: Attributes, options: Rend
     );
   const baseUrl = normaliseBaseUrl(options.baseUrl ?? DEFAULT_BASE_URL);
   if (!baseUrl) throw new RenderError(`baseUrl "${options.baseUrl}" is not an http(s) URL`, plain);
+  const total = totalFor(baseUrl, options.key, options.budget);
+  if (typeof total === 'string') throw new RenderError(total, plain);
   // The server calls its own API only (`baseUrl`), with its key: an attribute cannot send it
   // elsewhere. An element whose base-url names another API is left to load in the browser.
   const named = attributes['base-url'];
@@ -211,6 +274,7 @@ async function renderWithData(tag: string, attributes: Attributes, options: Rend
     options.key,
     options.fetch ?? globalThis.fetch.bind(globalThis),
     timeout,
+    total,
   );
   const backoffKey = `${planned.options.baseUrl}\n${options.key ?? ''}\n${inlinePath(planned.resource, planned.options.baseUrl)}`;
   const backoff = backoffs.get(backoffKey);
@@ -233,13 +297,21 @@ async function renderWithData(tag: string, attributes: Attributes, options: Rend
       backoffs.delete(backoffKey);
     } catch (error) {
       const failures = (backoff?.failures ?? 0) + 1;
-      if (!options.signal?.aborted)
+      // The total spent is no failure of the API: it refuses, without a request, until it refills.
+      const spent = isKhountousError(error, 'quota');
+      if (!options.signal?.aborted && !spent)
         backoffs.set(backoffKey, {
           failures,
           until: Date.now() + Math.min(BACKOFF_MAX, BACKOFF_FIRST * 2 ** (failures - 1)),
         });
       // What the process holds, with its real age, rather than nothing.
       loaded = loader.peek(planned.resource, planned.options.baseUrl);
+      if (!loaded && spent)
+        throw new RenderError(
+          `<${tag}>: no data to render: the server's request budget for the API is spent (${budgetText(total.size)}, or fewer as the API says); it refills at ${refillText(total.budget, Date.now())}; it loads in the browser`,
+          plain,
+          { cause: error },
+        );
       if (!loaded)
         throw new RenderError(
           `<${tag}>: no data to render (${error instanceof Error ? error.message : String(error)}); it loads in the browser`,

@@ -302,6 +302,63 @@ describe('behind a shared cache', () => {
   });
 });
 
+describe('a ceiling (a server render’s total)', () => {
+  test('no answer raises it: whatever the API’s headers say, a shared cache’s mark, 429s, never more than the limit sent in any window (property)', () => {
+    const said = fc.oneof(
+      fc.record({ share: fc.constant(true) }),
+      fc.record({
+        limit: fc.integer({ min: 1, max: 100_000 }),
+        remaining: fc.integer({ min: 0, max: 100_000 }),
+        resetIn: fc.integer({ min: 0, max: 2 * HOUR }),
+      }),
+      fc.record({ blockFor: fc.integer({ min: 0, max: HOUR }) }),
+    );
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 8 }),
+        fc.array(fc.tuple(fc.integer({ min: 0, max: 10 * 60_000 }), fc.option(said, { nil: undefined })), {
+          maxLength: 80,
+        }),
+        (limit, steps) => {
+          const b = createBudget({ limit, ceiling: true });
+          const sent: number[] = [];
+          let now = T0;
+          for (const [wait, answer] of steps) {
+            now += wait;
+            if (!b.canSend(now)) continue;
+            const id = b.record(now);
+            sent.push(now);
+            if (answer && 'share' in answer) b.share(now);
+            else if (answer && 'blockFor' in answer) b.block(now + answer.blockFor, now);
+            else if (answer)
+              b.reconcile(
+                { limit: answer.limit, remaining: answer.remaining, resetAt: now + answer.resetIn },
+                now,
+                id,
+              );
+            assert.equal(b.limit, limit);
+            assert.equal(b.shared(now), false);
+          }
+          for (const start of sent)
+            assert.ok(sent.filter((t) => t >= start && t < start + HOUR).length <= limit);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  test('what the API says still lowers it: fewer remaining until its reset, a 429', () => {
+    const b = createBudget({ limit: 10, ceiling: true });
+    const id = b.record(T0);
+    b.reconcile({ limit: 20_000, remaining: 2, resetAt: T0 + 60_000 }, T0, id);
+    assert.equal(b.remaining(T0), 2);
+    assert.equal(b.remaining(T0 + 60_000), 9);
+    b.block(T0 + 120_000, T0 + 60_000);
+    assert.equal(b.canSend(T0 + 119_999), false);
+    assert.equal(b.remaining(T0 + 120_000), 9);
+  });
+});
+
 describe('edges of what the budget accepts', () => {
   const DAY = 24 * HOUR;
   const SKEW = 60_000;

@@ -16,6 +16,7 @@ import { get, type CallOptions, type FetchLike } from '../http.js';
 import type { Target } from '../endpoints.js';
 import { isKhountousError, KhountousError } from '../errors.js';
 import type { SafeStorage } from '../storage.js';
+import type { LoaderOptions } from './options.js';
 import type { Queries } from './queries.js';
 
 export class Fetcher {
@@ -24,12 +25,21 @@ export class Fetcher {
   readonly #queries: Queries;
   readonly #transport: { fetch: FetchLike | undefined; now: () => number };
   readonly #storage: SafeStorage | undefined;
+  readonly #made: ((base: string) => Budget) | undefined;
 
-  /** The fetcher of `queries`, sending with `fetch` (the page's own when undefined), its budgets kept in `storage`. */
-  constructor(queries: Queries, fetch: FetchLike | undefined, storage: SafeStorage | undefined) {
+  /**
+   * The fetcher of `queries`, sending with the options' `fetch` (the page's own when undefined),
+   * its budgets the options' `budget` or its own, kept in `storage`.
+   */
+  constructor(
+    queries: Queries,
+    { fetch, budget }: Pick<LoaderOptions, 'fetch' | 'budget'>,
+    storage: SafeStorage | undefined,
+  ) {
     this.#queries = queries;
     this.#transport = { fetch, now: queries.time };
     this.#storage = storage;
+    this.#made = budget;
   }
 
   /** The budget of the origin of `base`, made when first asked. */
@@ -38,12 +48,14 @@ export class Fetcher {
     let found = this.#budgets.get(origin);
     if (!found) {
       const { settings } = this.#queries;
-      found = createBudget({
-        limit: settings.quotaLimit,
-        windowMs: settings.quotaWindow,
-        storageKey: budgetKey(base),
-        storage: this.#storage,
-      });
+      found =
+        this.#made?.(base) ??
+        createBudget({
+          limit: settings.quotaLimit,
+          windowMs: settings.quotaWindow,
+          storageKey: budgetKey(base),
+          storage: this.#storage,
+        });
       this.#budgets.set(origin, found);
     }
     return found;

@@ -2,6 +2,7 @@
  * The loader's options and the shapes its facade and its parts share: what a
  * load takes, what `stats()` gives, and the tuning settings with their defaults.
  */
+import type { Budget } from '../budget.js';
 import type { FetchLike } from '../http.js';
 import { ENDPOINTS, type ResourceKind } from '../endpoints.js';
 import type { SafeStorage } from '../storage.js';
@@ -69,6 +70,12 @@ export interface LoaderOptions {
   intersectionObserver?: ObserverConstructor | null;
   /** Wait for elements to come near the viewport before fetching. Default true. */
   lazy?: boolean;
+  /**
+   * The budget of an API origin (`base`), kept by the caller: several loaders then spend one
+   * total (the server render's, one per API and key). By default each loader makes its own,
+   * of `quotaLimit` per `quotaWindow`, shared with the other tabs through `storage`.
+   */
+  budget?: (base: string) => Budget;
   /** Requests per window until the API says otherwise. Default 60. */
   quotaLimit?: number;
   /** Window of the quota, ms. Default one hour. */

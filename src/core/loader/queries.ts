@@ -106,7 +106,7 @@ export class Queries {
     this.lock = lockWith(given(options.locks, defaultLocks), names.lock);
     const data = (this.data = new Data(this));
     this.channel = openChannel(options.broadcastChannel, (message) => data.receive(message), names.channel);
-    this.fetcher = new Fetcher(this, options.fetch, storage);
+    this.fetcher = new Fetcher(this, options, storage);
   }
 
   // -- the cache of queries -------------------------------------------------------------
