@@ -85,6 +85,16 @@ export async function renderHtml(
   return { html: out, rendered: found.length };
 }
 
+/** The file's text; one that is not UTF-8 is refused, so that the bytes around its widgets stay as they were. */
+function utf8(bytes: Uint8Array): string {
+  try {
+    // A byte order mark is kept as the text's first character, and written back.
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
+  } catch {
+    throw new Error('not UTF-8 text: the command reads and writes UTF-8 only');
+  }
+}
+
 /** Renders the widgets of each file in place; a file with an error is left untouched. */
 export async function renderFiles(
   files: readonly string[],
@@ -93,7 +103,7 @@ export async function renderFiles(
   const results: FileResult[] = [];
   for (const file of files) {
     try {
-      const { html, rendered } = await renderHtml(await readFile(file, 'utf8'), options);
+      const { html, rendered } = await renderHtml(utf8(await readFile(file)), options);
       if (rendered > 0) {
         // Written beside it, then moved over it: a reader never gets half a file. Under a name
         // nobody can guess, created anew (`wx`): never through a link someone left at that name.

@@ -6,6 +6,7 @@
  * `fetch` option, in plain Node.
  */
 import assert from 'node:assert/strict';
+import { Buffer } from 'node:buffer';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { register } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -334,6 +335,19 @@ describe('render <files…>: the page read as HTML reads it', () => {
       renderHtml(`<p>\n<khountous-ranking limit="2"><b></khountous-ranking>after</p>`, options),
       /^Error: line 2: with its widgets rendered, the page would be read otherwise here/,
     );
+  });
+
+  it('a file that is not UTF-8 is left byte for byte', async () => {
+    const file = join(dir, 'latin1.html');
+    const bytes = Buffer.concat([
+      Buffer.from('<meta charset="iso-8859-1"><p>R'),
+      Buffer.from([0xe9]),
+      Buffer.from(`sum\u00e9</p>${RANKING}`),
+    ]);
+    writeFileSync(file, bytes);
+    const [result] = await renderFiles([file], options);
+    assert.match(result!.error ?? '', /not UTF-8/);
+    assert.deepEqual(readFileSync(file), bytes);
   });
 
   it('a byte order mark, CRLF line ends and characters beyond the BMP stay as they were; lines are counted as HTML counts them', async () => {
