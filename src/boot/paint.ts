@@ -13,11 +13,12 @@
  * summary (src/components/<name>/summary.ts, through src/summaries.ts): its
  * brief fields, in their formats. The answer is the loader's, checked as any
  * other; only strings and finite numbers found where they are expected are
- * written, as text, never markup, within the kit's bounds (core/types.ts:
+ * written, as text, never markup (each string isolated, i18n/bidi.ts), within the kit's bounds (core/types.ts:
  * MAX_LIMIT items a list, texts of MAX_TEXT_LENGTH characters); anything else
  * paints nothing and the element decides.
  */
 import { MAX_LIMIT, MAX_TEXT_LENGTH, type Lang } from '../core/types.js';
+import { isolate } from '../i18n/bidi.js';
 import { formatAs } from '../i18n/format.js';
 import { summaries } from '../summaries.js';
 import type { Field, Format, NumberFormat } from '../widget/summary.js';
@@ -35,9 +36,12 @@ interface View {
 const isObject = (value: unknown): value is Json =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** A non-empty string within the bound of a text, else undefined. */
+/**
+ * A non-empty string within the bound of a text, isolated (i18n/bidi.ts: its direction stays its own
+ * beside the figures written after it), else undefined.
+ */
 const text = (value: unknown): string | undefined =>
-  typeof value === 'string' && value.trim() && value.length <= MAX_TEXT_LENGTH ? value : undefined;
+  typeof value === 'string' && value.trim() && value.length <= MAX_TEXT_LENGTH ? isolate(value) : undefined;
 
 /** The items of a list answer (`{ data: [...] }`) that are objects; none when it holds more than a page may. */
 const listOf = (data: Json): Json[] =>

@@ -4,6 +4,7 @@
  * that says its state. One owner for both widgets, so that they read the same.
  */
 import { css, html, type ReactiveControllerHost, type TemplateResult } from 'lit';
+import { bdi } from '../element/bdi.js';
 
 /** One row: the region's name and its value as written. */
 export interface RegionRow {
@@ -49,7 +50,7 @@ export class RegionTable {
             ${rows.map(
               (row) =>
                 html`<tr>
-                  <th scope="row">${row.name}</th>
+                  <th scope="row">${bdi(row.name)}</th>
                   <td class="num">${row.value}</td>
                 </tr>`,
             )}

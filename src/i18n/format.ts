@@ -1,5 +1,6 @@
 import type { Lang } from '../core/types.js';
 import type { NumberFormat } from '../widget/summary.js';
+import { isolate } from './bidi.js';
 
 /**
  * Numbers, percents and dates through Intl, with one cached formatter per
@@ -81,22 +82,22 @@ const toDate = (value: string | number | Date): Date | undefined => {
 const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
 export const isMonth = (value: string): boolean => MONTH.test(value);
 
-/** A calendar month written `YYYY-MM`: janv. 2025 / Jan 2025. A value that is no month shows as given. */
+/** A calendar month written `YYYY-MM`: janv. 2025 / Jan 2025. A value that is no month shows as given, isolated (bidi.ts). */
 export const formatMonth = (lang: Lang, value: string): string => {
   const match = MONTH.exec(value);
   return match
     ? dateFormat(lang, 'month', { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
         new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1)),
       )
-    : value;
+    : isolate(value);
 };
 
-/** A calendar date: 3 mars 2026 / 3 Mar 2026. A value that is no date shows as given. */
+/** A calendar date: 3 mars 2026 / 3 Mar 2026. A value that is no date shows as given, isolated (bidi.ts). */
 export const formatDate = (lang: Lang, value: string | number | Date): string => {
   const date = toDate(value);
   return date
     ? dateFormat(lang, 'date', { day: 'numeric', month: 'short', year: 'numeric' }).format(date)
-    : String(value);
+    : isolate(String(value));
 };
 
 /** A time of day: 14:05. */

@@ -9,7 +9,9 @@ import { expect, fixtureCleanup } from '@open-wc/testing';
 import type { Started } from '../../src/boot/early-start.js';
 import { paint } from '../../src/boot/paint.js';
 import { paintAnswers } from '../../src/boot/paint-answers.js';
+import { isolate } from '../../src/i18n/bidi.js';
 import { MAX_LIMIT, MAX_TEXT_LENGTH } from '../../src/core/types.js';
+import { BIDI_PAYLOADS, drawnInOrder } from '../helpers/bidi.js';
 import { widgets } from '../../src/registry.js';
 import type { Widget } from '../../src/widget/descriptor.js';
 import { summaries } from '../../src/summaries.js';
@@ -26,6 +28,8 @@ function tag(name: string, attributes: Record<string, string> = {}): HTMLElement
 /** The paint's shadow root in `element`. */
 const paintOf = (element: Element): ShadowRoot =>
   element.querySelector(':scope > khountous-paint')!.shadowRoot!;
+/** A text from the API as the paint writes it: isolated (U+2068 … U+2069, src/i18n/bidi.ts). */
+const iso = (text: string) => `\u2068${text}\u2069`;
 const texts = (root: ParentNode, selector: string): string[] =>
   [...root.querySelectorAll(selector)].map((node) => node.textContent!);
 
@@ -60,8 +64,8 @@ describe('the text paint', () => {
     expect(paint(element, list, 'fr')).to.equal(true);
     const root = paintOf(element);
     expect(texts(root, 'ol > li')).to.deep.equal([
-      'Mairie de Bakel · 72/100',
-      'Préfecture de Kolda · 48/100',
+      `${iso('Mairie de Bakel')} · 72/100`,
+      `${iso('Préfecture de Kolda')} · 48/100`,
     ]);
     expect(root.querySelector('ul') === null, 'no unordered list').to.equal(true);
   });
@@ -70,7 +74,7 @@ describe('the text paint', () => {
     const element = make('khountous-admin-card');
     expect(paint(element, ADMINISTRATION, 'en')).to.equal(true);
     const root = paintOf(element);
-    expect(texts(root, '.title')).to.deep.equal(['Mairie de Bakel']);
+    expect(texts(root, '.title')).to.deep.equal([iso('Mairie de Bakel')]);
     const line = texts(root, 'p:not(.title)')[0]!;
     // The score whole, as the element writes it (i18n/format.ts formatAs).
     expect(line).to.match(/^72\/100 · 64\s?% · 12 days?$/);
@@ -82,10 +86,13 @@ describe('the text paint', () => {
     const one = make('khountous-region-stats');
     expect(paint(one, REGIONS, 'fr', { region: 'kolda', indicator: 'responseRate' })).to.equal(true);
     expect(texts(paintOf(one), 'li')).to.have.length(1);
-    expect(texts(paintOf(one), 'li')[0]).to.match(/^Kolda · 40\s?%$/);
+    expect(texts(paintOf(one), 'li')[0]).to.match(/^\u2068Kolda\u2069 · 40\s?%$/);
     const every = make('khountous-region-stats');
     expect(paint(every, REGIONS, 'en', { region: '', indicator: 'averageScore' })).to.equal(true);
-    expect(texts(paintOf(every), 'li')).to.deep.equal(['Dakar · 70/100', 'Kolda · 52/100']);
+    expect(texts(paintOf(every), 'li')).to.deep.equal([
+      `${iso('Dakar')} · 70/100`,
+      `${iso('Kolda')} · 52/100`,
+    ]);
     const unknown = make('khountous-region-stats');
     expect(
       paint(unknown, REGIONS, 'en', { region: 'matam', indicator: 'averageScore' }),
@@ -96,20 +103,20 @@ describe('the text paint', () => {
   it('writes lists of reports and fact-checks by their titles, a report and a dataset by title and text', () => {
     const reports = make('khountous-reports');
     paint(reports, { data: [{ title: 'Coupure d’eau' }, { title: 'Route' }] }, 'fr');
-    expect(texts(paintOf(reports), 'ul > li')).to.deep.equal(['Coupure d’eau', 'Route']);
+    expect(texts(paintOf(reports), 'ul > li')).to.deep.equal([iso('Coupure d’eau'), iso('Route')]);
     const checks = make('khountous-fact-checks');
     paint(checks, { data: [{ claim: 'Le taux a doublé' }] }, 'fr');
-    expect(texts(paintOf(checks), 'li')).to.deep.equal(['Le taux a doublé']);
+    expect(texts(paintOf(checks), 'li')).to.deep.equal([iso('Le taux a doublé')]);
     const report = make('khountous-report');
     paint(report, { title: 'Coupure d’eau', description: 'Depuis lundi.' }, 'fr');
-    expect(texts(paintOf(report), 'p')).to.deep.equal(['Coupure d’eau', 'Depuis lundi.']);
+    expect(texts(paintOf(report), 'p')).to.deep.equal([iso('Coupure d’eau'), iso('Depuis lundi.')]);
     const dataset = make('khountous-dataset');
     paint(
       dataset,
       { title: { fr: 'Scores', en: 'Scores (en)' }, description: { fr: 'Un', en: 'One' } },
       'en',
     );
-    expect(texts(paintOf(dataset), 'p')).to.deep.equal(['Scores (en)', 'One']);
+    expect(texts(paintOf(dataset), 'p')).to.deep.equal([iso('Scores (en)'), iso('One')]);
   });
 
   it('paints any widget by its summary alone (src/summaries.ts): no widget is named in the paint', () => {
@@ -139,9 +146,9 @@ describe('the text paint', () => {
       };
       expect(paint(element, data, 'en', { kind: 'a' })).to.equal(true);
       const root = paintOf(element);
-      expect(texts(root, '.title')).to.deep.equal(['Trial']);
+      expect(texts(root, '.title')).to.deep.equal([iso('Trial')]);
       expect(texts(root, 'p:not(.title)')[0]).to.match(/^25\s?%$/);
-      expect(texts(root, 'ul > li')).to.deep.equal(['First · 1,200']);
+      expect(texts(root, 'ul > li')).to.deep.equal([`${iso('First')} · 1,200`]);
       expect(root.textContent).not.to.include('not brief');
     } finally {
       delete table['khountous-fixture'];
@@ -167,8 +174,8 @@ describe('the text paint', () => {
       const ranking = make('khountous-ranking');
       paint(ranking, { data: [ADMINISTRATION, { ...ADMINISTRATION, score: 48 }] }, 'fr');
       expect(texts(paintOf(ranking), 'li'), 'a ranking: its scores').to.deep.equal([
-        'Mairie de Bakel · 72/100',
-        'Mairie de Bakel · 48/100',
+        `${iso('Mairie de Bakel')} · 72/100`,
+        `${iso('Mairie de Bakel')} · 48/100`,
       ]);
       expect(['decimal'], 'a ranking: a number format at most').to.include.members(since());
       paint(make('khountous-ranking'), { data: [ADMINISTRATION] }, 'fr');
@@ -192,9 +199,22 @@ describe('the text paint', () => {
     expect(paint(element, { ...ADMINISTRATION, name: hostile }, 'fr')).to.equal(true);
     const root = paintOf(element);
     expect(root.querySelector('img, b') === null, 'no markup').to.equal(true);
-    expect(texts(root, '.title')).to.deep.equal([hostile]);
+    expect(texts(root, '.title')).to.deep.equal([iso(hostile)]);
     expect((window as { __painted?: number }).__painted).to.equal(undefined);
   });
+
+  for (const [label, payload] of Object.entries(BIDI_PAYLOADS)) {
+    it(`writes a name that holds ${label} isolated: the score after it keeps its order`, () => {
+      const element = make('khountous-ranking');
+      element.style.cssText = 'display: block; width: 900px';
+      expect(paint(element, { data: [{ ...ADMINISTRATION, name: payload }] }, 'fr')).to.equal(true);
+      const item = paintOf(element).querySelector('li')!;
+      item.style.whiteSpace = 'nowrap';
+      expect(item.textContent).to.equal(`${isolate(payload)} · 72/100`);
+      const drawn = drawnInOrder(item, '72/100');
+      expect(drawn.ok, `"72/100" drawn left to right: ${drawn.lefts.join(', ')}`).to.equal(true);
+    });
+  }
 
   it('skips what is not a string or a number where one is expected', () => {
     const element = make('khountous-ranking');
@@ -202,7 +222,10 @@ describe('the text paint', () => {
       data: [ADMINISTRATION, { name: 42, score: 10 }, 'text', { name: 'Sans score', score: '80' }],
     };
     expect(paint(element, list, 'fr')).to.equal(true);
-    expect(texts(paintOf(element), 'li')).to.deep.equal(['Mairie de Bakel · 72/100', 'Sans score']);
+    expect(texts(paintOf(element), 'li')).to.deep.equal([
+      `${iso('Mairie de Bakel')} · 72/100`,
+      iso('Sans score'),
+    ]);
   });
 
   it('paints nothing where the answer lacks what the widget shows, or for a tag it does not know', () => {
@@ -225,7 +248,7 @@ describe('the text paint', () => {
     const element = make('khountous-admin-card');
     element.append('\n    ', document.createComment(' widget '), '\n');
     expect(paint(element, ADMINISTRATION, 'fr')).to.equal(true);
-    expect(texts(paintOf(element), '.title')).to.deep.equal(['Mairie de Bakel']);
+    expect(texts(paintOf(element), '.title')).to.deep.equal([iso('Mairie de Bakel')]);
   });
 
   it('leaves alone a tag that holds something, has a shadow root, or whose element is defined', () => {
@@ -299,9 +322,9 @@ describe('the text paint', () => {
       await Promise.all(answers);
       await new Promise((resolve) => setTimeout(resolve, 0));
       expect(loads, 'the paint module asked for once').to.equal(1);
-      expect(texts(paintOf(region), 'li')).to.deep.equal(['Kolda · 40%']);
+      expect(texts(paintOf(region), 'li')).to.deep.equal([`${iso('Kolda')} · 40%`]);
       expect(paintOf(region).querySelector('div')!.lang).to.equal('en');
-      expect(texts(paintOf(card), '.title')).to.deep.equal(['Mairie de Bakel']);
+      expect(texts(paintOf(card), '.title')).to.deep.equal([iso('Mairie de Bakel')]);
     });
 
     it('paints nothing for a load that failed, and asks for no paint module without a load', async () => {
@@ -327,7 +350,7 @@ describe('the text paint', () => {
     const long = make('khountous-admin-card');
     const name = 'N'.repeat(MAX_TEXT_LENGTH);
     paint(long, { ...ADMINISTRATION, name }, 'fr');
-    expect(texts(paintOf(long), '.title')).to.deep.equal([name]);
+    expect(texts(paintOf(long), '.title')).to.deep.equal([iso(name)]);
     const cases: [string, string, unknown][] = [
       ['101 items', 'khountous-ranking', list(MAX_LIMIT + 1)],
       ['a longer name', 'khountous-admin-card', { ...ADMINISTRATION, name: `${name}N` }],

@@ -26,7 +26,7 @@ const rows = (element: Element) => [...element.shadowRoot!.querySelectorAll('tbo
 const nameOf = (row: Element) => row.querySelector('th')!.childNodes;
 const firstName = (row: Element) =>
   [...nameOf(row)]
-    .filter((node) => node.nodeType === Node.TEXT_NODE || (node as Element).localName === 'a')
+    .filter((node) => node.nodeType === Node.TEXT_NODE || ['a', 'bdi'].includes((node as Element).localName))
     .map((node) => node.textContent)
     .join('')
     .trim();

@@ -51,7 +51,8 @@ describe('<khountous-region-map>', () => {
       expect(g.getAttribute('role')).to.equal('img');
       expect(g.getAttribute('tabindex')).to.equal('0');
       expect(g.getAttribute('aria-label')).to.equal(
-        `${region.name}\u202f: ${region.indicators.averageScore}/100`,
+        // The name isolated (U+2068 … U+2069): its direction stays its own.
+        `\u2068${region.name}\u2069\u202f: ${region.indicators.averageScore}/100`,
       );
     }
     const root = element.shadowRoot!;
@@ -82,7 +83,7 @@ describe('<khountous-region-map>', () => {
     const element = await map({ lang: 'en', indicator: 'responseRate' });
     const kolda = regions.data.find((region) => region.code === 'kolda')!;
     expect(regionIn(element, 'kolda').getAttribute('aria-label')).to.equal(
-      `Kolda: ${kolda.indicators.responseRate}%`,
+      `\u2068Kolda\u2069: ${kolda.indicators.responseRate}%`,
     );
     expect(element.shadowRoot!.querySelector('.gambia-name')!.textContent).to.equal('The Gambia');
     expect(shadowText(element)).to.contain('Response rate by region');
@@ -200,7 +201,7 @@ describe('<khountous-region-map>', () => {
     await fixture(element);
     expect(await settled(element)).to.equal('ready');
     const kolda = regionIn(element, 'kolda');
-    expect(kolda.getAttribute('aria-label')).to.equal('Kolda\u202f: pas de données');
+    expect(kolda.getAttribute('aria-label')).to.equal('\u2068Kolda\u2069\u202f: pas de données');
     expect(kolda.querySelector('path.area')!.classList.contains('no-data')).to.equal(true);
     expect(fillOf(element, 'kolda')).to.match(/^url\(/);
     const legend = [...element.shadowRoot!.querySelectorAll('[part="legend"] li')].map((li) =>

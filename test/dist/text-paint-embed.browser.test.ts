@@ -42,7 +42,8 @@ describe('dist/embed.html: the text paint', function () {
       name: string;
     };
     const lines = [...painted.shadowRoot!.querySelectorAll('p')].map((line) => line.textContent);
-    expect(lines[0]).to.equal(profile.name);
+    // The name isolated (U+2068 … U+2069, src/i18n/bidi.ts): its direction stays its own.
+    expect(lines[0]).to.equal(`\u2068${profile.name}\u2069`);
     expect(lines[1]).to.match(/\/100/);
     await fetch(`${location.origin}/scoped/${scope}/__hold`, { method: 'DELETE' });
     expect(await settled(element)).to.equal('ready');

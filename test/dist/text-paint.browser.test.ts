@@ -80,15 +80,15 @@ describe('dist/khountous.js: the text paint', function () {
     const rows = texts(paintOf(ranking)!.shadowRoot!, 'ol > li');
     expect(rows).to.have.length(3);
     rows.forEach((row, index) =>
-      expect(row).to.match(new RegExp(`^${list.data[index]!.name} · [\\d,]+/100$`)),
+      expect(row).to.match(new RegExp(`^\u2068${list.data[index]!.name}\u2069 · [\\d,]+/100$`)),
     );
     const profile = (await (await fetch(`${API}/administrations/${SLUG}?lang=en`)).json()) as {
       name: string;
     };
-    expect(texts(paintOf(card)!.shadowRoot!, '.title')).to.deep.equal([profile.name]);
-    expect(texts(paintOf(compact)!.shadowRoot!, '.title')).to.deep.equal([profile.name]);
+    expect(texts(paintOf(card)!.shadowRoot!, '.title')).to.deep.equal([`\u2068${profile.name}\u2069`]);
+    expect(texts(paintOf(compact)!.shadowRoot!, '.title')).to.deep.equal([`\u2068${profile.name}\u2069`]);
     expect(texts(paintOf(region)!.shadowRoot!, 'li')).to.have.length(1);
-    expect(texts(paintOf(region)!.shadowRoot!, 'li')[0]).to.match(/^Kolda · \d+\s?%$/);
+    expect(texts(paintOf(region)!.shadowRoot!, 'li')[0]).to.match(/^\u2068Kolda\u2069 · \d+\s?%$/);
   });
 
   it('keeps the text until the element renders its data, then removes it: no skeleton between', async () => {

@@ -53,6 +53,51 @@ export const ELEMENTS: readonly ElementSpec[] = [
   },
 ];
 
+/** Fields whose values the schemas restrict to a list (or to http(s) for `url`): kept. */
+const KEPT = [
+  'sector',
+  'level',
+  'region',
+  'category',
+  'status',
+  'verdict',
+  'evidenceLevel',
+  'key',
+  'unit',
+  'type',
+  'code',
+  'url',
+];
+
+/** A deep copy of `value` whose free texts (all but the fields of `kept`) are all `payload`. */
+function poison(value: unknown, payload: string, kept: ReadonlySet<string>, field = ''): unknown {
+  if (typeof value === 'string') return kept.has(field) ? value : payload;
+  if (Array.isArray(value)) return value.map((item) => poison(item, payload, kept, field));
+  if (typeof value === 'object' && value !== null) {
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [key, poison(item, payload, kept, key)]),
+    );
+  }
+  return value;
+}
+
+/**
+ * A fetch that answers from the shared reference API, with the free texts poisoned: every
+ * string but the enumerated fields (and those of `alsoKept`) is `payload`.
+ */
+export function poisonedFetch(payload: string, alsoKept: readonly string[] = []) {
+  const kept = new Set([...KEPT, ...alsoKept]);
+  return async (input: string, init: RequestInit): Promise<Response> => {
+    const path = new URL(input).pathname.replace(/^.*\/v1/, '') + new URL(input).search;
+    const response = await fetch(`${sharedApi()}${path}`, { signal: init.signal ?? null });
+    const body = poison(await response.json(), payload, kept);
+    return new Response(JSON.stringify(body), {
+      status: response.status,
+      headers: { 'Content-Type': 'application/json; charset=utf-8' },
+    });
+  };
+}
+
 /** The same origin with the other loopback name: localhost <-> 127.0.0.1. */
 export function otherOrigin(): string {
   const url = new URL(location.origin);
@@ -308,6 +353,7 @@ export function memoryBackend() {
 export const KIT_TAGS = new Set([
   'a',
   'article',
+  'bdi',
   'blockquote',
   'button',
   'caption',

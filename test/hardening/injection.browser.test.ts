@@ -8,7 +8,7 @@
  */
 import { expect, fixture, fixtureCleanup } from '@open-wc/testing';
 import '../helpers/every-element.js';
-import { freshKit, sharedApi } from '../helpers/kit.js';
+import { freshKit } from '../helpers/kit.js';
 import {
   ELEMENTS,
   allSettled,
@@ -17,6 +17,7 @@ import {
   installLoader,
   learnSlugs,
   pageGuard,
+  poisonedFetch,
   textOf,
 } from './browser-kit.js';
 
@@ -26,32 +27,6 @@ const PAYLOADS = {
   'broken attribute': '"><svg onload="window.__pwned = 1"><b x="',
   'javascript: URL': 'javascript:window.__pwned = 1',
 } as const;
-
-/** Fields whose values the schemas restrict to a list (or to http(s) for `url`): kept. */
-const KEPT = new Set([
-  'sector',
-  'level',
-  'region',
-  'category',
-  'status',
-  'verdict',
-  'evidenceLevel',
-  'key',
-  'unit',
-  'type',
-  'code',
-  'url',
-]);
-
-/** A deep copy of `value` whose free texts are all `payload`. */
-function poison(value: unknown, payload: string, field = ''): unknown {
-  if (typeof value === 'string') return KEPT.has(field) ? value : payload;
-  if (Array.isArray(value)) return value.map((item) => poison(item, payload, field));
-  if (typeof value === 'object' && value !== null) {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, poison(item, payload, key)]));
-  }
-  return value;
-}
 
 /** An API whose every answer is a list of one fact-check citing `sources`. */
 function factCheckCiting(sources: { title: string; url: string }[]) {
@@ -73,19 +48,6 @@ function factCheckCiting(sources: { title: string; url: string }[]) {
       }),
       { headers: { 'Content-Type': 'application/json' } },
     );
-}
-
-/** A fetch that answers from the shared reference API, with the texts poisoned. */
-function poisonedFetch(payload: string) {
-  return async (input: string, init: RequestInit): Promise<Response> => {
-    const path = new URL(input).pathname.replace(/^.*\/v1/, '') + new URL(input).search;
-    const response = await fetch(`${sharedApi()}${path}`, { signal: init.signal ?? null });
-    const body = poison(await response.json(), payload);
-    return new Response(JSON.stringify(body), {
-      status: response.status,
-      headers: { 'Content-Type': 'application/json; charset=utf-8' },
-    });
-  };
 }
 
 declare global {

@@ -134,7 +134,7 @@ describe('a widget added as one folder', () => {
     const [fr, en] = result.stdout.trim().split('\n');
     assert.match(
       fr!,
-      /<h3>Mairie &lt;b&gt;de&lt;\/b&gt; Bakel<\/h3><ul><li>Note globale\u202f: 72\/100<\/li><\/ul>/,
+      /<h3><bdi>Mairie &lt;b&gt;de&lt;\/b&gt; Bakel<\/bdi><\/h3><ul><li>Note globale\u202f: 72\/100<\/li><\/ul>/,
     );
     assert.match(en!, /<li>Overall mark: 72\/100<\/li>/);
   });

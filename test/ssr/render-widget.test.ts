@@ -101,7 +101,8 @@ describe('renderWidget', () => {
       kolda.indicators.avgDelayDays,
     );
     assert.ok(
-      labels.some((label) => label!.startsWith('Kolda\u202f: ') && label!.includes(days)),
+      // The name isolated (U+2068 … U+2069, src/i18n/bidi.ts): its direction stays its own.
+      labels.some((label) => label!.startsWith('\u2068Kolda\u2069\u202f: ') && label!.includes(days)),
       labels.join('\n'),
     );
     assert.match(shadow, /aria-current="true"/);
@@ -262,6 +263,37 @@ describe('renderWidget', () => {
       (inlineOf(html).data as { data: { name: string }[] }).data[0]!.name,
       '</script><img src=x onerror=alert(1)>',
     );
+  });
+
+  it('a name’s direction stays its own: in a <bdi>, balanced, or isolated in an accessible name', async () => {
+    // A right-to-left override left open would reverse the figures written after the name.
+    const name = '\u202eNdakaaru';
+    const api = upstream();
+    const fetch = async (input: string, init?: RequestInit) => {
+      const response = await api.fetch(input, init);
+      const body = (await response.json()) as { data: { name: string }[] };
+      for (const item of body.data) item.name = name;
+      return new Response(JSON.stringify(body), { status: response.status, headers: response.headers });
+    };
+    for (const [tag, attributes] of [
+      ['khountous-ranking', { limit: 2 }],
+      ['khountous-region-map', {}],
+    ] as const) {
+      const html = await renderWidget(tag, attributes, { baseUrl: BASE_URL, fetch });
+      const shadow = /<template[^>]*>([\s\S]*)<\/template>/.exec(html)![1]!;
+      // In an element: a <bdi> holding the name and its closing PDF (U+202C), Lit's markers aside.
+      const inBdi = /<bdi>(?:<!--[^>]*-->)*\u202eNdakaaru\u202c(?:<!--[^>]*-->)*<\/bdi>/g;
+      // In a string (an accessible name, the map's labels): between U+2068 and U+2069, closed.
+      const isolated = '\u2068\u202eNdakaaru\u202c\u2069';
+      assert.ok(inBdi.test(shadow), `${tag}: a <bdi>`);
+      if (tag === 'khountous-region-map')
+        assert.ok(shadow.includes(`aria-label="${isolated}`), `${tag}: aria-label`);
+      assert.doesNotMatch(
+        shadow.replace(inBdi, '').replaceAll(isolated, ''),
+        /Ndakaaru/,
+        `${tag}: nowhere else`,
+      );
+    }
   });
 
   it('an attribute value that tries to close the tag stays a value', async () => {

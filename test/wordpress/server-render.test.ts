@@ -154,9 +154,19 @@ delete_option( 'khountous_widgets_budget' );`);
     assert.ok(fr.includes('Classement des administrations') && fr.includes('Taux de réponse'), fr);
     assert.match(fr, /données de <time datetime="/);
     // The cards and the region's figure, as their summaries say (src/components/<name>/summary.ts).
-    assert.match(widgets[2]!.inner, /<h3>[^<]+<\/h3><ul><li>Score global\u202f: \d+(,\d)?\/100<\/li>/);
-    assert.match(widgets[4]!.inner, /<h3>[^<]+<\/h3><ul><li>Overall score: \d+(\.\d)?\/100<\/li>/);
-    assert.match(widgets[3]!.inner, /<p>Response rate by region<\/p><ul><li>Kolda \(\d+%\)<\/li><\/ul>/);
+    // Each text from the API in a <bdi> (its direction its own: includes/fallback.php).
+    assert.match(
+      widgets[2]!.inner,
+      /<h3><bdi>[^<]+<\/bdi><\/h3><ul><li>Score global\u202f: \d+(,\d)?\/100<\/li>/,
+    );
+    assert.match(
+      widgets[4]!.inner,
+      /<h3><bdi>[^<]+<\/bdi><\/h3><ul><li>Overall score: \d+(\.\d)?\/100<\/li>/,
+    );
+    assert.match(
+      widgets[3]!.inner,
+      /<p>Response rate by region<\/p><ul><li><bdi>Kolda<\/bdi> \(\d+%\)<\/li><\/ul>/,
+    );
   });
 
   it('JavaScript off: the reader sees the data; on: the element adopts it with no request and hides the fallback', async (t) => {

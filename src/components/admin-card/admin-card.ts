@@ -7,6 +7,7 @@ import {
 } from '../../core/types.js';
 import { regionName } from '../../i18n/regions.js';
 import { formatDate, formatDays, formatNumber, formatOrdinal, formatPercent } from '../../i18n/format.js';
+import { bdi } from '../../element/bdi.js';
 import { KhountousElement } from '../../element/khountous-element.js';
 import { widgetProperties } from '../../element/properties.js';
 import type { PropertiesOf, SelectionOf } from '../../widget/descriptor.js';
@@ -72,14 +73,14 @@ export class KhountousAdminCard extends KhountousElement<CardSelection, CardData
   }
 
   private renderHeading(name: string): TemplateResult {
-    return html`<p class="title" part="title" role="heading" aria-level=${this.headingAt()}>${name}</p>`;
+    return html`<p class="title" part="title" role="heading" aria-level=${this.headingAt()}>${bdi(name)}</p>`;
   }
 
   private renderCompact(data: CardData): TemplateResult {
     const lang = this.language;
     const t = this.strings(adminStrings).admin;
     return html`<div class="compact">
-      <span class="name" part="title">${data.name}</span>
+      <span class="name" part="title">${bdi(data.name)}</span>
       <span class="figure" part="score"
         >${t.score} <strong>${formatNumber(lang, data.score)}</strong>/100</span
       >
@@ -110,7 +111,7 @@ export class KhountousAdminCard extends KhountousElement<CardSelection, CardData
           <span class="score-label">${t.score} /100</span>
         </div>
       </div>
-      ${profile?.description ? html`<p class="description">${profile.description}</p>` : nothing}
+      ${profile?.description ? html`<p class="description">${bdi(profile.description)}</p>` : nothing}
       <dl class="figures" part="figures">
         <div>
           <dt>${t.responseRate}</dt>
@@ -150,7 +151,7 @@ export class KhountousAdminCard extends KhountousElement<CardSelection, CardData
                 ${profile.scoreDetails.map(
                   (detail) =>
                     html`<li>
-                      <span>${detail.label}</span>
+                      <span>${bdi(detail.label)}</span>
                       <span class="bar" aria-hidden="true"
                         ><span ${styleProps({ width: `${Math.min(100, Math.max(0, detail.score))}%` })}></span
                       ></span>
@@ -167,7 +168,7 @@ export class KhountousAdminCard extends KhountousElement<CardSelection, CardData
                 ${profile.indicators.map(
                   (indicator) =>
                     html`<div>
-                      <dt>${indicator.label}</dt>
+                      <dt>${bdi(indicator.label)}</dt>
                       <dd>${this.formatIndicator(indicator)}</dd>
                     </div>`,
                 )}

@@ -32,7 +32,9 @@ import {
 import type { DatasetColumn, DatasetJson, Lang } from '../../core/types.js';
 import { inputValue, quoted, warnConfiguration } from '../../attributes/owner.js';
 import { RULES } from '../../attributes/rules.js';
+import { isolate } from '../../i18n/bidi.js';
 import { formatDate, formatMonth } from '../../i18n/format.js';
+import { bdi } from '../../element/bdi.js';
 import { styleProps } from '../../element/style-props.js';
 import { niceTicks, spread } from '../../graphics/scale.js';
 import { formatCellNumber, groupedColumns } from './cells.js';
@@ -170,7 +172,7 @@ export function renderChart(
     columns
       .map((column) => {
         const [least, most] = extent(rows.map((row) => row[column.key]).filter(isValue));
-        return words.range(column.label[lang], number(least), number(most));
+        return words.range(isolate(column.label[lang]), number(least), number(most));
       })
       .join(words.and) +
     '.';
@@ -202,7 +204,7 @@ export function renderChart(
               <line class="line" x1="0" x2="24" y1="6" y2="6"></line>
               ${mark(series, '50%', '50%')}
             </svg>
-            ${column.label[lang]}
+            ${bdi(column.label[lang])}
           </li>`,
       )}
     </ul>

@@ -9,7 +9,9 @@ import {
 } from '../../core/types.js';
 import { clampInteger } from '../../attributes/owner.js';
 import { RULES } from '../../attributes/rules.js';
+import { isolate } from '../../i18n/bidi.js';
 import { formatDate, formatMonth, formatNumber, formatTime, isMonth, isoDate } from '../../i18n/format.js';
+import { bdi } from '../../element/bdi.js';
 import { KhountousElement } from '../../element/khountous-element.js';
 import { widgetProperties } from '../../element/properties.js';
 import type { PropertiesOf, SelectionOf } from '../../widget/descriptor.js';
@@ -85,10 +87,11 @@ export class KhountousDataset extends KhountousElement<DatasetSelection, Dataset
     const lang = this.language;
     const t = this.strings(datasetStrings).dataset;
     const level = this.headingAt();
-    return html`<p class="title" part="title" role="heading" aria-level=${level}>${dataset.title[lang]}</p>
-      <p class="description" part="description">${dataset.description[lang]}</p>
+    const title = bdi(dataset.title[lang]);
+    return html`<p class="title" part="title" role="heading" aria-level=${level}>${title}</p>
+      <p class="description" part="description">${bdi(dataset.description[lang])}</p>
       <p class="meta" part="meta">
-        <span>${t.license(dataset.license)}</span>
+        <span>${t.license(isolate(dataset.license))}</span>
         <time datetime=${isoDate(dataset.updatedAt)}>${t.updated(formatDate(lang, dataset.updatedAt))}</time>
       </p>
       <div class="downloads" part="downloads">${this.renderDownloads(selection)}</div>
@@ -159,7 +162,7 @@ export class KhountousDataset extends KhountousElement<DatasetSelection, Dataset
         <table part="preview" aria-labelledby="preview-caption">
           <thead>
             <tr>
-              ${dataset.columns.map((column) => html`<th scope="col" class=${column.type}>${column.label[lang]}</th>`)}
+              ${dataset.columns.map((column) => html`<th scope="col" class=${column.type}>${bdi(column.label[lang])}</th>`)}
             </tr>
           </thead>
           <tbody>
@@ -197,7 +200,7 @@ export class KhountousDataset extends KhountousElement<DatasetSelection, Dataset
     // A region column holds codes (dakar): readers see the region's name (Dakar).
     const text = column.key === 'region' ? regionName(value) : value;
     // A single token (2025-01, Saint-Louis, a code) is not broken at its hyphen.
-    return /^\S{1,24}$/.test(text) ? html`<span class="token">${text}</span>` : text;
+    return /^\S{1,24}$/.test(text) ? html`<span class="token">${bdi(text)}</span>` : bdi(text);
   }
 }
 

@@ -8,6 +8,7 @@ import {
   type Verdict,
 } from '../../core/types.js';
 import { formatDate, isoDate } from '../../i18n/format.js';
+import { bdi } from '../../element/bdi.js';
 import { relFor, safeHttpUrl } from '../../element/links.js';
 import { captionedListStyles, KhountousListElement, type ListSelection } from '../../element/list-element.js';
 import { factChecksStyles } from './fact-checks.styles.js';
@@ -86,6 +87,7 @@ export class KhountousFactChecks extends KhountousListElement<ListSelection, Fac
 
   private renderCheck(check: FactCheck): TemplateResult {
     const t = this.strings(factChecksStrings).factChecks;
+    const claim = bdi(check.claim);
     return html`<li part="item" class="verdict-${check.verdict}">
       <p class="verdict" part="verdict">
         <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">${VERDICT_ICONS[check.verdict]}</svg>
@@ -94,8 +96,8 @@ export class KhountousFactChecks extends KhountousListElement<ListSelection, Fac
           >${this.strings(verdictValues).verdicts[check.verdict]}</span
         >
       </p>
-      <p class="claim" part="claim"><span class="visually-hidden">${t.claim} </span><q>${check.claim}</q></p>
-      <p class="summary">${check.summary}</p>
+      <p class="claim" part="claim"><span class="visually-hidden">${t.claim} </span><q>${claim}</q></p>
+      <p class="summary">${bdi(check.summary)}</p>
       <p class="facts">
         <span class="evidence" part="evidence">
           <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
@@ -122,8 +124,8 @@ export class KhountousFactChecks extends KhountousListElement<ListSelection, Fac
 
   private renderSource({ title, url }: FactCheckSource): TemplateResult {
     const href = sourceHref(url);
-    if (href) return html`<a href=${href} rel=${relFor(href) ?? nothing}>${title}</a>`;
-    return html`${title} <span class="url">(${url})</span>`;
+    if (href) return html`<a href=${href} rel=${relFor(href) ?? nothing}>${bdi(title)}</a>`;
+    return html`${bdi(title)} <span class="url">(${bdi(url)})</span>`;
   }
 }
 

@@ -1,6 +1,7 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { type AdministrationListItem, type ListEnvelope } from '../../core/types.js';
 import { formatDays, formatNumber, formatPercent } from '../../i18n/format.js';
+import { bdi } from '../../element/bdi.js';
 import { fillTemplate, relFor } from '../../element/links.js';
 import { KhountousListElement, type ListSelection } from '../../element/list-element.js';
 import { widgetProperties } from '../../element/properties.js';
@@ -80,7 +81,7 @@ export class KhountousRanking extends KhountousListElement<RankingSelection, Adm
     return html`<tr part="row">
       <td class="rank num">${formatNumber(lang, rank)}</td>
       <th scope="row" class="name">
-        ${href ? html`<a href=${href} rel=${relFor(href) ?? nothing}>${item.name}</a>` : item.name}<span
+        ${href ? html`<a href=${href} rel=${relFor(href) ?? nothing}>${bdi(item.name)}</a>` : bdi(item.name)}<span
           class="sub"
           >${`${rate} · ${delay}`}</span
         >

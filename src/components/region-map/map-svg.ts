@@ -10,7 +10,7 @@ import { DAKAR_INSET, GAMBIA, REGIONS, type Shape } from './geometry.js';
 
 /** What one region shows and how it is reached. */
 export interface RegionView {
-  /** Its name, as the API wrote it: written on the map when it is wide enough. */
+  /** Its name, as the API wrote it (isolated: i18n/bidi.ts): written on the map when it is wide enough. */
   readonly label: string;
   /** Its accessible name: its name and its value. */
   readonly name: string;

@@ -3,6 +3,7 @@ import type { ListEnvelope, RegionCode, RegionIndicatorKey, RegionStats } from '
 import { KhountousElement } from '../../element/khountous-element.js';
 import { widgetProperties } from '../../element/properties.js';
 import type { PropertiesOf, SelectionOf } from '../../widget/descriptor.js';
+import { isolate } from '../../i18n/bidi.js';
 import { indicatorNames } from '../../i18n/indicator-names.js';
 import {
   DIRECTION,
@@ -84,8 +85,8 @@ export class KhountousRegionMap extends KhountousElement<MapSelection, Regions> 
       regions.data.map((region) => [
         region.code,
         {
-          label: region.name,
-          name: t.named(region.name, this.valueText(region, key, t)),
+          label: isolate(region.name),
+          name: t.named(isolate(region.name), this.valueText(region, key, t)),
           step: classes.steps.get(region.code) ?? null,
           chosen: region.code === chosen,
         },

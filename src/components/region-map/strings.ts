@@ -5,7 +5,7 @@ export interface RegionMapText {
   caption: (indicator: string) => string;
   /** The map's accessible name. */
   map: (indicator: string) => string;
-  /** A region's name with its value: its accessible name, and the line under the map. */
+  /** A region's name (isolated: i18n/bidi.ts) with its value: its accessible name, and the line under the map. */
   named: (name: string, value: string) => string;
   /** What a region without a figure has (no administration, no report to measure). */
   noData: string;

@@ -6,6 +6,7 @@ import {
   type RegionStats,
 } from '../../core/types.js';
 import { formatNumber } from '../../i18n/format.js';
+import { bdi } from '../../element/bdi.js';
 import { KhountousElement } from '../../element/khountous-element.js';
 import { widgetProperties } from '../../element/properties.js';
 import type { PropertiesOf, SelectionOf } from '../../widget/descriptor.js';
@@ -90,7 +91,7 @@ export class KhountousRegionStats extends KhountousElement<RegionSelection, Regi
         ${sorted.map((region) => {
           const value = region.indicators[key];
           return html`<div class="row">
-            <span class="label">${region.name}</span>
+            <span class="label">${bdi(region.name)}</span>
             <span class="bar ${judge(region, key, national)}" part="bar"
               ><span class="fill" ${styleProps({ width: at(value) })}></span
               ><span class="national-line" ${styleProps({ 'inset-inline-start': at(national) })}></span
@@ -114,7 +115,7 @@ export class KhountousRegionStats extends KhountousElement<RegionSelection, Regi
   private renderSingle(region: RegionStats, key: RegionIndicatorKey, national: number): TemplateResult {
     const value = region.indicators[key];
     const t = this.strings(regionStatsStrings).regions;
-    return html`<p class="title" role="heading" aria-level=${this.headingAt()}>${region.name}</p>
+    return html`<p class="title" role="heading" aria-level=${this.headingAt()}>${bdi(region.name)}</p>
       <p class="single" part="indicators">
         <strong class=${judge(region, key, national)}>${this.format(key, value)}</strong>
         <span>${this.strings(indicatorNames).indicators[key]}</span>
@@ -125,7 +126,7 @@ export class KhountousRegionStats extends KhountousElement<RegionSelection, Regi
   private renderRegion(region: RegionStats, highlight: RegionIndicatorKey): TemplateResult {
     const lang = this.language;
     const t = this.strings(regionStatsStrings).regions;
-    return html`<p class="title" role="heading" aria-level=${this.headingAt()}>${region.name}</p>
+    return html`<p class="title" role="heading" aria-level=${this.headingAt()}>${bdi(region.name)}</p>
       <dl part="indicators">
         ${REGION_INDICATORS.map(
           (key) =>

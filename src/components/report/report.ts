@@ -2,6 +2,7 @@ import { html, type TemplateResult } from 'lit';
 import { type Report } from '../../core/types.js';
 import { regionName } from '../../i18n/regions.js';
 import { formatDate, isoDate } from '../../i18n/format.js';
+import { bdi } from '../../element/bdi.js';
 import { KhountousElement } from '../../element/khountous-element.js';
 import { widgetProperties } from '../../element/properties.js';
 import type { PropertiesOf, SelectionOf } from '../../widget/descriptor.js';
@@ -42,7 +43,7 @@ export class KhountousReport extends KhountousElement<ReportSelection, Report> {
     const sub = this.headingAt(1);
     const timeline = [...report.timeline].sort((a, b) => Date.parse(a.date) - Date.parse(b.date));
     return html`<article>
-      <p class="title" part="title" role="heading" aria-level=${level}>${report.title}</p>
+      <p class="title" part="title" role="heading" aria-level=${level}>${bdi(report.title)}</p>
       <dl class="meta" part="meta">
         <div>
           <dt>${t.category}</dt>
@@ -62,10 +63,10 @@ export class KhountousReport extends KhountousElement<ReportSelection, Report> {
         </div>
         <div>
           <dt>${t.administration}</dt>
-          <dd>${report.administration.name}</dd>
+          <dd>${bdi(report.administration.name)}</dd>
         </div>
       </dl>
-      <p class="description">${report.description}</p>
+      <p class="description">${bdi(report.description)}</p>
       <p class="meta">
         <time datetime=${isoDate(report.submittedAt)}
           >${t.submitted(formatDate(lang, report.submittedAt))}</time
@@ -77,7 +78,7 @@ export class KhountousReport extends KhountousElement<ReportSelection, Report> {
           (event) =>
             html`<li>
               <time datetime=${isoDate(event.date)}>${formatDate(lang, event.date)}</time>
-              ${event.label}
+              ${bdi(event.label)}
             </li>`,
         )}
       </ol>
@@ -85,9 +86,9 @@ export class KhountousReport extends KhountousElement<ReportSelection, Report> {
       ${
         report.officialResponse
           ? html`<blockquote part="response">
-              <p>${report.officialResponse.text}</p>
+              <p>${bdi(report.officialResponse.text)}</p>
               <footer>
-                ${report.officialResponse.author} ·
+                ${bdi(report.officialResponse.author)} ·
                 <time datetime=${isoDate(report.officialResponse.date)}
                   >${formatDate(lang, report.officialResponse.date)}</time
                 >

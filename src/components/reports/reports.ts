@@ -2,6 +2,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { type ListEnvelope, type ReportListItem } from '../../core/types.js';
 import { regionName } from '../../i18n/regions.js';
 import { formatDate, isoDate } from '../../i18n/format.js';
+import { bdi } from '../../element/bdi.js';
 import { fillTemplate, relFor } from '../../element/links.js';
 import { captionedListStyles, KhountousListElement, type ListSelection } from '../../element/list-element.js';
 import { widgetProperties } from '../../element/properties.js';
@@ -56,7 +57,7 @@ export class KhountousReports extends KhountousListElement<ReportsSelection, Rep
     const answered = report.hasOfficialResponse;
     return html`<li part="item">
       <p class="title" part="title">
-        ${href ? html`<a href=${href} rel=${relFor(href) ?? nothing}>${report.title}</a>` : report.title}
+        ${href ? html`<a href=${href} rel=${relFor(href) ?? nothing}>${bdi(report.title)}</a>` : bdi(report.title)}
       </p>
       <dl>
         <div>
@@ -77,7 +78,7 @@ export class KhountousReports extends KhountousListElement<ReportsSelection, Rep
         </div>
         <div>
           <dt class="visually-hidden">${t.administration}</dt>
-          <dd>${report.administration.name}</dd>
+          <dd>${bdi(report.administration.name)}</dd>
         </div>
         <div>
           <dt class="visually-hidden">${this.strings(reportsStrings).reports.submitted}</dt>

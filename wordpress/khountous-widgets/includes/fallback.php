@@ -6,7 +6,8 @@
  * (definitions.php `fallback`). The element renders in a shadow root without a
  * slot, so once it runs this light DOM is neither shown nor read. Everything
  * from the API is text: escaped, and its brackets too (a block's output goes
- * through do_shortcode).
+ * through do_shortcode); each string in a <bdi>, balanced, so that its
+ * direction stays its own (khountous_widgets_api_text).
  *
  * @package Khountous_Widgets
  */
@@ -39,6 +40,71 @@ function khountous_widgets_text( $value ) {
 		return '';
 	}
 	return str_replace( array( '[', ']' ), array( '&#91;', '&#93;' ), esc_html( (string) $value ) );
+}
+
+/**
+ * A text from the API with its explicit directional formatting balanced in each of its
+ * paragraphs, as the kit balances it (src/i18n/bidi.ts `balanced`, which a test holds this
+ * equal to): a FSI before the text for each PDI that closes nothing of it, and after it the
+ * PDF or PDI of each embedding or isolate it leaves open. In a <bdi>, its direction then
+ * stays inside (U+202E before a name no longer reverses what follows it). Nothing is removed.
+ *
+ * @param string $text The text (UTF-8).
+ * @return string
+ */
+function khountous_widgets_balanced( $text ) {
+	$marks = '/[\x{202A}-\x{202E}\x{2066}-\x{2069}]/u';
+	if ( ! preg_match( $marks, $text ) ) {
+		return $text;
+	}
+	$parts = preg_split( '/([\n\r\x{1C}-\x{1E}\x{85}\x{2029}])/u', $text, -1, PREG_SPLIT_DELIM_CAPTURE );
+	$out   = '';
+	foreach ( $parts as $index => $part ) {
+		if ( 1 === $index % 2 ) {
+			$out .= $part;
+			continue;
+		}
+		// What closes each embedding and isolate still open, the innermost last.
+		$open  = array();
+		$stray = 0;
+		preg_match_all( $marks, $part, $found );
+		foreach ( $found[0] as $mark ) {
+			if ( "\u{2069}" === $mark ) {
+				$at = count( $open );
+				while ( $at > 0 && "\u{2069}" !== $open[ $at - 1 ] ) {
+					--$at;
+				}
+				if ( 0 === $at ) {
+					++$stray;
+					$open = array();
+				} else {
+					$open = array_slice( $open, 0, $at - 1 );
+				}
+			} elseif ( "\u{202C}" === $mark ) {
+				if ( $open && "\u{202C}" === end( $open ) ) {
+					array_pop( $open );
+				}
+			} else {
+				$open[] = in_array( $mark, array( "\u{2066}", "\u{2067}", "\u{2068}" ), true ) ? "\u{2069}" : "\u{202C}";
+			}
+		}
+		$out .= str_repeat( "\u{2068}", $stray ) . $part . implode( '', array_reverse( $open ) );
+	}
+	return $out;
+}
+
+/**
+ * A string from the API as HTML text in a <bdi>, balanced: its direction stays its own beside
+ * the words and figures written after it; anything else as khountous_widgets_text writes it.
+ *
+ * @param mixed $value The value.
+ * @return string
+ */
+function khountous_widgets_api_text( $value ) {
+	if ( ! is_string( $value ) ) {
+		return khountous_widgets_text( $value );
+	}
+	return '<bdi>' . khountous_widgets_text( khountous_widgets_balanced( $value ) ) . '</bdi>';
 }
 
 /**
@@ -111,7 +177,7 @@ function khountous_widgets_measure( $value, $unit, $words ) {
 function khountous_widgets_date( $value, $words, $clock = false ) {
 	$time = is_string( $value ) ? strtotime( $value ) : ( is_int( $value ) || is_float( $value ) ? (int) $value : false );
 	if ( false === $time ) {
-		return khountous_widgets_text( $value );
+		return khountous_widgets_api_text( $value );
 	}
 	$text = wp_date( 'j', $time ) . ' ' . $words['months'][ (int) wp_date( 'n', $time ) - 1 ] . ' ' . wp_date( 'Y', $time );
 	if ( $clock ) {
@@ -214,14 +280,14 @@ function khountous_widgets_write( $data, $field, $values, $lang, $words ) {
 		case 'links':
 			$links = array();
 			foreach ( is_array( $value ) ? $value : array() as $item ) {
-				$links[] = khountous_widgets_link( khountous_widgets_field( $item, 'url' ), khountous_widgets_text( khountous_widgets_field( $item, 'title' ) ) );
+				$links[] = khountous_widgets_link( khountous_widgets_field( $item, 'url' ), khountous_widgets_api_text( khountous_widgets_field( $item, 'title' ) ) );
 			}
 			return implode( ', ', $links );
 	}
 	if ( isset( $field['names'] ) && is_string( $value ) && isset( $field['names'][ $value ] ) ) {
-		$value = $field['names'][ $value ];
+		return khountous_widgets_text( $field['names'][ $value ] );
 	}
-	return is_string( $value ) && '' === trim( $value ) ? '' : khountous_widgets_text( $value );
+	return is_string( $value ) && '' === trim( $value ) ? '' : khountous_widgets_api_text( $value );
 }
 
 /**
