@@ -195,7 +195,7 @@ export const PAGE_TARGETS = {
 
 export const PAGE_BUDGETS = {
   'one widget': 42_000,
-  'mission widgets': 47_550,
+  'mission widgets': 47_600,
   core: 20_850,
   ...ownPages((page) => page.budget),
 };
