@@ -42,7 +42,8 @@ const when =
     return input as T;
   };
 
-const at = (path: string, key: string | number) => (path ? `${path}.${key}` : `${key}`);
+/** The path of `key` below `path`: `data.0` then `data.0.region`. */
+export const at = (path: string, key: string | number) => (path ? `${path}.${key}` : `${key}`);
 
 export const string = when<string>('a string', (input) => typeof input == 'string');
 /** A string of at most `max` characters. */
@@ -52,11 +53,29 @@ export const text = (max: number) =>
     (input) => typeof input == 'string' && input.length <= max,
   );
 export const boolean = when<boolean>('a boolean', (input) => typeof input == 'boolean');
-/** A number, not NaN (JSON never has one; data from elsewhere might). */
-export const number = when<number>('a number', (input) => typeof input == 'number' && !Number.isNaN(input));
-/** An integer of at least `min`. */
-export const integer = (min = -Infinity) =>
-  when<number>(`an integer >= ${min}`, (input) => Number.isInteger(input) && (input as number) >= min);
+/**
+ * A finite number: not NaN, not ±Infinity. JSON writes neither, but `1e309` parses to
+ * Infinity, and data from elsewhere (storage, another tab) may hold NaN.
+ */
+export const number = when<number>('a finite number', Number.isFinite);
+/** A number from `min` to `max`, both included (finite when they are). */
+export const between = (min: number, max: number) =>
+  when<number>(
+    `a number from ${min} to ${max}`,
+    (input) => typeof input == 'number' && input >= min && input <= max,
+  );
+/** 0, or a number whose magnitude is from `min` to `max` (either sign). */
+export const magnitude = (min: number, max: number) =>
+  when<number>(`0 or a number of magnitude ${min} to ${max}`, (input) => {
+    const size = typeof input == 'number' ? Math.abs(input) : NaN;
+    return size === 0 || (size >= min && size <= max);
+  });
+/** An integer of at least `min`, and at most `max` when given. */
+export const integer = (min = -Infinity, max = Infinity) =>
+  when<number>(
+    max === Infinity ? `an integer >= ${min}` : `an integer from ${min} to ${max}`,
+    (input) => Number.isInteger(input) && (input as number) >= min && (input as number) <= max,
+  );
 /** A string that `pattern` matches. */
 export const matching = (pattern: RegExp) =>
   when<string>(`${pattern}`, (input) => typeof input == 'string' && pattern.test(input));
@@ -90,6 +109,18 @@ export const union =
     }
   };
 
+/**
+ * `schema`, then `also` on its output, which throws a `SchemaIssue` (through a schema it
+ * calls, or its own) when the output is wrong as a whole: a rule between fields.
+ */
+export const refine =
+  <T>(schema: Schema<T>, also: (output: T, path: string) => void): Schema<T> =>
+  (input, path = '') => {
+    const output = schema(input, path);
+    also(output, path);
+    return output;
+  };
+
 const list = when<unknown[]>('an array', Array.isArray);
 export const array =
   <T>(item: Schema<T>, max = Infinity): Schema<T[]> =>
@@ -98,6 +129,26 @@ export const array =
     if (items.length > max)
       throw new SchemaIssue(path, `expected at most ${max} items, received ${items.length}`);
     return items.map((value, index) => item(value, at(path, index)));
+  };
+
+/**
+ * An array of `item` in which `key` names each item once (`code`: a region's code): a second
+ * item with a key already seen is an issue at that item's key.
+ */
+export const unique =
+  <T extends Record<K, unknown>, K extends string>(item: Schema<T>, key: K, max = Infinity): Schema<T[]> =>
+  (input, path = '') => {
+    const items = array(item, max)(input, path);
+    const seen = new Set<unknown>();
+    items.forEach((value, index) => {
+      if (seen.has(value[key]))
+        throw new SchemaIssue(
+          at(at(path, index), key),
+          `expected each ${key} once, received ${received(value[key])} again`,
+        );
+      seen.add(value[key]);
+    });
+    return items;
   };
 
 type Entries = Record<string, Schema>;

@@ -203,6 +203,21 @@ export function targetOf(resource: Resource, baseUrl: string): Target | undefine
   }
 }
 
+/**
+ * The kind of resource at `path` below the base URL, as inline data names it
+ * (`/regions?lang=fr`: regions; `/administrations/mairie-de-dakar?lang=fr`: administration);
+ * undefined for a path of none.
+ */
+export function kindAt(path: string): ResourceKind | undefined {
+  const bare = path.split('?')[0]!;
+  return (Object.keys(ENDPOINTS) as ResourceKind[]).find((kind) => {
+    const { path: route, id } = ENDPOINTS[kind].route;
+    return id
+      ? bare.startsWith(route) && bare.length > route.length && !bare.includes('/', route.length)
+      : bare === route;
+  });
+}
+
 /** The same target with another list window (or none). */
 export function at(target: Target, window: ListWindow | undefined): Target {
   const key = keyOf(target.family, window);

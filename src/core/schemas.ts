@@ -6,7 +6,12 @@
  * - `object` drops unknown fields (a newer API may add some);
  * - a field that is optional in types.ts stays absent when missing;
  * - a wrong type, a missing required field or a value outside a value list of
- *   types.ts is rejected, and the client reports `invalid-response`.
+ *   types.ts is rejected, and the client reports `invalid-response`;
+ * - numbers are checked against what they mean (docs/api-assumptions.md gives each
+ *   field's range): finite, scores and percentages from 0 to 100, counts, delays and
+ *   rates non-negative, none beyond MAX_MAGNITUDE, a dataset's within what a chart draws;
+ *   a region list names each region once; a rank is within its ranking. Outside them the
+ *   answer is invalid: nothing of it is shown.
  *
  * The `SchemaDriftCheck` type at the end fails to compile as soon as a schema
  * and its interface in types.ts disagree.
@@ -14,21 +19,26 @@
 
 import {
   array,
+  at,
+  between,
   boolean,
   integer,
+  magnitude,
   matching,
   nullable,
-  number,
   object,
   optional,
   picklist,
   record,
+  refine,
+  SchemaIssue,
   text,
   union,
+  unique,
   type Out,
   type Schema,
 } from './check.js';
-import { MAX_LIMIT, MAX_TEXT_LENGTH } from './types.js';
+import { MAX_LIMIT, MAX_MAGNITUDE, MAX_TEXT_LENGTH, MIN_MAGNITUDE } from './types.js';
 import {
   ERROR_CODES,
   EVIDENCE_LEVELS,
@@ -60,8 +70,14 @@ import {
 /** Every text of an answer: at most MAX_TEXT_LENGTH characters. */
 const string = text(MAX_TEXT_LENGTH);
 
-const count = integer(0);
-const positive = integer(1);
+const count = integer(0, MAX_MAGNITUDE);
+const positive = integer(1, MAX_MAGNITUDE);
+/** Points out of 100 (a score), or a percentage (a rate, a share). */
+const outOf100 = between(0, 100);
+/** Days, or reports per 100,000 people: a measure that is never negative. */
+const measure = between(0, MAX_MAGNITUDE);
+/** A dataset's number: what its chart's scale can mark (types.ts MIN_MAGNITUDE). */
+const drawable = magnitude(MIN_MAGNITUDE, MAX_MAGNITUDE);
 /** Only http(s) links reach an `href`; `javascript:` and friends are rejected. */
 const httpUrl = matching(/^https?:\/\//i);
 const localized = object({ fr: string, en: string });
@@ -94,9 +110,9 @@ export const apiErrorBodySchema = object({
 const administrationListItem = {
   slug: string,
   name: string,
-  score: number,
-  responseRate: number,
-  avgDelayDays: number,
+  score: outOf100,
+  responseRate: outOf100,
+  avgDelayDays: measure,
 };
 const administrationListItemSchema = object(administrationListItem);
 
@@ -105,17 +121,23 @@ export const administrationListSchema = listEnvelopeSchema(administrationListIte
 const scoreDetailSchema = object({
   key: picklist(['responsiveness', 'resolution', 'transparency', 'accessibility']),
   label: string,
-  score: number,
+  score: outOf100,
 });
 
-const administrationIndicatorSchema = object({
-  key: picklist(['reports', 'resolved', 'pending', 'medianDelayDays', 'satisfaction']),
-  label: string,
-  value: number,
-  unit: picklist(['count', 'percent', 'days']),
-});
+/** An indicator's value, by its unit. */
+const valueIn = { count, percent: outOf100, days: measure } as const;
 
-export const administrationSchema = object({
+const administrationIndicatorSchema = refine(
+  object({
+    key: picklist(['reports', 'resolved', 'pending', 'medianDelayDays', 'satisfaction']),
+    label: string,
+    value: measure,
+    unit: picklist(['count', 'percent', 'days']),
+  }),
+  ({ value, unit }, path) => void valueIn[unit](value, at(path, 'value')),
+);
+
+const administrationObject = object({
   ...administrationListItem,
   sector: picklist(SECTORS),
   level: picklist(LEVELS),
@@ -126,6 +148,15 @@ export const administrationSchema = object({
   scoreDetails: array(scoreDetailSchema),
   indicators: array(administrationIndicatorSchema),
   updatedAt: string,
+});
+
+/** A rank within its ranking: "3rd of 312", never "400th of 312". */
+export const administrationSchema = refine(administrationObject, ({ rank, rankedCount }, path) => {
+  if (rankedCount !== undefined && rank > rankedCount)
+    throw new SchemaIssue(
+      at(path, 'rank'),
+      `expected a rank <= rankedCount ${rankedCount}, received ${rank}`,
+    );
 });
 
 // ---------------------------------------------------------------------------
@@ -194,15 +225,19 @@ const regionStatsSchema = object({
   administrationCount: count,
   reportCount: count,
   indicators: object({
-    averageScore: number,
-    responseRate: number,
-    avgDelayDays: number,
-    resolutionRate: number,
-    reportsPer100k: number,
+    averageScore: outOf100,
+    responseRate: outOf100,
+    avgDelayDays: measure,
+    resolutionRate: outOf100,
+    reportsPer100k: measure,
   }),
 });
 
-export const regionListSchema = listEnvelopeSchema(regionStatsSchema);
+/** The regions, each once: a second row of a region would be drawn over the first and counted twice. */
+export const regionListSchema = object({
+  data: unique(regionStatsSchema, 'code', MAX_LIMIT),
+  meta: listMetaSchema,
+});
 
 // ---------------------------------------------------------------------------
 // Datasets
@@ -221,7 +256,7 @@ export const datasetJsonSchema = object({
   license: string,
   updatedAt: string,
   columns: array(datasetColumnSchema),
-  rows: array(record(nullable(union(string, number)))),
+  rows: array(record(nullable(union(string, drawable)))),
 });
 
 // ---------------------------------------------------------------------------

@@ -131,6 +131,16 @@ export const MAX_LIMIT = 100;
  */
 export const MAX_ANSWER_BYTES = 4 * 1024 * 1024;
 export const MAX_TEXT_LENGTH = 5_000;
+/**
+ * The bounds of an answer's numbers (core/schemas.ts; docs/api-assumptions.md gives each
+ * field's range): every number finite and at most MAX_MAGNITUDE either sign, so that sums,
+ * weights and axes stay finite and integers exact (2^53 is about 9e15); a dataset's number,
+ * which its chart draws, is 0 or at least MIN_MAGNITUDE either sign: nearer 0, it reads as 0
+ * on the chart's axis and in its table (two decimals), and the subnormal doubles far below,
+ * such as 2e-323, have no power of ten for the axis's steps (graphics/scale.ts).
+ */
+export const MAX_MAGNITUDE = 1e15;
+export const MIN_MAGNITUDE = 1e-15;
 /** `limit` when none is given. */
 export const DEFAULT_LIMIT = 20;
 

@@ -10,7 +10,16 @@
  * the update that hydrates renders with those, and the next update with the
  * page's, which loads the page's selection like any change.
  */
-import { adoptStyles, isServer, nothing, supportsAdoptingStyleSheets, type LitElement } from 'lit';
+import {
+  adoptStyles,
+  isServer,
+  nothing,
+  ReactiveElement,
+  supportsAdoptingStyleSheets,
+  type LitElement,
+} from 'lit';
+import { is } from '../core/check.js';
+import { ENDPOINTS, kindAt } from '../core/endpoints.js';
 import { KhountousError } from '../core/errors.js';
 import { inlineMatches, inlineScriptOf, readInline, type InlineData } from '../core/inline.js';
 import type { Inputs, Selection } from '../widget/descriptor.js';
@@ -132,8 +141,25 @@ export class ServerMarkup {
   takeInline(): unknown {
     if (this.taken) return undefined;
     this.taken = true;
-    this.seen = this.host.inlineData ?? inlineScriptOf(this.host)?.textContent ?? undefined;
+    this.seen = this.pageInline();
     return this.seen;
+  }
+
+  private pageInline(): unknown {
+    return this.host.inlineData ?? inlineScriptOf(this.host)?.textContent ?? undefined;
+  }
+
+  /**
+   * Whether the page's inline data, if any, is what the API answers at the path it names:
+   * the schema of that endpoint, which every answer and every stored entry passes too. The
+   * update that hydrates draws it before the loader sees it.
+   */
+  private soundInline(): boolean {
+    const source = this.pageInline();
+    if (source === undefined) return true;
+    const inline = readInline(source, Date.now());
+    const kind = typeof inline === 'object' ? kindAt(inline.path) : undefined;
+    return kind !== undefined && is(ENDPOINTS[kind].schema, (inline as InlineData).data);
   }
 
   /** The data the server was given: on a server the property; in the browser what the update that hydrates read. */
@@ -151,12 +177,23 @@ export class ServerMarkup {
   adopt(create: () => HTMLElement | DocumentFragment): HTMLElement | DocumentFragment {
     const declarative = isServer ? null : this.host.shadowRoot;
     const rendered = declarative ? [...declarative.childNodes] : [];
-    const root = create();
     const element = this.host.constructor as typeof LitElement;
     // The hydrate support is known by what it adds to every LitElement's observed attributes
     // (`defer-hydration`): its flag on the element is a private field whose name Lit's
     // production builds shorten.
-    if (declarative && element.observedAttributes.includes('defer-hydration')) {
+    const support = !!declarative && element.observedAttributes.includes('defer-hydration');
+    // Markup made from inline data that is not a valid answer is not hydrated (that update
+    // would draw the data unchecked): it is removed, as without the support, and the element
+    // loads. The support's createRenderRoot would mark the element for hydration; the
+    // reactive element's makes the root without it.
+    const hydrate = support && this.soundInline();
+    const root =
+      support && !hydrate
+        ? (ReactiveElement.prototype as unknown as { createRenderRoot(): ShadowRoot }).createRenderRoot.call(
+            this.host,
+          )
+        : create();
+    if (hydrate) {
       this.active = true;
       this.pageInputs = takeServerInputs(this.host, root, this.inputs());
       // The hydrate support keeps the server's <style> and adopts nothing: the element's styles are

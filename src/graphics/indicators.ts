@@ -4,7 +4,7 @@
  * is written, which way is better, how the country's value is made from the regions', and
  * how a region compares with it.
  */
-import type { Lang, RegionIndicatorKey, RegionStats } from '../core/types.js';
+import { REGION_CODES, type Lang, type RegionIndicatorKey, type RegionStats } from '../core/types.js';
 import { formatAs, formatNumber } from '../i18n/format.js';
 import type { NumberFormat } from '../widget/summary.js';
 import { indicatorFormat } from '../widget/indicator-format.js';
@@ -59,7 +59,24 @@ const measuredBy = (region: RegionStats, key: RegionIndicatorKey): number =>
 export const hasFigure = (region: RegionStats, key: RegionIndicatorKey): boolean =>
   measuredBy(region, key) > 0;
 
-/** The country's value of an indicator, from the 14 regions': their values weighted by what each is measured over. */
+/**
+ * The part of the country a list of regions covers when it is not the whole of it: the
+ * regions it names, of REGION_CODES. A country's value from such a list is not national, and
+ * the widgets say how many regions it comes from; undefined for all of them.
+ */
+export interface Part {
+  regions: number;
+  of: number;
+}
+export function partOf(regions: readonly RegionStats[]): Part | undefined {
+  const named = new Set(regions.map((region) => region.code)).size;
+  return named === REGION_CODES.length ? undefined : { regions: named, of: REGION_CODES.length };
+}
+
+/**
+ * The country's value of an indicator, from the regions': their values weighted by what each
+ * is measured over. National from the 14 regions only (partOf says what else it covers).
+ */
 export function nationalValue(regions: readonly RegionStats[], key: RegionIndicatorKey): number {
   const total = (of: (region: RegionStats) => number) => regions.reduce((sum, region) => sum + of(region), 0);
   const weight = (region: RegionStats) => measuredBy(region, key);

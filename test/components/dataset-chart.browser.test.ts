@@ -13,7 +13,7 @@ import {
   eventually,
   isolatedApi,
   mount,
-  requestUrl,
+  editAnswers,
   sharedApi,
   widgetTestHooks,
 } from '../helpers/kit.js';
@@ -37,21 +37,8 @@ const numberIn = (lang: string, value: number) =>
   new Intl.NumberFormat(lang, { maximumFractionDigits: 2, useGrouping: false }).format(value);
 
 /** Lets the API's answer for a dataset be edited before the kit reads it. */
-function editDataset(id: string, edit: (dataset: DatasetJson) => void): () => void {
-  const original = globalThis.fetch;
-  globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
-    const response = await original(input, init);
-    const url = requestUrl(input);
-    if (!url.includes(`/datasets/${id}`) || !response.ok) return response;
-    const body = (await response.json()) as DatasetJson;
-    edit(body);
-    const headers = new Headers(response.headers);
-    headers.delete('Content-Length');
-    headers.delete('Content-Encoding');
-    return new Response(JSON.stringify(body), { status: response.status, headers });
-  };
-  return () => (globalThis.fetch = original);
-}
+const editDataset = (id: string, edit: (dataset: DatasetJson) => unknown) =>
+  editAnswers(`/datasets/${id}`, edit);
 
 describe('<khountous-dataset> chart of a time series', () => {
   const warnings = widgetTestHooks();

@@ -18,7 +18,7 @@ import {
   mount,
   nextEvent,
   pagerButtons,
-  requestUrl,
+  editAnswers,
   shadowText,
   sharedApi,
   spendBudget,
@@ -34,21 +34,7 @@ const claims = (element: Element) =>
   listItems(element).map((item) => item.querySelector('[part~="claim"] q')!.textContent!.trim());
 
 /** Lets the API's answer to GET /verifications be edited before the kit reads it. */
-function editVerifications(edit: (list: FactChecks) => void): () => void {
-  const original = globalThis.fetch;
-  globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
-    const response = await original(input, init);
-    const url = requestUrl(input);
-    if (!url.includes('/verifications') || !response.ok) return response;
-    const list = (await response.json()) as FactChecks;
-    edit(list);
-    const headers = new Headers(response.headers);
-    headers.delete('Content-Length');
-    headers.delete('Content-Encoding');
-    return new Response(JSON.stringify(list), { status: response.status, headers });
-  };
-  return () => (globalThis.fetch = original);
-}
+const editVerifications = (edit: (list: FactChecks) => unknown) => editAnswers('/verifications', edit);
 
 describe('<khountous-fact-checks>', () => {
   const warnings = widgetTestHooks();

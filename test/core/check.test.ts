@@ -89,7 +89,7 @@ describe('the checker', () => {
     });
     assert.deepEqual(issueOf(v.number, 'x'.repeat(50)), {
       path: '',
-      message: `expected a number, received "${'x'.repeat(39)}`,
+      message: `expected a finite number, received "${'x'.repeat(39)}`,
     });
     assert.deepEqual(issueOf(v.boolean, 1), { path: '', message: 'expected a boolean, received 1' });
     assert.deepEqual(issueOf(v.matching(/^a+$/), 'b'), {
@@ -108,6 +108,104 @@ describe('the checker', () => {
       path: '',
       message: 'expected an integer >= -Infinity, received "1"',
     });
+  });
+
+  test('numbers are finite: JSON has no Infinity, but 1e309 parses to it', () => {
+    const parsed = JSON.parse('[1e309, -1e309]') as number[];
+    assert.deepEqual(parsed, [Infinity, -Infinity]);
+    for (const value of [...parsed, Number.NaN])
+      assert.deepEqual(issueOf(v.number, value), {
+        path: '',
+        message: `expected a finite number, received ${JSON.stringify(value)}`,
+      });
+    for (const value of [0, -0, 5e-324, -Number.MAX_VALUE, Number.MAX_VALUE])
+      assert.equal(v.is(v.number, value), true, String(value));
+  });
+
+  test('between, magnitude and integer: within their bounds, and say which', () => {
+    const rate = v.between(0, 100);
+    for (const value of [0, 42.5, 100]) assert.equal(v.is(rate, value), true, String(value));
+    for (const value of [-0.1, 100.5, Infinity, Number.NaN, '50', null])
+      assert.equal(v.is(rate, value), false, String(value));
+    assert.deepEqual(issueOf(rate, -250), {
+      path: '',
+      message: 'expected a number from 0 to 100, received -250',
+    });
+    const drawn = v.magnitude(1e-15, 1e15);
+    for (const value of [0, -0, 1e-15, -1e-15, 1e15, -1e15, 3.5, -42])
+      assert.equal(v.is(drawn, value), true, String(value));
+    for (const value of [2e-323, 5e-324, -1e-16, 1e15 + 1, 1e308, -Infinity, Number.NaN, '1'])
+      assert.equal(v.is(drawn, value), false, String(value));
+    assert.deepEqual(issueOf(drawn, 2e-323), {
+      path: '',
+      message: 'expected 0 or a number of magnitude 1e-15 to 1000000000000000, received 2e-323',
+    });
+    assert.equal(v.is(v.integer(0, 10), 10), true);
+    assert.equal(v.is(v.integer(0, 10), 11), false);
+    assert.equal(v.is(v.integer(0), 1e300), true, 'no maximum unless given');
+    assert.deepEqual(issueOf(v.integer(0, 10), 11), {
+      path: '',
+      message: 'expected an integer from 0 to 10, received 11',
+    });
+  });
+
+  test('refine: a rule between fields, after the schema, its issue where it says', () => {
+    const span = v.refine(v.object({ from: v.number, to: v.number }), ({ from, to }, path) => {
+      if (from > to) throw new v.SchemaIssue(v.at(path, 'to'), `expected at least ${from}, received ${to}`);
+    });
+    assert.deepEqual(v.parse(span, { from: 1, to: 2 }), { from: 1, to: 2 });
+    assert.deepEqual(
+      issueOf(v.array(span), [
+        { from: 1, to: 2 },
+        { from: 3, to: 2 },
+      ]),
+      {
+        path: '1.to',
+        message: 'expected at least 3, received 2',
+      },
+    );
+    // The schema's own issue comes first.
+    assert.deepEqual(issueOf(span, { from: 'a', to: 2 }), {
+      path: 'from',
+      message: 'expected a finite number, received "a"',
+    });
+  });
+
+  test('unique: each key once, the second one named; at most `max` items', () => {
+    const codes = v.unique(v.object({ code: v.string, n: v.number }), 'code', 3);
+    assert.deepEqual(
+      v.parse(codes, [
+        { code: 'a', n: 1 },
+        { code: 'b', n: 2 },
+      ]),
+      [
+        { code: 'a', n: 1 },
+        { code: 'b', n: 2 },
+      ],
+    );
+    assert.deepEqual(
+      issueOf(v.object({ data: codes }), {
+        data: [
+          { code: 'a', n: 1 },
+          { code: 'b', n: 2 },
+          { code: 'a', n: 3 },
+        ],
+      }),
+      {
+        path: 'data.2.code',
+        message: 'expected each code once, received "a" again',
+      },
+    );
+    assert.deepEqual(
+      issueOf(
+        codes,
+        [1, 2, 3, 4].map((n) => ({ code: String(n), n })),
+      ),
+      {
+        path: '',
+        message: 'expected at most 3 items, received 4',
+      },
+    );
   });
 
   test('optional and nullable check what is there, at its path; a key given as undefined stays', () => {
@@ -140,7 +238,7 @@ describe('the checker', () => {
     assert.deepEqual(Object.keys(v.parse(rows, Object.fromEntries(keys.map((key) => [key, 1])))), keys);
     assert.deepEqual(issueOf(v.object({ rows }), { rows: { a: 1, b: 'x' } }), {
       path: 'rows.b',
-      message: 'expected a number, received "x"',
+      message: 'expected a finite number, received "x"',
     });
     assert.deepEqual(issueOf(rows, 'x'), { path: '', message: 'expected an object, received "x"' });
   });

@@ -40,6 +40,11 @@ describe('every endpoint of the reference API passes its schema', () => {
     ['/regions?lang=en', regionListSchema],
     ['/datasets/citizen-reports?format=json', datasetJsonSchema],
     ['/datasets/administration-scores', datasetJsonSchema],
+    // Every dataset: each number within what a chart draws.
+    ['/datasets/regional-indicators', datasetJsonSchema],
+    ['/datasets/fact-checks', datasetJsonSchema],
+    ['/datasets/response-times', datasetJsonSchema],
+    ['/datasets/budget-execution', datasetJsonSchema],
   ];
   for (const [path, schema] of cases) {
     test(path, async () => {
@@ -49,7 +54,8 @@ describe('every endpoint of the reference API passes its schema', () => {
   }
 
   test('details of administrations and reports, in both languages', async () => {
-    const admins = await api.direct<ListEnvelope<{ slug: string }>>('/administrations?limit=5');
+    // The whole ranking: every score, rate, delay, indicator and rank within its range.
+    const admins = await api.direct<ListEnvelope<{ slug: string }>>('/administrations?limit=100');
     const reports = await api.direct<ListEnvelope<ReportListItem>>('/khountous?limit=30');
     for (const lang of ['fr', 'en']) {
       for (const { slug } of admins.data) {

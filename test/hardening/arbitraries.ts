@@ -53,6 +53,20 @@ export const num = fc.oneof(
   fc.constantFrom(0, -1, 100, 101, 1e21, -1e21, Number.MAX_SAFE_INTEGER, 5e-324),
 );
 
+/**
+ * Numbers within the ranges of their fields (docs/api-assumptions.md), their ends often: a
+ * score or a percentage from 0 to 100, a delay or a rate from 0 to 1e15, a dataset's number 0
+ * or of magnitude 1e-15 to 1e15.
+ */
+const outOf100 = fc.oneof(fc.double({ min: 0, max: 100, noNaN: true }), fc.constantFrom(0, 100, 5e-324));
+const measure = fc.oneof(fc.double({ min: 0, max: 1e15, noNaN: true }), fc.constantFrom(0, 1e15, 5e-324));
+const drawable = fc.oneof(
+  fc.integer(),
+  fc.double({ min: 1e-15, max: 1e15, noNaN: true }),
+  fc.double({ min: -1e15, max: -1e-15, noNaN: true }),
+  fc.constantFrom(0, -1, 100, 101, 1e15, -1e15, 1e-15, -1e-15),
+);
+
 const count = fc.nat();
 const positive = fc.integer({ min: 1, max: 1_000_000 });
 const date = fc.oneof(
@@ -70,17 +84,27 @@ const list = <T>(item: fc.Arbitrary<T>) =>
 export const administrationListItem = fc.record({
   slug: text,
   name: text,
-  score: num,
-  responseRate: num,
-  avgDelayDays: num,
+  score: outOf100,
+  responseRate: outOf100,
+  avgDelayDays: measure,
 });
+
+/** An administration's indicator: its value in the range of its unit. */
+const indicator = fc.constantFrom('count', 'percent', 'days').chain((unit) =>
+  fc.record({
+    key: fc.constantFrom('reports', 'resolved', 'pending', 'medianDelayDays', 'satisfaction'),
+    label: text,
+    value: unit === 'count' ? count : unit === 'percent' ? outOf100 : measure,
+    unit: fc.constant(unit),
+  }),
+);
 
 export const administration = fc.record({
   slug: text,
   name: text,
-  score: num,
-  responseRate: num,
-  avgDelayDays: num,
+  score: outOf100,
+  responseRate: outOf100,
+  avgDelayDays: measure,
   sector: fc.constantFrom(...SECTORS),
   level: fc.constantFrom(...LEVELS),
   region: fc.constantFrom(...REGION_CODES),
@@ -90,19 +114,11 @@ export const administration = fc.record({
     fc.record({
       key: fc.constantFrom('responsiveness', 'resolution', 'transparency', 'accessibility'),
       label: text,
-      score: num,
+      score: outOf100,
     }),
     { maxLength: 5 },
   ),
-  indicators: fc.array(
-    fc.record({
-      key: fc.constantFrom('reports', 'resolved', 'pending', 'medianDelayDays', 'satisfaction'),
-      label: text,
-      value: num,
-      unit: fc.constantFrom('count', 'percent', 'days'),
-    }),
-    { maxLength: 6 },
-  ),
+  indicators: fc.array(indicator, { maxLength: 6 }),
   updatedAt: date,
 });
 
@@ -152,16 +168,16 @@ export const regionStats = fc.record({
   administrationCount: count,
   reportCount: count,
   indicators: fc.record({
-    averageScore: num,
-    responseRate: num,
-    avgDelayDays: num,
-    resolutionRate: num,
-    reportsPer100k: num,
+    averageScore: outOf100,
+    responseRate: outOf100,
+    avgDelayDays: measure,
+    resolutionRate: outOf100,
+    reportsPer100k: measure,
   }),
 });
 
 const localized = fc.record({ fr: text, en: text });
-const cell = fc.oneof(text, num, fc.constant(null));
+const cell = fc.oneof(text, drawable, fc.constant(null));
 
 export const dataset = fc
   .record({
@@ -189,7 +205,11 @@ export const SHAPES = {
   reports: list(reportListItem),
   report,
   verifications: list(factCheck),
-  regions: list(regionStats),
+  // Each region once.
+  regions: fc.record({
+    data: fc.uniqueArray(regionStats, { selector: (region) => region.code, maxLength: 8 }),
+    meta: fc.record({ page: positive, pageSize: positive, total: count }),
+  }),
   dataset,
 } as const;
 

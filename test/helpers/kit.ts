@@ -183,6 +183,33 @@ export const requestUrl = (input: RequestInfo | URL): string =>
   typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
 
 /**
+ * Lets the text of the API's successful answers to URLs that hold `fragment` be rewritten
+ * before the kit reads it (a number JSON.stringify cannot write, such as 1e309). Returns the
+ * function that puts fetch back.
+ */
+export function rewriteAnswers(fragment: string, rewrite: (text: string) => string): () => void {
+  const original = globalThis.fetch;
+  globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const response = await original(input, init);
+    if (!requestUrl(input).includes(fragment) || !response.ok) return response;
+    const text = rewrite(await response.text());
+    const headers = new Headers(response.headers);
+    headers.delete('Content-Length');
+    headers.delete('Content-Encoding');
+    return new Response(text, { status: response.status, headers });
+  };
+  return () => (globalThis.fetch = original);
+}
+
+/** Lets the API's successful answers to URLs that hold `fragment` be edited (`edit` changes the body in place). */
+export const editAnswers = <T>(fragment: string, edit: (body: T) => unknown): (() => void) =>
+  rewriteAnswers(fragment, (text) => {
+    const body = JSON.parse(text) as T;
+    edit(body);
+    return JSON.stringify(body);
+  });
+
+/**
  * Holds the answers the page's fetch gets from `base` until `release()`: the
  * request goes out and the API answers as usual, but the kit sees nothing yet.
  * A test looks at the view while data is on its way for as long as it needs,

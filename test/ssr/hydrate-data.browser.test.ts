@@ -76,6 +76,51 @@ describe('server-rendered with their data, hydrated', () => {
     }
   });
 
+  it('does not hydrate markup whose inline data is no valid answer (Dakar 87 times): it loads its data instead', async () => {
+    const base = isolatedApi('ssr-invalid');
+    const html = await renderWidget('khountous-region-map', { lang: 'en', lazy: 'false' }, base);
+    const asked = await requestsTo(base);
+    // The inline data as a page may hold it (an older server's check, an edited page): 86 more rows of Dakar.
+    const tampered = html.replace(
+      /(<script type="application\/json">)([\s\S]*?)(<\/script>)/,
+      (_, open: string, json: string, close: string) => {
+        const inline = JSON.parse(json) as { data: { data: { code: string }[] } };
+        const dakar = inline.data.data.find((region) => region.code === 'dakar')!;
+        inline.data.data.push(...Array.from({ length: 86 }, () => dakar));
+        return `${open}${JSON.stringify(inline)}${close}`;
+      },
+    );
+    expect(tampered, 'the inline data edited').not.to.equal(html);
+    const failures: unknown[] = [];
+    const record = (event: ErrorEvent | PromiseRejectionEvent) =>
+      failures.push('reason' in event ? event.reason : event.error);
+    window.addEventListener('error', record);
+    window.addEventListener('unhandledrejection', record);
+    try {
+      const container = document.createElement('div');
+      document.body.append(container);
+      containers.push(container);
+      container.setHTMLUnsafe(tampered);
+      const element = container.querySelector<Element$>('khountous-region-map')!;
+      element.setAttribute('base-url', base);
+      const frame = element.shadowRoot!.querySelector('.root')!;
+      await defines['khountous-region-map']!();
+      expect(await settled(element, ['ready'])).to.equal('ready');
+      expect(element.shadowRoot!.querySelector('.root'), 'the server’s markup, not hydrated').not.to.equal(
+        frame,
+      );
+      expect(element.shadowRoot!.querySelectorAll('.root'), 'one frame').to.have.length(1);
+      expect(element.shadowRoot!.querySelectorAll('g.region')).to.have.length(14);
+      expect(shadowText(element)).to.match(/national: \d+\/100/);
+      expect(await requestsTo(base), 'the browser asked for the regions').to.have.length(asked.length + 1);
+      expect(warnings.all().some((line) => line.includes('its inline data is ignored'))).to.equal(true);
+      expect(failures.map(String)).to.deep.equal([]);
+    } finally {
+      window.removeEventListener('error', record);
+      window.removeEventListener('unhandledrejection', record);
+    }
+  });
+
   for (const { widget, about } of catalog) {
     const tag = widget.tag;
     it(`<${tag}>: ready from the server's markup, its nodes and box kept, no request`, async () => {

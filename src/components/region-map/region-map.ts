@@ -11,6 +11,7 @@ import {
   formatRange,
   hasFigure,
   nationalValue,
+  partOf,
 } from '../../graphics/indicators.js';
 import { RegionTable, regionTableStyles } from '../../graphics/region-table.js';
 import { regionMap } from './widget.js';
@@ -161,7 +162,7 @@ export class KhountousRegionMap extends KhountousElement<MapSelection, Regions> 
           <span class="range">${t.neighbour}</span>
         </li>
       </ul>
-      <p class="national">${t.national(format(nationalValue(regions, key)))}</p>
+      <p class="national">${t.national(format(nationalValue(regions, key)), partOf(regions))}</p>
     </div>`;
   }
 }

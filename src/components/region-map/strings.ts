@@ -1,4 +1,5 @@
 import type { Local } from '../../i18n/strings.js';
+import type { Part } from '../../graphics/indicators.js';
 
 export interface RegionMapText {
   /** The title: the indicator mapped. */
@@ -17,8 +18,8 @@ export interface RegionMapText {
   worse: string;
   highest: string;
   lowest: string;
-  /** The country's value. */
-  national: (value: string) => string;
+  /** The country's value; from `part` of the regions only when some are missing. */
+  national: (value: string, part?: Part) => string;
   /** The neighbour the country surrounds, drawn as land. */
   gambia: string;
   /** The Gambia in the legend: a country, not a region without data. */
@@ -41,7 +42,10 @@ export const regionMapStrings: Local<{ regionMap: RegionMapText }> = {
       worse: 'moins bon',
       highest: 'le plus haut',
       lowest: 'le plus bas',
-      national: (value) => `national\u202f: ${value}`,
+      national: (value, part) =>
+        part
+          ? `${part.regions} région${part.regions > 1 ? 's' : ''} sur ${part.of}\u202f: ${value}`
+          : `national\u202f: ${value}`,
       gambia: 'Gambie',
       neighbour: 'Gambie (pays voisin)',
       region: 'Région',
@@ -60,7 +64,8 @@ export const regionMapStrings: Local<{ regionMap: RegionMapText }> = {
       worse: 'worse',
       highest: 'highest',
       lowest: 'lowest',
-      national: (value) => `national: ${value}`,
+      national: (value, part) =>
+        part ? `${part.regions} of ${part.of} regions: ${value}` : `national: ${value}`,
       gambia: 'The Gambia',
       neighbour: 'The Gambia (neighbouring country)',
       region: 'Region',

@@ -15,7 +15,15 @@ import { regionStats } from './widget.js';
 import { regionStatsStyles } from './region-stats.styles.js';
 import { indicatorNames } from '../../i18n/indicator-names.js';
 import { regionStatsStrings } from './strings.js';
-import { BOUNDED, DIRECTION, formatIndicator, judge, nationalValue } from '../../graphics/indicators.js';
+import {
+  BOUNDED,
+  DIRECTION,
+  formatIndicator,
+  judge,
+  nationalValue,
+  partOf,
+  type Part,
+} from '../../graphics/indicators.js';
 import { RegionTable, regionTableStyles } from '../../graphics/region-table.js';
 
 type Regions = ListEnvelope<RegionStats>;
@@ -61,7 +69,12 @@ export class KhountousRegionStats extends KhountousElement<RegionSelection, Regi
     // isEmpty() said it is there.
     const region = regions.data.find((item) => item.code === selection.region)!;
     return selection.variant === 'single'
-      ? this.renderSingle(region, selection.indicator, nationalValue(regions.data, selection.indicator))
+      ? this.renderSingle(
+          region,
+          selection.indicator,
+          nationalValue(regions.data, selection.indicator),
+          partOf(regions.data),
+        )
       : this.renderRegion(region, selection.indicator);
   }
 
@@ -81,7 +94,8 @@ export class KhountousRegionStats extends KhountousElement<RegionSelection, Regi
     return html`<div class="chart-block">
       <p class="title" role="heading" aria-level=${this.headingAt()}>${t.caption(label)}</p>
       <p class="key">
-        <span class="key-line" aria-hidden="true"></span>${t.nationalLine(this.format(key, national))}${
+        <span class="key-line" aria-hidden="true"></span
+        >${t.nationalLine(this.format(key, national), partOf(regions))}${
           DIRECTION[key] === 0
             ? nothing
             : html` <span class="key-better">${t.better}</span> <span class="key-worse">${t.worse}</span>`
@@ -112,14 +126,19 @@ export class KhountousRegionStats extends KhountousElement<RegionSelection, Regi
    * beside it. Its colour says better or worse than the country in the indicator's
    * direction (the words say it too: the country's value is written).
    */
-  private renderSingle(region: RegionStats, key: RegionIndicatorKey, national: number): TemplateResult {
+  private renderSingle(
+    region: RegionStats,
+    key: RegionIndicatorKey,
+    national: number,
+    part: Part | undefined,
+  ): TemplateResult {
     const value = region.indicators[key];
     const t = this.strings(regionStatsStrings).regions;
     return html`<p class="title" role="heading" aria-level=${this.headingAt()}>${bdi(region.name)}</p>
       <p class="single" part="indicators">
         <strong class=${judge(region, key, national)}>${this.format(key, value)}</strong>
         <span>${this.strings(indicatorNames).indicators[key]}</span>
-        <span class="national">${t.national(this.format(key, national))}</span>
+        <span class="national">${t.national(this.format(key, national), part)}</span>
       </p>`;
   }
 

@@ -1,4 +1,5 @@
 import type { Local } from '../../i18n/strings.js';
+import type { Part } from '../../graphics/indicators.js';
 
 export interface RegionsText {
   caption: (indicator: string) => string;
@@ -7,13 +8,20 @@ export interface RegionsText {
   reports: string;
   administrations: string;
   showTable: string;
-  /** The country's value beside a region's. */
-  national: (value: string) => string;
-  /** The key of the chart: the line of the country's value, and the colours of better and worse. */
-  nationalLine: (value: string) => string;
+  /** The country's value beside a region's; from `part` of the regions only when some are missing. */
+  national: (value: string, part?: Part) => string;
+  /** The key of the chart: the line of the country's value (or of `part`), and the colours of better and worse. */
+  nationalLine: (value: string, part?: Part) => string;
   better: string;
   worse: string;
 }
+
+const frenchLine = (value: string, part?: Part) =>
+  part
+    ? `${part.regions} région${part.regions > 1 ? 's' : ''} sur ${part.of}\u202f: ${value}`
+    : `national\u202f: ${value}`;
+const englishLine = (value: string, part?: Part) =>
+  part ? `${part.regions} of ${part.of} regions: ${value}` : `national: ${value}`;
 
 /** The strings of <khountous-region-stats>, with the indicator names. */
 export const regionStatsStrings: Local<{ regions: RegionsText }> = {
@@ -25,8 +33,8 @@ export const regionStatsStrings: Local<{ regions: RegionsText }> = {
       reports: 'Signalements',
       administrations: 'Administrations',
       showTable: 'Voir le tableau',
-      national: (value) => `(national\u202f: ${value})`,
-      nationalLine: (value) => `national\u202f: ${value}`,
+      national: (value, part) => `(${frenchLine(value, part)})`,
+      nationalLine: frenchLine,
       better: 'mieux',
       worse: 'moins bien',
     },
@@ -39,8 +47,8 @@ export const regionStatsStrings: Local<{ regions: RegionsText }> = {
       reports: 'Reports',
       administrations: 'Administrations',
       showTable: 'Show the table',
-      national: (value) => `(national: ${value})`,
-      nationalLine: (value) => `national: ${value}`,
+      national: (value, part) => `(${englishLine(value, part)})`,
+      nationalLine: englishLine,
       better: 'better',
       worse: 'worse',
     },
