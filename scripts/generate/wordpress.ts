@@ -13,8 +13,9 @@
  *                              load makes, from its `resource()` and src/core/endpoints.ts)
  *                              and its request as the server renders it (the same path, query,
  *                              defaults and freshness as the browser's loader: the inline
- *                              data's `path`); and the words of the HTML fallback in fr and
- *                              en, from the widgets' strings and the kit's formats
+ *                              data's `path`); the words of the HTML fallback in fr and
+ *                              en, from the widgets' strings and the kit's formats; and the
+ *                              server's total of requests per API and key (src/ssr/total.ts)
  *   blocks/<widget>/block.json one dynamic block per widget, titled and described in
  *                              English by its about.ts
  *   languages/*.po             below their marker line: the blocks' titles and
@@ -29,6 +30,7 @@
  *   words.ts      the kit's words, which a summary's labels and names are paths in
  *   fallback.ts   each widget's summary and the kit's formats, for the HTML fallback
  *   requests.ts   a widget's data link and its request as the server renders it
+ *   budget.ts     the server's total of requests (its defaults, periods and reserve), in seconds
  *   data.ts       what definitions.php and each block.json hold, from the parts above
  *   php.ts        PHP values and the generated files' header
  *   gettext.ts    .po in, .mo out

@@ -11,18 +11,10 @@
  */
 import process from 'node:process';
 import { renderFiles } from './files.js';
-import type { RenderBudget } from './render.js';
+import { budgetOf, type RenderBudget } from './total.js';
 
 const USAGE =
   'usage: khountous-widgets render [--base-url URL] [--key-env NAME] [--budget N/hour|N/day] <files.html...>';
-
-const PERIODS: Readonly<Record<string, number>> = { hour: 3_600_000, day: 86_400_000 };
-
-/** `20000/day` as a budget; undefined when it is not one. */
-function budgetOf(text: string | undefined): RenderBudget | undefined {
-  const [, requests, period] = /^([1-9]\d{0,14})\/(hour|day)$/.exec(text ?? '') ?? [];
-  return requests && period ? { requests: Number(requests), per: PERIODS[period]! } : undefined;
-}
 
 async function main(args: string[]): Promise<number> {
   if (args[0] !== 'render') {

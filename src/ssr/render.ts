@@ -27,20 +27,16 @@ import { createBudget, refillText, type Budget } from '../core/budget.js';
 import { isKhountousError, KhountousError } from '../core/errors.js';
 import { INLINE_VERSION, inlinePath } from '../core/inline.js';
 import { createLoader, type KhountousLoader } from '../core/loader/loader.js';
-import { DEFAULTS } from '../core/loader/options.js';
 import { delivery } from '../boot/bundled.js';
 import { DEFAULT_BASE_URL, normaliseBaseUrl } from '../widget/base-url.js';
 import { inputsOf, isWritableAttribute, type Widget } from '../widget/descriptor.js';
 import { attributeReader, planLoad } from '../widget/load.js';
 import { widgets } from '../registry.js';
+import { DEFAULT_BUDGET, reserveOf, type RenderBudget } from './total.js';
 
 type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
 
-/** At most `requests` requests in any window of `per` ms. */
-export interface RenderBudget {
-  requests: number;
-  per: number;
-}
+export type { RenderBudget };
 
 export interface RenderOptions {
   /** The API, or the site's shared cache tier: `https://api.khountous.sn/v1` by default. */
@@ -80,14 +76,6 @@ const RENDER_TIMEOUT = 5_000;
 /** After a render found no data, the same resource is not asked for again before this (doubling to BACKOFF_MAX). */
 const BACKOFF_FIRST = 30_000;
 const BACKOFF_MAX = 15 * 60_000;
-/**
- * The default of RenderOptions.budget, from the API document's quotas: without a key, the
- * anonymous level's (the loader's own default); with one, the free key's, the lowest a key has.
- */
-const DEFAULT_BUDGET: Readonly<Record<'anonymous' | 'key', RenderBudget>> = {
-  anonymous: { requests: DEFAULTS.quotaLimit, per: DEFAULTS.quotaWindow },
-  key: { requests: 1_000, per: 24 * 60 * 60_000 },
-};
 
 /**
  * Thrown when a widget cannot be rendered with its data: an unknown tag, an attribute
@@ -170,9 +158,7 @@ function loaderFor(
       // Every loader of this API and key spends the one total.
       budget: () => total.budget,
       // Refreshes leave new resources the share of the total the browser's loader leaves them.
-      revalidationReserve: Math.floor(
-        (total.size.requests * DEFAULTS.revalidationReserve) / DEFAULTS.quotaLimit,
-      ),
+      revalidationReserve: reserveOf(total.size.requests),
       storage: null,
       broadcastChannel: null,
       locks: null,

@@ -25,7 +25,7 @@ import { chromium, type Browser } from 'playwright-core';
 import { CHROMIUM_FLAGS, resolveEngines } from '../../scripts/test/browsers.mjs';
 // @ts-expect-error: a plain .mjs script without declarations
 import { PATHS, resolveWordPress } from '../../scripts/test/wordpress-env.mjs';
-import { freePort } from '../../scripts/tier/tier.js';
+import { freePort, type CountedApi } from '../../scripts/tier/tier.js';
 import type { AttributeRule } from '../../src/attributes/rules.js';
 import { problemOf } from '../../src/attributes/messages.js';
 import type { Lang } from '../../src/core/types.js';
@@ -430,3 +430,34 @@ export async function launchChromium(): Promise<Browser | undefined> {
     args: [...(CHROMIUM_FLAGS as string[]), '--disable-features=LocalNetworkAccessChecks'],
   });
 }
+
+/** What the API was asked, in all: every path and query. */
+export const totalAsked = (api: CountedApi) =>
+  [...api.upstream.values()].reduce((sum, times) => sum + times.length, 0);
+
+/** The inline data inside each element of a page: its tag, the JSON's text, what is inside besides. */
+export function inlineOf(html: string): { tag: string; json: string; inner: string }[] {
+  return [...html.matchAll(/<(khountous-[a-z-]+)[^>]*>(.*?)<\/\1>/gs)].map(([, tag, inner]) => ({
+    tag: tag!,
+    json: /^<script type="application\/json">(.*?)<\/script>/s.exec(inner!)?.[1] ?? '',
+    inner: inner!,
+  }));
+}
+
+/** Moves the plugin's cached answers back in time by `seconds`: as if that much time had passed since each was fetched. */
+export const ageCache = (wp: WordPress, seconds: number) =>
+  wp.php(`
+global $wpdb;
+foreach ( $wpdb->get_col( "SELECT option_name FROM {$wpdb->options} WHERE option_name LIKE '\\\\_transient\\\\_khountous\\\\_widgets\\\\_data\\\\_%'" ) as $option ) {
+	$name  = substr( $option, strlen( '_transient_' ) );
+	$entry = get_transient( $name );
+	$entry['fetched'] -= ${seconds};
+	set_transient( $name, $entry, DAY_IN_SECONDS );
+}`);
+
+/** Forgets the plugin's cached answers and the requests it counted. */
+export const clearCache = (wp: WordPress) =>
+  wp.php(`
+global $wpdb;
+$wpdb->query( "DELETE FROM {$wpdb->options} WHERE option_name LIKE '%\\\\_transient\\\\_%khountous\\\\_widgets\\\\_data\\\\_%'" );
+delete_option( 'khountous_widgets_budget' );`);

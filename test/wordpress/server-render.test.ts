@@ -13,8 +13,12 @@ import { ENDPOINTS } from '../../src/core/endpoints.js';
 import { inlinePath, readInline } from '../../src/core/inline.js';
 import { MAX_ANSWER_BYTES } from '../../src/core/types.js';
 import {
+  ageCache,
+  clearCache,
+  inlineOf,
   Session,
   saveSettings,
+  totalAsked,
   skipReason,
   startWordPress,
   uploadPlugin,
@@ -24,18 +28,6 @@ import {
 } from './harness.js';
 
 const skip = skipReason();
-
-/** What the API was asked, in all: every path and query. */
-const total = (api: CountedApi) => [...api.upstream.values()].reduce((sum, times) => sum + times.length, 0);
-
-/** The inline data inside each element of a page: its tag, the JSON's text, what is inside besides. */
-function inlineOf(html: string): { tag: string; json: string; inner: string }[] {
-  return [...html.matchAll(/<(khountous-[a-z-]+)[^>]*>(.*?)<\/\1>/gs)].map(([, tag, inner]) => ({
-    tag: tag!,
-    json: /^<script type="application\/json">(.*?)<\/script>/s.exec(inner!)?.[1] ?? '',
-    inner: inner!,
-  }));
-}
 
 describe('WordPress plugin: server rendering', { skip }, () => {
   let wp: WordPress;
@@ -93,24 +85,11 @@ describe('WordPress plugin: server rendering', { skip }, () => {
     return post;
   };
   const page = async (link: string) => (await fetch(link)).text();
-  /** Moves the cached answers of the plugin back in time by `seconds`: as if that much time had passed. */
-  const age = (seconds: number) =>
-    wp.php(`
-global $wpdb;
-foreach ( $wpdb->get_col( "SELECT option_name FROM {$wpdb->options} WHERE option_name LIKE '\\\\_transient\\\\_khountous\\\\_widgets\\\\_data\\\\_%'" ) as $option ) {
-	$name  = substr( $option, strlen( '_transient_' ) );
-	$entry = get_transient( $name );
-	$entry['fetched'] -= ${seconds};
-	set_transient( $name, $entry, DAY_IN_SECONDS );
-}`);
-  const clearCache = () =>
-    wp.php(`
-global $wpdb;
-$wpdb->query( "DELETE FROM {$wpdb->options} WHERE option_name LIKE '%\\\\_transient\\\\_%khountous\\\\_widgets\\\\_data\\\\_%'" );
-delete_option( 'khountous_widgets_budget' );`);
+  const age = (seconds: number) => ageCache(wp, seconds);
+  const clear = () => clearCache(wp);
 
   it('a post with widgets: inline data the kit reads, and the fallback, in fr and en', async () => {
-    clearCache();
+    clear();
     const post = await createPost(
       [
         '[khountous-ranking limit="3" lang="en" href-template="https://example.org/a/{slug}"]',
@@ -187,7 +166,7 @@ delete_option( 'khountous_widgets_budget' );`);
     assert.match(await reader.locator('khountous-region-stats').innerText(), /Score moyen par région/);
     await off.close();
 
-    const before = total(api);
+    const before = totalAsked(api);
     const tab = await browser.newPage();
     const warnings: string[] = [];
     tab.on('console', (message) => {
@@ -216,7 +195,7 @@ delete_option( 'khountous_widgets_budget' );`);
       assert.equal(widget.fallbackRendered, 0, 'the fallback is not rendered once the element runs');
       assert.equal(widget.slots, 0, 'no slot shows the light DOM');
     }
-    assert.equal(total(api), before, 'the browser sent no request: the inline data was fresh');
+    assert.equal(totalAsked(api), before, 'the browser sent no request: the inline data was fresh');
     assert.deepEqual(
       warnings.filter((text) => /khountous|inline/i.test(text)),
       [],
@@ -226,7 +205,7 @@ delete_option( 'khountous_widgets_budget' );`);
   });
 
   it('many page views ask the API once per freshness period; stale with its age when the API is down', async (t) => {
-    clearCache();
+    clear();
     const key = `/v1/administrations?lang=en&limit=4&page=1`;
     const asked = () => api.upstream.get(key)?.length ?? 0;
     const before = asked();
@@ -284,10 +263,10 @@ delete_option( 'khountous_widgets_budget' );`);
   });
 
   it('the budget: when the option says it is spent, no request; stale data or the plain element', async () => {
-    clearCache();
+    clear();
     const post = await createPost('[khountous-fact-checks limit="2"]\n\n[khountous-reports limit="2"]');
     await page(post.link); // both cached
-    const before = total(api);
+    const before = totalAsked(api);
     // 60 requests sent a minute ago: the anonymous quota of the hour is spent.
     wp.php(`
 $all = get_option( 'khountous_widgets_budget' );
@@ -297,7 +276,7 @@ foreach ( $all as $id => $budget ) {
 update_option( 'khountous_widgets_budget', $all, false );`);
     age(3600);
     const html = await page(post.link);
-    assert.equal(total(api), before, 'no request with the budget spent');
+    assert.equal(totalAsked(api), before, 'no request with the budget spent');
     const widgets = inlineOf(html);
     assert.ok(
       widgets.every(({ json }) => json !== ''),
@@ -306,14 +285,14 @@ update_option( 'khountous_widgets_budget', $all, false );`);
     // A resource never cached: the plain element, which loads in the browser.
     const other = await createPost('[khountous-fact-checks limit="3"]');
     const plain = inlineOf(await page(other.link))[0]!;
-    assert.equal(total(api), before, 'still no request');
+    assert.equal(totalAsked(api), before, 'still no request');
     assert.equal(plain.json, '');
     assert.match(plain.inner, /^<a href="/);
-    clearCache();
+    clear();
   });
 
   it('the key: sent by the server as a Bearer token, never in the page nor in the settings form', async () => {
-    clearCache();
+    clear();
     const key = 'demo-partner-key';
     await saveSettings(admin, { api_base_url: api.base, api_key: key });
     const post = await createPost(
@@ -343,7 +322,7 @@ update_option( 'khountous_widgets_budget', $all, false );`);
   });
 
   it('a hostile value from the API is text in the fallback and in the JSON', async (t) => {
-    clearCache();
+    clear();
     await saveSettings(admin, { api_base_url: hostileBase });
     try {
       const post = await createPost(
@@ -394,7 +373,7 @@ update_option( 'khountous_widgets_budget', $all, false );`);
   });
 
   it('an answer larger than the kit’s bound is not read: the plain element, nothing kept', async () => {
-    clearCache();
+    clear();
     await saveSettings(admin, { api_base_url: hostileBase });
     try {
       const post = await createPost('[khountous-region-stats lang="en"]\n\n[khountous-ranking limit="2"]');
@@ -414,15 +393,15 @@ update_option( 'khountous_widgets_budget', $all, false );`);
   });
 
   it('off in the settings: the plain element, no request from the server', async () => {
-    clearCache();
+    clear();
     await saveSettings(admin, { api_base_url: api.base, server_render: 'off' });
     try {
-      const before = total(api);
+      const before = totalAsked(api);
       const post = await createPost('[khountous-ranking limit="6"]');
       const [widget] = inlineOf(await page(post.link));
       assert.equal(widget!.json, '');
       assert.match(widget!.inner, /^<a href="/);
-      assert.equal(total(api), before);
+      assert.equal(totalAsked(api), before);
     } finally {
       await saveSettings(admin, { api_base_url: api.base, server_render: 'on' });
     }

@@ -11,6 +11,7 @@ import { ABOUT_INPUTS, type InputWords, type Words } from '../../../src/widget/a
 import { COMMON_INPUTS, shortName, type Input, type Inputs } from '../../../src/widget/descriptor.js';
 import { fallbackWords, pluginSummary, summaryOf } from './fallback.js';
 import { dataLink, dataRequest } from './requests.js';
+import { serverBudget } from './budget.js';
 import { inputRule, pluginRule, quoting, RULE_NAMES, type Messages, type PluginRule } from './rules.js';
 
 const DOMAIN = 'khountous-widgets';
@@ -33,6 +34,8 @@ interface PluginData {
   version: string;
   /** The largest answer body the server render reads (src/core/types.ts, as the kit's readers). */
   maxAnswerBytes: number;
+  /** The server's total of requests per API and key (src/ssr/total.ts), in seconds. */
+  budget: ReturnType<typeof serverBudget>;
   rules: Record<string, PluginRule & { messages: Messages }>;
   quote: ReturnType<typeof quoting>;
   title: Words;
@@ -115,6 +118,7 @@ export function pluginData(version: string): { data: PluginData; blocks: Record<
     data: {
       version,
       maxAnswerBytes: MAX_ANSWER_BYTES,
+      budget: serverBudget(),
       rules,
       quote: quoting(),
       title: { fr: attributeMessages.fr.title, en: attributeMessages.en.title },

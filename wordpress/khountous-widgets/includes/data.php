@@ -5,17 +5,24 @@
  * generated definitions), answered from a transient while it is fresh (the
  * endpoint's freshness, as in the browser's cache), else asked of the API of
  * the settings with the site's key, if any, as a Bearer token (never printed),
- * within a budget of the quota kept in an option, and with a short timeout.
- * When the API fails, or the budget is spent, the last answer is served with
+ * within one total of requests per API and key, and with a short timeout.
+ * When the API fails, or the total is spent, the last answer is served with
  * the time it was fetched, for as long as the API itself allows stale data
  * (a day); with nothing to serve, the element loads in the reader's browser.
+ *
+ * The total is the server render's (src/ssr/render.ts `budget`): a rolling
+ * window whose size (requests per period) no answer raises, by default the
+ * quota of the lowest level that fits (with a key the free key's, without the
+ * anonymous level's), in which refreshes of held data spend only above a
+ * reserve kept for new resources. Its numbers are the kit's (src/ssr/total.ts),
+ * written into includes/definitions.php (`budget`): none is written here.
  *
  * @package Khountous_Widgets
  */
 
 defined( 'ABSPATH' ) || exit;
 
-/** The budget of requests the server may send, per API and key (an option, not autoloaded). */
+/** The requests the server sent, per API and key (an option, not autoloaded). */
 const KHOUNTOUS_WIDGETS_BUDGET_OPTION = 'khountous_widgets_budget';
 
 /** Seconds a request may take before the page is served without it. */
@@ -26,10 +33,6 @@ const KHOUNTOUS_WIDGETS_KEEP = DAY_IN_SECONDS;
 
 /** Seconds without a new request to the API after it failed (stale data served meanwhile). */
 const KHOUNTOUS_WIDGETS_BACKOFF = 60;
-
-/** The API's quota window (seconds) and the anonymous quota in it, until the API says otherwise. */
-const KHOUNTOUS_WIDGETS_QUOTA_WINDOW = HOUR_IN_SECONDS;
-const KHOUNTOUS_WIDGETS_QUOTA_LIMIT  = 60;
 
 /** The prefix of the plugin's transients. */
 const KHOUNTOUS_WIDGETS_TRANSIENT = 'khountous_widgets_data_';
@@ -134,6 +137,78 @@ function khountous_widgets_api_key() {
 }
 
 /**
+ * A total written as the kit's CLI takes it (`--budget`): `20000/day`, or a number of requests per hour
+ * (src/ssr/total.ts `budgetOf`, with its periods from includes/definitions.php).
+ *
+ * @param mixed $text The text.
+ * @return array{requests: int, per: int}|null The requests and the period in seconds; null when it is not one.
+ */
+function khountous_widgets_budget_of( $text ) {
+	$periods = khountous_widgets_definitions()['budget']['periods'];
+	if ( ! is_string( $text ) || ! preg_match( '~^([1-9][0-9]{0,14})/(' . implode( '|', array_map( 'preg_quote', array_keys( $periods ) ) ) . ')$~', $text, $match ) ) {
+		return null;
+	}
+	return array(
+		'requests' => (int) $match[1],
+		'per'      => $periods[ $match[2] ],
+	);
+}
+
+/**
+ * A total as it is written: `1000/day`.
+ *
+ * @param array{requests: int, per: int} $size The total.
+ * @return string
+ */
+function khountous_widgets_budget_text( $size ) {
+	$period = array_search( $size['per'], khountous_widgets_definitions()['budget']['periods'], true );
+	return $size['requests'] . '/' . ( false === $period ? $size['per'] . 's' : $period );
+}
+
+/**
+ * The quota of the key as configured: the constant KHOUNTOUS_WIDGETS_API_QUOTA (wp-config.php) when
+ * defined, else the settings'; '' when neither sets one.
+ *
+ * @return string
+ */
+function khountous_widgets_api_quota() {
+	if ( defined( 'KHOUNTOUS_WIDGETS_API_QUOTA' ) ) {
+		return is_string( KHOUNTOUS_WIDGETS_API_QUOTA ) ? khountous_widgets_trim( KHOUNTOUS_WIDGETS_API_QUOTA ) : '';
+	}
+	return khountous_widgets_settings()['api_quota'];
+}
+
+/**
+ * The most requests the server sends to an API with `$key` in any window of `per` seconds:
+ * without a key, the anonymous level's quota; with one, the quota of the key as configured,
+ * else (none, or one that is not a total) the free key's, the lowest a key has (src/ssr/total.ts
+ * `DEFAULT_BUDGET`, in includes/definitions.php).
+ *
+ * @param string $key The key ('' for none).
+ * @return array{requests: int, per: int}
+ */
+function khountous_widgets_budget_size( $key ) {
+	$defaults = khountous_widgets_definitions()['budget'];
+	if ( '' === $key ) {
+		return $defaults['anonymous'];
+	}
+	$configured = khountous_widgets_budget_of( khountous_widgets_api_quota() );
+	return null === $configured ? $defaults['key'] : $configured;
+}
+
+/**
+ * The requests of a total that refreshes of held data leave to new resources: the kit's share (a sixth),
+ * rounded down (src/ssr/total.ts `reserveOf`, its share in includes/definitions.php).
+ *
+ * @param array{requests: int, per: int} $size The total.
+ * @return int
+ */
+function khountous_widgets_budget_reserve( $size ) {
+	$share = khountous_widgets_definitions()['budget']['reserve'];
+	return intdiv( $size['requests'] * $share['requests'], $share['of'] );
+}
+
+/**
  * Where the budget of an API and key is kept in the option: neither is written there as it is.
  *
  * @param string $base The API's base URL.
@@ -145,24 +220,25 @@ function khountous_widgets_budget_id( $base, $key ) {
 }
 
 /**
- * The budget of an API and key: the requests sent in the quota's window, the
- * quota the API announced, and what it last said remained (until when).
+ * The budget of an API and key: the requests sent in the total's window, and
+ * what the API last said remained (until when). What the API announced as its
+ * limit is not kept: no answer raises the total.
  *
- * @param string $id  The budget's id.
- * @param float  $now The time.
- * @return array{limit: int, log: float[], floor: array{remaining: int, at: float, until: float}|null}
+ * @param string                         $id   The budget's id.
+ * @param float                          $now  The time.
+ * @param array{requests: int, per: int} $size The total (khountous_widgets_budget_size()).
+ * @return array{log: float[], floor: array{remaining: int, at: float, until: float}|null}
  */
-function khountous_widgets_budget( $id, $now ) {
+function khountous_widgets_budget( $id, $now, $size ) {
 	$all    = get_option( KHOUNTOUS_WIDGETS_BUDGET_OPTION, array() );
 	$stored = is_array( $all ) && isset( $all[ $id ] ) && is_array( $all[ $id ] ) ? $all[ $id ] : array();
 	$budget = array(
-		'limit' => isset( $stored['limit'] ) && is_int( $stored['limit'] ) && $stored['limit'] > 0 ? $stored['limit'] : KHOUNTOUS_WIDGETS_QUOTA_LIMIT,
 		'log'   => array(),
 		'floor' => null,
 	);
 	foreach ( isset( $stored['log'] ) && is_array( $stored['log'] ) ? $stored['log'] : array() as $sent ) {
 		// A time in the window; none from the future (a clock set back, or a value written otherwise).
-		if ( is_numeric( $sent ) && $sent > $now - KHOUNTOUS_WIDGETS_QUOTA_WINDOW && $sent <= $now + 60 ) {
+		if ( is_numeric( $sent ) && $sent > $now - $size['per'] && $sent <= $now + 60 ) {
 			$budget['log'][] = (float) $sent;
 		}
 	}
@@ -191,13 +267,14 @@ function khountous_widgets_save_budget( $id, $budget ) {
 }
 
 /**
- * Requests the budget allows now: the quota less what was sent in the window, and no more than the API last said remained.
+ * Requests the budget allows now: the total less what was sent in its window, and no more than the API last said remained.
  *
- * @param array<string, mixed> $budget The budget.
+ * @param array<string, mixed>           $budget The budget.
+ * @param array{requests: int, per: int} $size   The total.
  * @return int
  */
-function khountous_widgets_budget_remaining( $budget ) {
-	$remaining = $budget['limit'] - count( $budget['log'] );
+function khountous_widgets_budget_remaining( $budget, $size ) {
+	$remaining = $size['requests'] - count( $budget['log'] );
 	if ( null !== $budget['floor'] ) {
 		$after = 0;
 		foreach ( $budget['log'] as $sent ) {
@@ -211,24 +288,22 @@ function khountous_widgets_budget_remaining( $budget ) {
 }
 
 /**
- * What the API's answer says of the quota: X-RateLimit-Limit, -Remaining and -Reset, or a 429's Retry-After.
+ * What the API's answer says of the quota, which may only lower what remains: X-RateLimit-Remaining
+ * and -Reset, or a 429's Retry-After. Its X-RateLimit-Limit is not read: it raises nothing.
  *
- * @param array<string, mixed> $budget   The budget.
- * @param array|WP_Error       $response The answer.
- * @param float                $now      When it came.
+ * @param array<string, mixed>           $budget   The budget.
+ * @param array|WP_Error                 $response The answer.
+ * @param float                          $now      When it came.
+ * @param array{requests: int, per: int} $size     The total.
  * @return array<string, mixed> The budget.
  */
-function khountous_widgets_budget_reconcile( $budget, $response, $now ) {
+function khountous_widgets_budget_reconcile( $budget, $response, $now, $size ) {
 	if ( is_wp_error( $response ) ) {
 		return $budget;
 	}
-	$limit     = wp_remote_retrieve_header( $response, 'x-ratelimit-limit' );
 	$remaining = wp_remote_retrieve_header( $response, 'x-ratelimit-remaining' );
 	$reset     = wp_remote_retrieve_header( $response, 'x-ratelimit-reset' );
-	if ( is_string( $limit ) && ctype_digit( $limit ) && (int) $limit > 0 ) {
-		$budget['limit'] = (int) $limit;
-	}
-	$until = is_string( $reset ) && ctype_digit( $reset ) ? (float) $reset : $now + KHOUNTOUS_WIDGETS_QUOTA_WINDOW;
+	$until     = is_string( $reset ) && ctype_digit( $reset ) ? (float) $reset : $now + $size['per'];
 	if ( 429 === wp_remote_retrieve_response_code( $response ) ) {
 		$retry = wp_remote_retrieve_header( $response, 'retry-after' );
 		if ( is_string( $retry ) && ctype_digit( $retry ) ) {
@@ -299,9 +374,11 @@ function khountous_widgets_fetch( $base, $path, $fresh ) {
 		return $serve( $entry, true );
 	}
 	$key    = khountous_widgets_api_key();
+	$size   = khountous_widgets_budget_size( $key );
 	$id     = khountous_widgets_budget_id( $base, $key );
-	$budget = khountous_widgets_budget( $id, $now );
-	if ( khountous_widgets_budget_remaining( $budget ) < 1 ) {
+	$budget = khountous_widgets_budget( $id, $now, $size );
+	// A refresh of held data spends the total only above its reserve, kept for new resources.
+	if ( khountous_widgets_budget_remaining( $budget, $size ) <= ( null === $entry ? 0 : khountous_widgets_budget_reserve( $size ) ) ) {
 		return $serve( $entry, true );
 	}
 	$budget['log'][] = $now;
@@ -329,7 +406,7 @@ function khountous_widgets_fetch( $base, $path, $fresh ) {
 		)
 	);
 	$answered = microtime( true );
-	khountous_widgets_save_budget( $id, khountous_widgets_budget_reconcile( khountous_widgets_budget( $id, $answered ), $response, $answered ) );
+	khountous_widgets_save_budget( $id, khountous_widgets_budget_reconcile( khountous_widgets_budget( $id, $answered, $size ), $response, $answered, $size ) );
 
 	$body = is_wp_error( $response ) ? '' : wp_remote_retrieve_body( $response );
 	$data = '' === $body ? null : json_decode( $body );

@@ -13,6 +13,24 @@ defined( 'ABSPATH' ) || exit;
 return array(
 	'version' => '0.1.0',
 	'maxAnswerBytes' => 4194304,
+	'budget' => array(
+		'anonymous' => array(
+			'requests' => 60,
+			'per' => 3600,
+		),
+		'key' => array(
+			'requests' => 1000,
+			'per' => 86400,
+		),
+		'periods' => array(
+			'hour' => 3600,
+			'day' => 86400,
+		),
+		'reserve' => array(
+			'requests' => 10,
+			'of' => 60,
+		),
+	),
 	'rules' => array(
 		'baseUrl' => array(
 			'type' => 'url',

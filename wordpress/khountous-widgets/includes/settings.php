@@ -3,7 +3,8 @@
  * Settings > Khountous widgets: the API's base URL (or the site's shared cache
  * tier), whether the server writes each widget's data into the page (on by
  * default), the site's API key (sent by the server only, never printed, the
- * field shows none), and where the kit is loaded from (the plugin's copy, or a
+ * field shows none) and its quota (the most requests the server sends with it:
+ * includes/data.php), and where the kit is loaded from (the plugin's copy, or a
  * URL with its integrity). Only administrators (manage_options) see and change them.
  *
  * The address of the kit names a script that runs on every page with a widget
@@ -26,7 +27,7 @@ const KHOUNTOUS_WIDGETS_OPTION = 'khountous_widgets_settings';
 /**
  * The settings, with their defaults.
  *
- * @return array{api_base_url: string, server_render: string, api_key: string, kit_url: string, kit_integrity: string}
+ * @return array{api_base_url: string, server_render: string, api_key: string, api_quota: string, kit_url: string, kit_integrity: string}
  */
 function khountous_widgets_settings() {
 	$saved = get_option( KHOUNTOUS_WIDGETS_OPTION, array() );
@@ -35,6 +36,7 @@ function khountous_widgets_settings() {
 		'api_base_url'  => isset( $saved['api_base_url'] ) ? (string) $saved['api_base_url'] : '',
 		'server_render' => isset( $saved['server_render'] ) && 'off' === $saved['server_render'] ? 'off' : 'on',
 		'api_key'       => isset( $saved['api_key'] ) ? (string) $saved['api_key'] : '',
+		'api_quota'     => isset( $saved['api_quota'] ) ? (string) $saved['api_quota'] : '',
 		'kit_url'       => isset( $saved['kit_url'] ) ? (string) $saved['kit_url'] : '',
 		'kit_integrity' => isset( $saved['kit_integrity'] ) ? (string) $saved['kit_integrity'] : '',
 	);
@@ -156,6 +158,22 @@ function khountous_widgets_sanitize_settings( $input ) {
 		}
 	}
 
+	// The quota of the key, as the kit's CLI takes it (`20000/day`); empty: the free key's. Not sent
+	// when KHOUNTOUS_WIDGETS_API_QUOTA sets it (the field has no name then).
+	if ( isset( $input['api_quota'] ) ) {
+		$quota = khountous_widgets_trim( (string) $input['api_quota'] );
+		if ( '' === $quota || null !== khountous_widgets_budget_of( $quota ) ) {
+			$out['api_quota'] = $quota;
+		} else {
+			add_settings_error(
+				KHOUNTOUS_WIDGETS_OPTION,
+				'api_quota',
+				/* translators: 1: the value typed, 2: an example, 20000/day. */
+				esc_html( sprintf( __( 'The quota of the key was not saved: "%1$s" is not a number of requests per hour or per day, as %2$s.', 'khountous-widgets' ), $quota, '20000/day' ) )
+			);
+		}
+	}
+
 	// The address of the kit and its integrity, as a pair: both taken, or neither.
 	$kit       = isset( $input['kit_url'] ) ? khountous_widgets_trim( (string) $input['kit_url'] ) : $current['kit_url'];
 	$integrity = isset( $input['kit_integrity'] ) ? khountous_widgets_trim( (string) $input['kit_integrity'] ) : $current['kit_integrity'];
@@ -208,6 +226,17 @@ function khountous_widgets_register_settings() {
 			'khountous_widgets_api',
 			__( 'API key', 'khountous-widgets' ),
 			__( 'Optional. Sent by this server only, as a Bearer token, for the data it writes into the page; never written into a page. Leave empty to keep the saved key.', 'khountous-widgets' ),
+		),
+		'api_quota'     => array(
+			'khountous_widgets_api',
+			__( 'Quota of the key', 'khountous-widgets' ),
+			sprintf(
+				/* translators: 1: a free key's quota, 1000/day, 2: a partner key's, 20000/day, 3: the anonymous quota, 60/hour. */
+				__( 'The most requests this server sends with the key, in any day (or hour): a number, a slash, then day or hour. Empty: %1$s, a free key\'s quota. A partner key: %2$s, or the share of it this site may spend, its other users taking the rest. No answer of the API raises it. Without a key: %3$s, the anonymous quota.', 'khountous-widgets' ),
+				khountous_widgets_budget_text( khountous_widgets_definitions()['budget']['key'] ),
+				'20000/day',
+				khountous_widgets_budget_text( khountous_widgets_definitions()['budget']['anonymous'] )
+			),
 		),
 		'kit_url'       => array(
 			'khountous_widgets_kit',
@@ -271,15 +300,23 @@ function khountous_widgets_settings_field( $args ) {
 	}
 	$locked = in_array( $args['key'], array( 'kit_url', 'kit_integrity' ), true ) && ! khountous_widgets_can_set_kit();
 	$help   = $args['help'];
+	$value  = $settings[ $args['key'] ];
+	$name   = KHOUNTOUS_WIDGETS_OPTION . '[' . $args['key'] . ']';
 	if ( $locked ) {
 		$help .= ' ' . __( 'Only a user who may publish unfiltered HTML (on a network, a super admin) can change it: the kit is a script that runs on every page with a widget and in the editor.', 'khountous-widgets' );
 	}
+	if ( 'api_quota' === $args['key'] && defined( 'KHOUNTOUS_WIDGETS_API_QUOTA' ) ) {
+		// Set in wp-config.php: shown, not sent with the form.
+		$locked = true;
+		$value  = khountous_widgets_api_quota();
+		$name   = '';
+		$help   .= ' ' . __( 'Set by the constant KHOUNTOUS_WIDGETS_API_QUOTA in wp-config.php.', 'khountous-widgets' );
+	}
 	printf(
-		'<input type="text" class="regular-text code" id="%1$s" name="%2$s[%3$s]" value="%4$s" aria-describedby="%1$s-help"%6$s /><p class="description" id="%1$s-help">%5$s</p>',
+		'<input type="text" class="regular-text code" id="%1$s"%2$s value="%3$s" aria-describedby="%1$s-help"%5$s /><p class="description" id="%1$s-help">%4$s</p>',
 		esc_attr( $args['label_for'] ),
-		esc_attr( KHOUNTOUS_WIDGETS_OPTION ),
-		esc_attr( $args['key'] ),
-		esc_attr( $settings[ $args['key'] ] ),
+		'' === $name ? '' : ' name="' . esc_attr( $name ) . '"',
+		esc_attr( $value ),
 		esc_html( $help ),
 		$locked ? ' readonly="readonly"' : ''
 	);
@@ -313,6 +350,10 @@ function khountous_widgets_settings_page() {
 	if ( null !== $problem ) {
 		/* translators: %s: why the address is refused, e.g. "A kit on another origin than this site's needs its integrity…". */
 		echo '<div class="notice notice-error"><p>' . esc_html( sprintf( __( 'The address of the kit below is not used: %s', 'khountous-widgets' ), $problem ) ) . '</p></div>';
+	}
+	if ( defined( 'KHOUNTOUS_WIDGETS_API_QUOTA' ) && null === khountous_widgets_budget_of( khountous_widgets_api_quota() ) ) {
+		/* translators: 1: an example, 20000/day, 2: a free key's quota, 1000/day. */
+		echo '<div class="notice notice-error"><p>' . esc_html( sprintf( __( 'The constant KHOUNTOUS_WIDGETS_API_QUOTA in wp-config.php is not a number of requests per hour or per day, as %1$s: the server sends no more than a free key\'s quota with the key, %2$s.', 'khountous-widgets' ), '20000/day', khountous_widgets_budget_text( khountous_widgets_definitions()['budget']['key'] ) ) ) . '</p></div>';
 	}
 	if ( null === khountous_widgets_kit_source() ) {
 		echo '<div class="notice notice-warning"><p>' . esc_html__( 'This copy of the plugin holds no kit (kit/khountous.js): set the address of the kit below.', 'khountous-widgets' ) . '</p></div>';
