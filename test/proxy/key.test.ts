@@ -15,6 +15,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import fc from 'fast-check';
+import { mulberry32 } from '../../demo/api/data.js';
 import type { KeyBudget } from '../../scripts/tier/tier.js';
 import { get, type Answer } from './client.js';
 import { engines, startTier, type Tier } from './harness.js';
@@ -223,18 +224,6 @@ interface Schedule {
   dripMs: number;
 }
 
-/** A small deterministic generator (mulberry32), so that a failing schedule replays. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** The canonical spelling of a target, as the kit sends it: parameters sorted, defaults spelled out. */
 const canonical = (target: string) => {
   const url = new URL(target, 'http://tier');
@@ -245,7 +234,7 @@ const canonical = (target: string) => {
 };
 
 async function simulateDay(tier: Tier, budget: KeyBudget, attackers: string[], schedule: Schedule) {
-  const next = random(schedule.seed);
+  const next = mulberry32(schedule.seed); // deterministic: a failing schedule replays
   const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]!;
   const regions = ['dakar', 'kolda', 'thies', 'matam'];
   let page = 0;
