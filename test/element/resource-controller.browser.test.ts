@@ -85,7 +85,9 @@ function watchLoader(fail?: (resource: Resource) => unknown): {
 const names = (element: Element) =>
   [...element.shadowRoot!.querySelectorAll('tbody th')].map((th) =>
     [...th.childNodes]
-      .filter((node) => node.nodeType === Node.TEXT_NODE || (node as Element).localName === 'a')
+      .filter(
+        (node) => node.nodeType === Node.TEXT_NODE || ['a', 'bdi'].includes((node as Element).localName),
+      )
       .map((node) => node.textContent)
       .join('')
       .trim(),
