@@ -14,8 +14,10 @@
  *                              and its request as the server renders it (the same path, query,
  *                              defaults and freshness as the browser's loader: the inline
  *                              data's `path`); the words of the HTML fallback in fr and
- *                              en, from the widgets' strings and the kit's formats; and the
- *                              server's total of requests per API and key (src/ssr/total.ts)
+ *                              en, from the widgets' strings and the kit's formats; the
+ *                              server's total of requests per API and key (src/ssr/total.ts);
+ *                              and the checks of each kind of answer (src/core/schemas.ts), which
+ *                              each widget's request names
  *   blocks/<widget>/block.json one dynamic block per widget, titled and described in
  *                              English by its about.ts
  *   languages/*.po             below their marker line: the blocks' titles and
@@ -31,6 +33,7 @@
  *   fallback.ts   each widget's summary and the kit's formats, for the HTML fallback
  *   requests.ts   a widget's data link and its request as the server renders it
  *   budget.ts     the server's total of requests (its defaults, periods and reserve), in seconds
+ *   answers.ts    the checks of the API's answers, written from the kit's schemas
  *   data.ts       what definitions.php and each block.json hold, from the parts above
  *   php.ts        PHP values and the generated files' header
  *   gettext.ts    .po in, .mo out
@@ -87,7 +90,7 @@ async function generate(): Promise<Generated[]> {
     });
   files.push({
     path: join('includes', 'definitions.php'),
-    content: `${HEADER("The widgets' attributes, the rules they are checked against, their words and the messages they give.")}\nreturn ${phpValue(data, '')};\n`,
+    content: `${HEADER("The widgets' attributes, the rules they are checked against, their words and the messages they give; the checks of the API's answers.")}\nreturn ${phpValue(data, '')};\n`,
   });
 
   const languages = join(PLUGIN_DIR, 'languages');

@@ -19,9 +19,10 @@
 
 import {
   array,
-  at,
+  atMost,
   between,
   boolean,
+  checkedBy,
   integer,
   magnitude,
   matching,
@@ -30,8 +31,6 @@ import {
   optional,
   picklist,
   record,
-  refine,
-  SchemaIssue,
   text,
   union,
   unique,
@@ -127,14 +126,16 @@ const scoreDetailSchema = object({
 /** An indicator's value, by its unit. */
 const valueIn = { count, percent: outOf100, days: measure } as const;
 
-const administrationIndicatorSchema = refine(
+const administrationIndicatorSchema = checkedBy(
   object({
     key: picklist(['reports', 'resolved', 'pending', 'medianDelayDays', 'satisfaction']),
     label: string,
     value: measure,
-    unit: picklist(['count', 'percent', 'days']),
+    unit: picklist(Object.keys(valueIn) as (keyof typeof valueIn)[]),
   }),
-  ({ value, unit }, path) => void valueIn[unit](value, at(path, 'value')),
+  'value',
+  'unit',
+  valueIn,
 );
 
 const administrationObject = object({
@@ -151,13 +152,7 @@ const administrationObject = object({
 });
 
 /** A rank within its ranking: "3rd of 312", never "400th of 312". */
-export const administrationSchema = refine(administrationObject, ({ rank, rankedCount }, path) => {
-  if (rankedCount !== undefined && rank > rankedCount)
-    throw new SchemaIssue(
-      at(path, 'rank'),
-      `expected a rank <= rankedCount ${rankedCount}, received ${rank}`,
-    );
-});
+export const administrationSchema = atMost(administrationObject, 'rank', 'rankedCount');
 
 // ---------------------------------------------------------------------------
 // Citizen reports

@@ -24,6 +24,7 @@ require_once __DIR__ . '/includes/attributes.php';
 require_once __DIR__ . '/includes/settings.php';
 require_once __DIR__ . '/includes/kit.php';
 require_once __DIR__ . '/includes/data.php';
+require_once __DIR__ . '/includes/answers.php';
 require_once __DIR__ . '/includes/fallback.php';
 require_once __DIR__ . '/includes/render.php';
 require_once __DIR__ . '/includes/blocks.php';

@@ -1,8 +1,8 @@
 /**
  * What the WordPress plugin's generated files hold: includes/definitions.php
  * (the rules, the words of the inputs every widget shares, each widget with
- * its attributes, words, data link, server request and summary, and the
- * fallback's words) and each widget's block.json.
+ * its attributes, words, data link, server request and summary, the checks of
+ * each kind of answer, and the fallback's words) and each widget's block.json.
  */
 import { catalog, type Entry } from '../../../src/registry.js';
 import { LANGS, MAX_ANSWER_BYTES, type Lang } from '../../../src/core/types.js';
@@ -12,6 +12,7 @@ import { COMMON_INPUTS, shortName, type Input, type Inputs } from '../../../src/
 import { fallbackWords, pluginSummary, summaryOf } from './fallback.js';
 import { dataLink, dataRequest } from './requests.js';
 import { serverBudget } from './budget.js';
+import { answerRules } from './answers.js';
 import { inputRule, pluginRule, quoting, RULE_NAMES, type Messages, type PluginRule } from './rules.js';
 
 const DOMAIN = 'khountous-widgets';
@@ -36,6 +37,8 @@ interface PluginData {
   maxAnswerBytes: number;
   /** The server's total of requests per API and key (src/ssr/total.ts), in seconds. */
   budget: ReturnType<typeof serverBudget>;
+  /** The checks of each kind of answer (src/core/schemas.ts), which a widget's `request.answer` names. */
+  answers: ReturnType<typeof answerRules>;
   rules: Record<string, PluginRule & { messages: Messages }>;
   quote: ReturnType<typeof quoting>;
   title: Words;
@@ -119,6 +122,7 @@ export function pluginData(version: string): { data: PluginData; blocks: Record<
       version,
       maxAnswerBytes: MAX_ANSWER_BYTES,
       budget: serverBudget(),
+      answers: answerRules(),
       rules,
       quote: quoting(),
       title: { fr: attributeMessages.fr.title, en: attributeMessages.en.title },

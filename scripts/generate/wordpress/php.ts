@@ -5,7 +5,11 @@ const phpString = (text: string): string => `'${text.replace(/\\/g, '\\\\').repl
 export function phpValue(value: unknown, indent: string): string {
   if (value === null || value === undefined) return 'null';
   if (typeof value === 'boolean') return value ? 'true' : 'false';
-  if (typeof value === 'number') return String(value);
+  if (typeof value === 'number') {
+    // PHP has no literal of Infinity or NaN: a bound that is none is written null by its owner.
+    if (!Number.isFinite(value)) throw new Error(`${value} has no PHP literal`);
+    return String(value);
+  }
   if (typeof value === 'string') return phpString(value);
   const inner = `${indent}\t`;
   if (Array.isArray(value)) {

@@ -5,7 +5,7 @@
  * freshness as the browser's loader).
  */
 import type { Entry } from '../../../src/registry.js';
-import { describe, ENDPOINTS, urlOf } from '../../../src/core/endpoints.js';
+import { describe, ENDPOINTS, urlOf, type ResourceKind } from '../../../src/core/endpoints.js';
 import { pathOf } from '../../../src/core/routes.js';
 import { COMMON_INPUTS, type Input, type Inputs } from '../../../src/widget/descriptor.js';
 import { planLoad } from '../../../src/widget/load.js';
@@ -81,7 +81,8 @@ interface RequestParam {
  * `inlinePath`): the endpoint's path with `{attribute}` for its identifier,
  * every query parameter the loader sends (a list's page and limit included)
  * with the attribute that sets it and the value sent when none does, and the
- * endpoint's freshness in seconds. Found as dataLink() finds the link, and by
+ * endpoint's freshness in seconds, and the kind of its answer (the rule the plugin
+ * checks it by: definitions.php `answers`). Found as dataLink() finds the link, and by
  * planning a load from the inputs' initial values (an identifier: its
  * example) to read the defaults back.
  */
@@ -89,6 +90,7 @@ export function dataRequest(entry: Entry): {
   path: string;
   query: Record<string, RequestParam>;
   fresh: number;
+  answer: ResourceKind;
 } {
   const { widget } = entry;
   const inputs: Inputs = { ...COMMON_INPUTS, ...widget.inputs };
@@ -111,5 +113,5 @@ export function dataRequest(entry: Entry): {
   for (const [param, value] of sent) query[param] = { ...query[param], default: value };
   // The language: the element's, else the page's (the plugin says which); French when neither.
   if (!query['lang'] && target.ep.query['lang']) throw new Error(`${widget.tag}: its lang is not sent`);
-  return { path: link.path, query, fresh: target.ep.fresh * 60 };
+  return { path: link.path, query, fresh: target.ep.fresh * 60, answer: target.kind };
 }

@@ -341,21 +341,28 @@ function khountous_widgets_cached( $name ) {
 
 /**
  * The data of one request for the page: fresh from the transient, else from the API
- * (within the budget), else the last answer stale; null when there is none.
+ * (within the budget), else the last answer stale; null when there is none. An answer
+ * `$valid` refuses is a failed request: neither kept nor served.
  *
- * @param string $base  The API's base URL.
- * @param string $path  The request below it (khountous_widgets_request_path()).
- * @param int    $fresh Seconds its answer stays fresh (the endpoint's).
+ * @param string        $base  The API's base URL.
+ * @param string        $path  The request below it (khountous_widgets_request_path()).
+ * @param int           $fresh Seconds its answer stays fresh (the endpoint's).
+ * @param callable|null $valid Whether an answer, decoded (objects as objects), may be served
+ *                             (render.php: the kit's checks of its kind); null: any JSON object.
  * @return array{fetched: float, body: string, stale: bool}|null
  */
-function khountous_widgets_fetch( $base, $path, $fresh ) {
+function khountous_widgets_fetch( $base, $path, $fresh, $valid = null ) {
 	$url   = $base . $path;
 	$name  = KHOUNTOUS_WIDGETS_TRANSIENT . md5( $url );
 	$entry = khountous_widgets_cached( $name );
 	$now   = microtime( true );
+	$valid = null !== $valid ? $valid : static function ( $data ) {
+		return $data instanceof stdClass;
+	};
 	// Served stale a day at most after the API answered (its stale-if-error), however often
-	// the transient was written again since: older is no data.
-	if ( null !== $entry && $now - $entry['fetched'] > KHOUNTOUS_WIDGETS_KEEP ) {
+	// the transient was written again since: older is no data; nor is an answer kept before
+	// its checks were these.
+	if ( null !== $entry && ( $now - $entry['fetched'] > KHOUNTOUS_WIDGETS_KEEP || ! $valid( json_decode( $entry['body'] ) ) ) ) {
 		$entry = null;
 	}
 	$serve = static function ( $entry, $stale ) {
@@ -410,7 +417,7 @@ function khountous_widgets_fetch( $base, $path, $fresh ) {
 
 	$body = is_wp_error( $response ) ? '' : wp_remote_retrieve_body( $response );
 	$data = '' === $body ? null : json_decode( $body );
-	if ( ! is_wp_error( $response ) && 200 === wp_remote_retrieve_response_code( $response ) && $data instanceof stdClass ) {
+	if ( ! is_wp_error( $response ) && 200 === wp_remote_retrieve_response_code( $response ) && $valid( $data ) ) {
 		$entry = array(
 			'fetched' => $answered,
 			'body'    => $body,

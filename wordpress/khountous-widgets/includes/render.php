@@ -123,6 +123,8 @@ function khountous_widgets_render( $widget, $given ) {
  * What the server writes inside an element: its data as inline data (the format of
  * src/core/inline.ts, which the element adopts: no request while it is fresh) and as
  * the HTML fallback; null when server rendering is off or there is nothing to serve.
+ * Only an answer that passes the kit's checks of its kind is served (includes/answers.php):
+ * one that fails them is a failed request (the last valid answer, else nothing).
  *
  * @param string                $widget     The widget.
  * @param array<string, mixed>  $definition Its definition.
@@ -141,7 +143,16 @@ function khountous_widgets_served( $widget, $definition, $attributes, $link ) {
 		return null;
 	}
 	$base   = '' !== $settings['api_base_url'] ? $settings['api_base_url'] : 'https://api.khountous.sn/v1';
-	$served = khountous_widgets_fetch( $base, $path, (int) $definition['request']['fresh'] );
+	$kind   = $definition['request']['answer'];
+	$served = khountous_widgets_fetch(
+		$base,
+		$path,
+		(int) $definition['request']['fresh'],
+		static function ( $data ) use ( $kind ) {
+			// The kit's checks of the answer (includes/answers.php): one that fails them is never printed.
+			return null === khountous_widgets_answer_issue( $kind, $data );
+		}
+	);
 	if ( null === $served ) {
 		return null;
 	}
