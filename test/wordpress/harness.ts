@@ -139,6 +139,8 @@ export interface WordPress {
   users: Record<'admin' | 'author' | 'contributor', { login: string; id: number; appPassword: string }>;
   /** Runs PHP with WordPress loaded (`wp-load.php`), as the CLI; returns stdout. */
   php(code: string): string;
+  /** Runs PHP as `php` does, in a process of its own without waiting for it: many run at once. */
+  phpAsync(code: string): Promise<string>;
   /** WP_DEBUG's log (notices, warnings, errors) and the PHP server's stderr. */
   logs(): string;
   /** Calls the REST API as a user (application password: what kses sees is that user). */
@@ -286,7 +288,8 @@ require_once ABSPATH . 'wp-settings.php';
 `,
     );
 
-    const php = (code: string): string => {
+    /** A PHP script file for `code`, as if requested from the site's address. */
+    const scriptOf = (code: string): string => {
       const script = join(dir, `run-${Math.random().toString(36).slice(2)}.php`);
       writeFileSync(
         script,
@@ -298,12 +301,32 @@ $_SERVER['SERVER_PORT'] = '${port}';
 ${code.startsWith('<?php') ? code.slice(5) : code}
 `,
       );
+      return script;
+    };
+    const failed = (status: number | null, stdout: string, stderr: string) =>
+      new Error(`PHP failed (${status}): ${stdout}\n${stderr}`);
+    const php = (code: string): string => {
+      const script = scriptOf(code);
       const result = spawnSync(PATHS.php, [script], { cwd: root, encoding: 'utf8' });
       rmSync(script, { force: true });
-      if (result.status !== 0)
-        throw new Error(`PHP failed (${result.status}): ${result.stdout}\n${result.stderr}`);
+      if (result.status !== 0) throw failed(result.status, result.stdout, result.stderr);
       return result.stdout;
     };
+    const phpAsync = (code: string): Promise<string> =>
+      new Promise((resolve, reject) => {
+        const script = scriptOf(code);
+        const child = spawn(PATHS.php, [script], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+        let stdout = '';
+        let stderr = '';
+        child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+        child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+        child.once('error', reject);
+        child.once('close', (status) => {
+          rmSync(script, { force: true });
+          if (status === 0) resolve(stdout);
+          else reject(failed(status, stdout, stderr));
+        });
+      });
 
     // Install, then an author and a contributor, each with an application password.
     const installed = JSON.parse(
@@ -356,6 +379,7 @@ echo wp_json_encode( $users );
       dir,
       users: installed,
       php: (code) => php(`require '${root}/wp-load.php';\n${code}`),
+      phpAsync: (code) => phpAsync(`require '${root}/wp-load.php';\n${code}`),
       logs: () =>
         (existsSync(join(dir, 'debug.log')) ? readFileSync(join(dir, 'debug.log'), 'utf8') : '') + serverLog,
       rest(user, route, init = {}) {
@@ -429,6 +453,20 @@ export async function launchChromium(): Promise<Browser | undefined> {
     executablePath: engine.path,
     args: [...(CHROMIUM_FLAGS as string[]), '--disable-features=LocalNetworkAccessChecks'],
   });
+}
+
+/**
+ * PHP's notices, warnings and errors that come from the plugin's files, or that
+ * name none (a fatal error in code the plugin runs). WordPress 6.1's own
+ * deprecations under PHP 8.2, and its failed update checks (no internet), are
+ * WordPress's.
+ */
+export function pluginProblems(log: string): string[] {
+  return log
+    .split('\n')
+    .filter((line) => /PHP (Notice|Warning|Deprecated|Fatal error|Parse error)/.test(line))
+    .filter((line) => line.includes('khountous-widgets') || !/ in \/\S+ on line \d+/.test(line))
+    .filter((line) => !/Development Server/.test(line));
 }
 
 /** What the API was asked, in all: every path and query. */

@@ -21,6 +21,7 @@ import {
   PASSWORD,
   PATHS,
   pluginCheck,
+  pluginProblems,
   Session,
   saveSettings as saveSettingsAs,
   skipReason,
@@ -850,20 +851,6 @@ describe('WordPress plugin: its files', { skip }, () => {
     assert.deepEqual(missing, [], 'strings without a French translation');
   });
 });
-
-/**
- * PHP's notices, warnings and errors that come from the plugin's files, or that
- * name none (a fatal error in code the plugin runs). WordPress 6.1's own
- * deprecations under PHP 8.2, and its failed update checks (no internet), are
- * WordPress's.
- */
-function pluginProblems(log: string): string[] {
-  return log
-    .split('\n')
-    .filter((line) => /PHP (Notice|Warning|Deprecated|Fatal error|Parse error)/.test(line))
-    .filter((line) => line.includes('khountous-widgets') || !/ in \/\S+ on line \d+/.test(line))
-    .filter((line) => !/Development Server/.test(line));
-}
 
 /** The notices of an admin page (settings errors, "Settings saved."), as text, one a line. */
 function notices(html: string): string {

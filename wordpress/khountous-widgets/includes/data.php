@@ -17,6 +17,11 @@
  * reserve kept for new resources. Its numbers are the kit's (src/ssr/total.ts),
  * written into includes/definitions.php (`budget`): none is written here.
  *
+ * The count is the site's, across its PHP processes: it is read from the
+ * database, checked and written back under a lock of the database server
+ * (GET_LOCK), so page views rendered at the same moment never send more than
+ * the total between them. Without the lock, in a short wait, nothing is sent.
+ *
  * @package Khountous_Widgets
  */
 
@@ -27,6 +32,9 @@ const KHOUNTOUS_WIDGETS_BUDGET_OPTION = 'khountous_widgets_budget';
 
 /** Seconds a request may take before the page is served without it. */
 const KHOUNTOUS_WIDGETS_TIMEOUT = 3;
+
+/** Seconds a page view waits for the lock of the count before it sends nothing (the data held served stale). */
+const KHOUNTOUS_WIDGETS_LOCK_WAIT = 2;
 
 /** Seconds an answer may be served stale when the API fails: the API's stale-if-error. */
 const KHOUNTOUS_WIDGETS_KEEP = DAY_IN_SECONDS;
@@ -224,14 +232,14 @@ function khountous_widgets_budget_id( $base, $key ) {
  * what the API last said remained (until when). What the API announced as its
  * limit is not kept: no answer raises the total.
  *
+ * @param array<string, mixed>           $all  The budgets stored (khountous_widgets_change_budgets()).
  * @param string                         $id   The budget's id.
  * @param float                          $now  The time.
  * @param array{requests: int, per: int} $size The total (khountous_widgets_budget_size()).
  * @return array{log: float[], floor: array{remaining: int, at: float, until: float}|null}
  */
-function khountous_widgets_budget( $id, $now, $size ) {
-	$all    = get_option( KHOUNTOUS_WIDGETS_BUDGET_OPTION, array() );
-	$stored = is_array( $all ) && isset( $all[ $id ] ) && is_array( $all[ $id ] ) ? $all[ $id ] : array();
+function khountous_widgets_budget( $all, $id, $now, $size ) {
+	$stored = isset( $all[ $id ] ) && is_array( $all[ $id ] ) ? $all[ $id ] : array();
 	$budget = array(
 		'log'   => array(),
 		'floor' => null,
@@ -254,16 +262,53 @@ function khountous_widgets_budget( $id, $now, $size ) {
 }
 
 /**
- * Stores the budget of an API and key.
+ * The name of the database lock the count is changed under: one per options table, the site's
+ * (a lock's name is the database server's, across its databases); 57 characters, within MySQL's 64.
  *
- * @param string               $id     The budget's id.
- * @param array<string, mixed> $budget The budget.
+ * @return string
  */
-function khountous_widgets_save_budget( $id, $budget ) {
-	$all        = get_option( KHOUNTOUS_WIDGETS_BUDGET_OPTION, array() );
-	$all        = is_array( $all ) ? $all : array();
-	$all[ $id ] = $budget;
-	update_option( KHOUNTOUS_WIDGETS_BUDGET_OPTION, $all, false );
+function khountous_widgets_budget_lock() {
+	global $wpdb;
+	return 'khountous_widgets_budget_' . md5( $wpdb->dbname . '.' . $wpdb->options );
+}
+
+/**
+ * Changes the budgets of every API and key with no other PHP process in between: under the
+ * database server's named lock (MySQL's and MariaDB's GET_LOCK, freed when the connection
+ * ends, however the process ends), the option is read from the database itself, not from
+ * WordPress's cache of options (this process's own copy, or a persistent object cache, may
+ * predate another process's write), given to `$change`, and what it returns written back.
+ *
+ * @param callable $change Takes the budgets stored (by id) and the time the lock was had;
+ *                         returns them changed, or null to write nothing.
+ * @return bool True when what `$change` returned was written; false when the lock was not had
+ *              within KHOUNTOUS_WIDGETS_LOCK_WAIT seconds, the database failed, or nothing was
+ *              to be written: then nothing may be sent.
+ */
+function khountous_widgets_change_budgets( $change ) {
+	global $wpdb;
+	$lock = khountous_widgets_budget_lock();
+	// phpcs:ignore WordPress.DB.DirectDatabaseQuery -- a lock of the database server: no API takes one.
+	if ( '1' !== $wpdb->get_var( $wpdb->prepare( 'SELECT GET_LOCK(%s, %d)', $lock, KHOUNTOUS_WIDGETS_LOCK_WAIT ) ) ) {
+		return false;
+	}
+	try {
+		// phpcs:ignore WordPress.DB.DirectDatabaseQuery -- the row itself: get_option() may answer from a cache.
+		$stored = $wpdb->get_var( $wpdb->prepare( "SELECT option_value FROM {$wpdb->options} WHERE option_name = %s", KHOUNTOUS_WIDGETS_BUDGET_OPTION ) );
+		if ( '' !== $wpdb->last_error ) {
+			return false;
+		}
+		$all     = null === $stored ? array() : maybe_unserialize( $stored );
+		$changed = $change( is_array( $all ) ? $all : array(), microtime( true ) );
+		if ( null === $changed ) {
+			return false;
+		}
+		// update_option() writes only what differs from its copy of the option: without one, it reads the row.
+		wp_cache_delete( KHOUNTOUS_WIDGETS_BUDGET_OPTION, 'options' );
+		return update_option( KHOUNTOUS_WIDGETS_BUDGET_OPTION, $changed, false );
+	} finally {
+		$wpdb->query( $wpdb->prepare( 'SELECT RELEASE_LOCK(%s)', $lock ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery -- the lock taken above.
+	}
 }
 
 /**
@@ -380,16 +425,26 @@ function khountous_widgets_fetch( $base, $path, $fresh, $valid = null ) {
 	if ( null !== $entry && $now < $entry['retry'] ) {
 		return $serve( $entry, true );
 	}
-	$key    = khountous_widgets_api_key();
-	$size   = khountous_widgets_budget_size( $key );
-	$id     = khountous_widgets_budget_id( $base, $key );
-	$budget = khountous_widgets_budget( $id, $now, $size );
+	$key  = khountous_widgets_api_key();
+	$size = khountous_widgets_budget_size( $key );
+	$id   = khountous_widgets_budget_id( $base, $key );
 	// A refresh of held data spends the total only above its reserve, kept for new resources.
-	if ( khountous_widgets_budget_remaining( $budget, $size ) <= ( null === $entry ? 0 : khountous_widgets_budget_reserve( $size ) ) ) {
+	$keep    = null === $entry ? 0 : khountous_widgets_budget_reserve( $size );
+	$counted = khountous_widgets_change_budgets(
+		static function ( $all, $at ) use ( $id, $size, $keep ) {
+			$budget = khountous_widgets_budget( $all, $id, $at, $size );
+			if ( khountous_widgets_budget_remaining( $budget, $size ) <= $keep ) {
+				return null;
+			}
+			$budget['log'][] = $at;
+			$all[ $id ]      = $budget;
+			return $all;
+		}
+	);
+	// The total spent, or the count not to be had: nothing is sent.
+	if ( ! $counted ) {
 		return $serve( $entry, true );
 	}
-	$budget['log'][] = $now;
-	khountous_widgets_save_budget( $id, $budget );
 	if ( null !== $entry ) {
 		// The views that come while this one asks serve the last answer rather than ask too.
 		$entry['retry'] = $now + KHOUNTOUS_WIDGETS_TIMEOUT + 1;
@@ -413,7 +468,13 @@ function khountous_widgets_fetch( $base, $path, $fresh, $valid = null ) {
 		)
 	);
 	$answered = microtime( true );
-	khountous_widgets_save_budget( $id, khountous_widgets_budget_reconcile( khountous_widgets_budget( $id, $answered, $size ), $response, $answered, $size ) );
+	// What the answer says remains (without the lock in time, it is not kept: the count is).
+	khountous_widgets_change_budgets(
+		static function ( $all ) use ( $id, $size, $response, $answered ) {
+			$all[ $id ] = khountous_widgets_budget_reconcile( khountous_widgets_budget( $all, $id, $answered, $size ), $response, $answered, $size );
+			return $all;
+		}
+	);
 
 	$body = is_wp_error( $response ) ? '' : wp_remote_retrieve_body( $response );
 	$data = '' === $body ? null : json_decode( $body );
