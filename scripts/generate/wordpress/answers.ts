@@ -43,6 +43,8 @@ export type AnswerRule =
   /** A string `pattern` (PCRE) matches. */
   | { type: 'matching'; pattern: string }
   | { type: 'choice'; values: readonly string[] }
+  /** A choice among the values of the plugin's attribute rule `rule` (definitions.php `rules`): a list written once. */
+  | { type: 'choice'; rule: string }
   /** Absent from its object, or `of`. */
   | { type: 'optional'; of: AnswerRule }
   | { type: 'nullable'; of: AnswerRule }
@@ -142,7 +144,11 @@ function answerRule(schema: Schema, where = 'an answer'): AnswerRule {
       const of = rule(inner);
       const keyRule = of.type === 'object' ? of.entries[key] : undefined;
       // The table's keys are the values its key may take, so that every value checked has its rule.
-      if (keyRule?.type !== 'choice' || keyRule.values.join() !== Object.keys(table).join())
+      if (
+        keyRule?.type !== 'choice' ||
+        !('values' in keyRule) ||
+        keyRule.values.join() !== Object.keys(table).join()
+      )
         throw new Error(`${where}.${key}: not a choice of exactly the keys of its table`);
       const rules = Object.fromEntries(
         Object.entries(table).map(([name, by]) => [name, rule(by, `${where}.${field}`)]),
@@ -155,6 +161,52 @@ function answerRule(schema: Schema, where = 'an answer'): AnswerRule {
     }
   }
   throw new Error(`${where}: made by a combinator answers.ts does not write`);
+}
+
+/**
+ * `rule` with each choice whose values are those of one of the plugin's attribute rules
+ * (`named`: definitions.php `rules`) written as that rule's name, so that a list of the kit's
+ * (the regions, the sectors...) is in the plugin's data once, however many answers check it.
+ */
+export function namedChoices(
+  rule: AnswerRule,
+  named: Record<string, { type: string; values?: unknown }>,
+): AnswerRule {
+  const again = (inner: AnswerRule) => namedChoices(inner, named);
+  switch (rule.type) {
+    case 'choice': {
+      if (!('values' in rule)) return rule;
+      const name = Object.keys(named).find((key) => {
+        const values = named[key]!.values;
+        return named[key]!.type === 'choice' && Array.isArray(values) && values.join() === rule.values.join();
+      });
+      return name ? { type: 'choice', rule: name } : rule;
+    }
+    case 'optional':
+    case 'nullable':
+      return { ...rule, of: again(rule.of) };
+    case 'union':
+      return { ...rule, of: [again(rule.of[0]), again(rule.of[1])] };
+    case 'list':
+      return { ...rule, item: again(rule.item) };
+    case 'object':
+      return {
+        ...rule,
+        entries: Object.fromEntries(Object.entries(rule.entries).map(([key, entry]) => [key, again(entry)])),
+      };
+    case 'record':
+      return { ...rule, of: again(rule.of) };
+    case 'by':
+      return {
+        ...rule,
+        of: again(rule.of),
+        rules: Object.fromEntries(Object.entries(rule.rules).map(([key, entry]) => [key, again(entry)])),
+      };
+    case 'atMost':
+      return { ...rule, of: again(rule.of) };
+    default:
+      return rule;
+  }
 }
 
 /** The rule of each endpoint's answer, by the loader's resource kind. */

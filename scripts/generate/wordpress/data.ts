@@ -12,7 +12,7 @@ import { COMMON_INPUTS, shortName, type Input, type Inputs } from '../../../src/
 import { fallbackWords, pluginSummary, summaryOf } from './fallback.js';
 import { dataLink, dataRequest } from './requests.js';
 import { serverBudget } from './budget.js';
-import { answerRules } from './answers.js';
+import { answerRules, namedChoices } from './answers.js';
 import { inputRule, pluginRule, quoting, RULE_NAMES, type Messages, type PluginRule } from './rules.js';
 
 const DOMAIN = 'khountous-widgets';
@@ -122,7 +122,9 @@ export function pluginData(version: string): { data: PluginData; blocks: Record<
       version,
       maxAnswerBytes: MAX_ANSWER_BYTES,
       budget: serverBudget(),
-      answers: answerRules(),
+      answers: Object.fromEntries(
+        Object.entries(answerRules()).map(([kind, rule]) => [kind, namedChoices(rule, rules)]),
+      ) as ReturnType<typeof answerRules>,
       rules,
       quote: quoting(),
       title: { fr: attributeMessages.fr.title, en: attributeMessages.en.title },

@@ -124,7 +124,9 @@ function khountous_widgets_rule_issue( $rule, $value, $path ) {
 		case 'matching':
 			return is_string( $value ) && 1 === preg_match( $rule['pattern'], $value ) ? null : $path;
 		case 'choice':
-			return in_array( $value, $rule['values'], true ) ? null : $path;
+			// A list of the kit's is written once, as the attribute rule that holds it (its name in 'rule').
+			$values = isset( $rule['rule'] ) ? khountous_widgets_definitions()['rules'][ $rule['rule'] ]['values'] : $rule['values'];
+			return in_array( $value, $values, true ) ? null : $path;
 		case 'list':
 			return khountous_widgets_list_issue( $rule, $value, $path );
 		case 'object':
