@@ -8,19 +8,18 @@
  * page shows its data.
  */
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startApi, type CountedApi } from '../../scripts/tier/tier.js';
+import { type CountedApi } from '../../scripts/tier/tier.js';
 import { ATTRIBUTE_RULES } from '../helpers/attribute-checks.js';
+import type { Session } from './harness.js';
 import {
   PASSWORD,
   pluginCheck,
-  Session,
   saveSettings,
   skipReason,
-  startWordPress,
-  uploadPlugin,
+  startPluginSite,
   WIDGETS,
   ZIP,
   type WordPress,
@@ -44,11 +43,8 @@ describe('WordPress plugin: the blocks in the block editor, in Chromium', { skip
     assert.ok(existsSync(ZIP), `${ZIP} is missing: run npm run build`);
     browser = await launchChromium();
     if (!browser) return;
-    api = await startApi();
-    wp = await startWordPress();
-    const admin = new Session(wp.site);
-    await admin.login('admin');
-    await uploadPlugin(admin, readFileSync(ZIP), 'khountous-widgets-wordpress.zip');
+    let admin: Session;
+    ({ api, wp, admin } = await startPluginSite());
     await saveSettings(admin, { api_base_url: api.base });
     // The editor's welcome guide, closed as the author would close it once (a persisted preference).
     wp.php(`

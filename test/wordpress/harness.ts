@@ -25,7 +25,7 @@ import { chromium, type Browser } from 'playwright-core';
 import { CHROMIUM_FLAGS, resolveEngines } from '../../scripts/test/browsers.mjs';
 // @ts-expect-error: a plain .mjs script without declarations
 import { PATHS, resolveWordPress } from '../../scripts/test/wordpress-env.mjs';
-import { freePort, type CountedApi } from '../../scripts/tier/tier.js';
+import { freePort, startApi, type CountedApi } from '../../scripts/tier/tier.js';
 import type { AttributeRule } from '../../src/attributes/rules.js';
 import { problemOf } from '../../src/attributes/messages.js';
 import type { Lang } from '../../src/core/types.js';
@@ -437,6 +437,31 @@ export async function uploadPlugin(admin: Session, zip: Buffer, name: string): P
   const url = activate[1]!.replace(/&amp;/g, '&');
   const activated = await admin.fetch(new URL(url, `${admin.site}/wp-admin/`).href);
   return `${answer}\n${await activated.text()}`;
+}
+
+/**
+ * The reference API, a WordPress with the built plugin (ZIP) uploaded and activated, and its
+ * administrator's session: how every test of the plugin on a real WordPress begins.
+ * `installed` is the page WordPress answered the upload with.
+ */
+export async function startPluginSite(): Promise<{
+  api: CountedApi;
+  wp: WordPress;
+  admin: Session;
+  installed: string;
+}> {
+  if (!existsSync(ZIP)) throw new Error(`${ZIP} is missing: run npm run build`);
+  const api = await startApi();
+  try {
+    const wp = await startWordPress();
+    const admin = new Session(wp.site);
+    await admin.login('admin');
+    const installed = await uploadPlugin(admin, readFileSync(ZIP), 'khountous-widgets-wordpress.zip');
+    return { api, wp, admin, installed };
+  } catch (error) {
+    await api.stop();
+    throw error;
+  }
 }
 
 /**

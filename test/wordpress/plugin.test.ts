@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { startApi, type CountedApi } from '../../scripts/tier/tier.js';
+import { type CountedApi } from '../../scripts/tier/tier.js';
 import { RULES, type AttributeRule } from '../../src/attributes/rules.js';
 import { problemOf } from '../../src/attributes/messages.js';
 import { catalog } from '../../src/registry.js';
@@ -25,10 +25,8 @@ import {
   Session,
   saveSettings as saveSettingsAs,
   skipReason,
-  startWordPress,
-  uploadPlugin,
+  startPluginSite,
   WIDGETS,
-  ZIP,
   type WordPress,
   launchChromium,
 } from './harness.js';
@@ -49,12 +47,7 @@ describe('WordPress plugin on a real WordPress', { skip }, () => {
   let required: Record<string, Record<string, string>>;
 
   before(async () => {
-    assert.ok(existsSync(ZIP), `${ZIP} is missing: run npm run build`);
-    api = await startApi();
-    wp = await startWordPress();
-    admin = new Session(wp.site);
-    await admin.login('admin');
-    installAnswer = await uploadPlugin(admin, readFileSync(ZIP), 'khountous-widgets-wordpress.zip');
+    ({ api, wp, admin, installed: installAnswer } = await startPluginSite());
     const get = async (path: string) =>
       (await (await fetch(`${api.base}${path}`)).json()) as { data: { slug: string }[] };
     required = {

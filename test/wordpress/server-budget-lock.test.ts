@@ -8,25 +8,23 @@
  * (harness.ts) with its own MariaDB.
  */
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import fc from 'fast-check';
-import { startApi, type CountedApi } from '../../scripts/tier/tier.js';
+import { type CountedApi } from '../../scripts/tier/tier.js';
 import { ENDPOINTS } from '../../src/core/endpoints.js';
 import { reserveOf } from '../../src/ssr/total.js';
+import type { Session } from './harness.js';
 import {
   ageCache,
   clearCache,
   inlineOf,
   pluginProblems,
-  Session,
   saveSettings,
   skipReason,
-  startWordPress,
+  startPluginSite,
   totalAsked,
-  uploadPlugin,
-  ZIP,
   type WordPress,
 } from './harness.js';
 
@@ -59,12 +57,8 @@ describe('WordPress plugin: the total of requests holds when page views come at 
   let gates = 0;
 
   before(async () => {
-    assert.ok(existsSync(ZIP), `${ZIP} is missing: run npm run build`);
-    api = await startApi();
-    wp = await startWordPress();
-    const admin = new Session(wp.site);
-    await admin.login('admin');
-    await uploadPlugin(admin, readFileSync(ZIP), 'khountous-widgets-wordpress.zip');
+    let admin: Session;
+    ({ api, wp, admin } = await startPluginSite());
     await saveSettings(admin, { api_base_url: api.base, api_key: PARTNER_KEY });
   });
 

@@ -12,24 +12,22 @@
  * the plugin stored back.
  */
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import fc from 'fast-check';
-import { startApi, type CountedApi } from '../../scripts/tier/tier.js';
+import { type CountedApi } from '../../scripts/tier/tier.js';
 import { ENDPOINTS } from '../../src/core/endpoints.js';
 import { budgetOf, DEFAULT_BUDGET, reserveOf } from '../../src/ssr/total.js';
+import type { Session } from './harness.js';
 import {
   ageCache,
   clearCache,
   inlineOf,
-  Session,
   saveSettings,
   skipReason,
-  startWordPress,
+  startPluginSite,
   totalAsked,
-  uploadPlugin,
-  ZIP,
   type WordPress,
 } from './harness.js';
 
@@ -48,12 +46,7 @@ describe('WordPress plugin: one total of requests per API and key', { skip }, ()
   let admin: Session;
 
   before(async () => {
-    assert.ok(existsSync(ZIP), `${ZIP} is missing: run npm run build`);
-    api = await startApi();
-    wp = await startWordPress();
-    admin = new Session(wp.site);
-    await admin.login('admin');
-    await uploadPlugin(admin, readFileSync(ZIP), 'khountous-widgets-wordpress.zip');
+    ({ api, wp, admin } = await startPluginSite());
   });
 
   after(async () => {

@@ -7,21 +7,18 @@
  */
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
-import { existsSync, readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
-import { freePort, startApi, type CountedApi } from '../../scripts/tier/tier.js';
+import { freePort, type CountedApi } from '../../scripts/tier/tier.js';
 import { ENDPOINTS } from '../../src/core/endpoints.js';
 import { inlinePath, readInline } from '../../src/core/inline.js';
+import type { Session } from './harness.js';
 import {
   ageCache,
   clearCache,
   inlineOf,
   saveSettings,
-  Session,
   skipReason,
-  startWordPress,
-  uploadPlugin,
-  ZIP,
+  startPluginSite,
   type WordPress,
 } from './harness.js';
 
@@ -57,12 +54,7 @@ describe('WordPress plugin: answers the kit refuses', { skip }, () => {
   const asked = new Map<string, number>();
 
   before(async () => {
-    assert.ok(existsSync(ZIP), `${ZIP} is missing: run npm run build`);
-    api = await startApi();
-    wp = await startWordPress();
-    admin = new Session(wp.site);
-    await admin.login('admin');
-    await uploadPlugin(admin, readFileSync(ZIP), 'khountous-widgets-wordpress.zip');
+    ({ api, wp, admin } = await startPluginSite());
     const port = await freePort();
     proxy = createServer(async (request, response) => {
       const url = request.url!;

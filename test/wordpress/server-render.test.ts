@@ -5,10 +5,9 @@
  */
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
-import { existsSync, readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { freePort, startApi, type CountedApi } from '../../scripts/tier/tier.js';
+import { freePort, type CountedApi } from '../../scripts/tier/tier.js';
 import { ENDPOINTS } from '../../src/core/endpoints.js';
 import { inlinePath, readInline } from '../../src/core/inline.js';
 import { MAX_ANSWER_BYTES } from '../../src/core/types.js';
@@ -20,9 +19,7 @@ import {
   saveSettings,
   totalAsked,
   skipReason,
-  startWordPress,
-  uploadPlugin,
-  ZIP,
+  startPluginSite,
   type WordPress,
   launchChromium,
 } from './harness.js';
@@ -41,12 +38,7 @@ describe('WordPress plugin: server rendering', { skip }, () => {
   const HOSTILE = '"><img src=x onerror=alert(1)></script><!-- [khountous-ranking] <script>alert(2)</script>';
 
   before(async () => {
-    assert.ok(existsSync(ZIP), `${ZIP} is missing: run npm run build`);
-    api = await startApi();
-    wp = await startWordPress();
-    admin = new Session(wp.site);
-    await admin.login('admin');
-    await uploadPlugin(admin, readFileSync(ZIP), 'khountous-widgets-wordpress.zip');
+    ({ api, wp, admin } = await startPluginSite());
     await saveSettings(admin, { api_base_url: api.base });
     const list = (await (await fetch(`${api.base}/administrations?limit=1`)).json()) as {
       data: { slug: string }[];
