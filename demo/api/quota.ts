@@ -10,26 +10,13 @@
  * Who the caller is (an IPv4 address, an IPv6 /64, or a key) is decided by
  * the handler (./address.ts); this module only counts.
  */
-import type { AccessLevel } from '../../src/core/headers.js';
-
-const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
+import { DEFAULT_QUOTAS, QUOTA_WINDOWS, type AccessLevel } from '../../src/core/headers.js';
 
 export const ACCESS_LEVELS: readonly AccessLevel[] = ['anonymous', 'free', 'partner'];
 
-/** The quotas of the API document. */
-export const DEFAULT_QUOTAS: Readonly<Record<AccessLevel, number>> = {
-  anonymous: 60,
-  free: 1_000,
-  partner: 20_000,
-};
-
-/** Length of the rolling window of each access level, in milliseconds. */
-export const QUOTA_WINDOWS: Readonly<Record<AccessLevel, number>> = {
-  anonymous: HOUR,
-  free: DAY,
-  partner: DAY,
-};
+// The quotas of the API document and their windows: src/core/headers.ts, which the server
+// render's total and this API both read.
+export { DEFAULT_QUOTAS, QUOTA_WINDOWS };
 
 /** Environment variables that override a quota (for development). */
 export const QUOTA_ENV_VARS: Readonly<Record<AccessLevel, string>> = {

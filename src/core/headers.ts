@@ -16,6 +16,20 @@ export const RATE_LIMIT_HEADERS = {
 
 export type AccessLevel = 'anonymous' | 'free' | 'partner';
 
+/** The quotas of the API document, per access level (the reference API's and the server render's defaults). */
+export const DEFAULT_QUOTAS: Readonly<Record<AccessLevel, number>> = {
+  anonymous: 60,
+  free: 1_000,
+  partner: 20_000,
+};
+
+/** Length of the rolling window of each access level, in milliseconds. */
+export const QUOTA_WINDOWS: Readonly<Record<AccessLevel, number>> = {
+  anonymous: 3_600_000,
+  free: 86_400_000,
+  partner: 86_400_000,
+};
+
 /**
  * A shared cache in front of the API (a site's caching proxy, deploy/nginx/ or deploy/varnish/)
  * sends this header with the value `shared` on every answer: the answers are

@@ -8,6 +8,7 @@
  * WordPress plugin, whose PHP reads them from includes/definitions.php, written
  * from here by scripts/generate/wordpress/data.ts.
  */
+import { DEFAULT_QUOTAS, QUOTA_WINDOWS } from '../core/headers.js';
 import { DEFAULTS } from '../core/loader/options.js';
 
 /** At most `requests` requests in any window of `per` ms. */
@@ -29,7 +30,7 @@ export const BUDGET_PERIODS: Readonly<Record<'hour' | 'day', number>> = {
  */
 export const DEFAULT_BUDGET: Readonly<Record<'anonymous' | 'key', RenderBudget>> = {
   anonymous: { requests: DEFAULTS.quotaLimit, per: DEFAULTS.quotaWindow },
-  key: { requests: 1_000, per: BUDGET_PERIODS.day },
+  key: { requests: DEFAULT_QUOTAS.free, per: QUOTA_WINDOWS.free },
 };
 
 /** `20000/day` (or `N/hour`) as a total; undefined when it is not one. */

@@ -7,6 +7,9 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
+// @ts-expect-error: a plain .mjs script without declarations
+import { KEY_SETTINGS } from '../../scripts/tier/nginx.mjs';
+import { DEFAULT_QUOTAS, QUOTA_WINDOWS } from '../../src/core/headers.js';
 import { LEVELS, REGION_CODES, REPORT_CATEGORIES, REPORT_STATUSES, SECTORS } from '../../src/core/types.js';
 
 const read = (path: string) => readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8');
@@ -39,6 +42,11 @@ describe('the shared cache tier’s templates', () => {
         assert.doesNotMatch(text, new RegExp(`${name}\\)?=\\[`), name);
       }
     });
+
+  it('sizes the key’s total, by default, from a free key’s quota and window (the smallest a key has)', () => {
+    assert.equal(KEY_SETTINGS.KHOUNTOUS_KEY_QUOTA, String(DEFAULT_QUOTAS.free));
+    assert.equal(KEY_SETTINGS.KHOUNTOUS_KEY_PERIOD, String(QUOTA_WINDOWS.free / 1000));
+  });
 
   it('takes only settings that docs/scaling.md lists', () => {
     const documented = new Set(read('docs/scaling.md').match(/KHOUNTOUS_[A-Z_]+/g));
