@@ -29,6 +29,17 @@ export const discover = (root: ParentNode): Promise<void> => autoloader.discover
 /** Watches `root` (a shadow root of the host page, say) for tags added later; returns a function that stops. */
 export const observe = (root: Node): (() => void) => autoloader.observe(root);
 
+// Each widget's tag in HTMLElementTagNameMap, type only (written by scripts/generate/widgets.mjs):
+export type { KhountousAdminCard } from './components/admin-card/define.js';
+export type { KhountousDataset } from './components/dataset/define.js';
+export type { KhountousFactChecks } from './components/fact-checks/define.js';
+export type { KhountousRanking } from './components/ranking/define.js';
+export type { KhountousRegionMap } from './components/region-map/define.js';
+export type { KhountousRegionStats } from './components/region-stats/define.js';
+export type { KhountousReport } from './components/report/define.js';
+export type { KhountousReports } from './components/reports/define.js';
+// (end of the widgets' tags)
+
 /** The tags the kit loads. */
 export const tags: readonly string[] = Object.keys(delivery.loaders).sort();
 

@@ -28,7 +28,16 @@ import { gzipSync } from 'node:zlib';
 import { tsImport } from 'tsx/esm/api';
 import { CHROMIUM_FLAGS, resolveEngines } from '../test/browsers.mjs';
 import { closure } from './closure.mjs';
-import { MISSION_WIDGETS, OWN_PAGE_CHECKS, PAGE_BUDGETS, PAGE_TARGETS } from './size-entries.mjs';
+import {
+  aimCell,
+  budgetCell,
+  MISSION_WIDGETS,
+  OWN_PAGE_CHECKS,
+  PAGE_BUDGETS,
+  PAGE_TARGETS,
+  SIZE_COLUMNS,
+  SIZE_LEGEND,
+} from './size-entries.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -187,22 +196,25 @@ export function checkBudgets(figures, budgets = PAGE_BUDGETS, targets = PAGE_TAR
     const target = targets[figure.check];
     if (budget !== undefined && figure.gzip > budget)
       over.push(`${figure.name}: ${kb(figure.gzip)} gzip, over its budget of ${kb(budget)}`);
-    const against = (limit) =>
-      limit === undefined
-        ? ''
-        : `${kb(limit)} ${figure.gzip <= limit ? 'ok' : `over by ${kb(figure.gzip - limit)}`}`;
-    return [figure.name, String(figure.files.length), kb(figure.gzip), against(budget), against(target)];
+    return [
+      figure.name,
+      String(figure.files.length),
+      kb(figure.gzip),
+      budgetCell(figure.gzip, budget),
+      aimCell(figure.gzip, target),
+    ];
   });
   return { rows, over };
 }
 
 function formatRows(rows) {
-  const all = [['page', 'files', 'gzip', 'budget', 'target'], ...rows];
+  const all = [['page', 'files', 'gzip', ...SIZE_COLUMNS], ...rows];
   const widths = all[0].map((_, column) => Math.max(...all.map((row) => row[column].length)));
   return all
     .map((row) =>
       row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  '),
     )
+    .concat(['', SIZE_LEGEND])
     .join('\n');
 }
 

@@ -8,6 +8,9 @@
 //                   the script tag's text paint and the WordPress fallback interpret
 //   src/index.ts    between its two marker lines: the export of each widget's element
 //                   class (<name>.ts, `export class <Name>`); the rest is written by hand
+//   src/khountous.ts between its two marker lines: a type-only export of each widget's
+//                   define.ts, whose `HTMLElementTagNameMap` entry then types the tag for
+//                   whoever imports the kit's entry (nothing is loaded by it)
 // The build runs it first; `npm test` checks the files are what it writes.
 //
 //   node scripts/generate/widgets.mjs [--check]
@@ -51,17 +54,25 @@ const format = async (file, lines) => {
   return prettier.format(lines.join('\n'), { ...options, filepath: file });
 };
 
-const BEGIN =
-  "// Each widget's element class (written by scripts/generate/widgets.mjs from src/components/*/):";
-const END = "// (end of the widgets' classes)";
+/** The marker lines of each file with a generated part. */
+const MARKERS = {
+  'src/index.ts': [
+    "// Each widget's element class (written by scripts/generate/widgets.mjs from src/components/*/):",
+    "// (end of the widgets' classes)",
+  ],
+  'src/khountous.ts': [
+    "// Each widget's tag in HTMLElementTagNameMap, type only (written by scripts/generate/widgets.mjs):",
+    "// (end of the widgets' tags)",
+  ],
+};
 
-/** `source` (src/index.ts) with `lines` between its two marker lines. */
-function withWidgetExports(source, lines) {
-  const start = source.indexOf(BEGIN);
-  const end = source.indexOf(END);
-  if (start < 0 || end < start)
-    throw new Error(`src/index.ts: the lines "${BEGIN}" and "${END}" are missing`);
-  return `${source.slice(0, start + BEGIN.length)}\n${lines.join('\n')}\n${source.slice(end)}`;
+/** `source` (the file `path`) with `lines` between its two marker lines. */
+function withMarkedLines(path, source, lines) {
+  const [begin, end] = MARKERS[path];
+  const start = source.indexOf(begin);
+  const stop = source.indexOf(end);
+  if (start < 0 || stop < start) throw new Error(`${path}: the lines "${begin}" and "${end}" are missing`);
+  return `${source.slice(0, start + begin.length)}\n${lines.join('\n')}\n${source.slice(stop)}`;
 }
 
 /** The files this script writes, by path, with their content. */
@@ -70,11 +81,20 @@ export async function sources() {
   const registry = join(root, 'src/registry.ts');
   const summaries = join(root, 'src/summaries.ts');
   const index = join(root, 'src/index.ts');
+  const entry = join(root, 'src/khountous.ts');
   return {
-    [index]: withWidgetExports(
+    [index]: withMarkedLines(
+      'src/index.ts',
       readFileSync(index, 'utf8'),
       folders.map(
         ({ folder, className }) => `export { ${className} } from './components/${folder}/${folder}.js';`,
+      ),
+    ),
+    [entry]: withMarkedLines(
+      'src/khountous.ts',
+      readFileSync(entry, 'utf8'),
+      folders.map(
+        ({ folder, className }) => `export type { ${className} } from './components/${folder}/define.js';`,
       ),
     ),
     [summaries]: await format(summaries, [
