@@ -10,6 +10,7 @@
 //
 //   npm run screenshots [-- builder]   (`builder`: the embed builder's pages, from the demo's dev server)
 //   npm run screenshots [-- <widget>…] (only those widgets, by folder name: `region-map`)
+//   npm run screenshots [-- --widths 320,960] (other widths than 360 and 1280 px)
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
@@ -26,7 +27,12 @@ const { createApi } = await tsImport('../../demo/api/handler.ts', import.meta.ur
 const { toNodeMiddleware } = await tsImport('../../demo/api/node.ts', import.meta.url);
 
 const OUT = 'screenshots';
-const WIDTHS = [360, 1280];
+const widthsAt = process.argv.indexOf('--widths');
+const WIDTHS = widthsAt < 0 ? [360, 1280] : process.argv[widthsAt + 1].split(',').map(Number);
+if (WIDTHS.some((width) => !Number.isInteger(width) || width < 200)) {
+  console.error('--widths: pixel widths separated by commas, such as 320,960');
+  process.exit(1);
+}
 const LANGS = ['fr', 'en'];
 const THEMES = ['light', 'dark'];
 const dist = join(import.meta.dirname, '..', '..', 'dist');
@@ -38,7 +44,9 @@ if (!engine.available) {
 }
 
 const onlyBuilder = process.argv.includes('builder');
-const chosen = process.argv.slice(2).filter((arg) => arg !== 'builder');
+const chosen = process.argv
+  .slice(2)
+  .filter((arg, at, args) => arg !== 'builder' && arg !== '--widths' && args[at - 1] !== '--widths');
 /** Each widget in the form of its sample, then its other views (src/components/<name>/about.ts). */
 const widgets = onlyBuilder
   ? []
