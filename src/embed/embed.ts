@@ -2,7 +2,9 @@
  * The embed page (embed.html): one widget chosen by URL parameters, for pages
  * whose CMS strips scripts or unknown tags. The page sizes its iframe through
  * `postMessage({ type: 'khountous:resize', height, id })` to the parent; the
- * host may run embed-resize.js (or its own listener) to apply it.
+ * host may run embed-resize.js (or its own listener) to apply it; without it,
+ * a page taller than its frame says so with a link to the whole widget
+ * (overflow.ts).
  *
  * Works under a strict Content-Security-Policy: no inline script or style, all
  * text set as text.
@@ -10,7 +12,8 @@
 import type { Lang } from '../core/types.js';
 import { DEFAULT_BASE_URL, resolveBaseUrl } from '../widget/base-url.js';
 import { inputsOf, type Widget } from '../widget/descriptor.js';
-import { DEFAULT_LANG, toSupportedLang } from '../widget/lang.js';
+import { DEFAULT_LANG, languageOf, resolveLang, toSupportedLang } from '../widget/lang.js';
+import { watchOverflow } from './overflow.js';
 import {
   acceptedAttributes,
   API_ORIGINS_META,
@@ -64,10 +67,16 @@ export async function startEmbed(
   );
   reportHeight(parsed.ok ? parsed.request.id : '');
   if (!parsed.ok) {
+    watchOverflow(resolveLang(root), undefined);
     showProblem(root, parsed.reason);
     return;
   }
   const { tag, attributes } = parsed.request;
+  // In the widget's language (its `lang`, else the page's, as the element resolves it) and theme.
+  watchOverflow(
+    languageOf(attributes.get('lang'), () => resolveLang(root)),
+    attributes.get('theme'),
+  );
   // The element's attributes are its descriptor's inputs (its observed attributes, once defined).
   const descriptor = widgets.find((widget) => widget.tag === tag)!;
   const observed = Object.keys(inputsOf(descriptor));
