@@ -28,6 +28,7 @@ import {
 import { SAMPLE_ATTRIBUTES } from './samples.js';
 import { integrity } from './build-integrity.js';
 import { cdnHost, snippet, type SnippetFormat } from './snippets.js';
+import { frameFit } from './builder-frame.js';
 import { VERSION } from '../src/version.js';
 import { shortName, tagOfName } from '../src/widget/descriptor.js';
 
@@ -60,6 +61,19 @@ const output = $<HTMLTextAreaElement>('snippet');
 const status = $<HTMLParagraphElement>('copy-status');
 const formats = document.querySelectorAll<HTMLInputElement>('input[name="format"]');
 const langButtons = document.querySelectorAll<HTMLButtonElement>('.lang-switch [data-lang]');
+// The iframe format's measured height (demo/builder-frame.ts).
+const frame = frameFit(
+  {
+    preview,
+    framePreview: $<HTMLDivElement>('frame-preview'),
+    box: $<HTMLDivElement>('frame-fit'),
+    width: $<HTMLSelectElement>('frame-width'),
+    widthLabel: $<HTMLLabelElement>('frame-width-label'),
+    note: $<HTMLParagraphElement>('frame-note'),
+  },
+  () => updateSnippet(),
+);
+const chosenFormat = () => ([...formats].find((input) => input.checked)?.value ?? 'script') as SnippetFormat;
 
 const asLang = (value: string | null | undefined): HelpLang | undefined =>
   value === 'fr' || value === 'en' ? value : undefined;
@@ -148,6 +162,7 @@ function setLanguage(next: HelpLang): void {
       .getElementById(`attr-${attribute.name}-hint`)
       ?.replaceChildren(...inlineNodes(attributeHelp(next, element, attribute)));
   }
+  frame.setLanguage(next);
   updateSnippet();
   const url = new URL(location.href);
   if (next === 'fr') url.searchParams.delete('lang');
@@ -176,14 +191,14 @@ const hostUrl = () => hostInput.value.trim() || hostInput.placeholder;
 /** The snippet follows every keystroke. */
 function updateSnippet(): void {
   const tag = currentElement().tagName!;
-  const format = ([...formats].find((input) => input.checked)?.value ?? 'script') as SnippetFormat;
-  output.value = snippet(format, {
+  output.value = snippet(chosenFormat(), {
     tag,
     attributes: chosenAttributes(),
     host: hostUrl(),
     baseUrl: baseUrlInput.value.trim(),
     integrity,
     lang,
+    frame: frame.frame(),
   });
   status.textContent = '';
 }
@@ -206,7 +221,11 @@ function updatePreview(): void {
   preview.replaceChildren(element);
 }
 
+/** The iframe format's preview follows the format and the attributes committed. */
+const updateFrame = () => frame.update(chosenFormat(), currentElement().tagName!, chosenAttributes());
+
 function update(): void {
+  updateFrame();
   updateSnippet();
   updatePreview();
 }
@@ -238,7 +257,12 @@ fields.addEventListener('input', updateSnippet);
 fields.addEventListener('change', update);
 hostInput.addEventListener('input', updateSnippet);
 baseUrlInput.addEventListener('input', updateSnippet);
-formats.forEach((input) => input.addEventListener('change', updateSnippet));
+formats.forEach((input) =>
+  input.addEventListener('change', () => {
+    updateFrame();
+    updateSnippet();
+  }),
+);
 $<HTMLButtonElement>('copy').addEventListener('click', () => void copy());
 for (const button of langButtons) {
   button.addEventListener('click', () => setLanguage(asLang(button.dataset.lang) ?? 'fr'));

@@ -8,7 +8,9 @@
  * iframe passes `base-url` to the embed page and loads embed-resize.js the same
  * way, both from the site's own copy of dist/ (an npm CDN serves the scripts).
  */
+import { catalog } from '../src/registry.js';
 import { shortName } from '../src/widget/descriptor.js';
+import { DEFAULT_LANG, toSupportedLang } from '../src/widget/lang.js';
 
 export type SnippetFormat = 'script' | 'iframe' | 'wordpress' | 'react' | 'ssr';
 
@@ -35,12 +37,43 @@ export interface SnippetInput {
   integrity?: Readonly<Record<string, string>>;
   /** The language of the snippet's comments: the builder's. Default `en`. */
   lang?: 'fr' | 'en';
+  /**
+   * The iframe's height, measured at a column `width` (demo/embed-height.ts), both in
+   * CSS pixels; without it, a height to measure in the builder.
+   */
+  frame?: { width: number; height: number };
+}
+
+/** The iframe's height when none was measured: a guess, which the builder replaces. */
+const GUESSED_HEIGHT = 480;
+
+/** The embed page's parameters for a widget: `widget=ranking&limit=5` (a set boolean as `true`). */
+export function embedParams(tag: string, attributes: SnippetInput['attributes']): URLSearchParams {
+  const params = new URLSearchParams({ widget: shortName(tag) });
+  for (const [name, value] of attributes) params.set(name, value === '' ? 'true' : value);
+  return params;
+}
+
+/**
+ * The iframe's `title`, which names the widget for screen readers, in the
+ * widget's language (its `lang`, else the embed page's, French): "Khountous :
+ * classement des administrations", from its about.ts title.
+ */
+export function frameTitle(tag: string, attributes: SnippetInput['attributes']): string {
+  const lang = toSupportedLang(attributes.find(([name]) => name === 'lang')?.[1]) ?? DEFAULT_LANG;
+  const title = catalog.find(({ widget }) => widget.tag === tag)?.about.title[lang];
+  if (!title) return 'Khountous';
+  const name = title.charAt(0).toLocaleLowerCase(lang) + title.slice(1);
+  return lang === 'fr' ? `Khountous\u202f: ${name}` : `Khountous: ${name}`;
 }
 
 /** The snippets' comments, in the builder's language. */
 const COMMENTS = {
   fr: {
     resize: 'Facultatif, une fois par page : ajuste la hauteur de l’iframe à son contenu.',
+    measured: (width: number) =>
+      `height\u202f: mesurée pour une colonne de ${width}\u00a0px. Dans une colonne plus étroite, le widget est plus haut\u202f: sans le script ci-dessous, l’iframe montre alors un lien vers le graphique complet.`,
+    guessed: 'height\u202f: à mesurer pour votre colonne dans le générateur (builder.html).',
     ownCopy: 'embed.html et embed-resize.js viennent de votre copie de dist/ :',
     server: 'Sur le serveur (Node), avec le paquet npm et @lit-labs/ssr :',
     html: 'Le widget et ses données, en HTML pour la page (docs/ssr.md : l’hydratation, les recettes).',
@@ -51,6 +84,9 @@ const COMMENTS = {
   },
   en: {
     resize: 'Optional, once per page: sizes the iframe to its content.',
+    measured: (width: number) =>
+      `height: measured for a ${width} px column. In a narrower column the widget is taller: without the script below, the iframe then shows a link to the full graphic.`,
+    guessed: 'height: measure it for your column in the builder (builder.html).',
     ownCopy: 'embed.html and embed-resize.js come from your own copy of dist/:',
     server: 'On the server (Node), with the npm package and @lit-labs/ssr:',
     html: 'The widget with its data, as HTML for the page (docs/ssr.md: hydration, the recipes).',
@@ -106,7 +142,7 @@ const componentName = (tag: string) =>
 
 export function snippet(
   format: SnippetFormat,
-  { tag, attributes, host, baseUrl, integrity, lang = 'en' }: SnippetInput,
+  { tag, attributes, host, baseUrl, integrity, lang = 'en', frame }: SnippetInput,
 ): string {
   const say = COMMENTS[lang];
   const given = host.endsWith('/') ? host : `${host}/`;
@@ -117,13 +153,13 @@ export function snippet(
   const ownApi = Boolean(baseUrl?.trim()) && api !== undefined && api.url !== DEFAULT_API;
   switch (format) {
     case 'iframe': {
-      const params = new URLSearchParams({ widget: shortName(tag) });
-      for (const [name, value] of attributes) params.set(name, value === '' ? 'true' : value);
+      const params = embedParams(tag, attributes);
       if (ownApi) params.set('base-url', api!.url);
       return [
         ...(onCdn ? [`<!-- ${say.ownCopy} -->`] : []),
+        `<!-- ${frame ? say.measured(frame.width) : say.guessed} -->`,
         `<iframe src="${escapeAttribute(`${base}embed.html?${params}`)}"`,
-        `  title="Khountous" width="100%" height="480" frameborder="0" loading="lazy"></iframe>`,
+        `  title="${escapeAttribute(frameTitle(tag, attributes))}" width="100%" height="${frame?.height ?? GUESSED_HEIGHT}" frameborder="0" loading="lazy"></iframe>`,
         `<!-- ${say.resize} -->`,
         `<script src="${escapeAttribute(base)}embed-resize.js"${subresource('embed-resize.js', integrity)} async></script>`,
       ].join('\n');

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { cdnHost, FORMATS, snippet } from '../../demo/snippets.js';
+import { cdnHost, FORMATS, frameTitle, snippet } from '../../demo/snippets.js';
+import { catalog } from '../../src/registry.js';
 
 const input = {
   tag: 'khountous-ranking',
@@ -48,12 +49,54 @@ describe('embed builder snippets', () => {
     assert.equal(url.searchParams.get('region'), 'kolda');
     assert.equal(url.searchParams.get('paginate'), 'true');
     assert.equal(url.searchParams.get('href-template'), '/a?x="1"&y=<b>');
-    assert.match(text, /title="Khountous"/);
+    assert.match(text, /title="Khountous\u202f: classement des administrations"/);
     assert.match(
       text,
       /<script src="https:\/\/example.org\/khountous\/embed-resize.js" crossorigin="anonymous" async><\/script>/,
     );
     assert.equal(url.searchParams.has('base-url'), false);
+  });
+
+  it('iframe: titled by its widget, in the widget’s language (French unless its lang says English)', () => {
+    const titled = (attributes: [string, string][], lang?: 'fr' | 'en') =>
+      /title="([^"]*)"/.exec(snippet('iframe', { ...input, attributes, lang }))![1];
+    assert.equal(titled([]), 'Khountous\u202f: classement des administrations');
+    // The builder's own language does not decide: the embed page is French unless told.
+    assert.equal(titled([], 'en'), 'Khountous\u202f: classement des administrations');
+    assert.equal(titled([['lang', 'en']], 'fr'), 'Khountous: ranking of administrations');
+    assert.equal(titled([['lang', 'wo']]), 'Khountous\u202f: classement des administrations');
+    // Every widget by its about.ts title, and none by the kit's name alone.
+    for (const { widget, about } of catalog) {
+      for (const lang of ['fr', 'en'] as const) {
+        const title = frameTitle(widget.tag, [['lang', lang]]);
+        assert.equal(
+          title.toLowerCase(),
+          `khountous${lang === 'fr' ? '\u202f' : ''}: ${about.title[lang]}`.toLowerCase(),
+        );
+      }
+    }
+    assert.match(
+      snippet('iframe', { ...input, tag: 'khountous-report', attributes: [] }),
+      /title="Khountous\u202f: signalement citoyen"/,
+    );
+  });
+
+  it('iframe: the height measured at a column’s width, and says so; without a measure, where to measure it', () => {
+    const measured = snippet('iframe', { ...input, frame: { width: 320, height: 1130 } });
+    assert.match(measured, / height="1130" /);
+    assert.match(
+      measured,
+      /^<!-- height: measured for a 320 px column\. In a narrower column the widget is taller: without the script below, the iframe then shows a link to the full graphic\. -->$/m,
+    );
+    const french = snippet('iframe', { ...input, lang: 'fr', frame: { width: 960, height: 690 } });
+    assert.match(french, / height="690" /);
+    assert.match(french, /height\u202f: mesurée pour une colonne de 960\u00a0px/);
+    const guessed = snippet('iframe', input);
+    assert.match(guessed, / height="480" /);
+    assert.match(
+      guessed,
+      /^<!-- height: measure it for your column in the builder \(builder\.html\)\. -->$/m,
+    );
   });
 
   const integrity = {
