@@ -118,6 +118,44 @@ function embedPageApi(): Plugin {
   };
 }
 
+/** Where the builder's iframe snippet loads the resize script, on a host that serves the demo. */
+const RESIZE_SCRIPT_PATH = '/embed-resize.js';
+
+/**
+ * embed-resize.js at the address the builder's iframe snippet gives it on the demo's
+ * host (beside embed.html, at the demo's root), where the dev server would answer
+ * with the index page: the built file of dist/ (`npm start` builds dist/ first when it
+ * has none), whose hash is the snippet's `integrity`.
+ */
+function resizeScript(): Plugin {
+  const file = new URL('./dist/embed-resize.js', import.meta.url);
+  const serve = (req: IncomingMessage, res: ServerResponse, next: () => void) => {
+    if (new URL(req.url ?? '/', 'http://demo').pathname !== RESIZE_SCRIPT_PATH) return next();
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { Allow: 'GET, HEAD' }).end();
+    } else if (!existsSync(file)) {
+      res
+        .writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' })
+        .end('dist/embed-resize.js is not built: npm run build');
+    } else {
+      const body = readFileSync(file);
+      res.writeHead(200, {
+        'Content-Type': 'text/javascript; charset=utf-8',
+        'Content-Length': body.length,
+        'Cache-Control': 'no-cache',
+        // Its snippet loads it with crossorigin="anonymous", from any page that pastes it.
+        'Access-Control-Allow-Origin': '*',
+      });
+      res.end(req.method === 'HEAD' ? undefined : body);
+    }
+  };
+  return {
+    name: 'khountous-resize-script',
+    configureServer: (server) => void server.middlewares.use(serve),
+    configurePreviewServer: (server) => void server.middlewares.use(serve),
+  };
+}
+
 /**
  * The demo pages' navigation, written once in demo/partials/nav.html: each page
  * says where with `<!-- demo-nav -->`, and the link to the page shown gets
@@ -181,7 +219,14 @@ export default defineConfig(({ mode }) => {
   const api = createApi({ quotas: { anonymous: quota } });
   return {
     root: 'demo',
-    plugins: [referenceApi(api), demoBudget(api, quota), embedPageApi(), demoNav(), demoFavicon()],
+    plugins: [
+      referenceApi(api),
+      demoBudget(api, quota),
+      embedPageApi(),
+      resizeScript(),
+      demoNav(),
+      demoFavicon(),
+    ],
     define: { __KHOUNTOUS_VERSION__: JSON.stringify(version) },
     server: {
       port: Number(process.env.PORT) || 5173,
