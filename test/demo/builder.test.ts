@@ -8,6 +8,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
+import { frameHeight } from '../../demo/embed-height.js';
 import { integrity, skip, startDemo, version, type Demo } from './demo-server.js';
 
 describe('the embed builder', { skip }, () => {
@@ -60,6 +61,123 @@ describe('the embed builder', { skip }, () => {
     await page.check('input[name="format"][value="ssr"]');
     assert.match(await snippetText(), /renderWidget\('khountous-ranking', \{ limit: '5' \}/);
     await page.check('input[name="format"][value="script"]');
+  });
+
+  describe('the iframe format', () => {
+    let builder: Page;
+    before(async () => {
+      builder = await demo.browser.newPage({ viewport: { width: 1280, height: 900 } });
+      await builder.goto(`${demo.url}builder.html?widget=ranking`);
+      await builder.check('input[name="format"][value="iframe"]');
+    });
+    after(() => builder?.close());
+
+    /** The note once the height is measured at `width`, and the snippet then. */
+    const measuredAt = async (width: number) => {
+      await builder.selectOption('#frame-width', String(width));
+      const note = await builder.waitForFunction(
+        (px) => {
+          const text = document.getElementById('frame-note')!.textContent ?? '';
+          // Measured (not "measuring"), at that width.
+          return new RegExp(`\\b${px}\\spx\\b`).test(text) && /(écrite|written as) \d+/.test(text) && text;
+        },
+        width,
+        { timeout: 20000 },
+      );
+      return { note: String(await note.jsonValue()), code: await builder.inputValue('#snippet') };
+    };
+
+    it('writes the height measured at the column’s width, says so beside the snippet, and titles the widget', async () => {
+      for (const width of [320, 960]) {
+        const { note, code } = await measuredAt(width);
+        const [, measured, written] = /(\d+)\s?px, écrite (\d+)\s?px/.exec(note) ?? [];
+        assert.ok(measured, note);
+        assert.equal(Number(written), frameHeight(Number(measured)));
+        assert.match(note, /Dans une colonne plus étroite, le widget est plus haut/);
+        assert.match(note, /«\s?Voir le graphique complet\s?»/);
+        assert.match(code, new RegExp(` height="${written}" `));
+        assert.match(code, new RegExp(`mesurée pour une colonne de ${width}\\s?px`));
+        assert.match(code, /title="Khountous\u202f: classement des administrations"/);
+        // The preview: the embed page at that width, as tall as the snippet says.
+        const frame = await builder.$eval('#frame-preview iframe', (element) => ({
+          width: (element as HTMLIFrameElement).width,
+          height: (element as HTMLIFrameElement).height,
+          title: element.title,
+        }));
+        assert.deepEqual(frame, {
+          width: String(width),
+          height: written,
+          title: 'Khountous\u202f: classement des administrations',
+        });
+      }
+      // At 320 px the ranking is taller than at 960 px.
+      const narrow = Number(/ height="(\d+)"/.exec((await measuredAt(320)).code)![1]);
+      const wide = Number(/ height="(\d+)"/.exec((await measuredAt(960)).code)![1]);
+      assert.ok(narrow > wide, `${narrow} at 320 px, ${wide} at 960 px`);
+    });
+
+    it('in English with lang="en": the English title and note', async () => {
+      await builder.click('.lang-switch [data-lang="en"]');
+      await builder.selectOption('#attr-lang', 'en');
+      const { note, code } = await measuredAt(640);
+      assert.match(note, /^Height measured in this browser for a 640 px column: \d+ px, written as \d+ px/);
+      assert.match(note, /“Open the full graphic”/);
+      assert.match(code, /title="Khountous: ranking of administrations"/);
+      await builder.selectOption('#attr-lang', '');
+      await builder.click('.lang-switch [data-lang="fr"]');
+    });
+
+    it('its snippet, on the demo’s host, works with the resize script and without it', async () => {
+      await builder.fill('#host', demo.url);
+      const { code } = await measuredAt(480);
+      const height = Number(/ height="(\d+)"/.exec(code)![1]);
+      const host = await demo.browser.newPage({ viewport: { width: 480, height: 900 } });
+      try {
+        // A page of the demo's host with the snippet pasted into it, with its script and without.
+        const withoutScript = code.replace(/<script [^]*<\/script>/, '');
+        assert.notEqual(withoutScript, code);
+        for (const [name, body] of [
+          ['with', code],
+          ['without', withoutScript],
+        ]) {
+          await host.route(`${demo.url}__pasted-${name}.html`, (route) =>
+            route.fulfill({
+              contentType: 'text/html',
+              body: `<!doctype html><html><body style="margin:0">${body}</body></html>`,
+            }),
+          );
+        }
+        await host.goto(`${demo.url}__pasted-with.html`);
+        // embed-resize.js, loaded with its integrity, sizes the frame to its page.
+        await host.waitForFunction(
+          () => /^\d+px$/.test(document.querySelector('iframe')!.style.height),
+          null,
+          {
+            timeout: 20000,
+          },
+        );
+        await host.goto(`${demo.url}__pasted-without.html`);
+        const frame = (await (await host.waitForSelector('iframe')).contentFrame())!;
+        await frame.waitForSelector('khountous-ranking[state="ready"]', { timeout: 20000 });
+        const seen = await frame.evaluate(() => {
+          const source = document
+            .querySelector('khountous-ranking')!
+            .shadowRoot!.querySelector('[part="source"]')!;
+          return {
+            bottom: source.getBoundingClientRect().bottom,
+            inner: innerHeight,
+            scroll: document.documentElement.scrollHeight,
+            link: document.querySelector<HTMLAnchorElement>('a.full-graphic')!.hidden,
+          };
+        });
+        assert.equal(seen.inner, height);
+        assert.ok(seen.bottom <= seen.inner && seen.scroll <= seen.inner, JSON.stringify(seen));
+        assert.equal(seen.link, true);
+      } finally {
+        await host.close();
+        await builder.fill('#host', '');
+      }
+    });
   });
 
   it('shows the demo budget', async () => {
