@@ -102,7 +102,7 @@ describe('the embed builder', { skip }, () => {
         const frame = await builder.$eval('#frame-preview iframe', (element) => ({
           width: (element as HTMLIFrameElement).width,
           height: (element as HTMLIFrameElement).height,
-          title: element.title,
+          title: (element as HTMLIFrameElement).title,
         }));
         assert.deepEqual(frame, {
           width: String(width),
