@@ -3,13 +3,14 @@
  * as a newsroom would, in the text's calm colours: loading (to screen readers),
  * nothing to show, the API down or unreachable ("Le classement des
  * administrations n’est pas disponible pour le moment." and a retry button), a
- * spent quota (when the data comes back, said once: not on the button too).
+ * spent quota (when the data comes back, said once: not on the button too). Data
+ * the element held is shown still, marked stale, when a load of it fails.
  */
 import { expect, fixtureCleanup } from '@open-wc/testing';
 import '../../src/khountous.js';
-import { FaultyApi } from '../hardening/browser-kit.js';
+import { FaultyApi, installLoader } from '../hardening/browser-kit.js';
 import { until } from '../helpers/frames.js';
-import { freshKit, holdAnswers, isolatedApi, mount, shadowText } from '../helpers/kit.js';
+import { freshKit, holdAnswers, isolatedApi, mount, settled, shadowText } from '../helpers/kit.js';
 
 const part = (element: Element, name: string) =>
   element.shadowRoot!.querySelector<HTMLElement>(`[part~="${name}"]`);
@@ -162,4 +163,46 @@ describe('states that name their widget, calmly', function () {
       expect(button.disabled).to.equal(true);
       expectCalm(element, box);
     });
+
+  it('a load that fails while the element holds data: the data stays, marked stale, not the error', async () => {
+    // The connection drops when told (as a train enters a tunnel).
+    let offline = false;
+    const kit = installLoader({
+      maxAge: 60_000,
+      fetch: (input, init) =>
+        offline ? Promise.reject(new TypeError('Failed to fetch')) : globalThis.fetch(input, init),
+    });
+    const base = isolatedApi('states-held');
+    const element = await mount('khountous-region-stats', {
+      'base-url': base,
+      region: 'kolda',
+      lang: 'fr',
+      lazy: 'false',
+    });
+    expect(element.getAttribute('state')).to.equal('ready');
+    expect(element.hasAttribute('stale')).to.equal(false);
+    const shown = shadowText(element);
+    // Offline, and the cache no longer holds the data (older than its maxAge).
+    offline = true;
+    kit.clock.advance(5 * 60_000);
+    const before = kit.sent.length;
+    // Moved on the page (as a page's script moves a widget): the element loads its data again.
+    const parent = element.parentElement!;
+    element.remove();
+    parent.append(element);
+    await until(
+      () =>
+        kit.sent.length > before &&
+        element.shadowRoot!.querySelector('.root')!.getAttribute('aria-busy') === 'false',
+      'the failed load',
+    );
+    await kit.idle();
+    expect(await settled(element)).to.equal('ready');
+    expect(element.hasAttribute('stale')).to.equal(true);
+    expect(part(element, 'error')).to.equal(null);
+    const stale = part(element, 'stale')!;
+    expect(folded(stale.textContent)).to.match(/^données de \d{2}:\d{2}$/);
+    // The same data as before, with the mark.
+    expect(shadowText(element).replace(folded(stale.textContent), '').replace(/\s+/g, ' ')).to.equal(shown);
+  });
 });
