@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ERROR_KINDS } from '../../src/core/errors.js';
 import { attributeMessages } from '../../src/i18n/attributes.js';
+import { catalog } from '../../src/registry.js';
 import { SOME_WIDGET, type WidgetName } from '../../src/i18n/common.js';
 import { translations, widgetNames } from '../helpers/translations.js';
 
@@ -100,6 +101,15 @@ describe('French typography of the UI strings', () => {
       'The regional indicators will be available again at 14:05.',
     );
     assert.equal(en.empty(stats), 'The regional indicators have no data to show.');
+  });
+
+  it('every widget has a name with its article, its title beside it (about.ts takes both from name.ts)', () => {
+    assert.deepEqual(Object.keys(widgetNames).sort(), catalog.map(({ widget }) => widget.tag).sort());
+    for (const { widget, about } of catalog) {
+      assert.equal(about.name, widgetNames[widget.tag], widget.tag);
+      assert.match(about.name!.fr, about.name!.plural ? /^les [a-zé]/ : /^(le |la |l’)[a-zé]/, widget.tag);
+      assert.match(about.name!.en, /^the [a-z]/, widget.tag);
+    }
   });
 
   it('a narrow no-break space, and no other space, after «', () => {
