@@ -3,7 +3,7 @@ import type { KhountousError } from '../core/errors.js';
 import type { Lang } from '../core/types.js';
 import { clampInteger, loadMessagesNow } from '../attributes/owner.js';
 import { RULES } from '../attributes/rules.js';
-import { commonStrings, type CommonStrings } from '../i18n/common.js';
+import { commonStrings, SOME_WIDGET, type CommonStrings, type WidgetName } from '../i18n/common.js';
 import { warmFormats } from '../i18n/format.js';
 import type { Local } from '../i18n/strings.js';
 import {
@@ -56,6 +56,9 @@ export abstract class KhountousElement<S extends Selection, T> extends Khountous
 
   /** The widget this element shows: its tag, inputs and plan. */
   static widget: Widget;
+
+  /** How its states' sentences name it: its folder's name.ts (`name`), the one its title is beside. */
+  static widgetName: WidgetName = SOME_WIDGET;
 
   /** `fr`, `en` (with subtags: `en-GB`), or empty: the language around the element. */
   declare lang: PropertiesOf<typeof COMMON_INPUTS>['lang'];
@@ -118,6 +121,11 @@ export abstract class KhountousElement<S extends Selection, T> extends Khountous
     return commonStrings[this.language];
   }
 
+  /** The widget's name, as its states' sentences say it (render-states.ts). */
+  protected get widgetName(): WidgetName {
+    return (this.constructor as typeof KhountousElement).widgetName;
+  }
+
   /** Strings the widget imported (its own, the values it names), in the language in use. */
   protected strings<S>(section: Local<S>): S {
     return section[this.language];
@@ -154,7 +162,7 @@ export abstract class KhountousElement<S extends Selection, T> extends Khountous
 
   /** The skeleton shown while loading; elements may show known fields instead. */
   protected renderLoading(_selection: S | KhountousError): TemplateResult {
-    return states.renderSkeleton(this.t);
+    return states.renderSkeleton(this.t, this.widgetName);
   }
 
   /** The date the data carries, if any (the source line's; else when the API answered). */
@@ -162,7 +170,7 @@ export abstract class KhountousElement<S extends Selection, T> extends Khountous
 
   /** The message shown when there is nothing to show. */
   protected renderEmpty(_data: T, _selection: S): TemplateResult {
-    return states.renderEmptyMessage(this.t);
+    return states.renderEmptyMessage(this.t, this.widgetName);
   }
 
   /** The shadow root, or the one the server rendered (server-markup.ts). */
@@ -217,12 +225,13 @@ export abstract class KhountousElement<S extends Selection, T> extends Khountous
           ...view,
           lang: this.language,
           t: this.t,
+          name: this.widgetName,
           retry: () => this.retry(),
           wakeAt: (time) => this.quota.wakeAt(time),
         });
       case 'loading':
         // A server's markup: the skeleton; else the starter's text paint where there is one (text-paint.ts).
-        if (view.server) return states.renderSkeleton(this.t);
+        if (view.server) return states.renderSkeleton(this.t, this.widgetName);
         return paintOr(this, () => this.renderLoading(view.selection));
       case 'empty':
         return this.renderEmpty(view.data, view.selection);

@@ -117,6 +117,7 @@ export abstract class KhountousListElement<S extends ListSelection, Item> extend
       return super.renderEmpty(list, selection);
     return renderEmptyMessage(
       this.t,
+      this.widgetName,
       html`<button type="button" @click=${() => this.goTo(1)}>${this.t.firstPage}</button>`,
     );
   }

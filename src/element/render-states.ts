@@ -1,23 +1,32 @@
 /**
  * The states every widget renders besides its content: the loading skeleton,
  * the empty message, the stale mark, and the error with its retry button.
- * Template functions without state: the element says which applies.
+ * Template functions without state: the element says which applies. Their
+ * sentences name the widget (its folder's name.ts: "Le classement des
+ * administrations n’est pas disponible pour le moment."), in the calm colours
+ * of states.styles.ts.
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import type { KhountousError } from '../core/errors.js';
 import type { Lang } from '../core/types.js';
 import type { ProblemDraft } from '../attributes/rules.js';
-import type { CommonStrings } from '../i18n/common.js';
+import type { CommonStrings, WidgetName } from '../i18n/common.js';
 import { formatDate, formatTime } from '../i18n/format.js';
 
-/** The skeleton shown while loading, with its text for screen readers. */
-export const renderSkeleton = (t: CommonStrings): TemplateResult =>
+/** The skeleton shown while loading, with its text for screen readers naming the widget. */
+export const renderSkeleton = (t: CommonStrings, name: WidgetName): TemplateResult =>
   html`<div class="skeleton" aria-hidden="true"><span></span><span></span><span></span></div>
-    <p class="visually-hidden">${t.loading}</p>`;
+    <p class="visually-hidden">${t.loading(name)}</p>`;
 
-/** The message shown when there is nothing to show, with an action after it if any. */
-export const renderEmptyMessage = (t: CommonStrings, action: TemplateResult | typeof nothing = nothing) =>
-  html`<p class="message" part="empty">${t.empty}${action === nothing ? nothing : html` ${action}`}</p>`;
+/** The message shown when the widget has nothing to show, with an action after it if any. */
+export const renderEmptyMessage = (
+  t: CommonStrings,
+  name: WidgetName,
+  action: TemplateResult | typeof nothing = nothing,
+) =>
+  html`<p class="message" part="empty">
+    ${t.empty(name)}${action === nothing ? nothing : html` ${action}`}
+  </p>`;
 
 /**
  * What goes under the data: the "data as of HH:MM" mark when it is stale (`staleAsOf`: when
@@ -44,6 +53,8 @@ export interface UnderData {
 export interface ErrorView {
   lang: Lang;
   t: CommonStrings;
+  /** The widget's name, which the sentence says is missing. */
+  name: WidgetName;
   error: KhountousError;
   /**
    * What the editor can fix, if the error is theirs; its sentence (`message`) comes a
@@ -57,24 +68,27 @@ export interface ErrorView {
 }
 
 /**
- * The error and, when sending the same request again can mend it, its retry
- * button. While a spent quota would refuse the request (until `resetAt`), the
- * button is disabled and says when it can be pressed; the element renders
- * again then (the loader also tries again by itself at that time).
+ * The error, in one sentence naming the widget, and, when sending the same
+ * request again can mend it, its retry button. A spent quota's sentence says
+ * when the data comes back; until then (`resetAt`) the button, which that time
+ * is not repeated on, is disabled, and the element renders again at that time
+ * (the loader also tries again by itself then). An editor's problem keeps its
+ * sentence (what is wrong with which attribute), under the misconfiguration's.
  */
-export function renderErrorBox({ lang, t, error, problem, retry, wakeAt }: ErrorView): TemplateResult {
+export function renderErrorBox({ lang, t, name, error, problem, retry, wakeAt }: ErrorView): TemplateResult {
   const when = error.resetAt ? formatTime(lang, error.resetAt) : undefined;
   // Sending the same request again cannot mend a configuration or an unknown identifier.
   const retryable = !problem && error.kind !== 'invalid-parameter' && error.kind !== 'not-found';
+  const said = problem
+    ? html`<strong>${t.error('invalid-parameter', name)}</strong>
+        <p>${problem.message?.[lang] ?? ''}</p>`
+    : html`<p>${t.error(error.kind, name, when, error.shared)}</p>`;
   return html`<div class="error" part="error" role="status" aria-atomic="true">
-    <strong>${problem ? t.error('invalid-parameter') : t.errorTitle}</strong>
-    <p>${problem ? (problem.message?.[lang] ?? '') : t.error(error.kind, when, error.shared)}</p>
-    ${retryable ? renderRetry(lang, t, error, retry, wakeAt) : nothing}
+    ${said} ${retryable ? renderRetry(t, error, retry, wakeAt) : nothing}
   </div>`;
 }
 
 function renderRetry(
-  lang: Lang,
   t: CommonStrings,
   error: KhountousError,
   retry: () => void,
@@ -82,6 +96,5 @@ function renderRetry(
 ): TemplateResult {
   const waiting = error.kind === 'quota' && error.resetAt !== undefined && error.resetAt > Date.now();
   if (waiting) wakeAt(error.resetAt!);
-  const label = waiting ? t.retryAt(formatTime(lang, error.resetAt!)) : t.retry;
-  return html`<button type="button" part="retry" ?disabled=${waiting} @click=${retry}>${label}</button>`;
+  return html`<button type="button" part="retry" ?disabled=${waiting} @click=${retry}>${t.retry}</button>`;
 }

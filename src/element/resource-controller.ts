@@ -2,7 +2,7 @@ import type { ReactiveController, ReactiveElement } from 'lit';
 import { initialState, Task, TaskStatus } from '@lit/task';
 import { problemIn } from '../attributes/owner.js';
 import { either } from '../core/abort.js';
-import { KhountousError, isKhountousError } from '../core/errors.js';
+import { KhountousError, isKhountousError, PASSING } from '../core/errors.js';
 import { readInline } from '../core/inline.js';
 import { getLoader, type Loaded, type Resource } from '../core/loader/loader.js';
 import type { Selection } from '../widget/descriptor.js';
@@ -38,7 +38,9 @@ const keyOf = (plan: Plan<Selection>): string => {
  *   element is subscribed to the current plan's resource and to no other,
  *   whatever its loads did; off the page, to nothing.
  * - The Task is the one source of truth of the load: what is shown, the
- *   error, whether a load runs. What the loader hands over at once (fresh
+ *   error, whether a load runs; but a run that fails for a cause that may
+ *   pass leaves the data shown before it on screen, marked stale (`held`).
+ *   What the loader hands over at once (fresh
  *   data its cache holds when the plan changes, what it brings later: a
  *   background revalidation, a recovery after an error) settles a new Task
  *   made with it as its initial value, shown with one host update and no
@@ -65,6 +67,12 @@ export class ResourceController<S extends Selection, T> implements ReactiveContr
   private current = new AbortController();
   /** The load: the Task whose argument is the plan (replaced when the loader hands data over: `settle`). */
   private task: Task<[Plan<S>], Shown<T>>;
+  /**
+   * The last data shown, kept through a run that failed for a cause that may pass (the API
+   * down, a spent quota): what the element held is shown still, marked stale, rather than
+   * the error (the loader's cache may no longer hold it: evicted, or older than its `maxAge`).
+   */
+  private held?: Shown<T>;
 
   constructor(
     private readonly host: ReactiveElement,
@@ -89,6 +97,7 @@ export class ResourceController<S extends Selection, T> implements ReactiveContr
       autoRun: false,
       args: () => [this.plan],
       task: ([plan], { signal }) => this.perform(plan, signal),
+      onComplete: (shown) => (this.held = shown),
       ...(initial && { initialValue: initial }),
     });
   }
@@ -101,6 +110,7 @@ export class ResourceController<S extends Selection, T> implements ReactiveContr
    * data. Its result is not read.
    */
   private settle(shown: Shown<T>): void {
+    this.held = shown;
     this.host.removeController(this.task);
     this.task = this.newTask(shown);
     this.host.requestUpdate();
@@ -141,15 +151,25 @@ export class ResourceController<S extends Selection, T> implements ReactiveContr
     return plan instanceof KhountousError ? plan : plan.selection;
   }
 
-  /** The data for the current plan, if any: data of a previous plan is not shown. */
+  /**
+   * The data for the current plan, if any: data of a previous plan is not shown. After a
+   * run that failed for a cause that may pass, the data held before it, stale.
+   */
   get value(): Shown<T> | undefined {
-    const value = this.task.value;
+    const value = this.task.value ?? this.heldThroughFailure();
     return value && value.key === this.planKey ? value : undefined;
   }
 
-  /** The error of the last run. */
+  /** The error of the last run, unless the data held before it is shown instead. */
   get error(): unknown {
-    return this.task.status === TaskStatus.ERROR ? this.task.error : undefined;
+    if (this.task.status !== TaskStatus.ERROR) return undefined;
+    return this.held?.key === this.planKey && this.heldThroughFailure() ? undefined : this.task.error;
+  }
+
+  /** The data held before the last run, stale, when that run failed for a cause that may pass. */
+  private heldThroughFailure(): Shown<T> | undefined {
+    if (this.task.status !== TaskStatus.ERROR || !this.held) return undefined;
+    return isKhountousError(this.task.error, ...PASSING) ? { ...this.held, stale: true } : undefined;
   }
 
   /** True while a load runs, or before the first. */

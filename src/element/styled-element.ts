@@ -25,7 +25,7 @@ import { tokens } from '../styles/tokens.styles.js';
  * @cssprop [--khountous-color-border=#d5dbe1] - Borders and rules.
  * @cssprop [--khountous-color-accent=#006b3f] - Links.
  * @cssprop [--khountous-color-bar=#00853f] - Score bars.
- * @cssprop [--khountous-color-error=#b3261e] - Error accents.
+ * @cssprop [--khountous-color-error=#d5dbe1] - The rule beside an error or a spent quota; the border's colour.
  * @cssprop [--khountous-color-stale=#8a5a00] - The stale-data mark.
  * @cssprop [--khountous-color-focus=#1a5fb4] - Focus ring.
  * @cssprop [--khountous-color-better=#1f5fa0] - A value better than the country's, in its indicator's direction.

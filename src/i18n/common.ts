@@ -1,24 +1,44 @@
 import type { Local } from './strings.js';
 import type { KhountousErrorKind } from '../core/errors.js';
 
-/** What every widget says (in French and English below); a widget's own strings are in its folder. */
+/**
+ * How a sentence names a widget, with its article, lower-case: "le classement des
+ * administrations", "the administrations ranking"; `plural` when it is plural in both
+ * languages ("les indicateurs régionaux", "the regional indicators"). A widget's own
+ * name is in its folder's name.ts, beside its title.
+ */
+export interface WidgetName {
+  readonly fr: string;
+  readonly en: string;
+  readonly plural?: true;
+}
+
+/** The name of a widget without a name.ts. */
+export const SOME_WIDGET: WidgetName = { fr: 'ce graphique', en: 'this graphic' };
+
+/**
+ * What every widget says (in French and English below); a widget's own strings are in its
+ * folder. The states' sentences name the widget (`name`), as a newsroom would say what is
+ * missing from its page.
+ */
 export interface CommonStrings {
-  loading: string;
-  empty: string;
+  /** What screen readers hear while the widget loads: "Chargement du classement des administrations…". */
+  loading: (name: WidgetName) => string;
+  /** The widget has nothing to show. */
+  empty: (name: WidgetName) => string;
   retry: string;
-  /** The retry button while a spent quota refuses any request: it can be pressed at `time`. */
-  retryAt: (time: string) => string;
   /** "data as of 14:05" */
   staleAsOf: (time: string) => string;
   /** The source line: the platform, and the date of the data shown. */
   source: (date: string) => string;
   /**
-   * A sentence naming the cause of an error; `when` is the time data comes back, for quota
-   * errors. `shared`: a shared cache tier in front of the API answered (its refusal says the
-   * service is busy: the reader spent nothing).
+   * The sentence of an error: the widget is not available for now (the cause is the
+   * developer's: the `khountous-error` event and the console); `when` is the time the data
+   * comes back, for quota errors, said once. `shared`: a shared cache tier in front of the
+   * API refused (its refusal says the service is busy: the reader spent nothing). An
+   * editor's mistake (`invalid-parameter`, `bad-request`) says the widget is misconfigured.
    */
-  error: (kind: KhountousErrorKind, when?: string, shared?: boolean) => string;
-  errorTitle: string;
+  error: (kind: KhountousErrorKind, name: WidgetName, when?: string, shared?: boolean) => string;
   previous: string;
   next: string;
   /** "Page 2 of 13" */
@@ -29,43 +49,33 @@ export interface CommonStrings {
   pagingPaused: (time: string) => string;
 }
 
+/** The name at the start of a sentence. */
+const capital = (name: string): string => name.charAt(0).toUpperCase() + name.slice(1);
+
+/** "de" before a French name, contracted: du classement, des indicateurs, de la carte, de l’administration. */
+const deFr = (name: string): string =>
+  name.startsWith('le ')
+    ? `du ${name.slice(3)}`
+    : name.startsWith('les ')
+      ? `des ${name.slice(4)}`
+      : `de ${name}`;
+
 /** What every widget says: loading, empty, errors, the stale mark and the pager. */
 export const commonStrings: Local<CommonStrings> = {
   fr: {
-    loading: 'Chargement…',
-    empty: 'Aucune donnée à afficher.',
+    loading: (name) => `Chargement ${deFr(name.fr)}…`,
+    empty: (name) => `${capital(name.fr)} ${name.plural ? 'n’ont' : 'n’a'} aucune donnée à afficher.`,
     retry: 'Réessayer',
-    retryAt: (time) => `Réessayer à ${time}`,
     staleAsOf: (time) => `données de ${time}`,
     source: (date) => `Source\u202f: Khountous · données au ${date}`,
-    errorTitle: 'Données indisponibles',
-    error: (kind, when, shared) => {
-      switch (kind) {
-        case 'not-found':
-          return 'Cette ressource est introuvable.';
-        case 'quota':
-          if (shared)
-            return when
-              ? `Service très sollicité\u202f: les données reviennent à ${when}.`
-              : 'Service très sollicité\u202f: réessayez plus tard.';
-          return when
-            ? `Limite de requêtes atteinte\u202f: les données reviennent à ${when}.`
-            : 'Limite de requêtes atteinte\u202f: réessayez plus tard.';
-        case 'network':
-          return 'Pas de connexion au service Khountous.';
-        case 'server':
-          return 'Le service Khountous rencontre un problème.';
-        case 'invalid-response':
-          return 'Le service a renvoyé des données illisibles.';
-        case 'invalid-parameter':
-        case 'bad-request':
-          return 'Le widget est mal configuré.';
-        case 'unauthorized':
-        case 'forbidden':
-          return 'Accès refusé par le service Khountous.';
-        case 'aborted':
-          return 'Chargement interrompu.';
-      }
+    error: (kind, name, when, shared) => {
+      if (kind === 'invalid-parameter' || kind === 'bad-request') return 'Le widget est mal configuré.';
+      if (kind === 'not-found') return `Les données ${deFr(name.fr)} sont introuvables.`;
+      const back =
+        kind === 'quota' && when
+          ? `${name.fr} ${name.plural ? 'seront de nouveau disponibles' : 'sera de nouveau disponible'} à ${when}.`
+          : `${name.fr} ${name.plural ? 'ne sont pas disponibles' : 'n’est pas disponible'} pour le moment.`;
+      return kind === 'quota' && shared ? `Service très sollicité\u202f: ${back}` : capital(back);
     },
     previous: 'Précédent',
     next: 'Suivant',
@@ -74,40 +84,19 @@ export const commonStrings: Local<CommonStrings> = {
     pagingPaused: (time) => `Page suivante disponible à ${time}`,
   },
   en: {
-    loading: 'Loading…',
-    empty: 'No data to show.',
+    loading: (name) => `Loading ${name.en}…`,
+    empty: (name) => `${capital(name.en)} ${name.plural ? 'have' : 'has'} no data to show.`,
     retry: 'Try again',
-    retryAt: (time) => `Try again at ${time}`,
     staleAsOf: (time) => `data as of ${time}`,
     source: (date) => `Source: Khountous · data as of ${date}`,
-    errorTitle: 'Data unavailable',
-    error: (kind, when, shared) => {
-      switch (kind) {
-        case 'not-found':
-          return 'This resource was not found.';
-        case 'quota':
-          if (shared)
-            return when
-              ? `The service is busy: data will be back at ${when}.`
-              : 'The service is busy: please try again later.';
-          return when
-            ? `Request limit reached: data will be back at ${when}.`
-            : 'Request limit reached: please try again later.';
-        case 'network':
-          return 'No connection to the Khountous service.';
-        case 'server':
-          return 'The Khountous service is having trouble.';
-        case 'invalid-response':
-          return 'The service sent data that could not be read.';
-        case 'invalid-parameter':
-        case 'bad-request':
-          return 'The widget is misconfigured.';
-        case 'unauthorized':
-        case 'forbidden':
-          return 'Access refused by the Khountous service.';
-        case 'aborted':
-          return 'Loading was interrupted.';
-      }
+    error: (kind, name, when, shared) => {
+      if (kind === 'invalid-parameter' || kind === 'bad-request') return 'The widget is misconfigured.';
+      if (kind === 'not-found') return `The data of ${name.en} could not be found.`;
+      const back =
+        kind === 'quota' && when
+          ? `${name.en} will be available again at ${when}.`
+          : `${name.en} ${name.plural ? 'are' : 'is'} not available at the moment.`;
+      return kind === 'quota' && shared ? `The service is busy: ${back}` : capital(back);
     },
     previous: 'Previous',
     next: 'Next',

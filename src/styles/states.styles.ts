@@ -1,6 +1,10 @@
 import { css } from 'lit';
 
-/** Loading skeleton, empty, error and stale marks shared by every element. */
+/**
+ * Loading skeleton, empty, error and stale marks shared by every element. Calm: a widget
+ * that cannot show its data says so in the text's colours, beside the article it sits in,
+ * not as an alarm; the error's rule is the neutral `--_error` (tokens.styles.ts).
+ */
 export const states = css`
   .skeleton {
     display: grid;
@@ -42,11 +46,11 @@ export const states = css`
     gap: 0.5em;
     justify-items: start;
     color: var(--_text);
-    border-inline-start: 4px solid var(--_error);
+    border-inline-start: 3px solid var(--_error);
     padding-inline-start: 0.75em;
   }
   .error strong {
-    color: var(--_error);
+    font-weight: 600;
   }
   .error p {
     margin: 0;

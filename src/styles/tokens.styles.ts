@@ -36,7 +36,8 @@ export const tokens = css`
     --_border: var(--khountous-color-border, light-dark(#d5dbe1, #3a424a));
     --_accent: var(--khountous-color-accent, light-dark(#006b3f, #5fd49a));
     --_bar: var(--khountous-color-bar, light-dark(#00853f, #3fbf7f));
-    --_error: var(--khountous-color-error, light-dark(#b3261e, #ff8a80));
+    /* The rule beside an error or a spent quota: neutral, as the widget's border (a missing graphic is no alarm). */
+    --_error: var(--khountous-color-error, var(--_border));
     --_stale: var(--khountous-color-stale, light-dark(#8a5a00, #f0b85a));
     --_focus: var(--khountous-color-focus, light-dark(#1a5fb4, #8ab4f8));
     /* Better or worse than the country, in the indicator's direction: blue and orange, told apart in colour-blind vision. */
@@ -74,7 +75,7 @@ export const tokens = css`
       --_border: var(--khountous-color-border, #d5dbe1);
       --_accent: var(--khountous-color-accent, #006b3f);
       --_bar: var(--khountous-color-bar, #00853f);
-      --_error: var(--khountous-color-error, #b3261e);
+      --_error: var(--khountous-color-error, var(--_border));
       --_stale: var(--khountous-color-stale, #8a5a00);
       --_focus: var(--khountous-color-focus, #1a5fb4);
       --_better: var(--khountous-color-better, #1f5fa0);
@@ -88,7 +89,7 @@ export const tokens = css`
       --_border: var(--khountous-color-border, #3a424a);
       --_accent: var(--khountous-color-accent, #5fd49a);
       --_bar: var(--khountous-color-bar, #3fbf7f);
-      --_error: var(--khountous-color-error, #ff8a80);
+      --_error: var(--khountous-color-error, var(--_border));
       --_stale: var(--khountous-color-stale, #f0b85a);
       --_focus: var(--khountous-color-focus, #8ab4f8);
       --_better: var(--khountous-color-better, #7ab8f0);

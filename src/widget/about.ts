@@ -5,6 +5,7 @@
  * runtime, so no reader downloads it.
  */
 import type { Lang } from '../core/types.js';
+import type { WidgetName } from '../i18n/common.js';
 
 /** A text in both languages. Code is written as Markdown `code` spans. */
 export type Words = Readonly<Record<Lang, string>>;
@@ -15,6 +16,12 @@ export type InputWords = Words & { readonly label: Words };
 export interface About {
   /** The widget's name, as a block or a menu names it. */
   title: Words;
+  /**
+   * How a sentence names it, with its article ("le classement des administrations"): its
+   * states' sentences, in the element and in the WordPress fallback. Both come from the
+   * folder's name.ts, which the element imports too; without one, "ce graphique".
+   */
+  name?: WidgetName;
   /** One sentence. */
   summary: Words;
   /** Its own inputs (ABOUT_INPUTS has those of every widget, of lists and of titles). */

@@ -53,7 +53,7 @@ describe('the sentences of attribute problems', () => {
       for (const before of seen.slice(0, error)) {
         expect(before.state).to.equal('loading');
         expect(before.busy).to.equal('true');
-        expect(before.text).to.contain('Loading…');
+        expect(before.text).to.contain('Loading the administrations ranking…');
       }
       expect(seen[error]!.loaded).to.equal(true);
       expect(seen[error]!.text).to.contain('The widget is misconfigured.');

@@ -23,6 +23,7 @@ import {
   widgetTestHooks,
 } from '../helpers/kit.js';
 import { until } from '../helpers/frames.js';
+import { translations, widgetNameOf } from '../helpers/translations.js';
 
 /** The rendered background of an element's base part. */
 const background = (element: HTMLElement) =>
@@ -299,12 +300,16 @@ for (const spec of SPECS) {
       const element = await create(spec.tag, { ...spec.attrs(), 'base-url': base, lang: 'en' });
       expect(await settled(element)).to.equal('error');
       const text = shadowText(element);
-      expect(text).to.contain('Request limit reached');
-      expect(text).to.match(/data will be back at \d{2}:\d{2}/);
-      // A retry now would send nothing: the button says when it can, and cannot be pressed before.
+      // The widget named, and when it comes back, once.
+      const sentence = translations('en').error('quota', widgetNameOf(spec.tag), 'HH:MM');
+      expect(sentence).to.match(/^The .+ available again at HH:MM\.$/);
+      const times = text.match(/\d{2}:\d{2}/g);
+      expect(times).to.have.length(1);
+      expect(text).to.contain(sentence.replace('HH:MM', times![0]));
+      // A retry now would send nothing: the button cannot be pressed before then (and does not repeat the time).
       const button = element.shadowRoot!.querySelector<HTMLButtonElement>('button[part~="retry"]')!;
       expect(button.disabled).to.equal(true);
-      expect(button.textContent!.trim()).to.match(/^Try again at \d{2}:\d{2}$/);
+      expect(button.textContent!.trim()).to.equal('Try again');
     });
 
     it('reports a base-url that is not http(s) as a configuration error without any request', async () => {

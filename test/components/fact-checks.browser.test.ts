@@ -220,7 +220,7 @@ describe('<khountous-fact-checks>', () => {
   it('shows the empty state past the last page', async () => {
     const element = await factChecks({ page: '1000' });
     expect(element.getAttribute('state')).to.equal('empty');
-    expect(shadowText(element)).to.contain('Aucune donnée');
+    expect(shadowText(element)).to.contain('Les vérifications des faits n’ont aucune donnée à afficher.');
     await expect(element).to.be.accessible();
   });
 

@@ -26,7 +26,7 @@ import {
   sharedApi,
   widgetTestHooks,
 } from '../helpers/kit.js';
-import { translations } from '../helpers/translations.js';
+import { translations, widgetNameOf } from '../helpers/translations.js';
 
 type Regions = ListEnvelope<RegionStats>;
 
@@ -45,7 +45,7 @@ async function invalidShown(
   try {
     const element = await mount(tag, { ...attrs, lang }, { settle: false });
     expect(await settled(element, ['ready', 'empty', 'error'])).to.equal('error');
-    expect(errorText(element)).to.contain(translations(lang).error('invalid-response'));
+    expect(errorText(element)).to.contain(translations(lang).error('invalid-response', widgetNameOf(tag)));
     return kinds;
   } finally {
     document.removeEventListener('khountous-error', listen);
@@ -194,7 +194,9 @@ describe('numbers checked against what they mean', () => {
       expect(await settled(element)).to.equal('error');
       document.removeEventListener('khountous-error', listen);
       expect(kinds).to.deep.equal(['invalid-response']);
-      expect(errorText(element)).to.contain(translations('en').error('invalid-response'));
+      expect(errorText(element)).to.contain(
+        translations('en').error('invalid-response', widgetNameOf('khountous-dataset')),
+      );
       expect(element.shadowRoot!.querySelector('svg.graph'), 'no chart').to.equal(null);
       expect(localStorage.getItem(stored), 'the stored item dropped').to.equal(null);
     } finally {

@@ -97,7 +97,7 @@ describe('<khountous-ranking>', () => {
   it('shows the empty state when no administration matches', async () => {
     const element = await ranking({ region: 'kolda', level: 'national' });
     expect(element.getAttribute('state')).to.equal('empty');
-    expect(shadowText(element)).to.contain('Aucune donnée');
+    expect(shadowText(element)).to.contain('Le classement des administrations n’a aucune donnée à afficher.');
     await expect(element).to.be.accessible();
   });
 
@@ -238,7 +238,7 @@ describe('<khountous-ranking>', () => {
       const row = rows(element).find((candidate) => firstName(candidate) === seen)!;
       expect(row, 'the first item seen is still shown').to.exist;
       expect(row.querySelector('td.rank')!.textContent!.trim()).to.equal('41');
-      expect(shadowText(element)).not.to.contain('Aucune donnée');
+      expect(shadowText(element)).not.to.contain('aucune donnée à afficher');
     });
   }
 

@@ -118,7 +118,7 @@ describe('<khountous-reports>', () => {
   it('shows the empty state when no report matches', async () => {
     const element = await reports({ period: '2019', region: 'kolda' });
     expect(element.getAttribute('state')).to.equal('empty');
-    expect(shadowText(element)).to.contain('Aucune donnée');
+    expect(shadowText(element)).to.contain('Les signalements citoyens n’ont aucune donnée à afficher.');
     expect(listItems(element)).to.have.length(0);
     await expect(element).to.be.accessible();
   });

@@ -1,7 +1,8 @@
 /**
  * The retry button of the error state: while the quota refuses any request,
- * it cannot be pressed and says when it can; at the reset the widget loads
- * again (by itself) and the button is gone. On other errors it sends at once.
+ * it cannot be pressed (the sentence above it says when the data comes back,
+ * once); at the reset the widget loads again (by itself) and the button is
+ * gone. On other errors it sends at once.
  */
 import { expect, fixtureCleanup } from '@open-wc/testing';
 import '../../src/khountous.js';
@@ -17,7 +18,7 @@ describe('the retry button', function () {
   beforeEach(freshKit);
   afterEach(() => fixtureCleanup());
 
-  it('after a 429: disabled until the reset, saying when, then the data come back without a click', async () => {
+  it('after a 429: disabled until the reset, the sentence saying when, then the data come back without a click', async () => {
     const faulty = new FaultyApi('retry-429');
     await faulty.fail({ fault: '429', times: 1, retryAfter: 3 });
     const element = await mount('khountous-region-stats', {
@@ -28,7 +29,10 @@ describe('the retry button', function () {
     expect(await settled(element)).to.equal('error');
     const button = retryButton(element)!;
     expect(button.disabled).to.equal(true);
-    expect(button.textContent!.trim()).to.match(/^Réessayer à \d{2}:\d{2}$/);
+    expect(button.textContent!.trim()).to.equal('Réessayer');
+    expect(shadowText(element)).to.match(
+      /^Les indicateurs régionaux seront de nouveau disponibles à \d{2}:\d{2}\. Réessayer$/,
+    );
     // A click now sends nothing.
     button.click();
     await delay(300);
@@ -44,8 +48,16 @@ describe('the retry button', function () {
   });
 
   for (const [lang, busy, spent] of [
-    ['fr', /Service très sollicité\s: les données reviennent à \d{2}:\d{2}\./, 'Limite de requêtes'],
-    ['en', /The service is busy: data will be back at \d{2}:\d{2}\./, 'Request limit'],
+    [
+      'fr',
+      /Service très sollicité\s: les indicateurs régionaux seront de nouveau disponibles à \d{2}:\d{2}\./,
+      'Limite de requêtes',
+    ],
+    [
+      'en',
+      /The service is busy: the regional indicators will be available again at \d{2}:\d{2}\./,
+      'Request limit',
+    ],
   ] as const)
     it(`after a shared cache tier's 429 (${lang}): says the service is busy, not that the reader spent a limit`, async () => {
       const faulty = new FaultyApi(`retry-429-shared-${lang}`);

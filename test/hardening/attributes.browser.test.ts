@@ -22,7 +22,7 @@ import {
   SECTORS,
   SLUG_PATTERN,
 } from '../../src/core/types.js';
-import { translations } from '../helpers/translations.js';
+import { translations, widgetNameOf } from '../helpers/translations.js';
 import { countFetches, freshKit, sharedApi, watchWarnings } from '../helpers/kit.js';
 import { ELEMENTS, allSettled, create, learnSlugs, pageGuard, textOf } from './browser-kit.js';
 
@@ -114,7 +114,9 @@ async function mount(tag: string, attrs: Record<string, string | null>): Promise
  */
 function expectConfigurationError(element: HTMLElement, attribute: string): void {
   expect(element.getAttribute('state')).to.equal('error');
-  expect(textOf(element)).to.contain(translations('fr').error('invalid-parameter'));
+  expect(textOf(element)).to.contain(
+    translations('fr').error('invalid-parameter', widgetNameOf(element.localName)),
+  );
   expect(element.shadowRoot!.querySelector('button[part~="retry"]')).to.equal(null);
   expect(fetches.urls).to.deep.equal([]);
   const about = warningsAbout(element.localName, attribute);

@@ -7,7 +7,7 @@
 import { createLoader, type KhountousLoader, type LoaderOptions } from '../../src/core/loader/loader.js';
 import type { KhountousErrorKind } from '../../src/core/errors.js';
 import type { AdministrationListItem, ListEnvelope, ReportListItem } from '../../src/core/types.js';
-import { translations } from '../helpers/translations.js';
+import { translations, widgetNameOf } from '../helpers/translations.js';
 import { expect } from '@open-wc/testing';
 import { api, isolatedApi, LOADER_KEY, sharedApi, type ViewState } from '../helpers/kit.js';
 
@@ -321,11 +321,12 @@ export async function allSettled(
   }
 }
 
-/** The localized sentence an element shows for an error of `kind` (quota: without its time). */
-export function errorSentence(lang: 'fr' | 'en', kind: KhountousErrorKind): string | RegExp {
+/** The localized sentence the element of `tag` shows for an error of `kind` (quota: its time any). */
+export function errorSentence(lang: 'fr' | 'en', kind: KhountousErrorKind, tag: string): string | RegExp {
   const t = translations(lang);
-  if (kind !== 'quota') return t.error(kind);
-  const [before, after] = t.error('quota', '\u0000').split('\u0000');
+  const name = widgetNameOf(tag);
+  if (kind !== 'quota') return t.error(kind, name);
+  const [before, after] = t.error('quota', name, '\u0000').split('\u0000');
   const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   return new RegExp(`${escape(before!)}\\d{2}:\\d{2}${escape(after!)}`);
 }

@@ -160,7 +160,7 @@ describe('a failing API, first visit: errors that name the cause, then recovery'
         expect(widget.getAttribute('state'), tag).to.equal('error');
         const alert = widget.shadowRoot!.querySelector('[part~="error"]');
         expect(alert, `${tag} alert`).to.exist;
-        const sentence = errorSentence(langOf(index), expected.shows as KhountousErrorKind);
+        const sentence = errorSentence(langOf(index), expected.shows as KhountousErrorKind, tag);
         if (typeof sentence === 'string') expect(alert!.textContent, tag).to.contain(sentence);
         else expect(alert!.textContent, tag).to.match(sentence);
         expect(widget.shadowRoot!.querySelector('button[part~="retry"]'), `${tag} retry`).to.exist;

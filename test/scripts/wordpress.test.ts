@@ -8,6 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { RULES, type AttributeRule } from '../../src/attributes/rules.js';
+import { commonStrings } from '../../src/i18n/common.js';
 import { catalog } from '../../src/registry.js';
 import { ABOUT_INPUTS } from '../../src/widget/about.js';
 import { COMMON_INPUTS, type Inputs } from '../../src/widget/descriptor.js';
@@ -126,6 +127,21 @@ describe('scripts/generate/wordpress.ts: the plugin reads the descriptors', () =
       assert.equal(french('block title', about.title.en), about.title.fr);
       assert.equal(french('block description', about.summary.en), about.summary.fr);
     }
+  });
+
+  it('the fallback says nothing to show as the element does, naming the widget (its name.ts)', () => {
+    const fallback = readFileSync(join(PLUGIN_DIR, 'includes/fallback.php'), 'utf8');
+    assert.match(fallback, /esc_html\( \$summary\['empty'\] \)/);
+    const said = (tag: string, lang: 'fr' | 'en') =>
+      (data.widgets[short(tag)] as { summary: Record<string, { empty: string }> }).summary[lang]!.empty;
+    assert.equal(
+      said('khountous-ranking', 'fr'),
+      'Le classement des administrations n’a aucune donnée à afficher.',
+    );
+    assert.equal(said('khountous-region-stats', 'en'), 'The regional indicators have no data to show.');
+    for (const { widget, about } of catalog)
+      for (const lang of ['fr', 'en'] as const)
+        assert.equal(said(widget.tag, lang), commonStrings[lang].empty(about.name!), `${widget.tag} ${lang}`);
   });
 
   it("no code of the plugin restates a widget's title", () => {

@@ -12,6 +12,7 @@ import { render } from '@lit-labs/ssr';
 import { collectResult } from '@lit-labs/ssr/lib/render-result.js';
 import { html, unsafeStatic } from 'lit/static-html.js';
 import { catalog } from '../../src/registry.js';
+import { commonStrings } from '../../src/i18n/common.js';
 
 /** Vite's import.meta.glob in src/boot/bundled.ts, for Node. */
 register('../helpers/vite-glob-hook.mjs', import.meta.url);
@@ -99,7 +100,13 @@ export function serverRenderSuite({ shim }: { shim: boolean }): void {
           shadow,
           /<div class="skeleton" aria-hidden="true"><span><\/span><span><\/span><span><\/span><\/div>/,
         );
-        assert.match(shadow, /<p class="visually-hidden"><!--lit-part-->Chargement…<!--\/lit-part--><\/p>/);
+        // What screen readers hear names the widget: "Chargement du classement des administrations…".
+        const loading = commonStrings.fr.loading(about.name!);
+        assert.match(loading, /^Chargement d.+…$/);
+        assert.ok(
+          shadow.includes(`<p class="visually-hidden"><!--lit-part-->${loading}<!--/lit-part--></p>`),
+          `${tag}: "${loading}" for screen readers`,
+        );
         assert.doesNotMatch(shadow, /class="error"/);
       });
     }
@@ -111,7 +118,7 @@ export function serverRenderSuite({ shim }: { shim: boolean }): void {
       );
       const shadow = shadowOf(rendered, 'khountous-ranking');
       assert.match(shadow, /lang="en" aria-busy="true"/);
-      assert.match(shadow, /Loading…/);
+      assert.match(shadow, /Loading the administrations ranking…/);
     });
 
     it('renders the error of an attribute no page can make right, as the browser shows it', async (t) => {

@@ -98,7 +98,10 @@ export function pluginData(version: string): { data: PluginData; blocks: Record<
       link: dataLink(entry),
       request: dataRequest(entry),
       summary: Object.fromEntries(
-        LANGS.map((lang) => [lang, pluginSummary(widget.tag, summaryOf(widget.tag), widget.inputs, lang)]),
+        LANGS.map((lang) => [
+          lang,
+          pluginSummary(widget.tag, summaryOf(widget.tag), widget.inputs, lang, about.name),
+        ]),
       ),
     };
     blocks[name] = {

@@ -2,10 +2,10 @@
  * The words of the HTML fallback the server writes inside an element, in each
  * language: each widget's summary (src/summaries.ts) with its labels and value
  * names resolved from the widget's strings, and the kit's formats of a number,
- * a date and of nothing to show, as templates PHP fills.
+ * a date, and the sentence of nothing to show naming the widget, as templates PHP fills.
  */
 import { LANGS, type Lang } from '../../../src/core/types.js';
-import { commonStrings } from '../../../src/i18n/common.js';
+import { commonStrings, SOME_WIDGET, type WidgetName } from '../../../src/i18n/common.js';
 import { formatDays, formatNumber, formatPercent } from '../../../src/i18n/format.js';
 import { summaries } from '../../../src/summaries.js';
 import type { Inputs } from '../../../src/widget/descriptor.js';
@@ -21,10 +21,18 @@ export function summaryOf(tag: string): Summary {
 
 /**
  * A widget's summary (src/components/<name>/summary.ts) as the fallback reads it
- * in `lang`: its labels and value names as words, and the initial value of each
- * attribute it reads (`defaults`), from the descriptor's inputs.
+ * in `lang`: its labels and value names as words, the initial value of each
+ * attribute it reads (`defaults`), from the descriptor's inputs, and the sentence
+ * its element says when it has nothing to show (`empty`), naming it (`name`, its
+ * about.ts's, from its name.ts).
  */
-export function pluginSummary(tag: string, summary: Summary, inputs: Inputs, lang: Lang) {
+export function pluginSummary(
+  tag: string,
+  summary: Summary,
+  inputs: Inputs,
+  lang: Lang,
+  name: WidgetName = SOME_WIDGET,
+) {
   const owner = `${tag} summary.ts`;
   const attributes = new Set<string>();
   const field = (given: Field) => {
@@ -57,7 +65,7 @@ export function pluginSummary(tag: string, summary: Summary, inputs: Inputs, lan
     if (!input) throw new Error(`${owner} reads \`${attribute}\`, which is not an input of ${tag}`);
     defaults[attribute] = String(input.initial ?? '');
   }
-  return { ...out, defaults };
+  return { ...out, defaults, empty: commonStrings[lang].empty(name) };
 }
 
 /** A template of a kit's sentence that takes one value: `{name}` where the value goes. */
@@ -71,9 +79,9 @@ const numberTemplate = (formatted: string, sample: string): string => {
 
 /**
  * What the server writes inside an element in each language (its HTML
- * fallback), besides each widget's summary: the kit's number formats (Intl's,
- * as the elements use them) and its words for a date and for nothing to show,
- * as templates PHP fills.
+ * fallback), besides each widget's summary (which holds its words for nothing
+ * to show, naming it): the kit's number formats (Intl's, as the elements use
+ * them) and its words for a date, as templates PHP fills.
  */
 export function fallbackWords(): Record<Lang, Record<string, unknown>> {
   const out = {} as Record<Lang, Record<string, unknown>>;
@@ -94,7 +102,6 @@ export function fallbackWords(): Record<Lang, Record<string, unknown>> {
       days: numberTemplate(formatDays(lang, 7), '7'),
       months,
       asOf: templateOf(commonStrings[lang].staleAsOf, 'time'),
-      empty: commonStrings[lang].empty,
     };
   }
   return out;

@@ -1,8 +1,10 @@
 /** <khountous-admin-card> in words, French and English: for the manifest, the builder, the WordPress plugin and the demo. */
 import type { About } from '../../widget/about.js';
+import { name, title } from './name.js';
 
 export const about: About = {
-  title: { en: 'Administration card', fr: 'Fiche d’une administration' },
+  title,
+  name,
   summary: {
     en: "A public administration's scores, as a card or one compact line.",
     fr: 'Les scores d’une administration publique, en fiche ou sur une seule ligne.',

@@ -1,8 +1,10 @@
 /** <khountous-dataset> in words, French and English: for the manifest, the builder, the WordPress plugin and the demo. */
 import type { About } from '../../widget/about.js';
+import { name, title } from './name.js';
 
 export const about: About = {
-  title: { en: 'Open dataset', fr: 'Jeu de données ouvert' },
+  title,
+  name,
   summary: {
     en: 'An open dataset with its download links and an optional preview table, drawn as a chart too when it is a time series.',
     fr: 'Un jeu de données ouvert, ses liens de téléchargement et, au choix, un aperçu en tableau, dessiné en graphique aussi quand c’est une série temporelle.',

@@ -17,6 +17,7 @@ import { widgetProperties } from '../../element/properties.js';
 import type { PropertiesOf, SelectionOf } from '../../widget/descriptor.js';
 import { relFor } from '../../element/links.js';
 import { dataset as datasetWidget } from './widget.js';
+import { name as widgetName } from './name.js';
 import { datasetStyles } from './dataset.styles.js';
 import { datasetStrings } from './strings.js';
 import { regionName } from '../../i18n/regions.js';
@@ -70,6 +71,7 @@ export class KhountousDataset extends KhountousElement<DatasetSelection, Dataset
   static override styles = [...KhountousElement.styles, datasetStyles];
 
   static override widget = datasetWidget;
+  static override widgetName = widgetName;
   static override properties = widgetProperties(datasetWidget);
 
   override connectedCallback(): void {

@@ -15,6 +15,7 @@ import { factChecksStyles } from './fact-checks.styles.js';
 import { widgetProperties } from '../../element/properties.js';
 import type { PropertiesOf } from '../../widget/descriptor.js';
 import { factChecks } from './widget.js';
+import { name as widgetName } from './name.js';
 
 import { factChecksStrings, verdictValues } from './strings.js';
 
@@ -78,6 +79,7 @@ const sourceHref = (url: string): string | undefined =>
 export class KhountousFactChecks extends KhountousListElement<ListSelection, FactCheck> {
   static override styles = [...KhountousListElement.styles, captionedListStyles, factChecksStyles];
   static override widget = factChecks;
+  static override widgetName = widgetName;
   static override properties = widgetProperties(factChecks);
 
   protected renderContent(list: FactChecks, selection: ListSelection): TemplateResult {

@@ -1,8 +1,10 @@
 /** <khountous-ranking> in words, French and English: for the manifest, the builder, the WordPress plugin and the demo. */
 import type { About } from '../../widget/about.js';
+import { name, title } from './name.js';
 
 export const about: About = {
-  title: { en: 'Ranking of administrations', fr: 'Classement des administrations' },
+  title,
+  name,
   summary: {
     en: 'Ranking of administrations by score, with filters and pagination.',
     fr: 'Le classement des administrations par score, avec filtres et pagination.',

@@ -8,6 +8,7 @@ import { widgetProperties } from '../../element/properties.js';
 import type { PropertiesOf, SelectionOf } from '../../widget/descriptor.js';
 import { styleProps } from '../../element/style-props.js';
 import { ranking } from './widget.js';
+import { name as widgetName } from './name.js';
 import { rankingStyles } from './ranking.styles.js';
 import { rankingStrings } from './strings.js';
 
@@ -39,6 +40,7 @@ type RankingSelection = SelectionOf<typeof ranking.inputs> & ListSelection;
 export class KhountousRanking extends KhountousListElement<RankingSelection, AdministrationListItem> {
   static override styles = [...KhountousListElement.styles, rankingStyles];
   static override widget = ranking;
+  static override widgetName = widgetName;
   static override properties = widgetProperties(ranking);
 
   protected renderContent(ranking: Ranking, selection: RankingSelection): TemplateResult {

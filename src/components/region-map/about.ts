@@ -1,8 +1,10 @@
 /** <khountous-region-map> in words, French and English: for the manifest, the builder, the WordPress plugin and the demo. */
 import type { About } from '../../widget/about.js';
+import { name, title } from './name.js';
 
 export const about: About = {
-  title: { en: 'Regional map', fr: 'Carte des régions' },
+  title,
+  name,
   summary: {
     en: 'A map of the 14 regions coloured by one indicator, with its legend, the country’s value and a table.',
     fr: 'Une carte des 14 régions colorées selon un indicateur, avec sa légende, la valeur nationale et un tableau.',

@@ -1,8 +1,10 @@
 /** <khountous-region-stats> in words, French and English: for the manifest, the builder, the WordPress plugin and the demo. */
 import type { About } from '../../widget/about.js';
+import { name, title } from './name.js';
 
 export const about: About = {
-  title: { en: 'Regional indicators', fr: 'Indicateurs régionaux' },
+  title,
+  name,
   summary: {
     en: "Regional indicators: a chart of the 14 regions, or one region's figures.",
     fr: 'Les indicateurs régionaux : un graphique des 14 régions, ou les chiffres d’une région.',

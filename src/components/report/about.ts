@@ -1,8 +1,10 @@
 /** <khountous-report> in words, French and English: for the manifest, the builder, the WordPress plugin and the demo. */
 import type { About } from '../../widget/about.js';
+import { name, title } from './name.js';
 
 export const about: About = {
-  title: { en: 'Citizen report', fr: 'Signalement citoyen' },
+  title,
+  name,
   summary: {
     en: 'A citizen report with its timeline and the official response.',
     fr: 'Un signalement citoyen, sa chronologie et la réponse officielle.',

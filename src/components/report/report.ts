@@ -7,6 +7,7 @@ import { KhountousElement } from '../../element/khountous-element.js';
 import { widgetProperties } from '../../element/properties.js';
 import type { PropertiesOf, SelectionOf } from '../../widget/descriptor.js';
 import { report as reportWidget } from './widget.js';
+import { name as widgetName } from './name.js';
 
 type ReportSelection = SelectionOf<typeof reportWidget.inputs>;
 import { reportStyles } from './report.styles.js';
@@ -34,6 +35,7 @@ export class KhountousReport extends KhountousElement<ReportSelection, Report> {
   static override styles = [...KhountousElement.styles, reportStyles];
 
   static override widget = reportWidget;
+  static override widgetName = widgetName;
   static override properties = widgetProperties(reportWidget);
 
   protected renderContent(report: Report): TemplateResult {

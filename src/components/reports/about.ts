@@ -1,8 +1,10 @@
 /** <khountous-reports> in words, French and English: for the manifest, the builder, the WordPress plugin and the demo. */
 import type { About } from '../../widget/about.js';
+import { name, title } from './name.js';
 
 export const about: About = {
-  title: { en: 'Citizen reports', fr: 'Signalements citoyens' },
+  title,
+  name,
   summary: {
     en: 'Published citizen reports, with filters and pagination.',
     fr: 'Les signalements citoyens publiés, avec filtres et pagination.',

@@ -1426,6 +1426,7 @@ return array(
 					'defaults' => array(
 						'variant' => 'full',
 					),
+					'empty' => 'La fiche de l’administration n’a aucune donnée à afficher.',
 				),
 				'en' => array(
 					'title' => array(
@@ -1469,6 +1470,7 @@ return array(
 					'defaults' => array(
 						'variant' => 'full',
 					),
+					'empty' => 'The administration card has no data to show.',
 				),
 			),
 		),
@@ -1554,6 +1556,7 @@ return array(
 						),
 					),
 					'defaults' => array(),
+					'empty' => 'Le jeu de données n’a aucune donnée à afficher.',
 				),
 				'en' => array(
 					'title' => array(
@@ -1578,6 +1581,7 @@ return array(
 						),
 					),
 					'defaults' => array(),
+					'empty' => 'The dataset has no data to show.',
 				),
 			),
 		),
@@ -1651,6 +1655,7 @@ return array(
 						),
 					),
 					'defaults' => array(),
+					'empty' => 'Les vérifications des faits n’ont aucune donnée à afficher.',
 				),
 				'en' => array(
 					'caption' => array(
@@ -1681,6 +1686,7 @@ return array(
 						),
 					),
 					'defaults' => array(),
+					'empty' => 'The fact-checks have no data to show.',
 				),
 			),
 		),
@@ -1815,6 +1821,7 @@ return array(
 						'limit' => '10',
 						'page' => '1',
 					),
+					'empty' => 'Le classement des administrations n’a aucune donnée à afficher.',
 				),
 				'en' => array(
 					'caption' => array(
@@ -1850,6 +1857,7 @@ return array(
 						'limit' => '10',
 						'page' => '1',
 					),
+					'empty' => 'The administrations ranking has no data to show.',
 				),
 			),
 		),
@@ -1934,6 +1942,7 @@ return array(
 					'defaults' => array(
 						'indicator' => 'averageScore',
 					),
+					'empty' => 'La carte des régions n’a aucune donnée à afficher.',
 				),
 				'en' => array(
 					'caption' => array(
@@ -1965,6 +1974,7 @@ return array(
 					'defaults' => array(
 						'indicator' => 'averageScore',
 					),
+					'empty' => 'The regional map has no data to show.',
 				),
 			),
 		),
@@ -2065,6 +2075,7 @@ return array(
 						'indicator' => 'averageScore',
 						'region' => '',
 					),
+					'empty' => 'Les indicateurs régionaux n’ont aucune donnée à afficher.',
 				),
 				'en' => array(
 					'caption' => array(
@@ -2101,6 +2112,7 @@ return array(
 						'indicator' => 'averageScore',
 						'region' => '',
 					),
+					'empty' => 'The regional indicators have no data to show.',
 				),
 			),
 		),
@@ -2197,6 +2209,7 @@ return array(
 						),
 					),
 					'defaults' => array(),
+					'empty' => 'Le signalement citoyen n’a aucune donnée à afficher.',
 				),
 				'en' => array(
 					'title' => array(
@@ -2251,6 +2264,7 @@ return array(
 						),
 					),
 					'defaults' => array(),
+					'empty' => 'The citizen report has no data to show.',
 				),
 			),
 		),
@@ -2396,6 +2410,7 @@ return array(
 						),
 					),
 					'defaults' => array(),
+					'empty' => 'Les signalements citoyens n’ont aucune donnée à afficher.',
 				),
 				'en' => array(
 					'caption' => array(
@@ -2426,6 +2441,7 @@ return array(
 						),
 					),
 					'defaults' => array(),
+					'empty' => 'The citizen reports have no data to show.',
 				),
 			),
 		),
@@ -2452,7 +2468,6 @@ return array(
 				'déc.',
 			),
 			'asOf' => 'données de {time}',
-			'empty' => 'Aucune donnée à afficher.',
 		),
 		'en' => array(
 			'thousands' => ',',
@@ -2475,7 +2490,6 @@ return array(
 				'Dec',
 			),
 			'asOf' => 'data as of {time}',
-			'empty' => 'No data to show.',
 		),
 	),
 );

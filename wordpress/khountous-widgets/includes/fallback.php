@@ -407,7 +407,7 @@ function khountous_widgets_fallback( $widget, $attributes, $data, $lang, $fetche
 		}
 	}
 	if ( '' === $html || ( isset( $summary['items'] ) && ! $items ) ) {
-		$html .= '<p>' . esc_html( $words['empty'] ) . '</p>';
+		$html .= '<p>' . esc_html( $summary['empty'] ) . '</p>';
 	}
 	$html .= '<p><small>' . khountous_widgets_fill( $words['asOf'], 'time', khountous_widgets_date( $fetched, $words, true ) )
 		. ' · <a href="' . esc_url( $source ) . '">' . esc_html( $words['source'] ) . '</a></small></p>';
