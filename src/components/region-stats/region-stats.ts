@@ -7,6 +7,7 @@ import {
 } from '../../core/types.js';
 import { formatNumber } from '../../i18n/format.js';
 import { bdi } from '../../element/bdi.js';
+import { isolate } from '../../i18n/bidi.js';
 import { KhountousElement } from '../../element/khountous-element.js';
 import { widgetProperties } from '../../element/properties.js';
 import type { PropertiesOf, SelectionOf } from '../../widget/descriptor.js';
@@ -19,14 +20,20 @@ import {
   BOUNDED,
   DIRECTION,
   formatIndicator,
+  aboutEven,
+  hasFigure,
   judge,
   nationalValue,
   partOf,
   type Part,
 } from '../../graphics/indicators.js';
 import { RegionTable, regionTableStyles } from '../../graphics/region-table.js';
+import { inlineFigureStyles, renderInlineView, type Figure } from '../../element/inline-figure.js';
+import type { StateView } from '../../element/state-view.js';
 
 type Regions = ListEnvelope<RegionStats>;
+
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 type RegionSelection = SelectionOf<typeof regionStats.inputs>;
 
 /**
@@ -49,7 +56,12 @@ type RegionSelection = SelectionOf<typeof regionStats.inputs>;
  * @fires {KhountousLoadEvent<ListEnvelope<RegionStats>>} khountous-load - Data is shown; `detail` is the list of regions (or the one region).
  */
 export class KhountousRegionStats extends KhountousElement<RegionSelection, Regions> {
-  static override styles = [...KhountousElement.styles, regionTableStyles, regionStatsStyles];
+  static override styles = [
+    ...KhountousElement.styles,
+    regionTableStyles,
+    regionStatsStyles,
+    inlineFigureStyles,
+  ];
 
   static override widget = regionStats;
   static override properties = widgetProperties(regionStats);
@@ -62,6 +74,46 @@ export class KhountousRegionStats extends KhountousElement<RegionSelection, Regi
     return selection.region
       ? !regions.data.some((item) => item.code === selection.region)
       : regions.data.length === 0;
+  }
+
+  /** `variant="inline"`: one figure in the line of a text, in every state (element/inline-figure.ts). */
+  protected override renderOwnView(view: StateView<RegionSelection, Regions>): TemplateResult | undefined {
+    if (this.variant !== 'inline') return undefined;
+    const inline = { host: this, lang: this.language, t: this.t, credit: this.input('credit') };
+    return renderInlineView(view, inline, (regions, selection) => this.inlineFigure(regions, selection));
+  }
+
+  /** The region's figure of the indicator, against the country's value; none without a region. */
+  private inlineFigure(
+    regions: Regions,
+    { region: code, indicator: key }: RegionSelection,
+  ): Figure | undefined {
+    const region = regions.data.find((item) => item.code === code);
+    if (!region || !hasFigure(region, key)) return undefined;
+    const t = this.strings(regionStatsStrings).regions;
+    const value = region.indicators[key];
+    const national = nationalValue(regions.data, key);
+    const judged = judge(region, key, national);
+    const line = t.nationalLine(this.format(key, national), partOf(regions.data));
+    // Higher or lower (the arrow) unless about even; better or worse (words, colour) where the indicator has a better way.
+    return {
+      value: this.format(key, value),
+      compared: aboutEven(value, national)
+        ? undefined
+        : {
+            arrow: value > national ? 'up' : 'down',
+            judged:
+              judged === 'even'
+                ? undefined
+                : { better: judged === 'better', words: judged === 'better' ? t.betterThan : t.worseThan },
+          },
+      about: [
+        `${this.strings(indicatorNames).indicators[key]}, ${isolate(region.name)}`,
+        judged === 'even'
+          ? capitalised(line)
+          : `${capitalised(judged === 'better' ? t.betterThan : t.worseThan)} (${line})`,
+      ],
+    };
   }
 
   protected renderContent(regions: Regions, selection: RegionSelection): TemplateResult {
