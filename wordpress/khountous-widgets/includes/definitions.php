@@ -753,21 +753,24 @@ return array(
 			'values' => array(
 				'full',
 				'compact',
+				'inline',
 			),
 			'names' => array(
 				'fr' => array(
 					'full' => 'full',
 					'compact' => 'compact',
+					'inline' => 'inline',
 				),
 				'en' => array(
 					'full' => 'full',
 					'compact' => 'compact',
+					'inline' => 'inline',
 				),
 			),
 			'messages' => array(
 				'not-accepted' => array(
-					'fr' => '{code} n’est pas une valeur acceptée. Valeurs acceptées : full, compact.',
-					'en' => '{code} is not accepted. Accepted values: full, compact.',
+					'fr' => '{code} n’est pas une valeur acceptée. Valeurs acceptées : full, compact, inline.',
+					'en' => '{code} is not accepted. Accepted values: full, compact, inline.',
 				),
 			),
 		),
@@ -1118,21 +1121,24 @@ return array(
 			'values' => array(
 				'full',
 				'single',
+				'inline',
 			),
 			'names' => array(
 				'fr' => array(
 					'full' => 'full',
 					'single' => 'single',
+					'inline' => 'inline',
 				),
 				'en' => array(
 					'full' => 'full',
 					'single' => 'single',
+					'inline' => 'inline',
 				),
 			),
 			'messages' => array(
 				'not-accepted' => array(
-					'fr' => '{code} n’est pas une valeur acceptée. Valeurs acceptées : full, single.',
-					'en' => '{code} is not accepted. Accepted values: full, single.',
+					'fr' => '{code} n’est pas une valeur acceptée. Valeurs acceptées : full, single, inline.',
+					'en' => '{code} is not accepted. Accepted values: full, single, inline.',
 				),
 			),
 		),
@@ -1423,6 +1429,16 @@ return array(
 							),
 						),
 					),
+					'inline' => array(
+						'attribute' => 'variant',
+						'value' => 'inline',
+						'fields' => array(
+							array(
+								'path' => 'score',
+								'format' => 'score',
+							),
+						),
+					),
 					'defaults' => array(
 						'variant' => 'full',
 					),
@@ -1463,6 +1479,16 @@ return array(
 							'unless' => array(
 								'attribute' => 'variant',
 								'value' => 'compact',
+							),
+						),
+					),
+					'inline' => array(
+						'attribute' => 'variant',
+						'value' => 'inline',
+						'fields' => array(
+							array(
+								'path' => 'score',
+								'format' => 'score',
 							),
 						),
 					),
@@ -2061,8 +2087,28 @@ return array(
 							),
 						),
 					),
+					'inline' => array(
+						'attribute' => 'variant',
+						'value' => 'inline',
+						'fields' => array(
+							array(
+								'path' => 'indicators.{indicator}',
+								'format' => array(
+									'attribute' => 'indicator',
+									'formats' => array(
+										'averageScore' => 'score',
+										'responseRate' => 'percent',
+										'resolutionRate' => 'percent',
+										'avgDelayDays' => 'days',
+									),
+									'otherwise' => 'number',
+								),
+							),
+						),
+					),
 					'defaults' => array(
 						'indicator' => 'averageScore',
+						'variant' => 'full',
 						'region' => '',
 					),
 				),
@@ -2097,8 +2143,28 @@ return array(
 							),
 						),
 					),
+					'inline' => array(
+						'attribute' => 'variant',
+						'value' => 'inline',
+						'fields' => array(
+							array(
+								'path' => 'indicators.{indicator}',
+								'format' => array(
+									'attribute' => 'indicator',
+									'formats' => array(
+										'averageScore' => 'score',
+										'responseRate' => 'percent',
+										'resolutionRate' => 'percent',
+										'avgDelayDays' => 'days',
+									),
+									'otherwise' => 'number',
+								),
+							),
+						),
+					),
 					'defaults' => array(
 						'indicator' => 'averageScore',
+						'variant' => 'full',
 						'region' => '',
 					),
 				),
