@@ -162,7 +162,7 @@ export abstract class KhountousElement<S extends Selection, T> extends Khountous
 
   /**
    * The whole view of a state, drawn by the element instead of the kit's (a figure in the line
-   * of a text, element/inline-figure.ts), or undefined for the kit's.
+   * of a text, graphics/inline-figure.ts), or undefined for the kit's.
    */
   protected renderOwnView?(view: StateView<S, T>): TemplateResult | undefined;
 

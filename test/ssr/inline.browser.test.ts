@@ -19,7 +19,7 @@ describe('server-rendered inline figure', () => {
     for (const container of containers.splice(0)) container.remove();
   });
 
-  const cases = [
+  const cases: { tag: string; attributes: Record<string, string> }[] = [
     { tag: 'khountous-region-stats', attributes: { region: 'kolda', indicator: 'responseRate' } },
     { tag: 'khountous-admin-card', attributes: { slug: 'mairie-de-dakar' } },
   ];

@@ -23,7 +23,7 @@ import { adminCard } from './widget.js';
 import { adminCardStyles } from './admin-card.styles.js';
 import { administrationValues } from '../../i18n/administration-values.js';
 import { adminStrings } from './strings.js';
-import { inlineFigureStyles, renderInlineView, type Figure } from '../../element/inline-figure.js';
+import { inlineFigureStyles, renderInlineView, type Figure } from '../../graphics/inline-figure.js';
 import type { StateView } from '../../element/state-view.js';
 import { isolate } from '../../i18n/bidi.js';
 
@@ -78,7 +78,7 @@ export class KhountousAdminCard extends KhountousElement<CardSelection, CardData
     return isProfile(data) ? data.updatedAt : undefined;
   }
 
-  /** `variant="inline"`: the score in the line of a text, in every state (element/inline-figure.ts). */
+  /** `variant="inline"`: the score in the line of a text, in every state (graphics/inline-figure.ts). */
   protected override renderOwnView(view: StateView<CardSelection, CardData>): TemplateResult | undefined {
     if (this.variant !== 'inline') return undefined;
     const inline = { host: this, lang: this.language, t: this.t, credit: this.input('credit') };

@@ -28,7 +28,7 @@ import {
   type Part,
 } from '../../graphics/indicators.js';
 import { RegionTable, regionTableStyles } from '../../graphics/region-table.js';
-import { inlineFigureStyles, renderInlineView, type Figure } from '../../element/inline-figure.js';
+import { inlineFigureStyles, renderInlineView, type Figure } from '../../graphics/inline-figure.js';
 import type { StateView } from '../../element/state-view.js';
 
 type Regions = ListEnvelope<RegionStats>;
@@ -76,7 +76,7 @@ export class KhountousRegionStats extends KhountousElement<RegionSelection, Regi
       : regions.data.length === 0;
   }
 
-  /** `variant="inline"`: one figure in the line of a text, in every state (element/inline-figure.ts). */
+  /** `variant="inline"`: one figure in the line of a text, in every state (graphics/inline-figure.ts). */
   protected override renderOwnView(view: StateView<RegionSelection, Regions>): TemplateResult | undefined {
     if (this.variant !== 'inline') return undefined;
     const inline = { host: this, lang: this.language, t: this.t, credit: this.input('credit') };

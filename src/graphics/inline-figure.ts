@@ -16,8 +16,8 @@ import type { CommonStrings } from '../i18n/common.js';
 import { formatDate, formatTime } from '../i18n/format.js';
 import type { Local } from '../i18n/strings.js';
 import type { Selection } from '../widget/descriptor.js';
-import type { StateView } from './state-view.js';
-import { paintOr } from './text-paint.js';
+import type { StateView } from '../element/state-view.js';
+import { paintOr } from '../element/text-paint.js';
 
 /** The figure an element shows in a line, from its data. */
 export interface Figure {
