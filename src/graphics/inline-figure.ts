@@ -37,7 +37,7 @@ export interface Figure {
 }
 
 /** What the figure says when it has nothing to show. */
-export const inlineStrings: Local<{ unavailable: string }> = {
+const inlineStrings: Local<{ unavailable: string }> = {
   fr: { unavailable: '(donnée indisponible)' },
   en: { unavailable: '(figure unavailable)' },
 };

@@ -36,7 +36,8 @@ const isProfile = (data: CardData): data is Administration => 'scoreDetails' in 
 
 /**
  * One public administration: overall score with its details and indicators,
- * response rate and average delay.
+ * response rate and average delay; with `variant="inline"`, its score and rank inside a
+ * sentence (graphics/inline-figure.ts).
  *
  * @tag khountous-admin-card
  *
@@ -45,6 +46,8 @@ const isProfile = (data: CardData): data is Administration => 'scoreDetails' in 
  * @csspart figures - Response rate, delay and rank.
  * @csspart details - The score details.
  * @csspart indicators - The indicators.
+ * @csspart figure - The score of `variant="inline"`, in the line of the text.
+ * @csspart tooltip - Its tooltip: what it is, the source and its date.
  *
  * @cssprop [--khountous-color-accent=#006b3f] - The score figure.
  * @cssprop [--khountous-color-bar=#00853f] - Score-detail bars.

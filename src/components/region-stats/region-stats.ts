@@ -40,7 +40,8 @@ type RegionSelection = SelectionOf<typeof regionStats.inputs>;
  * Indicators of Senegal's 14 regions: without `region`, a bar chart of all
  * regions for one indicator (values written out, with a table for screen
  * readers); with `region`, that region's indicators, or with
- * `variant="single"` only the `indicator` chosen (one figure, to sit in a text).
+ * `variant="single"` only the `indicator` chosen (one figure, beside a text), or with
+ * `variant="inline"` that figure inside a sentence (graphics/inline-figure.ts).
  *
  * @tag khountous-region-stats
  *
@@ -49,6 +50,8 @@ type RegionSelection = SelectionOf<typeof regionStats.inputs>;
  * @csspart table - The table of values.
  * @csspart toggle - The button that shows or hides the table.
  * @csspart indicators - One region's indicators.
+ * @csspart figure - The figure of `variant="inline"`, in the line of the text.
+ * @csspart tooltip - Its tooltip: what it is, the country's value, the source.
  *
  * @cssprop [--khountous-color-bar=#00853f] - Bars.
  * @cssprop [--khountous-color-surface=#f3f5f7] - Bar tracks and figure tiles.
