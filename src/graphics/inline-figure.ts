@@ -64,6 +64,7 @@ function renderFigure(text: TemplateResult | string, tip: string[], className = 
       @keydown=${(event: KeyboardEvent) => {
         if (event.key === 'Escape') quiet(event, true);
       }}
+      @focus=${(event: Event) => quiet(event, false)}
       @blur=${(event: Event) => quiet(event, false)}
       @mouseleave=${(event: Event) => quiet(event, false)}
       >${text}</span

@@ -6,6 +6,7 @@
  * its loading and error states inline too.
  */
 import { expect, fixture, fixtureCleanup } from '@open-wc/testing';
+import { resetMouse, sendKeys, sendMouse } from '@web/test-runner-commands';
 import '../../src/components/region-stats/define.js';
 import '../../src/components/admin-card/define.js';
 import type { Administration, ListEnvelope, RegionStats } from '../../src/core/types.js';
@@ -159,9 +160,15 @@ describe('variant="inline": a figure in a sentence', () => {
       }
     });
 
-  it('its tooltip shows on keyboard focus and describes it: what it is, the country’s value, the source and its date; Escape hides it', async () => {
+  it('its tooltip shows on keyboard focus and on hover, and describes it: what it is, the country’s value, the source and its date; Escape hides it', async () => {
     const element = mountInline('khountous-region-stats', { region: 'kolda', indicator: 'responseRate' });
-    await sentence('fr', 960, element);
+    const paragraph = await sentence('fr', 960, element);
+    const before = document.createElement('button');
+    before.textContent = 'avant';
+    paragraph.before(before);
+    const after = document.createElement('button');
+    after.textContent = 'après';
+    paragraph.after(after);
     await settled(element);
     const figure = figureOf(element);
     const tip = tipOf(element);
@@ -169,8 +176,9 @@ describe('variant="inline": a figure in a sentence', () => {
     expect(figure.getAttribute('aria-describedby')).to.equal(tip.id);
     expect(tip.getAttribute('role')).to.equal('tooltip');
     expect(getComputedStyle(tip).display, 'hidden at first').to.equal('none');
-    figure.focus();
-    expect(element.shadowRoot!.activeElement).to.equal(figure);
+    before.focus();
+    await sendKeys({ press: 'Tab' });
+    expect(element.shadowRoot!.activeElement, 'the Tab key reaches it').to.equal(figure);
     expect(getComputedStyle(tip).display, 'shown on focus').to.not.equal('none');
     expect(tip.getBoundingClientRect().height).to.be.greaterThan(0);
     const text = tip.textContent!;
@@ -178,11 +186,23 @@ describe('variant="inline": a figure in a sentence', () => {
     expect(text).to.contain('Kolda');
     expect(text).to.match(/national\u202f: \d+\s%/);
     expect(text).to.match(/Source\u202f: Khountous · données au \d{1,2} \S+ \d{4}/);
-    figure.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    await sendKeys({ press: 'Escape' });
     expect(getComputedStyle(tip).display, 'Escape hides it').to.equal('none');
-    figure.blur();
-    figure.focus();
+    // Away (to the button after the sentence), and back.
+    await sendKeys({ press: 'Tab' });
+    expect(element.shadowRoot!.activeElement).to.equal(null);
+    expect(getComputedStyle(tip).display, 'gone with the focus').to.equal('none');
+    before.focus();
+    await sendKeys({ press: 'Tab' });
     expect(getComputedStyle(tip).display, 'shown again on the next focus').to.not.equal('none');
+    await sendKeys({ press: 'Tab' });
+    expect(getComputedStyle(tip).display, 'hidden again').to.equal('none');
+    const box = figure.getBoundingClientRect();
+    await sendMouse({ type: 'move', position: [Math.round(box.x + 4), Math.round(box.y + box.height / 2)] });
+    expect(getComputedStyle(tip).display, 'shown on hover').to.not.equal('none');
+    await resetMouse();
+    before.remove();
+    after.remove();
     await expect(element).to.be.accessible();
   });
 
