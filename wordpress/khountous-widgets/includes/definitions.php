@@ -1368,7 +1368,7 @@ return array(
 					),
 					'help' => array(
 						'fr' => '`compact` affiche une seule ligne : nom, score, taux de réponse, délai ; `inline` le score et son rang dans une phrase, dans la police du texte, avec une infobulle qui donne la source et sa date : « L’hôpital obtient `<khountous-admin-card slug="…" variant="inline">` cette année. »',
-						'en' => '`compact` shows one line: name, score, response rate, delay; `inline` the score and its rank inside a sentence, in the text’s own font, with a tooltip giving the source and its date: “The hospital scores `<khountous-admin-card slug="…" variant="inline" lang="en">` this year.”',
+						'en' => '`compact` shows one line: name, score, response rate, delay; `inline` the score and its rank inside a sentence, in the text’s own font, with a tooltip giving the source and its date: “The hospital scores `<khountous-admin-card slug="…" variant="inline">` this year.”',
 					),
 				),
 			),
@@ -2034,7 +2034,7 @@ return array(
 					),
 					'help' => array(
 						'fr' => 'Avec `region` : `full` affiche tous ses indicateurs, `single` seulement `indicator`, en un seul chiffre à côté de la valeur nationale, coloré s’il est meilleur ou moins bon qu’elle ; `inline` ce chiffre dans une phrase, dans la police du texte, avec une flèche et une infobulle qui donne la valeur nationale et la source : « À Kolda, le score moyen atteint `<khountous-region-stats region="kolda" variant="inline">`. »',
-						'en' => 'With `region`: `full` shows all its indicators, `single` only `indicator`, as one figure beside the country’s value, coloured when better or worse than it; `inline` that figure inside a sentence, in the text’s own font, with an arrow and a tooltip giving the country’s value and the source: “In Kolda, administrations answer `<khountous-region-stats region="kolda" indicator="responseRate" variant="inline" lang="en">` of reports.”',
+						'en' => 'With `region`: `full` shows all its indicators, `single` only `indicator`, as one figure beside the country’s value, coloured when better or worse than it; `inline` that figure inside a sentence, in the text’s own font, with an arrow and a tooltip giving the country’s value and the source: “In Kolda, the average score reaches `<khountous-region-stats region="kolda" variant="inline">`.”',
 					),
 				),
 			),
