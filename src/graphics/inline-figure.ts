@@ -52,10 +52,23 @@ export interface InlineHost {
 
 const sentence = (text: string) => (/[.!?…]$/.test(text) ? text : `${text}.`);
 
+/** The tooltip after `figure`, when shown, moved along its line to stay within the window. */
+function place(figure: Element): void {
+  const tip = figure.nextElementSibling as HTMLElement;
+  tip.style.translate = '';
+  const { left, right, width } = tip.getBoundingClientRect();
+  const room = document.documentElement.clientWidth;
+  const shift = !width ? 0 : right > room ? Math.max(room - right, -left) : left < 0 ? -left : 0;
+  if (shift) tip.style.translate = `${shift}px`;
+}
+
 /** The figure (focusable) and its tooltip, which describes it. */
 function renderFigure(text: TemplateResult | string, tip: string[], className = ''): TemplateResult {
-  const quiet = (event: Event, on: boolean) =>
-    (event.currentTarget as Element).toggleAttribute('data-quiet', on);
+  const quiet = (event: Event, on: boolean) => {
+    const figure = event.currentTarget as Element;
+    figure.toggleAttribute('data-quiet', on);
+    if (!on) place(figure);
+  };
   return html`<span
       class="figure ${className}"
       part="figure"
@@ -66,6 +79,7 @@ function renderFigure(text: TemplateResult | string, tip: string[], className = 
       }}
       @focus=${(event: Event) => quiet(event, false)}
       @blur=${(event: Event) => quiet(event, false)}
+      @mouseenter=${(event: Event) => quiet(event, false)}
       @mouseleave=${(event: Event) => quiet(event, false)}
       >${text}</span
     ><span class="tip" id="tip" role="tooltip" part="tooltip"

@@ -206,6 +206,24 @@ describe('variant="inline": a figure in a sentence', () => {
     await expect(element).to.be.accessible();
   });
 
+  it('its tooltip stays within the window, at the end of a line too', async () => {
+    const element = mountInline('khountous-region-stats', { region: 'kolda', indicator: 'avgDelayDays' });
+    const paragraph = await sentence('fr', document.documentElement.clientWidth, element);
+    paragraph.style.textAlign = 'end';
+    paragraph.replaceChildren('Le délai atteint ', element);
+    const before = document.createElement('button');
+    before.textContent = 'avant';
+    paragraph.before(before);
+    await settled(element);
+    before.focus();
+    await sendKeys({ press: 'Tab' });
+    const tip = tipOf(element).getBoundingClientRect();
+    expect(tip.width, 'shown').to.be.greaterThan(0);
+    expect(tip.right).to.be.at.most(document.documentElement.clientWidth + 0.5);
+    expect(tip.left).to.be.at.least(-0.5);
+    before.remove();
+  });
+
   it('better or worse than the country: an arrow and words, not colour alone; an indicator with no better way is not coloured', async () => {
     const withFigure = regions.data.filter((region) => region.administrationCount > 0);
     const slowest = [...withFigure].sort((a, b) => b.indicators.avgDelayDays - a.indicators.avgDelayDays)[0]!;
