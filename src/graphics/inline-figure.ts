@@ -138,8 +138,8 @@ export function renderInlineView<S extends Selection, T>(
 /** The styles of the variant: the host and its frame in the line of the text. */
 export const inlineFigureStyles = css`
   :host([variant='inline']) {
+    /* Its container-type (tokens.styles.ts) has no effect on an inline box. */
     display: inline !important;
-    container-type: normal !important;
   }
   :host([variant='inline']) .root {
     display: inline;
