@@ -81,6 +81,8 @@ const COMMENTS = {
     types: 'Les types JSX des éléments khountous-* (une fois par application suffit) :',
     once: 'Une fois par page :',
     where: 'Là où va le widget :',
+    inline:
+      'Un chiffre dans une phrase (variant="inline") ne tient pas dans une iframe, qui est un bloc à part : la balise de script, à placer dans la phrase.',
   },
   en: {
     resize: 'Optional, once per page: sizes the iframe to its content.',
@@ -94,6 +96,8 @@ const COMMENTS = {
     types: 'The JSX types of the khountous-* elements (once per app is enough):',
     once: 'Once per page:',
     where: 'Where the widget goes:',
+    inline:
+      'A figure in a sentence (variant="inline") cannot sit in an iframe, a block of its own: the script tag, to put in the sentence.',
   },
 } as const;
 
@@ -153,6 +157,12 @@ export function snippet(
   const ownApi = Boolean(baseUrl?.trim()) && api !== undefined && api.url !== DEFAULT_API;
   switch (format) {
     case 'iframe': {
+      // An iframe is a block of its own: an inline figure gets the script tag, said so.
+      if (attributes.some(([name, value]) => name === 'variant' && value === 'inline'))
+        return [
+          `<!-- ${say.inline} -->`,
+          snippet('script', { tag, attributes, host, baseUrl, integrity, lang }),
+        ].join('\n');
       const params = embedParams(tag, attributes);
       if (ownApi) params.set('base-url', api!.url);
       return [

@@ -25,8 +25,9 @@ import type { Field, Format, NumberFormat } from '../widget/summary.js';
 
 type Json = Record<string, unknown>;
 
-/** What a widget's text paint shows: a title, lines, and a list. */
+/** What a widget's text paint shows: a title, lines, and a list; or one figure in the line of a text. */
 interface View {
+  inline?: string | undefined;
   title?: string | undefined;
   lines?: string[];
   items?: string[];
@@ -94,8 +95,18 @@ function viewOf(tag: string, data: Json, values: Values, lang: Lang): View | und
     return writers[chosen]?.(valueAt(source, field.path, values, lang));
   };
   const brief = (fields: readonly Field[] = []) => fields.filter((field) => field.brief);
-  const { items } = summary;
+  const { items, inline } = summary;
   const chosen = items?.match && values[items.match.attribute];
+  if (inline && values[inline.attribute] === inline.value) {
+    // The one resource shown: the answer, or the item of the list chosen.
+    const one: unknown = !items?.match
+      ? data
+      : chosen
+        ? listOf(data).find((item) => valueAt(item, items.match!.path, values, lang) === chosen)
+        : undefined;
+    const figure = one === undefined ? [] : inline.fields.map((field) => write(one, field));
+    return { inline: figure.filter(Boolean).join(' ') || undefined };
+  }
   return {
     title: summary.title?.brief ? write(data, summary.title) : undefined,
     lines: [
@@ -118,7 +129,7 @@ function viewOf(tag: string, data: Json, values: Values, lang: Lang): View | und
 
 const STYLE = `:host{display:block;padding:.75rem 1rem;line-height:1.5;overflow-wrap:anywhere}
 p,ol,ul{margin:0}p+p,p+ol,p+ul{margin-top:.25rem}.title{font-weight:600}
-ol,ul{padding-inline-start:1.5rem}li{margin:.125rem 0}`;
+ol,ul{padding-inline-start:1.5rem}li{margin:.125rem 0}:host([inline]){display:inline;padding:0}`;
 
 let sheet: CSSStyleSheet | undefined;
 
@@ -137,7 +148,7 @@ export function paint(element: Element, data: unknown, lang: Lang, values: Value
   if (customElements.get(element.localName) || element.shadowRoot || holds || !isObject(data)) return false;
   const view = viewOf(element.localName, data, values, lang);
   const lines = (view?.lines ?? []).filter(Boolean);
-  if (!view || (!view.title && !lines.length && !view.items?.length)) return false;
+  if (!view || (!view.inline && !view.title && !lines.length && !view.items?.length)) return false;
   const host = document.createElement('khountous-paint');
   const root = host.attachShadow({ mode: 'open' });
   try {
@@ -153,7 +164,9 @@ export function paint(element: Element, data: unknown, lang: Lang, values: Value
     if (className) node.className = className;
     return node;
   };
-  const wrapper = add(root, 'div');
+  // One figure in the line of a text: a span, no block.
+  if (view.inline) host.setAttribute('inline', '');
+  const wrapper = add(root, view.inline ? 'span' : 'div', view.inline);
   wrapper.lang = lang;
   if (view.title) add(wrapper, 'p', view.title, 'title');
   for (const line of lines) add(wrapper, 'p', line);

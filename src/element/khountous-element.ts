@@ -168,6 +168,12 @@ export abstract class KhountousElement<S extends Selection, T> extends Khountous
   /** The date the data carries, if any (the source line's; else when the API answered). */
   protected dataDate?(data: T): string | undefined;
 
+  /**
+   * The whole view of a state, drawn by the element instead of the kit's (a figure in the line
+   * of a text, graphics/inline-figure.ts), or undefined for the kit's.
+   */
+  protected renderOwnView?(view: StateView<S, T>): TemplateResult | undefined;
+
   /** The message shown when there is nothing to show. */
   protected renderEmpty(_data: T, _selection: S): TemplateResult {
     return states.renderEmptyMessage(this.t, this.widgetName);
@@ -219,6 +225,8 @@ export abstract class KhountousElement<S extends Selection, T> extends Khountous
 
   /** The template of the state shown (state-view.ts). */
   private renderView(view: StateView<S, T>): TemplateResult {
+    const own = this.renderOwnView?.(view);
+    if (own) return own;
     switch (view.state) {
       case 'error':
         return states.renderErrorBox({

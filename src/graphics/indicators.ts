@@ -84,6 +84,10 @@ export function nationalValue(regions: readonly RegionStats[], key: RegionIndica
   return weights > 0 ? total((region) => region.indicators[key] * weight(region)) / weights : 0;
 }
 
+/** Whether a value is about the country's (within 2 % of it): neither better nor worse, nor higher or lower. */
+export const aboutEven = (value: number, national: number): boolean =>
+  Math.abs(value - national) <= Math.abs(national) * 0.02;
+
 /**
  * How a region's value compares with the country's, in the indicator's direction; `even` too
  * when the region has nothing to measure (no administration, no report: its 0 is no figure).
@@ -96,6 +100,6 @@ export function judge(
   const value = region.indicators[key];
   const direction = DIRECTION[key];
   if (!hasFigure(region, key) || direction === 0) return 'even';
-  if (Math.abs(value - national) <= Math.abs(national) * 0.02) return 'even';
+  if (aboutEven(value, national)) return 'even';
   return (value - national) * direction > 0 ? 'better' : 'worse';
 }

@@ -78,6 +78,17 @@ interface Items {
   readonly details?: readonly Field[];
 }
 
+/**
+ * The one figure a widget shows in the line of a text when its attribute has this value
+ * (`variant="inline"`): its fields, joined by a space, of the one resource shown (the answer,
+ * or the item of a list that `items.match` picks); then nothing else is shown, and no block.
+ */
+interface Inline {
+  readonly attribute: string;
+  readonly value: string;
+  readonly fields: readonly Field[];
+}
+
 export interface Summary {
   /** A list's caption (a path in the widget's strings), which may name an attribute's value (`{value}`). */
   readonly caption?: { readonly label: string; readonly attribute?: string };
@@ -88,4 +99,5 @@ export interface Summary {
   /** Paragraphs of its text. */
   readonly text?: readonly Field[];
   readonly items?: Items;
+  readonly inline?: Inline;
 }

@@ -100,6 +100,50 @@ describe('the text paint', () => {
     ).to.equal(false);
   });
 
+  it('writes an inline figure (variant="inline") as text in the line of its sentence: no list, no heading, no block', () => {
+    const paragraph = document.createElement('p');
+    paragraph.dataset['test'] = '';
+    paragraph.style.cssText = 'width:960px;font:16px/1.5 serif';
+    document.body.append(paragraph);
+    const figure = (name: string, data: unknown, values: Record<string, unknown>, lang: 'fr' | 'en') => {
+      const element = document.createElement(name);
+      paragraph.append('Le chiffre atteint ', element, ' cette année.');
+      expect(paint(element, data, lang, values)).to.equal(true);
+      const root = paintOf(element);
+      expect(root.querySelector('ul, ol, li, p, div, .title'), 'no list, no paragraph, no heading').to.equal(
+        null,
+      );
+      expect(getComputedStyle(element.querySelector('khountous-paint')!).display).to.equal('inline');
+      const rects = [...element.getClientRects()];
+      const before = document.createRange();
+      before.selectNodeContents(element.previousSibling!);
+      const line = before.getClientRects()[0]!;
+      expect(rects, 'one box').to.have.length(1);
+      expect(Math.abs(rects[0]!.top - line.top), 'on the line of the words before it').to.be.below(4);
+      return root;
+    };
+    const region = figure(
+      'khountous-region-stats',
+      REGIONS,
+      { region: 'kolda', indicator: 'responseRate', variant: 'inline' },
+      'fr',
+    );
+    expect(region.textContent).to.match(/^40\s?%$/);
+    expect(region.querySelector('span')!.lang).to.equal('fr');
+    const card = figure('khountous-admin-card', ADMINISTRATION, { variant: 'inline' }, 'en');
+    expect(card.textContent).to.equal('72/100');
+    // Without a region there is no one figure: nothing painted, the element decides.
+    const none = document.createElement('khountous-region-stats');
+    paragraph.append(none);
+    expect(paint(none, REGIONS, 'fr', { region: '', indicator: 'responseRate', variant: 'inline' })).to.equal(
+      false,
+    );
+    // The other variants keep their block text.
+    const single = make('khountous-region-stats');
+    paint(single, REGIONS, 'fr', { region: 'kolda', indicator: 'responseRate', variant: 'single' });
+    expect(texts(paintOf(single), 'li')).to.have.length(1);
+  });
+
   it('writes lists of reports and fact-checks by their titles, a report and a dataset by title and text', () => {
     const reports = make('khountous-reports');
     paint(reports, { data: [{ title: 'Coupure d’eau' }, { title: 'Route' }] }, 'fr');

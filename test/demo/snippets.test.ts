@@ -27,6 +27,32 @@ describe('embed builder snippets', () => {
     );
   });
 
+  it('an inline figure (variant="inline") has no iframe: the script tag, with why, in the builder’s language', () => {
+    const figure = {
+      tag: 'khountous-region-stats',
+      attributes: [
+        ['region', 'kolda'],
+        ['variant', 'inline'],
+      ] as [string, string][],
+      host: 'https://example.org/khountous',
+    };
+    for (const lang of ['fr', 'en'] as const) {
+      const frame = snippet('iframe', { ...figure, lang });
+      assert.ok(!frame.includes('<iframe'), frame);
+      assert.ok(frame.endsWith(snippet('script', { ...figure, lang })), frame);
+      assert.match(frame, lang === 'fr' ? /ne tient pas dans une iframe/ : /cannot sit in an iframe/);
+    }
+    // Another variant keeps its iframe.
+    const card = {
+      ...figure,
+      attributes: [
+        ['region', 'kolda'],
+        ['variant', 'single'],
+      ] as [string, string][],
+    };
+    assert.ok(snippet('iframe', card).includes('<iframe'));
+  });
+
   it('speaks the builder’s language in its comments, with the integrity of the build', () => {
     const integrity = { 'khountous.js': 'sha384-abc', 'embed-resize.js': 'sha384-def' };
     const french = snippet('script', { ...input, integrity, lang: 'fr' });

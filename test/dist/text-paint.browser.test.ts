@@ -16,6 +16,15 @@ const API = isolatedApi('text-paint');
 const scope = /\/scoped\/([^/]+)\/v1$/.exec(API)![1]!;
 
 const paintOf = (element: Element) => element.querySelector(':scope > khountous-paint');
+/** Whether `box` (one box) is on the line of the words before `element` in its paragraph. */
+function onItsLine(element: Element, box: Element): boolean {
+  const rects = [...box.getClientRects()];
+  const words = document.createRange();
+  words.selectNodeContents(element.previousSibling!);
+  const line = [...words.getClientRects()].at(-1)!;
+  const middle = (rects[0]!.top + rects[0]!.bottom) / 2;
+  return rects.length === 1 && middle > line.top && middle < line.bottom;
+}
 const texts = (root: ParentNode, selector: string): string[] =>
   [...root.querySelectorAll(selector)].map((node) => node.textContent!);
 
@@ -27,6 +36,8 @@ describe('dist/khountous.js: the text paint', function () {
   let card: HTMLElement;
   let compact: HTMLElement;
   let region: HTMLElement;
+  /** An inline figure in a sentence (variant="inline"). */
+  let figure: HTMLElement;
 
   before(async () => {
     pageOn(
@@ -34,7 +45,9 @@ describe('dist/khountous.js: the text paint', function () {
       `<khountous-ranking limit="3" lazy="false"></khountous-ranking>
        <khountous-admin-card slug="${SLUG}" lang="en" lazy="false"></khountous-admin-card>
        <khountous-admin-card slug="${SLUG}" lang="en" lazy="false" variant="compact"></khountous-admin-card>
-       <khountous-region-stats region="kolda" indicator="responseRate" lazy="false"></khountous-region-stats>`,
+       <khountous-region-stats region="kolda" indicator="responseRate" lazy="false"></khountous-region-stats>
+       <p style="width:960px;font:16px/1.5 serif">Le taux de réponse atteint <khountous-region-stats
+         region="kolda" indicator="responseRate" lazy="false" variant="inline"></khountous-region-stats> à Kolda.</p>`,
     );
     ranking = document.querySelector('khountous-ranking')!;
     [card, compact] = [...document.querySelectorAll<HTMLElement>('khountous-admin-card')] as [
@@ -42,6 +55,7 @@ describe('dist/khountous.js: the text paint', function () {
       HTMLElement,
     ];
     region = document.querySelector('khountous-region-stats')!;
+    figure = document.querySelector('p > khountous-region-stats')!;
     new MutationObserver((records) => {
       for (const { target } of records) {
         const list = states.get(target as Element) ?? [];
@@ -61,9 +75,9 @@ describe('dist/khountous.js: the text paint', function () {
   });
 
   it('shows each widget’s data as text before its element code has arrived', async () => {
-    for (const element of [ranking, card, compact, region])
+    for (const element of [ranking, card, compact, region, figure])
       await until(() => paintOf(element) ?? undefined, `<${element.localName}>'s text paint`, 8000);
-    for (const element of [ranking, card, compact, region]) {
+    for (const element of [ranking, card, compact, region, figure]) {
       expect(customElements.get(element.localName), element.localName).to.equal(undefined);
       expect(element.getAttribute('state'), 'no state before the element').to.equal(null);
       expect(paintOf(element)!.getBoundingClientRect().height, 'painted').to.be.above(0);
@@ -89,11 +103,16 @@ describe('dist/khountous.js: the text paint', function () {
     expect(texts(paintOf(compact)!.shadowRoot!, '.title')).to.deep.equal([`\u2068${profile.name}\u2069`]);
     expect(texts(paintOf(region)!.shadowRoot!, 'li')).to.have.length(1);
     expect(texts(paintOf(region)!.shadowRoot!, 'li')[0]).to.match(/^\u2068Kolda\u2069 · \d+\s?%$/);
+    // The inline figure: the figure alone, as text in the line of its sentence (no list, no block).
+    const inline = paintOf(figure)!;
+    expect(inline.shadowRoot!.textContent).to.match(/^\d+\s?%$/);
+    expect(inline.shadowRoot!.querySelector('ul, ol, li, p, div')).to.equal(null);
+    expect(onItsLine(figure, inline), 'the painted figure on the line of its sentence').to.equal(true);
   });
 
   it('keeps the text until the element renders its data, then removes it: no skeleton between', async () => {
     await fetch(`${location.origin}/scoped/${scope}/__hold`, { method: 'DELETE' });
-    for (const element of [ranking, card, compact, region]) {
+    for (const element of [ranking, card, compact, region, figure]) {
       expect(await settled(element)).to.equal('ready');
       expect(paintOf(element) === null, `<${element.localName}>'s text paint removed`).to.equal(true);
       expect(element.shadowRoot!.querySelector('slot') === null, 'no slot left').to.equal(true);
@@ -103,5 +122,9 @@ describe('dist/khountous.js: the text paint', function () {
       expect(new Set(seen), `${element.localName}'s states`).to.deep.equal(new Set(['ready']));
     }
     expect(ranking.shadowRoot!.querySelectorAll('tbody tr')).to.have.length(3);
+    // The inline figure's element: its figure where the text was, on the line of its sentence.
+    const drawn = figure.shadowRoot!.querySelector('.figure')!;
+    expect(drawn.textContent).to.match(/^\d+\s?%/);
+    expect(onItsLine(figure, drawn), 'the figure on the line of its sentence').to.equal(true);
   });
 });

@@ -100,3 +100,31 @@ describe('khountous-widgets render --budget', () => {
     assert.equal(readFileSync(file, 'utf8'), PAGE);
   });
 });
+
+describe('khountous-widgets render: a figure in a sentence', () => {
+  it('renders an inline figure where it stands in its paragraph, with inline markup around the text', async () => {
+    const file = join(dir, 'sentence.html');
+    const before = 'À Kolda, le taux de réponse atteint ';
+    const after = ', loin devant.';
+    writeFileSync(
+      file,
+      `<p>${before}<khountous-region-stats region="kolda" indicator="responseRate" variant="inline"></khountous-region-stats>${after}</p>\n`,
+    );
+    const run = await cli('--base-url', baseUrl, file);
+    assert.equal(run.code, 0, run.stderr);
+    const html = readFileSync(file, 'utf8');
+    const [, open, inside, close] =
+      /^<p>(.*?)<khountous-region-stats [^>]*variant="inline"[^>]*>(.*)<\/khountous-region-stats>(.*)<\/p>\n$/s.exec(
+        html,
+      ) ?? [];
+    assert.equal(open, before, html);
+    assert.equal(close, after);
+    // In the element's light DOM only its shadow root's template and its data: nothing a parser would
+    // take for the end of the paragraph.
+    const light = inside!.replace(/<template shadowroot(mode)?="open"[^>]*>.*<\/template>/s, '');
+    assert.match(light, /^<script type="application\/json">[^<]*<\/script>$/);
+    const shadow = /<template[^>]*>(.*)<\/template>/s.exec(inside!)![1]!;
+    assert.doesNotMatch(shadow.replace(/<style>.*?<\/style>/gs, ''), /role="heading"|<p[\s>]|<h\d/);
+    assert.match(shadow, /class="figure[^"]*"[^>]*tabindex="0"[^>]*>(<!--[^>]*-->)*\d+\s?%/);
+  });
+});

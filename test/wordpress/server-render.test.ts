@@ -196,6 +196,80 @@ describe('WordPress plugin: server rendering', { skip }, () => {
     await tab.close();
   });
 
+  it('an inline figure inside a paragraph: inline markup that keeps the paragraph whole, on its line without and with JavaScript', async (t) => {
+    clear();
+    const post = await createPost(
+      [
+        'À Kolda, le taux de réponse atteint [khountous-region-stats region="kolda" indicator="responseRate" variant="inline" lang="fr"], loin devant.',
+        `The hospital scores [khountous-admin-card slug="${slug}" variant="inline" lang="en"] this year.`,
+      ].join('\n\n'),
+    );
+    const html = await page(post.link);
+    const widgets = inlineOf(html);
+    assert.equal(widgets.length, 2, 'both shortcodes rendered');
+    for (const { tag, inner } of widgets) {
+      // Inline markup only: its data, then the figure as a link to it in a <span>.
+      const fallback = inner.replace(/^<script type="application\/json">.*?<\/script>/s, '');
+      assert.match(
+        fallback,
+        /^<span class="khountous-widgets-fallback"><a href="[^"]+">[^<]*\d[^<]*<\/a><\/span>$/,
+        tag,
+      );
+      assert.doesNotMatch(inner, /<(div|p|ul|ol|h\d)[\s>]/, `${tag}: no block`);
+    }
+    assert.match(widgets[0]!.inner, />\d+\s?%<\/a>/);
+    assert.match(widgets[1]!.inner, />\d+(\.\d)?\/100<\/a>/);
+    assert.match(
+      html,
+      /<p>À Kolda, le taux de réponse atteint <khountous-region-stats [^>]*variant="inline"/,
+    );
+    if (!browser) return t.skip('Chromium unavailable');
+    for (const javaScriptEnabled of [false, true]) {
+      const context = await browser.newContext({ javaScriptEnabled, viewport: { width: 320, height: 800 } });
+      const reader = await context.newPage();
+      await reader.goto(post.link);
+      if (javaScriptEnabled)
+        await reader.waitForFunction(
+          () =>
+            [...document.querySelectorAll('khountous-region-stats, khountous-admin-card')].every(
+              (node) => node.getAttribute('state') === 'ready',
+            ),
+          undefined,
+          { timeout: 20_000 },
+        );
+      const placed = await reader.evaluate(() =>
+        [...document.querySelectorAll('khountous-region-stats, khountous-admin-card')].map((node) => {
+          const paragraph = node.parentElement!;
+          const figure = node.shadowRoot?.querySelector('.figure') ?? node.querySelector('a')!;
+          const box = figure.getBoundingClientRect();
+          const before = document.createRange();
+          before.selectNodeContents(node.previousSibling!);
+          const line = [...before.getClientRects()].at(-1)!;
+          return {
+            parent: paragraph.localName,
+            text: paragraph.textContent!.trim().slice(-10),
+            rects: figure.getClientRects().length,
+            middle: (box.top + box.bottom) / 2,
+            line: [line.top, line.bottom],
+          };
+        }),
+      );
+      for (const figure of placed) {
+        assert.equal(figure.parent, 'p', 'inside its paragraph');
+        assert.ok(
+          /(devant\.|this year\.)$/.test(figure.text),
+          `the paragraph holds the end of its sentence: ${figure.text}`,
+        );
+        assert.equal(figure.rects, 1, 'one box');
+        assert.ok(
+          figure.middle > figure.line[0]! && figure.middle < figure.line[1]!,
+          `JavaScript ${javaScriptEnabled ? 'on' : 'off'}: on the line of the words before it`,
+        );
+      }
+      await context.close();
+    }
+  });
+
   it('many page views ask the API once per freshness period; stale with its age when the API is down', async (t) => {
     clear();
     const key = `/v1/administrations?lang=en&limit=4&page=1`;

@@ -45,8 +45,9 @@ export function pluginSummary(
       ...(given.names ? { names: wordsAt(lang, given.names, owner) } : {}),
     };
   };
-  const { caption, title, facts, text, items } = summary;
+  const { caption, title, facts, text, items, inline } = summary;
   if (caption?.attribute) attributes.add(caption.attribute);
+  if (inline) attributes.add(inline.attribute);
   if (items?.match) attributes.add(items.match.attribute);
   // A ranked list is numbered from its page's first rank.
   if (items?.ordered) for (const attribute of ['limit', 'page']) attributes.add(attribute);
@@ -58,6 +59,7 @@ export function pluginSummary(
     ...(items
       ? { items: { ...items, name: field(items.name), details: (items.details ?? []).map(field) } }
       : {}),
+    ...(inline ? { inline: { ...inline, fields: inline.fields.map(field) } } : {}),
   };
   const defaults: Record<string, string> = {};
   for (const attribute of attributes) {

@@ -17,8 +17,8 @@ export const about: About = {
     },
     variant: {
       label: { en: 'Variant', fr: 'Variante' },
-      en: '`compact` shows one line: name, score, response rate, delay.',
-      fr: '`compact` affiche une seule ligne : nom, score, taux de réponse, délai.',
+      en: '`compact` shows one line: name, score, response rate, delay; `inline` the score and its rank inside a sentence, in the text’s own font, with a tooltip giving the source and its date: “The hospital scores `<khountous-admin-card slug="…" variant="inline">` this year.”',
+      fr: '`compact` affiche une seule ligne : nom, score, taux de réponse, délai ; `inline` le score et son rang dans une phrase, dans la police du texte, avec une infobulle qui donne la source et sa date : « L’hôpital obtient `<khountous-admin-card slug="…" variant="inline">` cette année. »',
     },
   },
   sample: { slug: 'hopital-regional-de-tambacounda' },

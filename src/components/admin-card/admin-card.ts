@@ -6,7 +6,14 @@ import {
   type AdministrationListItem,
 } from '../../core/types.js';
 import { regionName } from '../../i18n/regions.js';
-import { formatDate, formatDays, formatNumber, formatOrdinal, formatPercent } from '../../i18n/format.js';
+import {
+  formatAs,
+  formatDate,
+  formatDays,
+  formatNumber,
+  formatOrdinal,
+  formatPercent,
+} from '../../i18n/format.js';
 import { bdi } from '../../element/bdi.js';
 import { KhountousElement } from '../../element/khountous-element.js';
 import { widgetProperties } from '../../element/properties.js';
@@ -17,6 +24,9 @@ import { name as widgetName } from './name.js';
 import { adminCardStyles } from './admin-card.styles.js';
 import { administrationValues } from '../../i18n/administration-values.js';
 import { adminStrings } from './strings.js';
+import { inlineFigureStyles, renderInlineView, type Figure } from '../../graphics/inline-figure.js';
+import type { StateView } from '../../element/state-view.js';
+import { isolate } from '../../i18n/bidi.js';
 
 /** The full profile, or only the list-level fields when those are all a compact card needs. */
 type CardData = Administration | AdministrationListItem;
@@ -27,7 +37,8 @@ const isProfile = (data: CardData): data is Administration => 'scoreDetails' in 
 
 /**
  * One public administration: overall score with its details and indicators,
- * response rate and average delay.
+ * response rate and average delay; with `variant="inline"`, its score and rank inside a
+ * sentence (graphics/inline-figure.ts).
  *
  * @tag khountous-admin-card
  *
@@ -36,6 +47,8 @@ const isProfile = (data: CardData): data is Administration => 'scoreDetails' in 
  * @csspart figures - Response rate, delay and rank.
  * @csspart details - The score details.
  * @csspart indicators - The indicators.
+ * @csspart figure - The score of `variant="inline"`, in the line of the text.
+ * @csspart tooltip - Its tooltip: what it is, the source and its date.
  *
  * @cssprop [--khountous-color-accent=#006b3f] - The score figure.
  * @cssprop [--khountous-color-bar=#00853f] - Score-detail bars.
@@ -44,7 +57,7 @@ const isProfile = (data: CardData): data is Administration => 'scoreDetails' in 
  * @fires {KhountousLoadEvent<Administration | AdministrationListItem>} khountous-load - Data is shown; `detail` is the administration.
  */
 export class KhountousAdminCard extends KhountousElement<CardSelection, CardData> {
-  static override styles = [...KhountousElement.styles, adminCardStyles];
+  static override styles = [...KhountousElement.styles, adminCardStyles, inlineFigureStyles];
 
   static override widget = adminCard;
   static override widgetName = widgetName;
@@ -68,6 +81,42 @@ export class KhountousAdminCard extends KhountousElement<CardSelection, CardData
   /** The profile's date: when its score was last computed. */
   protected override dataDate(data: CardData): string | undefined {
     return isProfile(data) ? data.updatedAt : undefined;
+  }
+
+  /** `variant="inline"`: the score in the line of a text, in every state (graphics/inline-figure.ts). */
+  protected override renderOwnView(view: StateView<CardSelection, CardData>): TemplateResult | undefined {
+    if (this.variant !== 'inline') return undefined;
+    const inline = {
+      host: this,
+      lang: this.language,
+      t: this.t,
+      name: this.widgetName,
+      credit: this.input('credit'),
+    };
+    return renderInlineView(view, inline, (data) => this.inlineFigure(data));
+  }
+
+  /** The score, and the place in the ranking out of how many where the profile says both. */
+  private inlineFigure(data: CardData): Figure {
+    const lang = this.language;
+    const t = this.strings(adminStrings).admin;
+    const rank = isProfile(data) ? this.rankText(data) : undefined;
+    return {
+      value: formatAs(lang, 'score', data.score),
+      after: rank && `(${rank})`,
+      about: [`${t.score}, ${isolate(data.name)}`],
+      date: this.dataDate(data),
+    };
+  }
+
+  /** The place in the ranking, out of how many when that is known and makes sense. */
+  private rankText(profile: Administration): string {
+    const lang = this.language;
+    return this.strings(adminStrings).admin.rank(
+      formatOrdinal(lang, profile.rank),
+      // A count below the place would say "200th of 185": the place alone then.
+      (profile.rankedCount ?? 0) >= profile.rank ? formatNumber(lang, profile.rankedCount!) : undefined,
+    );
   }
 
   protected renderContent(data: CardData, selection: CardSelection): TemplateResult {
@@ -127,15 +176,7 @@ export class KhountousAdminCard extends KhountousElement<CardSelection, CardData
           profile
             ? html`<div class="rank">
                 <dt>${this.strings(adminStrings).admin.rankLabel}</dt>
-                <dd>
-                  ${t.rank(
-                    formatOrdinal(lang, profile.rank),
-                    // A count below the place would say "200th of 185": the place alone then.
-                    (profile.rankedCount ?? 0) >= profile.rank
-                      ? formatNumber(lang, profile.rankedCount!)
-                      : undefined,
-                  )}
-                </dd>
+                <dd>${this.rankText(profile)}</dd>
               </div>`
             : nothing
         }

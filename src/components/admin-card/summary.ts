@@ -1,4 +1,4 @@
-/** <khountous-admin-card> as text: the administration's name, its figures and its description. */
+/** <khountous-admin-card> as text: the administration's name, its figures and its description; inline, the score. */
 import type { Summary } from '../../widget/summary.js';
 
 export const summary = {
@@ -10,4 +10,6 @@ export const summary = {
     { path: 'rank', format: 'number', label: 'admin.rankLabel' },
   ],
   text: [{ path: 'description', unless: { attribute: 'variant', value: 'compact' } }],
+  // The score in a sentence: the figure alone, in the line.
+  inline: { attribute: 'variant', value: 'inline', fields: [{ path: 'score', format: 'score' }] },
 } as const satisfies Summary;

@@ -22,8 +22,8 @@ export const about: About = {
     },
     variant: {
       label: { en: 'Variant', fr: 'Variante' },
-      en: 'With `region`: `full` shows all its indicators, `single` only `indicator`, as one figure beside the country’s value, coloured when better or worse than it.',
-      fr: 'Avec `region` : `full` affiche tous ses indicateurs, `single` seulement `indicator`, en un seul chiffre à côté de la valeur nationale, coloré s’il est meilleur ou moins bon qu’elle.',
+      en: 'With `region`: `full` shows all its indicators, `single` only `indicator`, as one figure beside the country’s value, coloured when better or worse than it; `inline` that figure inside a sentence, in the text’s own font, with an arrow and a tooltip giving the country’s value and the source: “In Kolda, the average score reaches `<khountous-region-stats region="kolda" variant="inline">`.”',
+      fr: 'Avec `region` : `full` affiche tous ses indicateurs, `single` seulement `indicator`, en un seul chiffre à côté de la valeur nationale, coloré s’il est meilleur ou moins bon qu’elle ; `inline` ce chiffre dans une phrase, dans la police du texte, avec une flèche et une infobulle qui donne la valeur nationale et la source : « À Kolda, le score moyen atteint `<khountous-region-stats region="kolda" variant="inline">`. »',
     },
   },
   sample: {},

@@ -7,6 +7,7 @@ import {
 } from '../../core/types.js';
 import { formatNumber } from '../../i18n/format.js';
 import { bdi } from '../../element/bdi.js';
+import { isolate } from '../../i18n/bidi.js';
 import { KhountousElement } from '../../element/khountous-element.js';
 import { widgetProperties } from '../../element/properties.js';
 import type { PropertiesOf, SelectionOf } from '../../widget/descriptor.js';
@@ -20,21 +21,28 @@ import {
   BOUNDED,
   DIRECTION,
   formatIndicator,
+  aboutEven,
+  hasFigure,
   judge,
   nationalValue,
   partOf,
   type Part,
 } from '../../graphics/indicators.js';
 import { RegionTable, regionTableStyles } from '../../graphics/region-table.js';
+import { inlineFigureStyles, renderInlineView, type Figure } from '../../graphics/inline-figure.js';
+import type { StateView } from '../../element/state-view.js';
 
 type Regions = ListEnvelope<RegionStats>;
+
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 type RegionSelection = SelectionOf<typeof regionStats.inputs>;
 
 /**
  * Indicators of Senegal's 14 regions: without `region`, a bar chart of all
  * regions for one indicator (values written out, with a table for screen
  * readers); with `region`, that region's indicators, or with
- * `variant="single"` only the `indicator` chosen (one figure, to sit in a text).
+ * `variant="single"` only the `indicator` chosen (one figure, beside a text), or with
+ * `variant="inline"` that figure inside a sentence (graphics/inline-figure.ts).
  *
  * @tag khountous-region-stats
  *
@@ -43,6 +51,8 @@ type RegionSelection = SelectionOf<typeof regionStats.inputs>;
  * @csspart table - The table of values.
  * @csspart toggle - The button that shows or hides the table.
  * @csspart indicators - One region's indicators.
+ * @csspart figure - The figure of `variant="inline"`, in the line of the text.
+ * @csspart tooltip - Its tooltip: what it is, the country's value, the source.
  *
  * @cssprop [--khountous-color-bar=#00853f] - Bars.
  * @cssprop [--khountous-color-surface=#f3f5f7] - Bar tracks and figure tiles.
@@ -50,7 +60,12 @@ type RegionSelection = SelectionOf<typeof regionStats.inputs>;
  * @fires {KhountousLoadEvent<ListEnvelope<RegionStats>>} khountous-load - Data is shown; `detail` is the list of regions (or the one region).
  */
 export class KhountousRegionStats extends KhountousElement<RegionSelection, Regions> {
-  static override styles = [...KhountousElement.styles, regionTableStyles, regionStatsStyles];
+  static override styles = [
+    ...KhountousElement.styles,
+    regionTableStyles,
+    regionStatsStyles,
+    inlineFigureStyles,
+  ];
 
   static override widget = regionStats;
   static override widgetName = widgetName;
@@ -64,6 +79,52 @@ export class KhountousRegionStats extends KhountousElement<RegionSelection, Regi
     return selection.region
       ? !regions.data.some((item) => item.code === selection.region)
       : regions.data.length === 0;
+  }
+
+  /** `variant="inline"`: one figure in the line of a text, in every state (graphics/inline-figure.ts). */
+  protected override renderOwnView(view: StateView<RegionSelection, Regions>): TemplateResult | undefined {
+    if (this.variant !== 'inline') return undefined;
+    const inline = {
+      host: this,
+      lang: this.language,
+      t: this.t,
+      name: this.widgetName,
+      credit: this.input('credit'),
+    };
+    return renderInlineView(view, inline, (regions, selection) => this.inlineFigure(regions, selection));
+  }
+
+  /** The region's figure of the indicator, against the country's value; none without a region. */
+  private inlineFigure(
+    regions: Regions,
+    { region: code, indicator: key }: RegionSelection,
+  ): Figure | undefined {
+    const region = regions.data.find((item) => item.code === code);
+    if (!region || !hasFigure(region, key)) return undefined;
+    const t = this.strings(regionStatsStrings).regions;
+    const value = region.indicators[key];
+    const national = nationalValue(regions.data, key);
+    const judged = judge(region, key, national);
+    const line = t.nationalLine(this.format(key, national), partOf(regions.data));
+    // Higher or lower (the arrow) unless about even; better or worse (words, colour) where the indicator has a better way.
+    return {
+      value: this.format(key, value),
+      compared: aboutEven(value, national)
+        ? undefined
+        : {
+            arrow: value > national ? 'up' : 'down',
+            judged:
+              judged === 'even'
+                ? undefined
+                : { better: judged === 'better', words: judged === 'better' ? t.betterThan : t.worseThan },
+          },
+      about: [
+        `${this.strings(indicatorNames).indicators[key]}, ${isolate(region.name)}`,
+        judged === 'even'
+          ? capitalised(line)
+          : `${capitalised(judged === 'better' ? t.betterThan : t.worseThan)} (${line})`,
+      ],
+    };
   }
 
   protected renderContent(regions: Regions, selection: RegionSelection): TemplateResult {

@@ -14,6 +14,9 @@ export interface RegionsText {
   nationalLine: (value: string, part?: Part) => string;
   better: string;
   worse: string;
+  /** An inline figure against the country, in words (its arrow and colour say it too). */
+  betterThan: string;
+  worseThan: string;
 }
 
 const frenchLine = (value: string, part?: Part) =>
@@ -37,6 +40,8 @@ export const regionStatsStrings: Local<{ regions: RegionsText }> = {
       nationalLine: frenchLine,
       better: 'mieux',
       worse: 'moins bien',
+      betterThan: 'mieux que le pays',
+      worseThan: 'moins bien que le pays',
     },
   },
   en: {
@@ -51,6 +56,8 @@ export const regionStatsStrings: Local<{ regions: RegionsText }> = {
       nationalLine: englishLine,
       better: 'better',
       worse: 'worse',
+      betterThan: 'better than the country',
+      worseThan: 'worse than the country',
     },
   },
 };

@@ -753,21 +753,24 @@ return array(
 			'values' => array(
 				'full',
 				'compact',
+				'inline',
 			),
 			'names' => array(
 				'fr' => array(
 					'full' => 'full',
 					'compact' => 'compact',
+					'inline' => 'inline',
 				),
 				'en' => array(
 					'full' => 'full',
 					'compact' => 'compact',
+					'inline' => 'inline',
 				),
 			),
 			'messages' => array(
 				'not-accepted' => array(
-					'fr' => '{code} n’est pas une valeur acceptée. Valeurs acceptées : full, compact.',
-					'en' => '{code} is not accepted. Accepted values: full, compact.',
+					'fr' => '{code} n’est pas une valeur acceptée. Valeurs acceptées : full, compact, inline.',
+					'en' => '{code} is not accepted. Accepted values: full, compact, inline.',
 				),
 			),
 		),
@@ -1118,21 +1121,24 @@ return array(
 			'values' => array(
 				'full',
 				'single',
+				'inline',
 			),
 			'names' => array(
 				'fr' => array(
 					'full' => 'full',
 					'single' => 'single',
+					'inline' => 'inline',
 				),
 				'en' => array(
 					'full' => 'full',
 					'single' => 'single',
+					'inline' => 'inline',
 				),
 			),
 			'messages' => array(
 				'not-accepted' => array(
-					'fr' => '{code} n’est pas une valeur acceptée. Valeurs acceptées : full, single.',
-					'en' => '{code} is not accepted. Accepted values: full, single.',
+					'fr' => '{code} n’est pas une valeur acceptée. Valeurs acceptées : full, single, inline.',
+					'en' => '{code} is not accepted. Accepted values: full, single, inline.',
 				),
 			),
 		),
@@ -1361,8 +1367,8 @@ return array(
 						'fr' => 'Variante',
 					),
 					'help' => array(
-						'fr' => '`compact` affiche une seule ligne : nom, score, taux de réponse, délai.',
-						'en' => '`compact` shows one line: name, score, response rate, delay.',
+						'fr' => '`compact` affiche une seule ligne : nom, score, taux de réponse, délai ; `inline` le score et son rang dans une phrase, dans la police du texte, avec une infobulle qui donne la source et sa date : « L’hôpital obtient `<khountous-admin-card slug="…" variant="inline">` cette année. »',
+						'en' => '`compact` shows one line: name, score, response rate, delay; `inline` the score and its rank inside a sentence, in the text’s own font, with a tooltip giving the source and its date: “The hospital scores `<khountous-admin-card slug="…" variant="inline">` this year.”',
 					),
 				),
 			),
@@ -1423,6 +1429,16 @@ return array(
 							),
 						),
 					),
+					'inline' => array(
+						'attribute' => 'variant',
+						'value' => 'inline',
+						'fields' => array(
+							array(
+								'path' => 'score',
+								'format' => 'score',
+							),
+						),
+					),
 					'defaults' => array(
 						'variant' => 'full',
 					),
@@ -1464,6 +1480,16 @@ return array(
 							'unless' => array(
 								'attribute' => 'variant',
 								'value' => 'compact',
+							),
+						),
+					),
+					'inline' => array(
+						'attribute' => 'variant',
+						'value' => 'inline',
+						'fields' => array(
+							array(
+								'path' => 'score',
+								'format' => 'score',
 							),
 						),
 					),
@@ -2017,8 +2043,8 @@ return array(
 						'fr' => 'Variante',
 					),
 					'help' => array(
-						'fr' => 'Avec `region` : `full` affiche tous ses indicateurs, `single` seulement `indicator`, en un seul chiffre à côté de la valeur nationale, coloré s’il est meilleur ou moins bon qu’elle.',
-						'en' => 'With `region`: `full` shows all its indicators, `single` only `indicator`, as one figure beside the country’s value, coloured when better or worse than it.',
+						'fr' => 'Avec `region` : `full` affiche tous ses indicateurs, `single` seulement `indicator`, en un seul chiffre à côté de la valeur nationale, coloré s’il est meilleur ou moins bon qu’elle ; `inline` ce chiffre dans une phrase, dans la police du texte, avec une flèche et une infobulle qui donne la valeur nationale et la source : « À Kolda, le score moyen atteint `<khountous-region-stats region="kolda" variant="inline">`. »',
+						'en' => 'With `region`: `full` shows all its indicators, `single` only `indicator`, as one figure beside the country’s value, coloured when better or worse than it; `inline` that figure inside a sentence, in the text’s own font, with an arrow and a tooltip giving the country’s value and the source: “In Kolda, the average score reaches `<khountous-region-stats region="kolda" variant="inline">`.”',
 					),
 				),
 			),
@@ -2071,8 +2097,28 @@ return array(
 							),
 						),
 					),
+					'inline' => array(
+						'attribute' => 'variant',
+						'value' => 'inline',
+						'fields' => array(
+							array(
+								'path' => 'indicators.{indicator}',
+								'format' => array(
+									'attribute' => 'indicator',
+									'formats' => array(
+										'averageScore' => 'score',
+										'responseRate' => 'percent',
+										'resolutionRate' => 'percent',
+										'avgDelayDays' => 'days',
+									),
+									'otherwise' => 'number',
+								),
+							),
+						),
+					),
 					'defaults' => array(
 						'indicator' => 'averageScore',
+						'variant' => 'full',
 						'region' => '',
 					),
 					'empty' => 'Les indicateurs régionaux n’ont aucune donnée à afficher.',
@@ -2108,8 +2154,28 @@ return array(
 							),
 						),
 					),
+					'inline' => array(
+						'attribute' => 'variant',
+						'value' => 'inline',
+						'fields' => array(
+							array(
+								'path' => 'indicators.{indicator}',
+								'format' => array(
+									'attribute' => 'indicator',
+									'formats' => array(
+										'averageScore' => 'score',
+										'responseRate' => 'percent',
+										'resolutionRate' => 'percent',
+										'avgDelayDays' => 'days',
+									),
+									'otherwise' => 'number',
+								),
+							),
+						),
+					),
 					'defaults' => array(
 						'indicator' => 'averageScore',
+						'variant' => 'full',
 						'region' => '',
 					),
 					'empty' => 'The regional indicators have no data to show.',

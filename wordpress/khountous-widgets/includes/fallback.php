@@ -341,6 +341,11 @@ function khountous_widgets_fallback( $widget, $attributes, $data, $lang, $fetche
 	};
 	$html  = '';
 
+	// One figure in the line of a text (variant="inline"): the figure alone, a link to its data, no block.
+	if ( isset( $summary['inline'] ) && $values[ $summary['inline']['attribute'] ] === $summary['inline']['value'] ) {
+		return khountous_widgets_inline_fallback( $summary, $data, $values, $lang, $write, $words, $source );
+	}
+
 	if ( isset( $summary['caption'] ) ) {
 		$caption = $summary['caption'];
 		$named   = '';
@@ -412,4 +417,44 @@ function khountous_widgets_fallback( $widget, $attributes, $data, $lang, $fetche
 	$html .= '<p><small>' . khountous_widgets_fill( $words['asOf'], 'time', khountous_widgets_date( $fetched, $words, true ) )
 		. ' · <a href="' . esc_url( $source ) . '">' . esc_html( $words['source'] ) . '</a></small></p>';
 	return '<div class="khountous-widgets-fallback">' . $html . '</div>';
+}
+
+/**
+ * The fallback of a figure in the line of a text (`variant="inline"`): the summary's `inline`
+ * fields of the one resource shown (the answer, or the item of the list its `items.match`
+ * picks), as a link to the data on the platform inside a <span>: inline markup, which keeps
+ * the paragraph around the shortcode whole.
+ *
+ * @param array<string, mixed>  $summary The widget's summary.
+ * @param mixed                 $data    The API's answer (arrays).
+ * @param array<string, string> $values  The widget's attributes, with the summary's defaults.
+ * @param string                $lang    The widget's language.
+ * @param callable              $write   Writes a field of an answer as HTML.
+ * @param array<string, mixed>  $words   The language's words.
+ * @param string                $source  The link to the data on the platform.
+ * @return string
+ */
+function khountous_widgets_inline_fallback( $summary, $data, $values, $lang, $write, $words, $source ) {
+	$one = $data;
+	if ( isset( $summary['items']['match'] ) ) {
+		$one    = null;
+		$match  = $summary['items']['match'];
+		$chosen = $values[ $match['attribute'] ];
+		$found  = khountous_widgets_field( $data, 'data' );
+		foreach ( is_array( $found ) ? $found : array() as $item ) {
+			if ( '' !== $chosen && khountous_widgets_value_at( $item, $match['path'], $values, $lang ) === $chosen ) {
+				$one = $item;
+				break;
+			}
+		}
+	}
+	$parts = array();
+	foreach ( null === $one ? array() : $summary['inline']['fields'] as $field ) {
+		$value = $write( $one, $field );
+		if ( '' !== $value ) {
+			$parts[] = $value;
+		}
+	}
+	$figure = $parts ? implode( ' ', $parts ) : esc_html( $words['empty'] );
+	return '<span class="khountous-widgets-fallback"><a href="' . esc_url( $source ) . '">' . $figure . '</a></span>';
 }
