@@ -272,7 +272,7 @@ describe('variant="inline": a figure in a sentence', () => {
       const pending = element.shadowRoot!.querySelector('.pending')!;
       expect(getComputedStyle(pending).display).to.equal('inline-block');
       expect(element.shadowRoot!.querySelector('.skeleton')).to.equal(null);
-      expect(element.shadowRoot!.textContent).to.contain('Chargement…');
+      expect(element.shadowRoot!.textContent).to.contain('Chargement des indicateurs régionaux…');
       await expectInSentence(element, 'fr', 960);
       hold.release();
       expect(await settled(element)).to.equal('ready');
