@@ -1,5 +1,19 @@
 import { css } from 'lit';
 
+/** The table shown to every reader, out of its hiding pattern (a narrow map, paper, forced colours). */
+const tableShown = css`
+  .table-wrap.visually-hidden {
+    position: static !important;
+    width: auto;
+    height: auto;
+    margin: 0;
+    overflow: visible;
+    clip: auto;
+    clip-path: none;
+    white-space: normal;
+  }
+`;
+
 /**
  * The map's colours: ColorBrewer's YlGnBu (five classes, colour-blind safe, readable in grey)
  * from the worse end to the better, and Purples for an indicator without a better end, from
@@ -210,6 +224,24 @@ export const regionMapStyles = css`
     font-variant-numeric: tabular-nums;
     color: var(--_muted);
   }
+  /* How to reach a region, by the input at hand; not on paper, where nothing is pointed at. */
+  .hint.coarse {
+    display: none;
+  }
+  @media (pointer: coarse) {
+    .hint.fine {
+      display: none;
+    }
+    .hint.coarse {
+      display: inline;
+    }
+  }
+  @media print {
+    .hint.fine,
+    .hint.coarse {
+      display: none;
+    }
+  }
   .legend ul {
     list-style: none;
     margin: 0;
@@ -259,6 +291,16 @@ export const regionMapStyles = css`
     }
     .names text {
       display: inline;
+    }
+  }
+  /*
+   * Narrow: no name fits on the map; the table, under it, names every region with its value,
+   * the better first, for a reader with no pointer as for one with a finger.
+   */
+  @container (width < 40rem) {
+    ${tableShown}
+    .toggle {
+      display: none;
     }
   }
   /* Narrow: no name fits the Gambia's strip; the legend names it. */
@@ -312,15 +354,6 @@ export const regionMapStyles = css`
   }
   /* On paper and in forced colours, the table is shown: values to read without a pointer. */
   @media print, (forced-colors: active) {
-    .table-wrap.visually-hidden {
-      position: static !important;
-      width: auto;
-      height: auto;
-      margin: 0;
-      overflow: visible;
-      clip: auto;
-      clip-path: none;
-      white-space: normal;
-    }
+    ${tableShown}
   }
 `;
