@@ -45,6 +45,12 @@ function insetFrame(): SVGTemplateResult {
 }
 
 /**
+ * A click or a tap focuses the region (Firefox does not focus an SVG element on its own): its
+ * value stays written under the map once a finger has left it.
+ */
+const focusOnClick = (event: Event) => (event.currentTarget as SVGGElement).focus();
+
+/**
  * One region: named with its value, its inset inside it for Dakar (one target for both).
  * Focusable; in the Tab order only when it is `current` (a roving tabindex: the arrow keys
  * move between the regions, region-map.ts).
@@ -67,6 +73,7 @@ function region(
     aria-current=${view.chosen ? 'true' : nothing}
     @focus=${() => events.focus(code)}
     @blur=${() => events.focus(null)}
+    @click=${focusOnClick}
     @pointerenter=${() => events.point(code)}
     @pointerleave=${() => events.point(null)}
   >${code === 'dakar' ? insetFrame() : nothing}${paths(shape, fillOf(view.step))}</g>`;
