@@ -348,12 +348,12 @@ export const regionMapStyles = css`
     .outline.focused-halo {
       stroke: Canvas;
     }
+  }
+  /* On paper and in forced colours, the table is shown (values to read without a pointer), and its button would hide it. */
+  @media print, (forced-colors: active) {
+    ${tableShown}
     .toggle {
       display: none;
     }
-  }
-  /* On paper and in forced colours, the table is shown: values to read without a pointer. */
-  @media print, (forced-colors: active) {
-    ${tableShown}
   }
 `;
