@@ -1,19 +1,5 @@
 import { css } from 'lit';
 
-/** The table shown to every reader, out of its hiding pattern (a narrow map, paper, forced colours). */
-const tableShown = css`
-  .table-wrap.visually-hidden {
-    position: static !important;
-    width: auto;
-    height: auto;
-    margin: 0;
-    overflow: visible;
-    clip: auto;
-    clip-path: none;
-    white-space: normal;
-  }
-`;
-
 /**
  * The map's colours: ColorBrewer's YlGnBu (five classes, colour-blind safe, readable in grey)
  * from the worse end to the better, and Purples for an indicator without a better end, from
@@ -298,7 +284,16 @@ export const regionMapStyles = css`
    * the better first, for a reader with no pointer as for one with a finger.
    */
   @container (width < 40rem) {
-    ${tableShown}
+    .table-wrap.visually-hidden {
+      position: static !important;
+      width: auto;
+      height: auto;
+      margin: 0;
+      overflow: visible;
+      clip: auto;
+      clip-path: none;
+      white-space: normal;
+    }
     .toggle {
       display: none;
     }
@@ -351,7 +346,17 @@ export const regionMapStyles = css`
   }
   /* On paper and in forced colours, the table is shown (values to read without a pointer), and its button would hide it. */
   @media print, (forced-colors: active) {
-    ${tableShown}
+    /* The same as under a narrow map, above (an @container and an @media cannot share a block). */
+    .table-wrap.visually-hidden {
+      position: static !important;
+      width: auto;
+      height: auto;
+      margin: 0;
+      overflow: visible;
+      clip: auto;
+      clip-path: none;
+      white-space: normal;
+    }
     .toggle {
       display: none;
     }

@@ -1694,6 +1694,7 @@ return array(
 				'limit' => 'limit',
 				'page' => 'page',
 				'paginate' => 'flag',
+				'heading-level' => 'headingLevel',
 				'lang' => 'lang',
 				'theme' => 'theme',
 				'lazy' => 'unlessFalse',
