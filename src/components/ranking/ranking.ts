@@ -88,7 +88,7 @@ export class KhountousRanking extends KhountousListElement<RankingSelection, Adm
       <th scope="row" class="name">
         ${href ? html`<a href=${href} rel=${relFor(href) ?? nothing}>${bdi(item.name)}</a>` : bdi(item.name)}<span
           class="sub"
-          ><span class="figure"><span class="label">${t.responseRate}</span> ${rate}</span> ·
+          ><span class="figure"><span class="label">${t.responseRate}</span> ${rate}</span>&nbsp;·
           <span class="figure"><span class="label">${t.avgDelay}</span> ${delay}</span></span
         >
       </th>
