@@ -2,6 +2,7 @@ import { expect } from '@open-wc/testing';
 import '../../src/components/ranking/define.js';
 import { getLoader, type LoadOptions, type Resource } from '../../src/core/loader/loader.js';
 import type { AdministrationListItem, ListEnvelope } from '../../src/core/types.js';
+import { formatPercent } from '../../src/i18n/format.js';
 import type { KhountousRanking } from '../../src/components/ranking/ranking.js';
 import {
   api,
@@ -51,6 +52,21 @@ describe('<khountous-ranking>', () => {
     expect(element.shadowRoot!.querySelector('caption')!.textContent).to.contain(
       'Classement des administrations',
     );
+  });
+
+  it('has a title for heading navigation, at heading-level (3 unless told), which names the table', async () => {
+    for (const [attrs, level, title] of [
+      [{}, '3', 'Classement des administrations'],
+      [{ 'heading-level': '2', lang: 'en' }, '2', 'Ranking of administrations'],
+    ] as const) {
+      const element = await ranking({ limit: '3', ...attrs });
+      const headings = [...element.shadowRoot!.querySelectorAll('[role="heading"]')];
+      expect(headings, JSON.stringify(attrs)).to.have.length(1);
+      expect(headings[0]!.getAttribute('aria-level')).to.equal(level);
+      expect(headings[0]!.textContent!.trim()).to.equal(title);
+      expect(headings[0]!.closest('caption')).to.equal(element.shadowRoot!.querySelector('caption'));
+      await expect(element).to.be.accessible();
+    }
   });
 
   it('says how many are ranked, and scales its bars from the tens below the lowest score shown, as its header says', async () => {
@@ -328,7 +344,8 @@ describe('<khountous-ranking>', () => {
     expect(shadowText(en)).to.contain('Average delay');
   });
 
-  it('fits 280 px: secondary columns fold under the name; at 960 px they are columns', async () => {
+  it('fits 280 px: secondary columns fold under the name, with their headings; at 960 px they are columns', async () => {
+    const expected = await api<Ranking>(sharedApi(), '/administrations?limit=3');
     const narrow = await ranking({ limit: '3' }, 280);
     const wide = await ranking({ limit: '3' }, 960);
     const display = (element: Element, selector: string) =>
@@ -337,6 +354,22 @@ describe('<khountous-ranking>', () => {
     expect(display(narrow, '.sub')).to.equal('block');
     expect(display(wide, 'td.wide')).not.to.equal('none');
     expect(display(wide, '.sub')).to.equal('none');
+    // Each figure under the name says what it is, in its column's words: "taux de réponse 87 %".
+    const heads = [...narrow.shadowRoot!.querySelectorAll('thead th.wide')].map((th) =>
+      th.textContent!.trim(),
+    );
+    expect(heads).to.deep.equal(['Taux de réponse', 'Délai moyen']);
+    rows(narrow).forEach((row, index) => {
+      const cells = [...row.querySelectorAll('td.wide')].map((td) => td.textContent!.trim());
+      const figures = [...row.querySelectorAll('.sub .figure')];
+      expect(figures.map((figure) => figure.textContent!.replace(/[ \n]+/g, ' ').trim())).to.deep.equal(
+        heads.map((head, at) => `${head} ${cells[at]}`),
+      );
+      expect(cells[0]).to.equal(formatPercent('fr', expected.data[index]!.responseRate));
+      const label = figures[0]!.querySelector('.label')!;
+      expect(label.getBoundingClientRect().width, 'shown').to.be.greaterThan(20);
+      expect(getComputedStyle(label).textTransform).to.equal('lowercase');
+    });
     expect(narrow.getBoundingClientRect().width).to.equal(280);
     expect(narrow.shadowRoot!.querySelector('table')!.getBoundingClientRect().width).to.be.at.most(280);
   });

@@ -28,7 +28,8 @@ export interface DemoPage {
   settled(timeout?: number): Promise<void>;
   /** The requests the demo server answered since the page was opened. */
   served(): Promise<ServedRequest[]>;
-  ask<T>(question: Record<string, unknown>): Promise<T>;
+  /** The probe's answer to `question` (test/server/demo-site.ts), waited for up to `timeout` ms. */
+  ask<T>(question: Record<string, unknown>, timeout?: number): Promise<T>;
   close(): void;
 }
 
@@ -96,7 +97,7 @@ export async function openDemoPage(path: string): Promise<DemoPage> {
       };
       return body.requests;
     },
-    async ask<T>(question: Record<string, unknown>) {
+    async ask<T>(question: Record<string, unknown>, timeout?: number) {
       const id = ++questions;
       const { count: before } = await probeReports(0);
       frame.contentWindow!.postMessage({ khountousProbeAsk: { ...question, id } }, base);
@@ -106,6 +107,7 @@ export async function openDemoPage(path: string): Promise<DemoPage> {
             (entry) => entry.kind === 'answer' && (entry.detail as { id: number }).id === id,
           ),
         `an answer to ${JSON.stringify(question)}`,
+        timeout,
       );
       return (report.detail as { answer: T }).answer;
     },

@@ -16,12 +16,14 @@
  *   warnings, uncaught errors, refused resources, Content-Security-Policy
  *   violations and requests that got no answer; of the state of each
  *   khountous-* element; and answers the questions the test page posts to
- *   it about its DOM.
+ *   it about its DOM, and `{ axe: true }`: what axe-core (served at
+ *   `/__demo-probe/axe.js`) finds in the kit's widgets of the page and of
+ *   its frames of the same origin.
  *
  * The demo's quota is the dev-quota one, so that touring every page in
  * every engine never runs out.
  */
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer, type Plugin, type ViteDevServer } from 'vite';
 
@@ -113,9 +115,59 @@ const PROBE = String.raw`(() => {
     children: [...node.children].map((child) => child.localName),
     shadow: node.shadowRoot ? node.shadowRoot.textContent : null,
   });
+  // axe-core, loaded into a document of this origin (this page's, or a frame's) when asked.
+  const axeIn = (doc) => new Promise((resolve, reject) => {
+    const win = doc.defaultView;
+    if (win.axe) return resolve(win.axe);
+    const script = doc.createElement('script');
+    script.src = '/__demo-probe/axe.js';
+    script.onload = () => resolve(win.axe);
+    script.onerror = () => reject(new Error('axe-core did not load in ' + win.location.pathname));
+    doc.head.append(script);
+  });
+  // axe's violations in the kit's widgets (khountous-* elements and their shadow roots), in this
+  // page and in each frame of it that is of this origin.
+  const audit = async () => {
+    const docs = [document];
+    for (const frame of document.querySelectorAll('iframe')) {
+      try { if (frame.contentDocument && frame.contentDocument.body) docs.push(frame.contentDocument); } catch {}
+    }
+    const documents = [];
+    const violations = [];
+    for (const doc of docs) {
+      const widgets = [...doc.querySelectorAll('*')].filter((element) => element.localName.startsWith('khountous-'));
+      documents.push({ page: doc.defaultView.location.pathname + doc.defaultView.location.search, widgets: widgets.map((element) => element.localName) });
+      if (!widgets.length) continue;
+      const axe = await axeIn(doc);
+      const results = await axe.run({ include: widgets.map((element) => [element]) }, { resultTypes: ['violations'], elementRef: true });
+      // Only what is in a widget: a page-wide rule (landmarks, a level-one heading) also reports the page around it.
+      const inWidget = (node) => {
+        for (let at = node.element; at; at = at.parentNode || at.host) if (widgets.includes(at)) return true;
+        return false;
+      };
+      for (const violation of results.violations) {
+        const nodes = violation.nodes.filter(inWidget);
+        if (!nodes.length) continue;
+        violations.push({
+          id: violation.id,
+          impact: violation.impact,
+          help: violation.help,
+          nodes: nodes.slice(0, 5).map((node) => ({ target: node.target, html: node.html.slice(0, 300), failure: (node.failureSummary || '').slice(0, 400) })),
+        });
+      }
+    }
+    return { documents, violations };
+  };
   addEventListener('message', (event) => {
     const ask = event.data && event.data.khountousProbeAsk;
     if (!ask) return;
+    if (ask.axe) {
+      audit().then(
+        (answer) => tell('answer', { id: ask.id, answer }),
+        (error) => tell('answer', { id: ask.id, answer: { error: String(error && error.message || error) } }),
+      );
+      return;
+    }
     let answer;
     if (ask.click) { document.querySelector(ask.click).click(); answer = true; }
     if (ask.show) { document.querySelector(ask.show).scrollIntoView(); answer = true; }
@@ -173,6 +225,12 @@ function probe(requests: ServedRequest[], reports: ProbeReport[]): Plugin {
             referer: String(req.headers.referer ?? ''),
           }),
         );
+        if (req.url === '/__demo-probe/axe.js') {
+          res
+            .writeHead(200, { 'Content-Type': 'text/javascript', 'Cache-Control': 'no-store' })
+            .end(readFileSync('node_modules/axe-core/axe.min.js'));
+          return;
+        }
         if (req.url === '/__demo-probe.js') {
           res.writeHead(200, { 'Content-Type': 'text/javascript', 'Cache-Control': 'no-store' }).end(PROBE);
           return;

@@ -8,7 +8,7 @@
  *   tests); without it, built at the first request in a child process (the server goes on
  *   answering meanwhile). A build that failed answers 500 with its reason.
  * - Commands (`executeServerCommand`), Chromium only (CDP through puppeteer):
- *   `look-media` `{ colorScheme?, forcedColors?, media? }` emulates those media features
+ *   `look-media` `{ colorScheme?, forcedColors?, pointer?, media? }` emulates those media features
  *   for the test page and its frames (`null` ends an emulation); `look-screenshot`
  *   `{ x, y, width, height }` answers a PNG of that part of the page, base64.
  */
@@ -42,6 +42,8 @@ interface Clip {
 interface Media {
   colorScheme?: 'light' | 'dark' | null;
   forcedColors?: 'active' | 'none' | null;
+  /** `coarse`: a touch screen's (Chromium's touch emulation); `null`, the machine's own. */
+  pointer?: 'coarse' | null;
   media?: 'print' | 'screen' | null;
 }
 
@@ -93,7 +95,7 @@ export function lookPlugin() {
       if (session.browser.type !== 'puppeteer') throw new Error(`${command}: Chromium only`);
       const page = session.browser.getPage(session.id);
       if (command === 'look-media') {
-        const { colorScheme = null, forcedColors = null, media = null } = payload as Media;
+        const { colorScheme = null, forcedColors = null, pointer = null, media = null } = payload as Media;
         if (!sessions.has(page)) sessions.set(page, page.createCDPSession());
         // puppeteer's emulateMediaFeatures knows no forced-colors: the protocol's own command does.
         await (
@@ -105,6 +107,10 @@ export function lookPlugin() {
             { name: 'forced-colors', value: forcedColors ?? '' },
           ],
         });
+        // A touch screen: Chromium's touch emulation makes the primary pointer coarse (no media feature does).
+        await (
+          await sessions.get(page)!
+        ).send('Emulation.setTouchEmulationEnabled', { enabled: pointer === 'coarse', maxTouchPoints: 1 });
         return true;
       }
       const clip = payload as Clip;

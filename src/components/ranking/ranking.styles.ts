@@ -8,9 +8,12 @@ export const rankingStyles = css`
   }
   caption {
     text-align: start;
+    padding-block-end: 0.5em;
+  }
+  .title {
+    margin: 0;
     font-weight: 700;
     font-size: 1.1em;
-    padding-block-end: 0.5em;
   }
   th,
   td {
@@ -87,7 +90,15 @@ export const rankingStyles = css`
   .sub {
     display: none;
     font-size: 0.8em;
+    font-weight: 400;
     color: var(--_muted);
+  }
+  /* A figure with its column's heading, in the line's case ("taux de réponse 87 %"), never split. */
+  .sub .figure {
+    white-space: nowrap;
+  }
+  .sub .label {
+    text-transform: lowercase;
   }
   @container (max-width: 34rem) {
     .wide {

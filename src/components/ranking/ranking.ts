@@ -48,9 +48,10 @@ export class KhountousRanking extends KhountousListElement<RankingSelection, Adm
     const lang = this.language;
     const offset = (ranking.meta.page - 1) * selection.limit;
     const from = scaleStart(ranking.data.map((item) => item.score));
+    // The caption names the table and holds the widget's title, a heading for heading navigation.
     return html`<table part="table">
         <caption>
-          ${t.caption}
+          <p class="title" role="heading" aria-level=${this.headingAt()}>${t.caption}</p>
         </caption>
         <thead>
           <tr>
@@ -73,9 +74,13 @@ export class KhountousRanking extends KhountousListElement<RankingSelection, Adm
       ${this.renderPager(ranking, selection, t.caption)}`;
   }
 
-  /** One row: seven parts, the rates formatted once for the column and the narrow layout's line. */
+  /**
+   * One row: seven parts, the rates formatted once for the column and the narrow layout's line,
+   * where each keeps its column's heading (the same words).
+   */
   private renderRow(item: AdministrationListItem, rank: number, from: number): TemplateResult {
     const lang = this.language;
+    const t = this.strings(rankingStrings).ranking;
     const href = this.hrefTemplate ? fillTemplate(this.hrefTemplate, { slug: item.slug }) : undefined;
     const width = Math.min(100, Math.max(0, ((item.score - from) / (100 - from)) * 100));
     const rate = formatPercent(lang, item.responseRate);
@@ -85,7 +90,8 @@ export class KhountousRanking extends KhountousListElement<RankingSelection, Adm
       <th scope="row" class="name">
         ${href ? html`<a href=${href} rel=${relFor(href) ?? nothing}>${bdi(item.name)}</a>` : bdi(item.name)}<span
           class="sub"
-          >${`${rate} · ${delay}`}</span
+          ><span class="figure"><span class="label">${t.responseRate}</span> ${rate}</span>&nbsp;·
+          <span class="figure"><span class="label">${t.avgDelay}</span> ${delay}</span></span
         >
       </th>
       <td class="score">

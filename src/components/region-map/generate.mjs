@@ -208,7 +208,7 @@ export async function geometrySource() {
     '/**',
     " * Senegal's 14 regions (Natural Earth, public domain), projected into VIEW_BOX, each a path",
     " * keyed by the API's region code with the point its name is written at, in reading order (rows",
-    ' * top to bottom, each west to east): the order of the Tab key. The Gambia, the neighbour the',
+    ' * top to bottom, each west to east): the order of the arrow keys. The Gambia, the neighbour the',
     " * country surrounds, derived from the regions' outline; Dakar's inset, magnified, in the ocean.",
     ' */',
     "import type { RegionCode } from '../../core/types.js';",

@@ -44,20 +44,36 @@ function insetFrame(): SVGTemplateResult {
     <line class="leader" x1=${x1} y1=${y1} x2=${x2} y2=${y2}></line>`;
 }
 
-/** One region: focusable, named with its value, its inset inside it for Dakar (one target for both). */
-function region(shape: Shape, view: RegionView | undefined, events: RegionEvents): SVGTemplateResult {
+/**
+ * A click or a tap focuses the region (Firefox does not focus an SVG element on its own): its
+ * value stays written under the map once a finger has left it.
+ */
+const focusOnClick = (event: Event) => (event.currentTarget as SVGGElement).focus();
+
+/**
+ * One region: named with its value, its inset inside it for Dakar (one target for both).
+ * Focusable; in the Tab order only when it is `current` (a roving tabindex: the arrow keys
+ * move between the regions, region-map.ts).
+ */
+function region(
+  shape: Shape,
+  view: RegionView | undefined,
+  current: boolean,
+  events: RegionEvents,
+): SVGTemplateResult {
   // A region the answer does not hold (an API that answers part of the list): drawn, not reachable.
   if (!view) return svg`<g class="region absent" aria-hidden="true">${paths(shape, 'area no-data')}</g>`;
   const { code } = shape;
   return svg`<g
     class="region"
-    tabindex="0"
+    tabindex=${current ? '0' : '-1'}
     role="img"
     data-code=${code}
     aria-label=${view.name}
     aria-current=${view.chosen ? 'true' : nothing}
     @focus=${() => events.focus(code)}
     @blur=${() => events.focus(null)}
+    @click=${focusOnClick}
     @pointerenter=${() => events.point(code)}
     @pointerleave=${() => events.point(null)}
   >${code === 'dakar' ? insetFrame() : nothing}${paths(shape, fillOf(view.step))}</g>`;
@@ -77,17 +93,26 @@ const NO_DATA = svg`<defs>
   </pattern>
 </defs>`;
 
-/** The shapes of the map, inside its <svg>. */
+/** The regions that can be reached, in the order of the arrow keys: reading order (geometry.ts). */
+export const reachable = (views: ReadonlyMap<RegionCode, RegionView>): RegionCode[] =>
+  REGIONS.filter((shape) => views.has(shape.code)).map((shape) => shape.code);
+
+/** The shapes of the map, inside its <svg>; `current` is the region in the Tab order. */
 export function mapShapes(
   views: ReadonlyMap<RegionCode, RegionView>,
-  state: { chosen: RegionCode | null; pointed: RegionCode | null; focused: RegionCode | null },
+  state: {
+    chosen: RegionCode | null;
+    pointed: RegionCode | null;
+    focused: RegionCode | null;
+    current: RegionCode | null;
+  },
   gambia: string,
   events: RegionEvents,
 ): SVGTemplateResult {
   // The Gambia's land under the regions; the names above them (a name may run over an edge).
   return svg`${NO_DATA}
     <path class="gambia" aria-hidden="true" d=${GAMBIA.d}></path>
-    ${REGIONS.map((shape) => region(shape, views.get(shape.code), events))}
+    ${REGIONS.map((shape) => region(shape, views.get(shape.code), shape.code === state.current, events))}
     <g class="names" aria-hidden="true">
       ${REGIONS.map((shape) => {
         const view = views.get(shape.code);

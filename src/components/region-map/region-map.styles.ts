@@ -210,6 +210,24 @@ export const regionMapStyles = css`
     font-variant-numeric: tabular-nums;
     color: var(--_muted);
   }
+  /* How to reach a region, by the input at hand; not on paper, where nothing is pointed at. */
+  .hint.coarse {
+    display: none;
+  }
+  @media (pointer: coarse) {
+    .hint.fine {
+      display: none;
+    }
+    .hint.coarse {
+      display: inline;
+    }
+  }
+  @media print {
+    .hint.fine,
+    .hint.coarse {
+      display: none;
+    }
+  }
   .legend ul {
     list-style: none;
     margin: 0;
@@ -261,6 +279,25 @@ export const regionMapStyles = css`
       display: inline;
     }
   }
+  /*
+   * Narrow: no name fits on the map; the table, under it, names every region with its value,
+   * the better first, for a reader with no pointer as for one with a finger.
+   */
+  @container (width < 40rem) {
+    .table-wrap.visually-hidden {
+      position: static !important;
+      width: auto;
+      height: auto;
+      margin: 0;
+      overflow: visible;
+      clip: auto;
+      clip-path: none;
+      white-space: normal;
+    }
+    .toggle {
+      display: none;
+    }
+  }
   /* Narrow: no name fits the Gambia's strip; the legend names it. */
   @container (max-width: 30rem) {
     .names .gambia-name {
@@ -306,12 +343,10 @@ export const regionMapStyles = css`
     .outline.focused-halo {
       stroke: Canvas;
     }
-    .toggle {
-      display: none;
-    }
   }
-  /* On paper and in forced colours, the table is shown: values to read without a pointer. */
+  /* On paper and in forced colours, the table is shown (values to read without a pointer), and its button would hide it. */
   @media print, (forced-colors: active) {
+    /* The same as under a narrow map, above (an @container and an @media cannot share a block). */
     .table-wrap.visually-hidden {
       position: static !important;
       width: auto;
@@ -321,6 +356,9 @@ export const regionMapStyles = css`
       clip: auto;
       clip-path: none;
       white-space: normal;
+    }
+    .toggle {
+      display: none;
     }
   }
 `;

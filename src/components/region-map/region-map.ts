@@ -20,7 +20,7 @@ import { regionMapStyles } from './region-map.styles.js';
 import { regionMapStrings, type RegionMapText } from './strings.js';
 import { classify, type Classes } from './classes.js';
 import { VIEW_BOX } from './geometry.js';
-import { mapShapes, type RegionView } from './map-svg.js';
+import { mapShapes, reachable, type RegionView } from './map-svg.js';
 
 type Regions = ListEnvelope<RegionStats>;
 type MapSelection = SelectionOf<typeof regionMap.inputs>;
@@ -28,18 +28,21 @@ type MapSelection = SelectionOf<typeof regionMap.inputs>;
 /**
  * A map of Senegal's 14 regions, each coloured by its class of one indicator (five quantile
  * classes; the better end always the same colour, a long delay drawn as the worse end), with
- * a legend of the classes and the country's value, and a table of the values. Each region is
- * reached with the Tab key (top to bottom, west to east; Dakar, small, is drawn again in an
- * inset) and named with its value; pointed at or focused, its name and value are written
- * under the map. `region` outlines one region. The Gambia is drawn as neighbouring land.
- * Made with Natural Earth (data/geo/).
+ * a legend of the classes and the country's value, and a table of the values. The map is one
+ * stop of the Tab key: the arrow keys move between the regions (top to bottom, west to east;
+ * Home and End, the first and the last; Dakar, small, is drawn again in an inset), Escape leaves
+ * it. Each region is named with its value; pointed at, touched or focused, its name and value
+ * are written under the map. Where the container is too narrow for the names on the map, the
+ * table is shown under it: every region named with its value, the better first. `region`
+ * outlines one region. The Gambia is drawn as neighbouring land. Made with Natural Earth
+ * (data/geo/).
  *
  * @tag khountous-region-map
  *
  * @csspart map - The map (an SVG drawing).
- * @csspart readout - The line under the map: the region pointed at or focused, with its value.
+ * @csspart readout - The line under the map: the region pointed at or focused, with its value, or how to reach one (not printed).
  * @csspart legend - The legend: the classes, the better end, the country's value.
- * @csspart table - The table of values.
+ * @csspart table - The table of values (shown under a narrow map).
  * @csspart toggle - The button that shows or hides the table.
  *
  * @cssprop [--khountous-map-color-1=#ffffcc] - The map's worse end (#253494 in the dark theme).
@@ -67,6 +70,8 @@ export class KhountousRegionMap extends KhountousElement<MapSelection, Regions> 
   /** The region under the pointer, and the one with the focus. */
   private pointed: RegionCode | null = null;
   private focused: RegionCode | null = null;
+  /** The region in the Tab order (the last one focused): the map's one stop. */
+  private current: RegionCode | null = null;
 
   protected override isEmpty(regions: Regions): boolean {
     return regions.data.length === 0;
@@ -98,10 +103,13 @@ export class KhountousRegionMap extends KhountousElement<MapSelection, Regions> 
     const active = this.pointed ?? this.focused ?? chosen;
     const shown = active ? views.get(active) : undefined;
     const update = (field: 'pointed' | 'focused') => (code: RegionCode | null) => {
+      if (field === 'focused' && code) this.current = code;
       if (this[field] === code) return;
       this[field] = code;
       this.requestUpdate();
     };
+    const order = reachable(views);
+    const current = this.current && views.has(this.current) ? this.current : (chosen ?? order[0] ?? null);
     // The table: the better (or highest) first, the regions without a figure last.
     const sign = DIRECTION[key] === -1 ? -1 : 1;
     const rows = [...regions.data]
@@ -115,18 +123,60 @@ export class KhountousRegionMap extends KhountousElement<MapSelection, Regions> 
       <p class="title" role="heading" aria-level=${this.headingAt()}>${t.caption(label)}</p>
       <div class="layout">
         <div class="map">
-          <svg part="map" viewBox=${VIEW_BOX} role="group" aria-label=${t.map(label)}>
-            ${mapShapes(views, { chosen, pointed: this.pointed, focused: this.focused }, t.gambia, {
+          <svg
+            part="map"
+            viewBox=${VIEW_BOX}
+            role="group"
+            aria-label=${t.map(label)}
+            @keydown=${(event: KeyboardEvent) => this.onKey(event, order)}
+          >
+            ${mapShapes(views, { chosen, pointed: this.pointed, focused: this.focused, current }, t.gambia, {
               point: update('pointed'),
               focus: update('focused'),
             })}
           </svg>
-          <p class="readout" part="readout" aria-hidden="true">${shown ? shown.name : t.hint}</p>
+          <p class="readout" part="readout" aria-hidden="true">
+            ${
+              shown
+                ? shown.name
+                : html`<span class="hint fine">${t.hint}</span
+                    ><span class="hint coarse">${t.touchHint}</span>`
+            }
+          </p>
         </div>
         ${this.renderLegend(regions.data, key, classes, t)}
       </div>
       ${this.table.render({ caption: t.caption(label), region: t.region, indicator: label, showTable: t.showTable }, rows)}
     </div>`;
+  }
+
+  /**
+   * The keys of the map, as the ARIA grid and listbox patterns have them: an arrow moves the
+   * focus to the next region in `order` (right and down) or the previous (left and up), Home
+   * and End to the first and the last; Escape leaves the map (the next Tab goes on past it).
+   */
+  private onKey(event: KeyboardEvent, order: readonly RegionCode[]): void {
+    const from = (event.target as Element).closest<SVGGElement>('g.region');
+    if (!from || event.altKey || event.ctrlKey || event.metaKey) return;
+    const at = order.indexOf(from.dataset['code'] as RegionCode);
+    const last = order.length - 1;
+    const moves: Record<string, number> = {
+      ArrowRight: Math.min(last, at + 1),
+      ArrowDown: Math.min(last, at + 1),
+      ArrowLeft: Math.max(0, at - 1),
+      ArrowUp: Math.max(0, at - 1),
+      Home: 0,
+      End: last,
+    };
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      from.blur();
+      return;
+    }
+    const to = moves[event.key];
+    if (to === undefined) return;
+    event.preventDefault();
+    this.renderRoot.querySelector<SVGGElement>(`g.region[data-code="${order[to]}"]`)?.focus();
   }
 
   /** The classes, the better (or highest) first, with the words at the two ends; no data; the country's value. */

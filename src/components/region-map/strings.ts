@@ -10,8 +10,12 @@ export interface RegionMapText {
   named: (name: string, value: string) => string;
   /** What a region without a figure has (no administration, no report to measure). */
   noData: string;
-  /** The line under the map before a region is pointed at or focused. */
+  /**
+   * The line under the map before a region is pointed at or focused: `hint` with a mouse
+   * (and the keys), `touchHint` on a touch screen (`pointer: coarse`). Never printed.
+   */
   hint: string;
+  touchHint: string;
   /** The legend's name, and the words at its two ends: better and worse, or none for an indicator without a direction. */
   legend: string;
   better: string;
@@ -36,7 +40,8 @@ export const regionMapStrings: Local<{ regionMap: RegionMapText }> = {
       map: (indicator) => `Carte\u202f: ${indicator.toLowerCase()} par région`,
       named: (name, value) => `${name}\u202f: ${value}`,
       noData: 'pas de données',
-      hint: 'Pointez une région, ou utilisez la touche Tab.',
+      hint: 'Pointez une région, ou utilisez la touche Tab puis les flèches.',
+      touchHint: 'Touchez une région.',
       legend: 'Légende',
       better: 'meilleur',
       worse: 'moins bon',
@@ -58,7 +63,8 @@ export const regionMapStrings: Local<{ regionMap: RegionMapText }> = {
       map: (indicator) => `Map: ${indicator.toLowerCase()} by region`,
       named: (name, value) => `${name}: ${value}`,
       noData: 'no data',
-      hint: 'Point at a region, or Tab through them.',
+      hint: 'Point at a region, or press Tab, then the arrow keys.',
+      touchHint: 'Tap a region.',
       legend: 'Legend',
       better: 'better',
       worse: 'worse',

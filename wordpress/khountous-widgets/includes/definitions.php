@@ -1726,6 +1726,7 @@ return array(
 				'limit' => 'limit',
 				'page' => 'page',
 				'paginate' => 'flag',
+				'heading-level' => 'headingLevel',
 				'lang' => 'lang',
 				'theme' => 'theme',
 				'lazy' => 'unlessFalse',
