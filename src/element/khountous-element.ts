@@ -15,6 +15,7 @@ import {
   type Selection,
   type Widget,
 } from '../widget/descriptor.js';
+import { reserve } from '../widget/box.js';
 import { planLoad, type Read } from '../widget/load.js';
 import { Announcer, type ViewState } from './events.js';
 import { firstUpdateTurn } from './first-update.js';
@@ -196,6 +197,8 @@ export abstract class KhountousElement<S extends Selection, T> extends Khountous
     const view = this.viewState;
     // While the data is on its way: the language's number and date formatters, made in idle time.
     if (view === 'loading') warmFormats(this.language);
+    // Its box at its width, held until its data shows (widget/box.ts).
+    if (view !== 'ready') reserve(this, this.widget.box, this.read);
     this.announcer.announce(view, this.data.value, this.data.error, textPaintOf(this));
   }
 
