@@ -40,17 +40,25 @@ export const count = (value: unknown, fallback: number): number => Number(value)
 export const boxRule = (tags: readonly string[]): string =>
   `:is(${tags.join()}):not(:defined):not([variant=inline]){display:block;min-height:calc(var(${BOX_PROPERTY},0)*var(--khountous-font-size,1rem))}`;
 
+/** The box `box` gives for the inputs `read` reads at `width` (rem), as a declaration of `style`. */
+export const boxStyle = (
+  box: (read: (attribute: string) => unknown, width: number) => number,
+  read: (attribute: string) => unknown,
+  width: number,
+): string => `${BOX_PROPERTY}:${Math.round(box(read, width) * 10) / 10}`;
+
 /**
- * Writes on `element` the box `box` gives for its inputs (`read`) and its width
- * (the element's own, as a block: its container's).
+ * Writes on `element` the box `box` gives for its inputs (`read`) at its width (the
+ * element's own, as a block: its container's), unless it holds one already: the first
+ * box stays (the page's own, a server's, the core's), so that nothing moves until the data.
  */
 export function reserve(
   element: Element,
   box: ((read: (attribute: string) => unknown, width: number) => number) | undefined,
   read: (attribute: string) => unknown,
 ): void {
-  if (!box || !(element instanceof HTMLElement)) return;
+  if (!box || !(element instanceof HTMLElement) || element.style.getPropertyValue(BOX_PROPERTY)) return;
   const rem = parseFloat(getComputedStyle(element.ownerDocument.documentElement).fontSize) || 16;
-  const height = box(read, element.getBoundingClientRect().width / rem);
-  element.style.setProperty(BOX_PROPERTY, String(Math.round(height * 10) / 10));
+  const [name, value] = boxStyle(box, read, element.getBoundingClientRect().width / rem).split(':');
+  element.style.setProperty(name!, value!);
 }
