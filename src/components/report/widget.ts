@@ -12,6 +12,6 @@ export const report = widget({
   resource: ({ slug, lang }) => ({ kind: 'report', slug, lang }),
   // A report's timeline has as many entries as its report has had steps, not known before it
   // arrives: the box is that of a report with a short timeline, a minimum that a longer one
-  // outgrows below it (box.ts, docs/layout.md).
+  // outgrows below it (box.ts, docs/embedding.md).
   box: (_read, width) => boxHeight([60, 50, 42, 35], width),
 });
