@@ -130,6 +130,10 @@ export function variantPages(root, apiOrigin, floorUrls, compareName, seeded = (
     '/paint/floor.html': floor,
     '/paint/baseline.html': baseline,
     '/paint/script.html': () => withScript('<script type="module" src="/dist/khountous.js"></script>'),
+    // The script tag with `blocking="render"` (docs/embedding.md, "Room for each widget"): the first paint waits for it, and the
+    // widgets' boxes are reserved in it.
+    '/paint/script+blocking.html': () =>
+      withScript('<script type="module" blocking="render" src="/dist/khountous.js"></script>'),
     '/paint/script+preconnect.html': () =>
       withScript('<script type="module" src="/dist/khountous.js"></script>', `${preconnect}\n    `),
     '/paint/autoloader.html': () => withScript('<script type="module" src="/dist/autoloader.js"></script>'),

@@ -67,7 +67,34 @@ export function paintTables(paint) {
     ...seededTables(paint),
     ...mapTables(paint),
     ...bytesTables(paint),
+    ...shiftTables(paint.shift),
     ...(paint.lab ? labTables(paint.lab) : []),
+  ];
+}
+
+/** The table of the layout shift run. */
+function shiftTables(shift) {
+  if (!shift) return [];
+  const names = {
+    baseline: 'hand-written',
+    script: 'kit (script tag)',
+    'script+blocking': 'kit (script tag, blocking="render")',
+  };
+  return [
+    {
+      title: `Cumulative layout shift of the news page on slow-3g, API connection cold, 915 px high: median of ${shift.runs} page views`,
+      head: [
+        'page',
+        ...shift.widths.flatMap((width) => [`${width} px: CLS`, `${width} px: first contentful paint`]),
+      ],
+      rows: Object.entries(shift.pages).map(([variant, byWidth]) => [
+        names[variant] ?? variant,
+        ...shift.widths.flatMap((width) => [
+          byWidth[width].cls.toFixed(3),
+          `${(byWidth[width].fcpMs / 1000).toFixed(2)} s`,
+        ]),
+      ]),
+    },
   ];
 }
 
@@ -190,6 +217,8 @@ function conditionTables(paint) {
       '÷ hand-written (ready)',
       'API requests',
       'API socket / request',
+      // The runs before the bench measured it have none.
+      ...(Object.values(variants).some((v) => v.cls !== undefined) ? ['layout shift'] : []),
     ],
     rows: Object.keys(variants).map((variant) => {
       const v = variants[variant];
@@ -205,6 +234,9 @@ function conditionTables(paint) {
         r(v.readyVsBaseline),
         String(v.apiRequests),
         v.apiFirstSocketMs === undefined ? '–' : `${s(v.apiFirstSocketMs)} / ${s(v.apiFirstRequestMs)}`,
+        ...(Object.values(variants).some((v) => v.cls !== undefined)
+          ? [v.cls === undefined ? '–' : v.cls.toFixed(3)]
+          : []),
       ];
     }),
   }));

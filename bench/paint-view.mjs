@@ -24,6 +24,7 @@ function observePaint() {
     errors: [],
     fcp: undefined,
     defined: undefined,
+    shifts: [],
     origin: performance.timeOrigin,
   };
   Object.defineProperty(window, '__khountousPaint', { value: marks });
@@ -97,11 +98,46 @@ function observePaint() {
     for (const entry of list.getEntries())
       if (entry.name === 'first-contentful-paint') marks.fcp = performance.timeOrigin + entry.startTime;
   }).observe({ type: 'paint', buffered: true });
+  // Layout shifts without recent input, with what moved (for the session windows of CLS).
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      if (entry.hadRecentInput) continue;
+      const sources = (entry.sources ?? []).map((source) => {
+        const node = source.node;
+        const name =
+          node instanceof Element
+            ? node.localName + (node.className ? `.${node.className}` : '')
+            : String(node?.nodeName ?? '');
+        return `${name} ${Math.round(source.previousRect.y)}→${Math.round(source.currentRect.y)} h${Math.round(source.previousRect.height)}→${Math.round(source.currentRect.height)}`;
+      });
+      marks.shifts.push({ at: entry.startTime, value: entry.value, sources });
+    }
+  }).observe({ type: 'layout-shift', buffered: true });
+}
+
+/**
+ * Cumulative layout shift as Core Web Vitals count it: the largest session window of
+ * shifts (gaps under 1 s, at most 5 s long). `shifts`: { at (ms), value }, in time order.
+ */
+export function cumulativeLayoutShift(shifts) {
+  let cls = 0;
+  let window = { start: -Infinity, last: -Infinity, sum: 0 };
+  for (const shift of shifts) {
+    if (shift.at - window.last > 1000 || shift.at - window.start > 5000)
+      window = { start: shift.at, last: shift.at, sum: 0 };
+    window.sum += shift.value;
+    window.last = shift.at;
+    cls = Math.max(cls, window.sum);
+  }
+  return cls;
 }
 
 /** Loads one page view and returns its marks, relative to the top page's navigation. */
-export async function pageView(browser, { url, profile, warm, api, apiOrigin, quietMs }) {
-  const context = await browser.newContext({ viewport: VIEWPORT });
+export async function pageView(
+  browser,
+  { url, profile, warm, api, apiOrigin, quietMs, viewport = VIEWPORT },
+) {
+  const context = await browser.newContext({ viewport });
   try {
     await context.addInitScript(observePaint);
     const page = await context.newPage();
@@ -204,6 +240,9 @@ export async function pageView(browser, { url, profile, warm, api, apiOrigin, qu
       // Every widget ready, its element rendered with its data (after a text paint, if any).
       readyMs: readyAt.length === data.length && readyAt.length ? Math.max(...readyAt) : undefined,
       widgetsReady: readyAt.length,
+      // The top page's layout shifts (an iframe's own shifts are its document's).
+      cls: cumulativeLayoutShift(frames[0].shifts),
+      shifts: frames[0].shifts.map((shift) => ({ ...shift, at: Math.round(shift.at) })),
       errors: frames.flatMap((marks) => marks.errors),
       consoleErrors,
       apiRequests: [...api.log],

@@ -13,8 +13,12 @@
 //     --compare DIR [--compare-name NAME]   also the script tag and the autoloader of another
 //                                       build (DIR, say main's dist/), alternating with this one's
 //     --variants a,b --connections cold,warm   a part of the grid
+//   node --import tsx bench/paint.mjs --write-shift  writes only the layout shift run (--shift-runs) into
+//                                       bench/results.json and docs/benchmarks.md
 //     --lab-runs N                      views of each page under Lighthouse's mobile settings
 //                                       (bench/lab.mjs; 0: none)
+//     --shift-runs N                    views of each page at 320 and 960 px for the layout shift
+//                                       (bench/paint-shift.mjs; 0: none)
 //     --lab-cpu N                       the lab's CPU slowdown, N× (Lighthouse's default, 4, is for
 //                                       a host of BenchmarkIndex 1,533); without it, calibrated to
 //                                       this machine (bench/lab.mjs)
@@ -34,9 +38,10 @@ import { renderSeeded, variantPages } from './paint-pages.mjs';
 import { SETUP_ROUND_TRIPS, startApiServer, startPageServer } from './paint-servers.mjs';
 import { VARIANTS, paintTables } from './paint-tables.mjs';
 import { VIEWPORT, pageView } from './paint-view.mjs';
+import { SHIFT_RUNS, measureShift } from './paint-shift.mjs';
 import { median } from './stats.mjs';
 
-export { LAB_RUNS, VARIANTS, paintTables };
+export { LAB_RUNS, SHIFT_RUNS, VARIANTS, paintTables };
 
 /** Network profiles: throughput in kbit/s, round trip in ms. */
 export const PROFILES = {
@@ -81,6 +86,7 @@ export async function measurePaint(
     compare,
     labRuns = 0,
     labCpu,
+    shiftRuns = 0,
     log = () => {},
   },
 ) {
@@ -166,6 +172,7 @@ export async function measurePaint(
         const pick = (key) => views.map((view) => view[key]).filter((value) => value !== undefined);
         summary[variant] = {
           fcpMs: round(median(pick('fcpMs'))),
+          cls: round(median(pick('cls')), 3),
           skeletonMs: round(median(pick('skeletonMs'))),
           firstDataMs: round(median(pick('firstDataMs'))),
           lastDataMs: round(median(pick('lastDataMs'))),
@@ -195,6 +202,7 @@ export async function measurePaint(
             firstDataMs: pick('firstDataMs').map((v) => round(v)),
             lastDataMs: pick('lastDataMs').map((v) => round(v)),
             readyMs: pick('readyMs').map((v) => round(v)),
+            cls: pick('cls').map((v) => round(v, 3)),
           },
         };
       }
@@ -212,6 +220,16 @@ export async function measurePaint(
       }
       results.conditions.push({ profile, connection, variants: summary });
     }
+    // The layout shift at a phone's width and a desktop's (bench/paint-shift.mjs).
+    if (shiftRuns > 0)
+      results.shift = await measureShift(browser, {
+        origin: pages.origin,
+        api,
+        profile: PROFILES['slow-3g'],
+        runs: shiftRuns,
+        quietMs,
+        log,
+      });
     // Lighthouse's mobile settings (bench/lab.mjs): the kit's news page and the hand-written one.
     if (labRuns > 0) {
       results.lab = await measureLab(browser, {
@@ -268,6 +286,7 @@ if (isMain) {
       compare: compareDist ? { name: option('compare-name') ?? 'before', dist: compareDist } : undefined,
       labRuns: Number(option('lab-runs') ?? (quick ? LAB_RUNS.quick : LAB_RUNS.full)),
       labCpu: option('lab-cpu') === undefined ? undefined : Number(option('lab-cpu')),
+      shiftRuns: Number(option('shift-runs') ?? (quick ? SHIFT_RUNS.quick : SHIFT_RUNS.full)),
       log: (message) => console.log(`\u25b6 ${message}`),
     });
     paint.mode = quick ? 'quick' : 'full';
@@ -276,7 +295,19 @@ if (isMain) {
       for (const row of [head, ...rows])
         console.log(`  ${row.map((cell, i) => (i ? cell.padStart(14) : cell.padEnd(40))).join('')}`);
     }
-    if (args.includes('--write')) {
+    if (args.includes('--write-shift') && paint.shift) {
+      // Only the layout shift run, into the figures of the last full run.
+      const file = join(root, 'bench/results.json');
+      const results = JSON.parse(readFileSync(file, 'utf8'));
+      results.paint.shift = {
+        ...paint.shift,
+        date: new Date().toISOString(),
+        machine: machine(browser.version()),
+      };
+      writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+      writeFileSync(join(root, 'docs/benchmarks.md'), await markdown(results, root));
+      console.log('written: the layout shift in bench/results.json, docs/benchmarks.md');
+    } else if (args.includes('--write')) {
       const file = join(root, 'bench/results.json');
       const results = JSON.parse(readFileSync(file, 'utf8'));
       results.paint = { ...paint, date: new Date().toISOString(), machine: machine(browser.version()) };

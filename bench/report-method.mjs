@@ -78,7 +78,27 @@ function paintMethod(results) {
   widget of a kit page that showed data never becomes ready, or when a kit page logs an error to
   the console (the pages carry the demo's icon, as the demo's server adds it: without it the
   browser asks for /favicon.ico, and its 404 is such an error).
-${labMethod(paint.lab)}`;
+- **Layout shift.** In the grid's tables, the top page's cumulative layout shift as Core Web Vitals
+  count it: the largest session window (gaps under 1 s, at most 5 s) of the \`layout-shift\` entries
+  without recent input (a \`PerformanceObserver\` in the page, bench/paint-view.mjs).
+${shiftMethod(paint.shift)}${labMethod(paint.lab)}`;
+}
+
+/** How the layout shift run is measured (bench/paint-shift.mjs). */
+function shiftMethod(shift) {
+  if (!shift) return '';
+  return `
+### The layout shift run
+
+bench/paint-shift.mjs, run by bench/paint.mjs after the grid (\`--shift-runs N\`; ${shift.runs} views of each page at
+each width, alternating). The news page on slow-3g with the API connection cold, as in the grid, at
+${shift.widths.join(' and ')} px wide (915 px high): the hand-written page (**baseline**), the script
+tag's (**script**), and the script tag marked \`blocking="render"\`, which Chromium's first paint waits
+for (docs/embedding.md, "Room for each widget"). Cumulative layout shift as in the grid, in the top
+page. Each widget holds its box (src/widget/box.ts) from the moment khountous.js runs; before that,
+a page painted while the script travels shows its tags empty, and giving them their boxes moves the
+text after them once.
+`;
 }
 
 /** Where the lab's CPU slowdown comes from. */

@@ -50,7 +50,26 @@ ${pages}
 ${tables}
 
 "÷ floor" is the page's median over the floor's median in the same table. Method below.
-${readyText(paint)}${seededText(paint)}${labText(paint.lab)}`;
+${readyText(paint)}${seededText(paint)}${shiftText(paint.shift)}${labText(paint.lab)}`;
+}
+
+/** The layout shift run's words around its table (bench/paint-shift.mjs). */
+function shiftText(shift) {
+  if (!shift) return '';
+  const m = shift.machine;
+  const at = (variant, width) => shift.pages[variant]?.[width];
+  const lines = shift.widths.map((width) => {
+    const [kit, hand, blocking] = ['script', 'baseline', 'script+blocking'].map((v) => at(v, width));
+    return `- ${width} px: the script tag's page ${kit.cls.toFixed(3)} (views: ${kit.samples.join(', ')}), the hand-written page ${hand.cls.toFixed(3)} (${hand.samples.join(', ')}); with \`blocking="render"\` ${blocking.cls.toFixed(3)} (${blocking.samples.join(', ')}), its first contentful paint at ${(blocking.fcpMs / 1000).toFixed(2)} s against ${(kit.fcpMs / 1000).toFixed(2)} s.`;
+  });
+  const where = m
+    ? ` Measured on ${shift.date.slice(0, 10)} by bench/paint.mjs (\`--shift-runs ${shift.runs}\`, one run): ${m.cpu}, ${m.cores} cores, Node ${m.node}, Chromium ${m.chromium}; load average ${m.loadAverage.join(', ')} when it ended.`
+    : '';
+  return `
+<a id="layout-shift"></a>Cumulative layout shift (Core Web Vitals: 0.1 is good, 0.25 poor), median of ${shift.runs} page views on slow-3g.${where}
+
+${lines.join('\n')}
+`;
 }
 
 /** The script tag's page against the hand-written one on slow 3G: its data on screen, its widgets ready. */

@@ -26,7 +26,7 @@ import { chromium } from 'playwright-core';
 import { CHROMIUM_FLAGS, resolveEngines } from '../scripts/test/browsers.mjs';
 import { measureBytes } from './bytes.mjs';
 import { measureMemory, measureRender } from './measure.mjs';
-import { LAB_RUNS, PAINT_QUICK, PAINT_RUNS, measurePaint } from './paint.mjs';
+import { LAB_RUNS, PAINT_QUICK, PAINT_RUNS, SHIFT_RUNS, measurePaint } from './paint.mjs';
 import { machine, markdown } from './report.mjs';
 import { table } from './report-tables.mjs';
 import { readingSession, repeatViews } from './requests.mjs';
@@ -51,6 +51,7 @@ const MODES = {
     memoryCycles: 50,
     paintRuns: PAINT_RUNS.full,
     labRuns: LAB_RUNS.full,
+    shiftRuns: SHIFT_RUNS.full,
   },
   quick: {
     mode: 'quick',
@@ -59,6 +60,7 @@ const MODES = {
     memoryCycles: 10,
     paintRuns: PAINT_RUNS.quick,
     labRuns: LAB_RUNS.quick,
+    shiftRuns: SHIFT_RUNS.quick,
   },
 };
 const SETTINGS = quick ? MODES.quick : MODES.full;
@@ -153,6 +155,7 @@ async function main() {
         dist,
         runs: SETTINGS.paintRuns,
         labRuns: SETTINGS.labRuns,
+        shiftRuns: SETTINGS.shiftRuns,
         ...(quick ? PAINT_QUICK : {}),
         log: (message) => log(message),
       }),

@@ -140,7 +140,8 @@ async function startServer(dist, list) {
 
 /** One page in a new context: the dist/ files it fetched once its widgets show data. */
 async function measurePage(browser, origin, dist, index) {
-  const context = await browser.newContext();
+  // Every widget of the page within the viewport, each in its box (src/widget/box.ts): all of them load.
+  const context = await browser.newContext({ viewport: { width: 1280, height: 8000 } });
   try {
     const page = await context.newPage();
     const files = new Set();

@@ -23,6 +23,7 @@ import { getLoader, type KhountousLoader, type Loaded } from '../core/loader/loa
 import { NAMES } from '../core/names.js';
 import { warmFormats } from '../i18n/format.js';
 import { widgets as registry } from '../registry.js';
+import { boxRule, reserve } from '../widget/box.js';
 import type { Widget } from '../widget/descriptor.js';
 import { attributeReader, planLoad, type Planned } from '../widget/load.js';
 
@@ -41,6 +42,16 @@ function startedSet(): WeakSet<Element> {
   return (holder[NAMES.earlyStart] ??= new WeakSet());
 }
 
+/** The style rule of the tags' boxes (widget/box.ts), in the document once, whichever copy of the kit wrote it. */
+function reserveBoxes(widgets: readonly Widget[]): void {
+  const head = document.head;
+  if (!head || head.querySelector('style[data-khountous-box]')) return;
+  const style = document.createElement('style');
+  style.dataset.khountousBox = '';
+  style.textContent = boxRule(widgets.map((descriptor) => descriptor.tag));
+  head.prepend(style);
+}
+
 /**
  * Starts the loads of `elements` (kit tags whose element is not defined yet)
  * and returns them.
@@ -54,6 +65,7 @@ export function startLoads(
   const started = startedSet();
   const byTag = new Map(widgets.map((descriptor) => [descriptor.tag, descriptor]));
   const loads: Started[] = [];
+  reserveBoxes(widgets);
   for (const element of elements) {
     const descriptor = byTag.get(element.localName);
     // A defined element loads for itself.
@@ -61,7 +73,10 @@ export function startLoads(
     started.add(element);
     // Data a server wrote inside it (core/inline.ts): the element adopts it, loading only if it cannot.
     if (inlineScriptOf(element)) continue;
-    const planned = planLoad(descriptor, element, attributeReader(descriptor, element));
+    const read = attributeReader(descriptor, element);
+    // Its box, before its data or its code (widget/box.ts): the text around it stays where it is.
+    reserve(element, descriptor.box, read);
+    const planned = planLoad(descriptor, element, read);
     // The element shows what it cannot use when it is defined.
     if (planned instanceof KhountousError) continue;
     // While the answer travels: the language's formatters, which the paint and the element write it with.

@@ -127,7 +127,8 @@ function viewOf(tag: string, data: Json, values: Values, lang: Lang): View | und
   };
 }
 
-const STYLE = `:host{display:block;padding:.75rem 1rem;line-height:1.5;overflow-wrap:anywhere}
+// Within its widget's box (widget/box.ts), which its tag holds: scrolled, not taller.
+const STYLE = `:host{display:block;box-sizing:border-box;max-height:calc(var(--khountous-box)*var(--khountous-font-size,1rem));overflow:auto;padding:.75rem 1rem;line-height:1.5;overflow-wrap:anywhere}
 p,ol,ul{margin:0}p+p,p+ol,p+ul{margin-top:.25rem}.title{font-weight:600}
 ol,ul{padding-inline-start:1.5rem}li{margin:.125rem 0}:host([inline]){display:inline;padding:0}`;
 

@@ -15,6 +15,7 @@ import {
   type Selection,
   type Widget,
 } from '../widget/descriptor.js';
+import { boxStyle, reserve } from '../widget/box.js';
 import { planLoad, type Read } from '../widget/load.js';
 import { Announcer, type ViewState } from './events.js';
 import { firstUpdateTurn } from './first-update.js';
@@ -200,7 +201,15 @@ export abstract class KhountousElement<S extends Selection, T> extends Khountous
   protected override willUpdate(changed: Map<PropertyKey, unknown>): void {
     if (changed.has('lang')) this.languages.refresh();
     // The state the server's markup shows, as the browser's first update sets it (no `updated()` on a server).
-    if (isServer) this.setAttribute('state', this.viewState);
+    if (isServer) {
+      this.setAttribute('state', this.viewState);
+      // Without its data, its box at a phone's width (widget/box.ts), held from the page's first paint.
+      const box = this.widget.box;
+      if (box && this.viewState !== 'ready') {
+        const given = this.getAttribute('style');
+        this.setAttribute('style', `${given ? `${given};` : ''}${boxStyle(box, this.read, 20)}`);
+      }
+    }
   }
 
   protected override updated(): void {
@@ -210,6 +219,8 @@ export abstract class KhountousElement<S extends Selection, T> extends Khountous
     const view = this.viewState;
     // While the data is on its way: the language's number and date formatters, made in idle time.
     if (view === 'loading') warmFormats(this.language);
+    // Its box at its width, held until its data shows (widget/box.ts).
+    if (view !== 'ready') reserve(this, this.widget.box, this.read);
     this.announcer.announce(view, this.data.value, this.data.error, textPaintOf(this));
   }
 

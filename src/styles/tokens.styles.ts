@@ -16,6 +16,10 @@ export const tokens = css`
   :host([hidden]) {
     display: none !important;
   }
+  /* Its box (widget/box.ts) while it shows anything but its data: the text around it stays put. */
+  :host(:not([state='ready']):not([variant='inline'])) {
+    min-height: calc(var(--khountous-box, 0) * var(--khountous-font-size, 1rem));
+  }
   .root {
     --_font: var(
       --khountous-font-family,

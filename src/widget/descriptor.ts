@@ -119,6 +119,11 @@ export interface Widget<I extends Inputs = Inputs, S extends Selection = Selecti
   resource(selection: S): Resource;
   /** Options of its loads and subscription (a compact card takes a summary: `partial`). */
   options?(selection: S): Pick<LoadOptions, 'partial'>;
+  /**
+   * Its box (widget/box.ts): the height (rem) it holds before its data arrives, for its
+   * inputs (`read`, by attribute name, as its properties hold them) at `width` (rem).
+   */
+  box?(read: (attribute: string) => unknown, width: number): number;
 }
 
 /** A widget's descriptor, typed from its inputs. */

@@ -2,7 +2,8 @@
  * The early start (src/boot/early-start.ts) while the answers travel: it has
  * the language's number and date formatters made, one per idle moment, so
  * that neither the text paint nor the element pays for the locale's data in
- * the task that shows the answer.
+ * the task that shows the answer. And it gives each tag its box (src/widget/box.ts)
+ * before the element's code arrives: the text after the tag is where the box ends.
  */
 import { expect } from '@open-wc/testing';
 import { startLoads } from '../../src/boot/early-start.js';
@@ -46,5 +47,62 @@ describe('the early start', () => {
       Intl.DateTimeFormat = DateTimeFormat;
       element.remove();
     }
+  });
+
+  for (const width of [320, 960])
+    it(`gives each tag its box at ${width} px before its element is defined, the text after it below`, async () => {
+      const loader = { load: () => new Promise(() => {}) } as unknown as KhountousLoader;
+      const column = document.createElement('div');
+      // A block formatting context of its own: the paragraph's margin stays inside it.
+      column.style.cssText = `width: ${width}px; display: flow-root`;
+      const tags = ['5', '10'].map((limit) => {
+        const element = document.createElement('khountous-ranking');
+        element.setAttribute('limit', limit);
+        return element;
+      });
+      const card = document.createElement('khountous-admin-card');
+      card.setAttribute('slug', 'mairie-de-bakel');
+      card.setAttribute('variant', 'compact');
+      const after = document.createElement('p');
+      after.textContent = 'La suite de l’article.';
+      column.append(...tags, card, after);
+      document.body.append(column);
+      try {
+        const top = after.getBoundingClientRect().top;
+        expect(startLoads([...tags, card], widgets, loader)).to.have.length(3);
+        const heights = [...tags, card].map((element) => element.getBoundingClientRect().height);
+        const [five, ten, compact] = heights;
+        expect(five, 'a ranking of 5').to.be.above(200);
+        expect(ten, 'a ranking of 10, taller').to.be.above(five! + 100);
+        expect(compact, 'a compact card').to.be.within(50, 200);
+        for (const element of [...tags, card]) {
+          const rem = Number(getComputedStyle(element).getPropertyValue('--khountous-box'));
+          expect(element.getBoundingClientRect().height).to.be.closeTo(rem * 16, 1);
+        }
+        const sum = heights.reduce((total, height) => total + height, 0);
+        expect(
+          after.getBoundingClientRect().top - top,
+          'the text after them, below their boxes',
+        ).to.be.closeTo(sum, 1);
+      } finally {
+        column.remove();
+      }
+    });
+
+  it('narrower, a ranking’s box is taller (its names wrap)', () => {
+    const loader = { load: () => new Promise(() => {}) } as unknown as KhountousLoader;
+    const boxes = [320, 960].map((width) => {
+      const column = document.createElement('div');
+      column.style.width = `${width}px`;
+      const element = document.createElement('khountous-ranking');
+      element.setAttribute('limit', '8');
+      column.append(element);
+      document.body.append(column);
+      startLoads([element], widgets, loader);
+      const height = element.getBoundingClientRect().height;
+      column.remove();
+      return height;
+    });
+    expect(boxes[0]).to.be.above(boxes[1]! * 1.3);
   });
 });

@@ -6,7 +6,8 @@
  * early start's answers handed to it (src/boot/paint-answers.ts).
  */
 import { expect, fixtureCleanup } from '@open-wc/testing';
-import type { Started } from '../../src/boot/early-start.js';
+import { startLoads, type Started } from '../../src/boot/early-start.js';
+import type { KhountousLoader } from '../../src/core/loader/loader.js';
 import { paint } from '../../src/boot/paint.js';
 import { paintAnswers } from '../../src/boot/paint-answers.js';
 import { isolate } from '../../src/i18n/bidi.js';
@@ -311,6 +312,26 @@ describe('the text paint', () => {
     const defined = make('khountous-paint-test-defined');
     expect(paint(defined, ADMINISTRATION, 'fr')).to.equal(false);
     expect(defined.childNodes.length).to.equal(0);
+  });
+
+  it('paints inside the box the early start gave its tag: the tag keeps its height, a longer text scrolls', () => {
+    const never = { load: () => new Promise(() => {}) } as unknown as KhountousLoader;
+    const [short, long] = [
+      make('khountous-ranking', { limit: '3' }),
+      make('khountous-ranking', { limit: '3' }),
+    ];
+    startLoads([short, long], widgets, never);
+    const box = short.getBoundingClientRect().height;
+    expect(box, 'the box of a ranking of 3').to.be.above(100);
+    const items = (count: number) => ({
+      data: Array.from({ length: count }, (_, index) => ({ ...ADMINISTRATION, name: `Mairie ${index}` })),
+    });
+    expect(paint(short, items(1), 'fr')).to.equal(true);
+    expect(paint(long, items(40), 'fr')).to.equal(true);
+    expect(short.getBoundingClientRect().height, 'one item: the box').to.be.closeTo(box, 1);
+    expect(long.getBoundingClientRect().height, 'forty items: the box').to.be.closeTo(box, 1);
+    const painted = long.querySelector('khountous-paint')!;
+    expect(painted.scrollHeight, 'the text scrolls within it').to.be.above(painted.clientHeight);
   });
 
   it('is out of reach of the page’s styles, which it inherits its font and colour from', () => {

@@ -104,7 +104,9 @@ describe('server-rendered elements, hydrated', () => {
       const element = container.querySelector<Element$>(tag)!;
       expect(element.getAttribute('state')).to.equal('loading');
       const server = before(element);
-      expect(server.box.height, 'the server markup has the skeleton’s height').to.be.greaterThan(0);
+      // Its box (src/widget/box.ts, at a phone's width), from the server's markup alone: before any script.
+      expect(element.style.getPropertyValue('--khountous-box'), 'the box the server wrote').to.not.equal('');
+      expect(server.box.height, 'the server markup holds the widget’s box').to.be.greaterThan(150);
       const skeleton = server.root!.querySelector('.skeleton');
 
       await defines[tag]!();

@@ -4,6 +4,7 @@
  */
 import { RULES } from '../../attributes/rules.js';
 import { HEADING_INPUTS, LIST_INPUTS, widget } from '../../widget/descriptor.js';
+import { boxHeight, count } from '../../widget/box.js';
 
 export const ranking = widget({
   tag: 'khountous-ranking',
@@ -19,4 +20,7 @@ export const ranking = widget({
     kind: 'administrations',
     query: { lang, region, sector, level, limit, page },
   }),
+  // Measured with the reference API's names (box.ts): a row wraps to two or three lines when narrow.
+  box: (read, width) =>
+    boxHeight([9.4, 9.2, 7.1, 10], width) + count(read('limit'), 10) * boxHeight([5.9, 4.7, 4.2, 2.4], width),
 });
