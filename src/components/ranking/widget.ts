@@ -20,7 +20,9 @@ export const ranking = widget({
     kind: 'administrations',
     query: { lang, region, sector, level, limit, page },
   }),
-  // Measured with the reference API's names (box.ts): a row wraps to two or three lines when narrow.
+  // Measured with the reference API's names (box.ts): a row wraps to two or three lines when narrow,
+  // its figures under the name with their labels.
   box: (read, width) =>
-    boxHeight([9.4, 9.2, 7.1, 10], width) + count(read('limit'), 10) * boxHeight([5.9, 4.7, 4.2, 2.4], width),
+    boxHeight([9.3, 9.2, 7.5, 10.4], width) +
+    count(read('limit'), 10) * boxHeight([7.05, 4.73, 4.02, 2.42], width),
 });

@@ -267,7 +267,7 @@ export const regionMapStyles = css`
     margin: 0.6em 0 0;
     font-size: 0.9em;
   }
-  /* Wide: the legend beside the map, and the regions' names on it. */
+  /* Wide: the legend beside the map, and the regions' names on it (its box, widget.ts, steps at the same 40rem). */
   @container (min-width: 40rem) {
     .layout {
       grid-template-columns: minmax(0, 46rem) minmax(11rem, max-content);

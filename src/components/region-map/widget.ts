@@ -12,6 +12,10 @@ export const regionMap = widget({
   },
   // The list of every region, as the region chart loads it: a page with both sends one request.
   resource: ({ lang }) => ({ kind: 'regions', lang }),
-  // The map and its legend, measured (box.ts).
-  box: (_read, width) => boxHeight([36.9, 39.9, 48.6, 44.1], width),
+  // The map and its legend, measured (box.ts); under 40rem (region-map.styles.ts: the names no
+  // longer fit on the map) the table of the 14 regions shows under it.
+  box: (_read, width) =>
+    width < 40
+      ? boxHeight([63.2, 67.6, 74.8, 75.5], width)
+      : 30.6 + ((Math.min(width, 60) - 40) * (44.1 - 30.6)) / 20,
 });
