@@ -54,10 +54,15 @@ export interface InlineHost {
 
 const sentence = (text: string) => (/[.!?…]$/.test(text) ? text : `${text}.`);
 
-/** The tooltip after `figure`, when shown, moved along its line to stay within the window. */
+/**
+ * The tooltip after `figure`, when shown, moved along its line to stay within the window,
+ * and under its line when the window has no room above it (a figure in a page's first line).
+ */
 function place(figure: Element): void {
   const tip = figure.nextElementSibling as HTMLElement;
   tip.style.translate = '';
+  tip.classList.remove('below');
+  if (tip.getBoundingClientRect().top < 0) tip.classList.add('below');
   const { left, right, width } = tip.getBoundingClientRect();
   const room = document.documentElement.clientWidth;
   const shift = !width ? 0 : right > room ? Math.max(room - right, -left) : left < 0 ? -left : 0;
@@ -207,6 +212,10 @@ export const inlineFigureStyles = css`
     line-height: 1.35;
     white-space: normal;
     text-align: start;
+  }
+  .tip.below {
+    inset-block-end: auto;
+    inset-block-start: 100%;
   }
   .tip > span {
     display: block;

@@ -224,6 +224,21 @@ describe('variant="inline": a figure in a sentence', () => {
     before.remove();
   });
 
+  it('its tooltip goes under its line when the window has no room above (a figure in the first line of a page)', async () => {
+    const element = mountInline('khountous-region-stats', { region: 'kolda', indicator: 'avgDelayDays' });
+    const paragraph = await sentence('fr', 960, element);
+    paragraph.replaceChildren(element, ' : le délai moyen à Kolda.');
+    // The paragraph at the very top of the window, nothing above it.
+    paragraph.style.cssText = 'position: fixed; top: 0; left: 0; margin: 0';
+    await settled(element);
+    figureOf(element).focus();
+    const tip = tipOf(element).getBoundingClientRect();
+    const figure = figureOf(element).getBoundingClientRect();
+    expect(tip.height, 'shown').to.be.greaterThan(0);
+    expect(tip.top, 'within the window').to.be.at.least(-0.5);
+    expect(tip.top, 'under its figure').to.be.at.least(figure.bottom - 0.5);
+  });
+
   it('better or worse than the country: an arrow and words, not colour alone; an indicator with no better way is not coloured', async () => {
     const withFigure = regions.data.filter((region) => region.administrationCount > 0);
     const slowest = [...withFigure].sort((a, b) => b.indicators.avgDelayDays - a.indicators.avgDelayDays)[0]!;
