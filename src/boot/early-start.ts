@@ -23,7 +23,7 @@ import { getLoader, type KhountousLoader, type Loaded } from '../core/loader/loa
 import { NAMES } from '../core/names.js';
 import { warmFormats } from '../i18n/format.js';
 import { widgets as registry } from '../registry.js';
-import { boxRule, reserve } from '../widget/box.js';
+import { BOXES, boxRule, reserve } from '../widget/box.js';
 import type { Widget } from '../widget/descriptor.js';
 import { attributeReader, planLoad, type Planned } from '../widget/load.js';
 
@@ -42,14 +42,19 @@ function startedSet(): WeakSet<Element> {
   return (holder[NAMES.earlyStart] ??= new WeakSet());
 }
 
-/** The style rule of the tags' boxes (widget/box.ts), in the document once, whichever copy of the kit wrote it. */
+/**
+ * The style rule of the tags' boxes (widget/box.ts), in the document once, whichever copy of
+ * the kit wrote it: a constructed style sheet, which a page's Content-Security-Policy without
+ * 'unsafe-inline' styles allows (a <style> element it refuses). A browser without them gives
+ * each widget its box when its element is defined.
+ */
 function reserveBoxes(widgets: readonly Widget[]): void {
-  const head = document.head;
-  if (!head || head.querySelector('style[data-khountous-box]')) return;
-  const style = document.createElement('style');
-  style.dataset.khountousBox = '';
-  style.textContent = boxRule(widgets.map((descriptor) => descriptor.tag));
-  head.prepend(style);
+  const page = document as Document & { [BOXES]?: true };
+  if (page[BOXES] || !('adoptedStyleSheets' in page)) return;
+  page[BOXES] = true;
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync(boxRule(widgets.map((descriptor) => descriptor.tag)));
+  page.adoptedStyleSheets = [...page.adoptedStyleSheets, sheet];
 }
 
 /**

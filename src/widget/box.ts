@@ -11,6 +11,9 @@
  * 1rem unless the page sets it), as the `--khountous-box` custom property holds it.
  */
 
+/** Where a document says it holds the boxes' style rule: one rule, whichever copy of the kit came first. */
+export const BOXES = Symbol.for('khountous.boxes.v1');
+
 /** The custom property that holds a widget's box, in rem: set on its tag. */
 const BOX_PROPERTY = '--khountous-box';
 
