@@ -33,6 +33,7 @@
 // - where the long tasks' time goes (script, style, layout, paint, HTML parsing,
 //   garbage collection, other), by self time of the trace's events;
 // - the console's errors (Lighthouse's "errors-in-console": a failed load counts).
+import { cumulativeLayoutShift } from './paint-view.mjs';
 import { median } from './stats.mjs';
 
 /**
@@ -208,20 +209,13 @@ export function labMetrics(traceEvents, urlPart) {
         event.ts >= t0 &&
         !event.args?.data?.had_recent_input,
     )
+    // The trace's times are in microseconds; the session windows' rule is bench/paint-view.mjs's.
     .map((event) => ({
-      ts: event.ts,
-      score: event.args.data.weighted_score_delta ?? event.args.data.score ?? 0,
+      at: event.ts / 1000,
+      value: event.args.data.weighted_score_delta ?? event.args.data.score ?? 0,
     }))
-    .sort((a, b) => a.ts - b.ts);
-  let cls = 0;
-  let window = { start: 0, last: 0, sum: 0 };
-  for (const shift of shifts) {
-    if (shift.ts - window.last > 1e6 || shift.ts - window.start > 5e6)
-      window = { start: shift.ts, last: shift.ts, sum: 0 };
-    window.sum += shift.score;
-    window.last = shift.ts;
-    cls = Math.max(cls, window.sum);
-  }
+    .sort((a, b) => a.at - b.at);
+  const cls = cumulativeLayoutShift(shifts);
 
   const tasks = thread
     .filter((event) => event.name === 'RunTask' && event.ph === 'X' && event.dur !== undefined)
