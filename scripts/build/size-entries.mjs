@@ -148,9 +148,10 @@ export const TARGETS = {
 // 46,666 B, the news page 44,721 B, the largest element 41,181 B).
 // Both, with the named states (each widget's name in its element) and the ranking's heading:
 // the script 21,804 B, a page of one widget 39,558 B, of four 48,951 B, the news page 47,193 B,
-// the largest element (the region chart's, with the inline figure's chunk) 43,247 B.
+// the largest element (the region chart's, with the inline figure's chunk) 43,247 B. The boxes'
+// rule as a constructed style sheet (a strict Content-Security-Policy allows it): the script 21,850 B.
 export const BUDGETS = {
-  'khountous.js': 21_850,
+  'khountous.js': 21_950,
   'page: one widget': 39_650,
   'page: mission widgets': 49_100,
   'page: news': 47_350,
@@ -223,7 +224,7 @@ export const PAGE_TARGETS = {
 export const PAGE_BUDGETS = {
   'one widget': 45_300,
   'mission widgets': 51_000,
-  core: 21_850,
+  core: 21_950,
   ...ownPages((page) => page.budget),
 };
 
