@@ -66,6 +66,9 @@ const ALONE = [
   'test/dist/early-start.browser.test.ts',
   'test/hardening/faults.browser.test.ts',
   'test/components/region-map.browser.test.ts',
+  'test/components/region-map-phone.browser.test.ts',
+  'test/components/inline-figure.browser.test.ts',
+  'test/dist/embed-overflow.browser.test.ts',
 ];
 
 /** The counts of two runs of one engine added up. */
