@@ -169,7 +169,6 @@ export const inlineFigureStyles = css`
     white-space: nowrap;
     font-variant-numeric: tabular-nums;
     text-decoration: underline dotted;
-    text-decoration-thickness: 1px;
     text-underline-offset: 0.2em;
     cursor: help;
     border-radius: 0.15em;
@@ -213,16 +212,17 @@ export const inlineFigureStyles = css`
     white-space: normal;
     text-align: start;
   }
-  .tip.below {
-    inset-block-end: auto;
-    inset-block-start: 100%;
-  }
   .tip > span {
     display: block;
   }
   :host(:hover) .figure:not([data-quiet]) + .tip,
   .figure:focus:not([data-quiet]) + .tip {
     display: block;
+  }
+  /* Under its line when the window has no room above it (place()). */
+  .tip.below {
+    inset-block-end: auto;
+    inset-block-start: 100%;
   }
   @media (forced-colors: active) {
     .tip {
