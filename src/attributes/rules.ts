@@ -94,6 +94,10 @@ export const RULES = {
   indicator: { type: 'choice', values: REGION_INDICATORS, fallback: 'averageScore' },
   variant: { type: 'choice', values: ['full', 'compact', 'inline'], fallback: 'full' },
   regionVariant: { type: 'choice', values: ['full', 'single', 'inline'], fallback: 'full' },
+  // Where a ranking's bars start: at 0, or on a narrower scale the header states, drawn as dots.
+  barScale: { type: 'choice', values: ['zero', 'fit'], fallback: 'zero' },
+  // How a map's classes are made (components/region-map/classes.ts).
+  mapClasses: { type: 'choice', values: ['equal', 'jenks'], fallback: 'equal' },
   slug: requiredId(SLUG_PATTERN, SLUG_WORDS, 'mairie-de-dakar'),
   reportSlug: requiredId(SLUG_PATTERN, SLUG_WORDS, 'coupure-eau-pikine-2026-03'),
   datasetId: requiredId(DATASET_ID_PATTERN, SLUG_WORDS, 'administration-scores'),

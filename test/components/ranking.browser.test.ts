@@ -69,26 +69,11 @@ describe('<khountous-ranking>', () => {
     }
   });
 
-  it('says how many are ranked, and scales its bars from the tens below the lowest score shown, as its header says', async () => {
+  it('says how many are ranked, in both languages', async () => {
     const expected = await api<Ranking>(sharedApi(), '/administrations?limit=10');
     const element = await ranking({});
-    const header = [...element.shadowRoot!.querySelectorAll('thead th')].map((th) =>
-      th.textContent!.replace(/\s+/g, ' ').trim(),
-    );
-    expect(header[0]).to.equal(`Rang sur ${expected.meta.total}`);
-    const scores = expected.data.map((item) => item.score);
-    const from = Math.floor(Math.min(...scores) / 10) * 10 - 10;
-    expect(from, 'the list starts above 10').to.be.greaterThan(0);
-    expect(header[2]).to.equal(`Score barres de ${from} à 100`);
-    const widths = rows(element).map((row) =>
-      parseFloat(row.querySelector<HTMLElement>('[part="bar"] span')!.style.width),
-    );
-    for (const [index, width] of widths.entries())
-      expect(width).to.be.closeTo(((scores[index]! - from) / (100 - from)) * 100, 0.01);
-    // From 0, ten scores of one page differ by a few points: here the bars differ visibly.
-    expect(Math.max(...widths) - Math.min(...widths)).to.be.greaterThan(
-      (Math.max(...scores) - Math.min(...scores)) * 1.5,
-    );
+    const header = element.shadowRoot!.querySelector('thead th')!.textContent!.replace(/\s+/g, ' ').trim();
+    expect(header).to.equal(`Rang sur ${expected.meta.total}`);
     const english = await ranking({ lang: 'en' });
     const enHeader = english.shadowRoot!.querySelector('thead th')!.textContent!.replace(/\s+/g, ' ').trim();
     expect(enHeader).to.equal(`Rank of ${expected.meta.total}`);

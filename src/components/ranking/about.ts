@@ -30,6 +30,11 @@ export const about: About = {
       en: "Turns names into links: `{slug}` is replaced by the administration's slug, e.g. `/administrations/{slug}`.",
       fr: 'Fait des noms des liens : `{slug}` est remplacé par le slug de l’administration, par exemple `/administrations/{slug}`.',
     },
+    scale: {
+      label: { en: 'Scale', fr: 'Échelle' },
+      en: 'Where the score bars start: `zero` (the default), bars from 0 to 100, whose lengths compare as the scores do; `fit`, dots on a narrower scale, from the tens below the lowest score shown, which the header states.',
+      fr: 'Où commencent les barres des scores : `zero` (par défaut), des barres de 0 à 100, dont les longueurs se comparent comme les scores ; `fit`, des points sur une échelle plus étroite, à partir de la dizaine sous le plus bas score affiché, que l’en-tête indique.',
+    },
   },
   sample: { limit: '5' },
   publication: true,

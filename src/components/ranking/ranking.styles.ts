@@ -83,6 +83,32 @@ export const rankingStyles = css`
     border-radius: inherit;
     background: var(--_bar);
   }
+  /*
+   * scale="fit": a stem and a dot on a thin line, not a bar, since the scale does not start at
+   * 0 (a bar's length would be read as its value). The dot's centre is at the score.
+   */
+  .bar.dot {
+    display: flex;
+    align-items: center;
+    height: 0.7em;
+    overflow: visible;
+    background: linear-gradient(var(--_surface), var(--_surface)) center / 100% 2px no-repeat;
+  }
+  .bar.dot span {
+    position: relative;
+    height: 2px;
+    border-radius: 0;
+  }
+  .bar.dot span::after {
+    content: '';
+    position: absolute;
+    inset-inline-end: -0.35em;
+    top: calc(50% - 0.35em);
+    width: 0.7em;
+    height: 0.7em;
+    border-radius: 50%;
+    background: var(--_bar);
+  }
   .name a {
     text-decoration: underline;
     text-underline-offset: 0.15em;

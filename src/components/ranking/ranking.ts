@@ -15,11 +15,14 @@ import { rankingStrings } from './strings.js';
 type Ranking = ListEnvelope<AdministrationListItem>;
 
 /**
- * Where the score bars start: scores out of 100 that sit close together (most are over
- * 40) would draw bars of nearly one length from 0. The bars start at the tens below the
- * lowest score shown, less ten, so that the lowest keeps a bar; the header says where.
+ * Where the scale of the scores starts. A bar's length is read as its value, so bars start
+ * at 0 (`scale="zero"`, the default): a score of 50 fills half the track, 97 and 92 differ by
+ * 5 %. `scale="fit"` spreads close scores over a narrower scale, from the tens below the
+ * lowest score shown, less ten: drawn as dots on a line, not as bars (a cut bar's length
+ * would lie), and the header says where it starts.
  */
-function scaleStart(scores: readonly number[]): number {
+function scaleStart(scores: readonly number[], scale: string): number {
+  if (scale !== 'fit') return 0;
   const lowest = Math.min(100, ...scores.filter(Number.isFinite));
   return Math.max(0, Math.min(90, Math.floor(lowest / 10) * 10 - 10));
 }
@@ -32,7 +35,7 @@ type RankingSelection = SelectionOf<typeof ranking.inputs> & ListSelection;
  *
  * @csspart table - The ranking table.
  * @csspart row - One administration's row.
- * @csspart bar - The score bar.
+ * @csspart bar - The score bar (its track; a dot on a line with `scale="fit"`).
  * @csspart pagination - The previous/next controls.
  *
  * @fires {KhountousLoadEvent<ListEnvelope<AdministrationListItem>>} khountous-load - Data is shown; `detail` is the list envelope.
@@ -47,7 +50,11 @@ export class KhountousRanking extends KhountousListElement<RankingSelection, Adm
     const t = this.strings(rankingStrings).ranking;
     const lang = this.language;
     const offset = (ranking.meta.page - 1) * selection.limit;
-    const from = scaleStart(ranking.data.map((item) => item.score));
+    const from = scaleStart(
+      ranking.data.map((item) => item.score),
+      selection.scale,
+    );
+    const dots = from > 0;
     // The caption names the table and holds the widget's title, a heading for heading navigation.
     return html`<table part="table">
         <caption>
@@ -61,14 +68,16 @@ export class KhountousRanking extends KhountousListElement<RankingSelection, Adm
             <th scope="col">${t.name}</th>
             <th scope="col" class="score">
               ${t.score}
-              <span class="under">${t.scale(formatNumber(lang, from), formatNumber(lang, 100))}</span>
+              <span class="under"
+                >${(dots ? t.dotScale : t.scale)(formatNumber(lang, from), formatNumber(lang, 100))}</span
+              >
             </th>
             <th scope="col" class="num wide">${t.responseRate}</th>
             <th scope="col" class="num wide">${t.avgDelay}</th>
           </tr>
         </thead>
         <tbody>
-          ${ranking.data.map((item, index) => this.renderRow(item, offset + index + 1, from))}
+          ${ranking.data.map((item, index) => this.renderRow(item, offset + index + 1, from, dots))}
         </tbody>
       </table>
       ${this.renderPager(ranking, selection, t.caption)}`;
@@ -78,7 +87,7 @@ export class KhountousRanking extends KhountousListElement<RankingSelection, Adm
    * One row: seven parts, the rates formatted once for the column and the narrow layout's line,
    * where each keeps its column's heading (the same words).
    */
-  private renderRow(item: AdministrationListItem, rank: number, from: number): TemplateResult {
+  private renderRow(item: AdministrationListItem, rank: number, from: number, dots: boolean): TemplateResult {
     const lang = this.language;
     const t = this.strings(rankingStrings).ranking;
     const href = this.hrefTemplate ? fillTemplate(this.hrefTemplate, { slug: item.slug }) : undefined;
@@ -97,7 +106,7 @@ export class KhountousRanking extends KhountousListElement<RankingSelection, Adm
       <td class="score">
         <span class="score-cell"
           ><span class="score-value">${formatNumber(lang, item.score)}</span
-          ><span class="bar" part="bar" aria-hidden="true"
+          ><span class=${dots ? 'bar dot' : 'bar'} part="bar" aria-hidden="true"
             ><span ${styleProps({ width: `${width}%` })}></span></span
         ></span>
       </td>

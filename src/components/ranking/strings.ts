@@ -11,6 +11,8 @@ export interface RankingText {
   of: (total: string) => string;
   /** Under "Score": where the bars start and end. */
   scale: (from: string, to: string) => string;
+  /** Under "Score", on a narrower scale (`scale="fit"`): where the dots' scale starts and ends. */
+  dotScale: (from: string, to: string) => string;
 }
 
 /** The strings of <khountous-ranking> (the admin card reads its "Rank" too). */
@@ -25,6 +27,7 @@ export const rankingStrings: Local<{ ranking: RankingText }> = {
       avgDelay: 'Délai moyen',
       of: (total) => `sur ${total}`,
       scale: (from, to) => `barres de ${from} à ${to}`,
+      dotScale: (from, to) => `points sur une échelle de ${from} à ${to}`,
     },
   },
   en: {
@@ -37,6 +40,7 @@ export const rankingStrings: Local<{ ranking: RankingText }> = {
       avgDelay: 'Average delay',
       of: (total) => `of ${total}`,
       scale: (from, to) => `bars from ${from} to ${to}`,
+      dotScale: (from, to) => `dots on a scale from ${from} to ${to}`,
     },
   },
 };

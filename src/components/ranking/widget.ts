@@ -15,6 +15,7 @@ export const ranking = widget({
     sector: { rule: RULES.sector, filter: true, initial: '' },
     level: { rule: RULES.level, filter: true, initial: '' },
     'href-template': { initial: '' },
+    scale: { rule: RULES.barScale, initial: 'zero' },
   },
   resource: ({ lang, region, sector, level, limit, page }) => ({
     kind: 'administrations',
