@@ -28,6 +28,14 @@ export function formatRange(lang: Lang, key: RegionIndicatorKey, min: number, ma
   return `${low} – ${high}`;
 }
 
+/**
+ * The resolution of an indicator's values, as they are written (formatIndicator): a whole point
+ * of score or percent, a tenth of a day or of reports per 100,000. The map's classes are never
+ * narrower (components/region-map/classes.ts).
+ */
+export const resolutionOf = (key: RegionIndicatorKey): number =>
+  formatOf(key) === 'score' || formatOf(key) === 'percent' ? 1 : 0.1;
+
 /** Indicators on a 0-100 scale; the others are scaled to the largest value shown. */
 export const BOUNDED: readonly RegionIndicatorKey[] = ['averageScore', 'responseRate', 'resolutionRate'];
 

@@ -28,9 +28,11 @@ const readout = (element: HTMLElement) =>
 const fillOf = (element: HTMLElement, code: string) =>
   getComputedStyle(regionIn(element, code).querySelector('path.area')!).fill;
 
-/** ColorBrewer YlGnBu's two ends: the light theme's better end is dark, the dark theme's light. */
-const NAVY = 'rgb(37, 52, 148)';
-const PALE = 'rgb(255, 255, 204)';
+/** The two ends of the map's colours on each theme (region-map.styles.ts): the better end the darkest on both. */
+const ENDS = {
+  light: { better: 'rgb(23, 40, 117)', worse: 'rgb(95, 191, 192)' },
+  dark: { better: 'rgb(35, 107, 174)', worse: 'rgb(218, 240, 179)' },
+};
 
 describe('<khountous-region-map>', () => {
   let regions: Regions;
@@ -64,15 +66,19 @@ describe('<khountous-region-map>', () => {
     expect(root.querySelector('svg')!.getAttribute('aria-label')).to.equal(
       'Carte\u202f: score moyen par région',
     );
-    // The legend: five classes, the better first, The Gambia named as a country, and the country's value.
+    // The legend: classes of 10 points, the better first, the country's class marked, The Gambia
+    // named as a country, and the country's value.
     const items = [...root.querySelectorAll('[part="legend"] li')].map((li) =>
       li.textContent!.replace(/\s+/g, ' ').trim(),
     );
-    expect(items).to.have.length(6);
-    expect(items[0]).to.match(/^\d+ – \d+\/100 meilleur$/);
-    expect(items[4]).to.match(/ moins bon$/);
-    expect(items[5]).to.equal('Gambie (pays voisin)');
-    const swatch = root.querySelectorAll('[part="legend"] .swatch')[5]!;
+    expect(items).to.deep.equal([
+      '70 – 79/100 meilleur',
+      '60 – 69/100',
+      '50 – 59/100 ◆ valeur nationale',
+      '40 – 49/100 moins bon',
+      'Gambie (pays voisin)',
+    ]);
+    const swatch = root.querySelectorAll('[part="legend"] .swatch')[4]!;
     expect(getComputedStyle(swatch).backgroundColor).to.equal(getComputedStyle(gambia).fill);
     // (shadowText folds the narrow space before the colon.)
     expect(shadowText(element)).to.match(/national : \d+\/100/);
@@ -204,7 +210,7 @@ describe('<khountous-region-map>', () => {
   });
 
   for (const theme of ['light', 'dark'] as const) {
-    const [better, worse] = theme === 'light' ? [NAVY, PALE] : [PALE, NAVY];
+    const { better, worse } = ENDS[theme];
     it(`${theme}: the better end is one colour whatever the direction; the longest delay is the worse end`, async () => {
       const score = await map({ theme, indicator: 'averageScore' });
       expect(fillOf(score, by('averageScore', 1).code), 'the highest score').to.equal(better);
@@ -223,7 +229,7 @@ describe('<khountous-region-map>', () => {
   it('reports per 100,000 people: its own colours, and no better or worse', async () => {
     const element = await map({ indicator: 'reportsPer100k', lang: 'en' });
     const highest = fillOf(element, by('reportsPer100k', 1).code);
-    expect([NAVY, PALE]).to.not.include(highest);
+    expect([ENDS.light.better, ENDS.light.worse]).to.not.include(highest);
     const legend = element.shadowRoot!.querySelector('[part="legend"]')!.textContent!;
     expect(legend).to.contain('highest');
     expect(legend).to.not.match(/better|worse/);

@@ -20,6 +20,11 @@ export const about: About = {
       en: 'A region to highlight (a region code such as `kolda`): outlined, and its value written under the map.',
       fr: 'Une région à mettre en avant (un code de région comme `kolda`)\u202f: entourée, et sa valeur écrite sous la carte.',
     },
+    classes: {
+      label: { en: 'Classes', fr: 'Classes' },
+      en: 'How the colour classes are made: `equal` (the default), at most five intervals of one round width (40 – 44, 45 – 49…); `jenks`, at most five natural breaks of the values, rounded. Every value, the country’s too, falls in a class of the legend.',
+      fr: 'Comment les classes de couleur sont faites : `equal` (par défaut), au plus cinq intervalles d’une même largeur ronde (40 – 44, 45 – 49…) ; `jenks`, au plus cinq seuils naturels des valeurs, arrondis. Chaque valeur, la nationale aussi, tombe dans une classe de la légende.',
+    },
   },
   sample: {},
   views: {

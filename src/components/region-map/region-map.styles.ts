@@ -1,60 +1,69 @@
 import { css } from 'lit';
 
 /**
- * The map's colours: ColorBrewer's YlGnBu (five classes, colour-blind safe, readable in grey)
- * from the worse end to the better, and Purples for an indicator without a better end, from
- * the lowest to the highest. On the dark theme the same colours in the other order: the
- * better (or highest) end is the one that stands out from the background, dark on light,
- * light on dark. The Gambia is neutral land; a region without a figure is hatched.
+ * The map's colours (docs/graphics.md): ColorBrewer's YlGnBu, from the worse end to the better,
+ * and Purples for an indicator without a better end, from the lowest to the highest, each
+ * resampled at five lightnesses 13 apart (CIELAB L*), so that the classes stay apart in grey
+ * and under colour-blindness; The Gambia (neighbouring land) and the hatching of a region
+ * without a figure (its mean colour) at two lightnesses of their own, above the classes on the
+ * light theme and below them on the dark one (test/components/region-map-colours.browser.test.ts).
+ * The order is the same on both themes: the worse (or lowest) end is the lightest, the better
+ * (or highest) the darkest; on the dark theme the ramp is lighter, apart from the background.
+ * The lowest class is never the background's colour. The ink of a name is white on the dark classes.
  */
 export const regionMapStyles = css`
   .map-block {
-    --_map-0: var(--khountous-map-color-1, light-dark(#ffffcc, #253494));
-    --_map-1: var(--khountous-map-color-2, light-dark(#a1dab4, #2c7fb8));
-    --_map-2: var(--khountous-map-color-3, #41b6c4);
-    --_map-3: var(--khountous-map-color-4, light-dark(#2c7fb8, #a1dab4));
-    --_map-4: var(--khountous-map-color-5, light-dark(#253494, #ffffcc));
-    --_map-n0: var(--khountous-map-neutral-1, light-dark(#f2f0f7, #54278f));
-    --_map-n1: var(--khountous-map-neutral-2, light-dark(#cbc9e2, #756bb1));
-    --_map-n2: var(--khountous-map-neutral-3, #9e9ac8);
-    --_map-n3: var(--khountous-map-neutral-4, light-dark(#756bb1, #cbc9e2));
-    --_map-n4: var(--khountous-map-neutral-5, light-dark(#54278f, #f2f0f7));
-    --_map-land: var(--khountous-map-land, light-dark(#d6d3cc, #4a4740));
+    --_map-0: var(--khountous-map-color-1, light-dark(#5fbfc0, #daf0b3));
+    --_map-1: var(--khountous-map-color-2, light-dark(#2899c1, #92d4b9));
+    --_map-2: var(--khountous-map-color-3, light-dark(#2371b1, #40b5c4));
+    --_map-3: var(--khountous-map-color-4, light-dark(#26489e, #1e90bf));
+    --_map-4: var(--khountous-map-color-5, light-dark(#172875, #236bae));
+    --_map-n0: var(--khountous-map-neutral-1, light-dark(#aeadd3, #e8e7f2));
+    --_map-n1: var(--khountous-map-neutral-2, light-dark(#8c88c0, #c4c4e0));
+    --_map-n2: var(--khountous-map-neutral-3, light-dark(#7362ac, #a4a1cc));
+    --_map-n3: var(--khountous-map-neutral-4, light-dark(#5e3997, #8380bc));
+    --_map-n4: var(--khountous-map-neutral-5, light-dark(#430a81, #705ca9));
+    --_map-land: var(--khountous-map-land, light-dark(#f7f6f2, #2e3033));
+    --_map-hatch: light-dark(#55606b, #6b747d);
     --_map-edge: light-dark(#7d8790, #8c959f);
-    /* The ink of a name on the first two steps and on the last two. */
-    --_ink-low: light-dark(#1d2327, #ffffff);
-    --_ink-high: light-dark(#ffffff, #1d2327);
+    /* The ink of a name on each step: dark on the light classes, white on the dark ones. */
+    --_ink-2: light-dark(#ffffff, #1d2327);
+    --_ink-3: light-dark(#ffffff, #1d2327);
   }
   @supports not (color: light-dark(#000, #fff)) {
     .map-block {
-      --_map-0: var(--khountous-map-color-1, #ffffcc);
-      --_map-1: var(--khountous-map-color-2, #a1dab4);
-      --_map-2: var(--khountous-map-color-3, #41b6c4);
-      --_map-3: var(--khountous-map-color-4, #2c7fb8);
-      --_map-4: var(--khountous-map-color-5, #253494);
-      --_map-n0: var(--khountous-map-neutral-1, #f2f0f7);
-      --_map-n1: var(--khountous-map-neutral-2, #cbc9e2);
-      --_map-n2: var(--khountous-map-neutral-3, #9e9ac8);
-      --_map-n3: var(--khountous-map-neutral-4, #756bb1);
-      --_map-n4: var(--khountous-map-neutral-5, #54278f);
-      --_map-land: var(--khountous-map-land, #d6d3cc);
+      --_map-0: var(--khountous-map-color-1, #5fbfc0);
+      --_map-1: var(--khountous-map-color-2, #2899c1);
+      --_map-2: var(--khountous-map-color-3, #2371b1);
+      --_map-3: var(--khountous-map-color-4, #26489e);
+      --_map-4: var(--khountous-map-color-5, #172875);
+      --_map-n0: var(--khountous-map-neutral-1, #aeadd3);
+      --_map-n1: var(--khountous-map-neutral-2, #8c88c0);
+      --_map-n2: var(--khountous-map-neutral-3, #7362ac);
+      --_map-n3: var(--khountous-map-neutral-4, #5e3997);
+      --_map-n4: var(--khountous-map-neutral-5, #430a81);
+      --_map-land: var(--khountous-map-land, #f7f6f2);
+      --_map-hatch: #55606b;
       --_map-edge: #7d8790;
-      --_ink-low: #1d2327;
-      --_ink-high: #ffffff;
+      --_ink-2: #ffffff;
+      --_ink-3: #ffffff;
     }
     :host([theme='dark']) .map-block {
-      --_map-0: var(--khountous-map-color-1, #253494);
-      --_map-1: var(--khountous-map-color-2, #2c7fb8);
-      --_map-3: var(--khountous-map-color-4, #a1dab4);
-      --_map-4: var(--khountous-map-color-5, #ffffcc);
-      --_map-n0: var(--khountous-map-neutral-1, #54278f);
-      --_map-n1: var(--khountous-map-neutral-2, #756bb1);
-      --_map-n3: var(--khountous-map-neutral-4, #cbc9e2);
-      --_map-n4: var(--khountous-map-neutral-5, #f2f0f7);
-      --_map-land: var(--khountous-map-land, #4a4740);
+      --_map-0: var(--khountous-map-color-1, #daf0b3);
+      --_map-1: var(--khountous-map-color-2, #92d4b9);
+      --_map-2: var(--khountous-map-color-3, #40b5c4);
+      --_map-3: var(--khountous-map-color-4, #1e90bf);
+      --_map-4: var(--khountous-map-color-5, #236bae);
+      --_map-n0: var(--khountous-map-neutral-1, #e8e7f2);
+      --_map-n1: var(--khountous-map-neutral-2, #c4c4e0);
+      --_map-n2: var(--khountous-map-neutral-3, #a4a1cc);
+      --_map-n3: var(--khountous-map-neutral-4, #8380bc);
+      --_map-n4: var(--khountous-map-neutral-5, #705ca9);
+      --_map-land: var(--khountous-map-land, #2e3033);
+      --_map-hatch: #6b747d;
       --_map-edge: #8c959f;
-      --_ink-low: #ffffff;
-      --_ink-high: #1d2327;
+      --_ink-2: #1d2327;
+      --_ink-3: #1d2327;
     }
   }
   .title {
@@ -87,23 +96,23 @@ export const regionMapStyles = css`
    */
   .step-0 {
     --_fill: var(--_map-0);
-    --_ink: var(--_ink-low);
+    --_ink: #1d2327;
   }
   .step-1 {
     --_fill: var(--_map-1);
-    --_ink: var(--_ink-low);
+    --_ink: #1d2327;
   }
   .step-2 {
     --_fill: var(--_map-2);
-    --_ink: #1d2327;
+    --_ink: var(--_ink-2);
   }
   .step-3 {
     --_fill: var(--_map-3);
-    --_ink: var(--_ink-high);
+    --_ink: var(--_ink-3);
   }
   .step-4 {
     --_fill: var(--_map-4);
-    --_ink: var(--_ink-high);
+    --_ink: #ffffff;
   }
   .neutral .step-0 {
     --_fill: var(--_map-n0);
@@ -132,9 +141,10 @@ export const regionMapStyles = css`
   .hatch-ground {
     fill: var(--_surface);
   }
+  /* Three tenths of the tile (map-svg.ts): the hatching's mean colour is measured with it. */
   .hatch {
-    stroke: var(--_muted);
-    stroke-width: 1.5;
+    stroke: var(--_map-hatch);
+    stroke-width: 3;
   }
   .gambia {
     fill: var(--_map-land);
@@ -253,7 +263,7 @@ export const regionMapStyles = css`
     background: var(--_map-land);
   }
   .swatch.no-data {
-    background: repeating-linear-gradient(45deg, var(--_muted) 0 1px, var(--_surface) 1px 5px);
+    background: repeating-linear-gradient(45deg, var(--_map-hatch) 0 1.5px, var(--_surface) 1.5px 5px);
   }
   .range {
     overflow-wrap: normal;
@@ -266,6 +276,11 @@ export const regionMapStyles = css`
   .national {
     margin: 0.6em 0 0;
     font-size: 0.9em;
+  }
+  /* The class of the country's value, marked in the legend with the sign its line begins with. */
+  .mark {
+    font-size: 0.85em;
+    white-space: nowrap;
   }
   /* Wide: the legend beside the map, and the regions' names on it (its box, widget.ts, steps at the same 40rem). */
   @container (min-width: 40rem) {
@@ -298,10 +313,15 @@ export const regionMapStyles = css`
       display: none;
     }
   }
-  /* Narrow: no name fits the Gambia's strip; the legend names it. */
+  /*
+   * Narrow: the Gambia's name larger, so that at 320 px it reads (about 11 px) and the strip is
+   * not taken for a region of the country; the legend names it too.
+   */
   @container (max-width: 30rem) {
     .names .gambia-name {
-      display: none;
+      font-size: 46px;
+      font-weight: 600;
+      stroke-width: 6px;
     }
   }
   /*

@@ -26,9 +26,10 @@ type Regions = ListEnvelope<RegionStats>;
 type MapSelection = SelectionOf<typeof regionMap.inputs>;
 
 /**
- * A map of Senegal's 14 regions, each coloured by its class of one indicator (five quantile
- * classes; the better end always the same colour, a long delay drawn as the worse end), with
- * a legend of the classes and the country's value, and a table of the values. The map is one
+ * A map of Senegal's 14 regions, each coloured by its class of one indicator (at most five
+ * classes of equal round width, or natural breaks with `classes="jenks"`: classes.ts; the
+ * better end always the same colour, a long delay drawn as the worse end), with a legend of
+ * the classes, the class of the country's value marked, and the country's value, and a table of the values. The map is one
  * stop of the Tab key: the arrow keys move between the regions (top to bottom, west to east;
  * Home and End, the first and the last; Dakar, small, is drawn again in an inset), Escape leaves
  * it. Each region is named with its value; pointed at, touched or focused, its name and value
@@ -45,17 +46,17 @@ type MapSelection = SelectionOf<typeof regionMap.inputs>;
  * @csspart table - The table of values (shown under a narrow map).
  * @csspart toggle - The button that shows or hides the table.
  *
- * @cssprop [--khountous-map-color-1=#ffffcc] - The map's worse end (#253494 in the dark theme).
- * @cssprop [--khountous-map-color-2=#a1dab4] - The map's second colour (#2c7fb8 dark).
- * @cssprop [--khountous-map-color-3=#41b6c4] - The map's middle colour (the same dark).
- * @cssprop [--khountous-map-color-4=#2c7fb8] - The map's fourth colour (#a1dab4 dark).
- * @cssprop [--khountous-map-color-5=#253494] - The map's better end (#ffffcc dark).
- * @cssprop [--khountous-map-neutral-1=#f2f0f7] - The lowest colour of an indicator with no better end (#54278f dark).
- * @cssprop [--khountous-map-neutral-2=#cbc9e2] - Its second (#756bb1 dark).
- * @cssprop [--khountous-map-neutral-3=#9e9ac8] - Its middle (the same dark).
- * @cssprop [--khountous-map-neutral-4=#756bb1] - Its fourth (#cbc9e2 dark).
- * @cssprop [--khountous-map-neutral-5=#54278f] - Its highest (#f2f0f7 dark).
- * @cssprop [--khountous-map-land=#d6d3cc] - The Gambia, neighbouring land (#4a4740 dark).
+ * @cssprop [--khountous-map-color-1=#5fbfc0] - The map's worse end, its lightest colour (#daf0b3 in the dark theme).
+ * @cssprop [--khountous-map-color-2=#2899c1] - The map's second colour (#92d4b9 dark).
+ * @cssprop [--khountous-map-color-3=#2371b1] - The map's middle colour (#40b5c4 dark).
+ * @cssprop [--khountous-map-color-4=#26489e] - The map's fourth colour (#1e90bf dark).
+ * @cssprop [--khountous-map-color-5=#172875] - The map's better end, its darkest colour (#236bae dark).
+ * @cssprop [--khountous-map-neutral-1=#aeadd3] - The lowest colour of an indicator with no better end (#e8e7f2 dark).
+ * @cssprop [--khountous-map-neutral-2=#8c88c0] - Its second (#c4c4e0 dark).
+ * @cssprop [--khountous-map-neutral-3=#7362ac] - Its middle (#a4a1cc dark).
+ * @cssprop [--khountous-map-neutral-4=#5e3997] - Its fourth (#8380bc dark).
+ * @cssprop [--khountous-map-neutral-5=#430a81] - Its highest (#705ca9 dark).
+ * @cssprop [--khountous-map-land=#f7f6f2] - The Gambia, neighbouring land (#2e3033 dark).
  *
  * @fires {KhountousLoadEvent<ListEnvelope<RegionStats>>} khountous-load - Data is shown; `detail` is the list of regions.
  */
@@ -86,7 +87,7 @@ export class KhountousRegionMap extends KhountousElement<MapSelection, Regions> 
     const key = selection.indicator;
     const t = this.strings(regionMapStrings).regionMap;
     const label = this.strings(indicatorNames).indicators[key];
-    const classes = classify(regions.data, key);
+    const classes = classify(regions.data, key, selection.classes);
     const byCode = new Map(regions.data.map((region) => [region.code, region]));
     const chosen = selection.region && byCode.has(selection.region) ? selection.region : null;
     const views = new Map<RegionCode, RegionView>(
@@ -183,7 +184,7 @@ export class KhountousRegionMap extends KhountousElement<MapSelection, Regions> 
   private renderLegend(
     regions: readonly RegionStats[],
     key: RegionIndicatorKey,
-    { classes }: Classes,
+    { classes, national }: Classes,
     t: RegionMapText,
   ): TemplateResult {
     const format = (value: number) => formatIndicator(this.language, key, value);
@@ -191,6 +192,7 @@ export class KhountousRegionMap extends KhountousElement<MapSelection, Regions> 
     const end = (index: number) =>
       classes.length < 2 ? nothing : index === 0 ? top : index === classes.length - 1 ? bottom : nothing;
     const missing = regions.some((region) => !hasFigure(region, key));
+    const part = partOf(regions);
     return html`<div class="legend" part="legend">
       <ul aria-label=${t.legend}>
         ${classes.map(
@@ -199,6 +201,11 @@ export class KhountousRegionMap extends KhountousElement<MapSelection, Regions> 
               <span class="swatch step-${item.step}"></span>
               <span class="range">${formatRange(this.language, key, item.min, item.max)}</span>
               <span class="end">${end(index)}</span>
+              ${
+                index === national
+                  ? html`<span class="mark"><span aria-hidden="true">◆</span> ${t.nationalMark(part)}</span>`
+                  : nothing
+              }
             </li>`,
         )}
         ${
@@ -214,7 +221,10 @@ export class KhountousRegionMap extends KhountousElement<MapSelection, Regions> 
           <span class="range">${t.neighbour}</span>
         </li>
       </ul>
-      <p class="national">${t.national(format(nationalValue(regions, key)), partOf(regions))}</p>
+      <p class="national">
+        <span class="mark-sign" aria-hidden="true">◆</span>
+        ${t.national(format(nationalValue(regions, key)), part)}
+      </p>
     </div>`;
   }
 }

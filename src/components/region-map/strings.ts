@@ -22,6 +22,8 @@ export interface RegionMapText {
   worse: string;
   highest: string;
   lowest: string;
+  /** Beside the legend's class that holds the country's value (the sign before the value says it again). */
+  nationalMark: (part?: Part) => string;
   /** The country's value; from `part` of the regions only when some are missing. */
   national: (value: string, part?: Part) => string;
   /** The neighbour the country surrounds, drawn as land. */
@@ -47,6 +49,7 @@ export const regionMapStrings: Local<{ regionMap: RegionMapText }> = {
       worse: 'moins bon',
       highest: 'le plus haut',
       lowest: 'le plus bas',
+      nationalMark: (part) => (part ? `valeur des ${part.regions} régions` : 'valeur nationale'),
       national: (value, part) =>
         part
           ? `${part.regions} région${part.regions > 1 ? 's' : ''} sur ${part.of}\u202f: ${value}`
@@ -70,6 +73,7 @@ export const regionMapStrings: Local<{ regionMap: RegionMapText }> = {
       worse: 'worse',
       highest: 'highest',
       lowest: 'lowest',
+      nationalMark: (part) => (part ? `value of the ${part.regions} regions` : 'national value'),
       national: (value, part) =>
         part ? `${part.regions} of ${part.of} regions: ${value}` : `national: ${value}`,
       gambia: 'The Gambia',

@@ -9,6 +9,7 @@ export const regionMap = widget({
     ...HEADING_INPUTS,
     indicator: { rule: RULES.indicator, initial: 'averageScore' },
     region: { rule: RULES.region, initial: '' },
+    classes: { rule: RULES.mapClasses, initial: 'equal' },
   },
   // The list of every region, as the region chart loads it: a page with both sends one request.
   resource: ({ lang }) => ({ kind: 'regions', lang }),
