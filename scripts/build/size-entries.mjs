@@ -150,12 +150,15 @@ export const TARGETS = {
 // the script 21,804 B, a page of one widget 39,558 B, of four 48,951 B, the news page 47,193 B,
 // the largest element (the region chart's, with the inline figure's chunk) 43,247 B. The boxes'
 // rule as a constructed style sheet (a strict Content-Security-Policy allows it): the script 21,850 B.
+// The ranking's bars from 0 and its `scale="fit"` dots (their header's words, styles), the map's
+// `classes` attribute (two more rules in the core): the script 21,923 B, a page of one widget
+// 39,850 B, of four 49,306 B, the news page 47,548 B, the largest element 43,417 B.
 export const BUDGETS = {
   'khountous.js': 21_950,
-  'page: one widget': 39_650,
-  'page: mission widgets': 49_100,
-  'page: news': 47_350,
-  element: 43_400,
+  'page: one widget': 39_900,
+  'page: mission widgets': 49_350,
+  'page: news': 47_600,
+  element: 43_450,
   'embed-resize.js': 500,
 };
 
@@ -222,8 +225,8 @@ export const PAGE_TARGETS = {
 };
 
 export const PAGE_BUDGETS = {
-  'one widget': 45_300,
-  'mission widgets': 51_000,
+  'one widget': 45_350,
+  'mission widgets': 51_250,
   core: 21_950,
   ...ownPages((page) => page.budget),
 };

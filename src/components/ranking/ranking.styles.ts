@@ -88,16 +88,11 @@ export const rankingStyles = css`
    * 0 (a bar's length would be read as its value). The dot's centre is at the score.
    */
   .bar.dot {
-    display: flex;
-    align-items: center;
-    height: 0.7em;
+    height: 2px;
     overflow: visible;
-    background: linear-gradient(var(--_surface), var(--_surface)) center / 100% 2px no-repeat;
   }
   .bar.dot span {
     position: relative;
-    height: 2px;
-    border-radius: 0;
   }
   .bar.dot span::after {
     content: '';
@@ -107,7 +102,7 @@ export const rankingStyles = css`
     width: 0.7em;
     height: 0.7em;
     border-radius: 50%;
-    background: var(--_bar);
+    background: inherit;
   }
   .name a {
     text-decoration: underline;
