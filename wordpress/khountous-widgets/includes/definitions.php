@@ -1084,6 +1084,29 @@ return array(
 			'type' => 'text',
 			'messages' => array(),
 		),
+		'barScale' => array(
+			'type' => 'choice',
+			'values' => array(
+				'zero',
+				'fit',
+			),
+			'names' => array(
+				'fr' => array(
+					'zero' => 'zero',
+					'fit' => 'fit',
+				),
+				'en' => array(
+					'zero' => 'zero',
+					'fit' => 'fit',
+				),
+			),
+			'messages' => array(
+				'not-accepted' => array(
+					'fr' => '{code} n’est pas une valeur acceptée. Valeurs acceptées : zero, fit.',
+					'en' => '{code} is not accepted. Accepted values: zero, fit.',
+				),
+			),
+		),
 		'indicator' => array(
 			'type' => 'choice',
 			'values' => array(
@@ -1113,6 +1136,29 @@ return array(
 				'not-accepted' => array(
 					'fr' => '{code} n’est pas une valeur acceptée. Valeurs acceptées : averageScore, responseRate, avgDelayDays, resolutionRate, reportsPer100k.',
 					'en' => '{code} is not accepted. Accepted values: averageScore, responseRate, avgDelayDays, resolutionRate, reportsPer100k.',
+				),
+			),
+		),
+		'mapClasses' => array(
+			'type' => 'choice',
+			'values' => array(
+				'equal',
+				'jenks',
+			),
+			'names' => array(
+				'fr' => array(
+					'equal' => 'equal',
+					'jenks' => 'jenks',
+				),
+				'en' => array(
+					'equal' => 'equal',
+					'jenks' => 'jenks',
+				),
+			),
+			'messages' => array(
+				'not-accepted' => array(
+					'fr' => '{code} n’est pas une valeur acceptée. Valeurs acceptées : equal, jenks.',
+					'en' => '{code} is not accepted. Accepted values: equal, jenks.',
 				),
 			),
 		),
@@ -1723,6 +1769,7 @@ return array(
 				'sector' => 'sector',
 				'level' => 'level',
 				'href-template' => 'text',
+				'scale' => 'barScale',
 				'limit' => 'limit',
 				'page' => 'page',
 				'paginate' => 'flag',
@@ -1771,6 +1818,16 @@ return array(
 					'help' => array(
 						'fr' => 'Fait des noms des liens : `{slug}` est remplacé par le slug de l’administration, par exemple `/administrations/{slug}`.',
 						'en' => 'Turns names into links: `{slug}` is replaced by the administration\'s slug, e.g. `/administrations/{slug}`.',
+					),
+				),
+				'scale' => array(
+					'label' => array(
+						'en' => 'Scale',
+						'fr' => 'Échelle',
+					),
+					'help' => array(
+						'fr' => 'Où commencent les barres des scores : `zero` (par défaut), des barres de 0 à 100, dont les longueurs se comparent comme les scores ; `fit`, des points sur une échelle plus étroite, à partir de la dizaine sous le plus bas score affiché, que l’en-tête indique.',
+						'en' => 'Where the score bars start: `zero` (the default), bars from 0 to 100, whose lengths compare as the scores do; `fit`, dots on a narrower scale, from the tens below the lowest score shown, which the header states.',
 					),
 				),
 			),
@@ -1893,6 +1950,7 @@ return array(
 			'attributes' => array(
 				'indicator' => 'indicator',
 				'region' => 'region',
+				'classes' => 'mapClasses',
 				'heading-level' => 'headingLevel',
 				'lang' => 'lang',
 				'theme' => 'theme',
@@ -1918,6 +1976,16 @@ return array(
 					'help' => array(
 						'fr' => 'Une région à mettre en avant (un code de région comme `kolda`) : entourée, et sa valeur écrite sous la carte.',
 						'en' => 'A region to highlight (a region code such as `kolda`): outlined, and its value written under the map.',
+					),
+				),
+				'classes' => array(
+					'label' => array(
+						'en' => 'Classes',
+						'fr' => 'Classes',
+					),
+					'help' => array(
+						'fr' => 'Comment les classes de couleur sont faites : `equal` (par défaut), au plus cinq intervalles d’une même largeur ronde (40 – 44, 45 – 49…) ; `jenks`, au plus cinq seuils naturels des valeurs, arrondis. Chaque valeur, la nationale aussi, tombe dans une classe de la légende.',
+						'en' => 'How the colour classes are made: `equal` (the default), at most five intervals of one round width (40 – 44, 45 – 49…); `jenks`, at most five natural breaks of the values, rounded. Every value, the country’s too, falls in a class of the legend.',
 					),
 				),
 			),
