@@ -124,9 +124,10 @@ describe('the map’s classes', () => {
       fc.property(sets, ({ key, method, values, weights }) => {
         // Whole points for the 0-100 indicators, tenths for the others, as the API writes them.
         const value = (raw: number) => (resolutionOf(key) === 1 ? Math.round(raw / 10) : raw / 10);
-        if (weights.every((weight) => weight === 0)) weights[0] = 1;
+        // At least one region measured, for a country's value.
+        const weighed = weights.some((weight) => weight > 0) ? weights : [1, ...weights.slice(1)];
         check(
-          REGION_CODES.map((code, index) => region(code, value(values[index]!), weights[index]!)),
+          REGION_CODES.map((code, index) => region(code, value(values[index]!), weighed[index]!)),
           key,
           method,
         );

@@ -27,7 +27,7 @@ const STEPS = 5;
 /** The `classes` attribute's values (attributes/rules.ts). */
 type ClassMethod = (typeof RULES.mapClasses.values)[number];
 
-export interface MapClass {
+interface MapClass {
   /** Its colour on the palette: 0 (worse, or lowest) to STEPS - 1 (better, or highest). */
   readonly step: number;
   /** Its lowest and highest values, at the indicator's resolution: the next class starts one resolution above `max`. */
