@@ -262,6 +262,10 @@ export const regionMapStyles = css`
   .swatch.land {
     background: var(--_map-land);
   }
+  /* The neighbour's words may wrap on a phone ("Gambie (pays voisin)"), the classes' ranges never. */
+  .swatch.land + .range {
+    white-space: normal;
+  }
   .swatch.no-data {
     background: repeating-linear-gradient(45deg, var(--_map-hatch) 0 1.5px, var(--_surface) 1.5px 5px);
   }
