@@ -5,6 +5,7 @@
  * `source-href` (http(s) only), else to the platform's site; `credit="none"` still hides it.
  */
 import { expect, fixture } from '@open-wc/testing';
+import { executeServerCommand } from '@web/test-runner-commands';
 import '../helpers/every-element.js';
 import type {
   AdministrationListItem,
@@ -129,6 +130,34 @@ for (const form of FORMS) {
     });
   });
 }
+
+describe("the editor's words on paper", () => {
+  widgetTestHooks();
+
+  it('the note and the source line are printed, the link written after the line', async () => {
+    const element = await create('khountous-ranking', { limit: '2', note: 'Score moyen sur 100.' });
+    const note = part(element, 'note')!;
+    const link = part(element, 'source')!.querySelector('a')!;
+    // Every engine: the print rule that writes the address; in Chromium, print media emulated.
+    const printRules = [...element.shadowRoot!.adoptedStyleSheets]
+      .flatMap((sheet) => [...sheet.cssRules])
+      .filter(
+        (rule): rule is CSSMediaRule => rule instanceof CSSMediaRule && /print/.test(rule.conditionText),
+      )
+      .map((rule) => rule.cssText)
+      .join('\n');
+    expect(printRules).to.match(/\.source a\[href\]::after\s*\{\s*content: (["']) \(\1 attr\(href\) \1\)\1;/);
+    if (!/Chrome\//.test(navigator.userAgent)) return;
+    await executeServerCommand('look-media', { media: 'print' });
+    try {
+      expect(matchMedia('print').matches).to.equal(true);
+      expect(note.checkVisibility() && link.checkVisibility()).to.equal(true);
+      expect(getComputedStyle(link, '::after').content).to.match(/attr\(href\)|khountous\.sn/);
+    } finally {
+      await executeServerCommand('look-media', { media: null });
+    }
+  });
+});
 
 describe("the card's compact and inline forms: the editor's words", () => {
   widgetTestHooks();
