@@ -11,6 +11,7 @@
 import { catalog } from '../src/registry.js';
 import { shortName } from '../src/widget/descriptor.js';
 import { DEFAULT_LANG, toSupportedLang } from '../src/widget/lang.js';
+import { editorWordsOf } from '../src/widget/editor.js';
 
 export type SnippetFormat = 'script' | 'iframe' | 'wordpress' | 'react' | 'ssr';
 
@@ -57,10 +58,13 @@ export function embedParams(tag: string, attributes: SnippetInput['attributes'])
 /**
  * The iframe's `title`, which names the widget for screen readers, in the
  * widget's language (its `lang`, else the embed page's, French): "Khountous :
- * classement des administrations", from its about.ts title.
+ * classement des administrations", from its about.ts title; the editor's `headline` when set.
  */
 export function frameTitle(tag: string, attributes: SnippetInput['attributes']): string {
   const lang = toSupportedLang(attributes.find(([name]) => name === 'lang')?.[1]) ?? DEFAULT_LANG;
+  // The editor's headline, as the widget shows it (widget/editor.ts), names the frame too.
+  const { headline } = editorWordsOf((name) => attributes.find(([given]) => given === name)?.[1] ?? null);
+  if (headline) return lang === 'fr' ? `Khountous\u202f: ${headline}` : `Khountous: ${headline}`;
   const title = catalog.find(({ widget }) => widget.tag === tag)?.about.title[lang];
   if (!title) return 'Khountous';
   const name = title.charAt(0).toLocaleLowerCase(lang) + title.slice(1);

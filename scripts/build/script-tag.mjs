@@ -74,12 +74,27 @@ function inShared(id) {
   const demand = [
     ...['boot/hydrate.ts', 'boot/paint.ts', 'embed/', 'components/', 'graphics/'],
     ...['attributes/messages.ts', 'i18n/attributes.ts'],
-    // The text paint's own (the summaries and the format of an indicator, which the region
-    // chart and the map import too): paint.js imports no chunk of the elements.
-    ...['summaries.ts', 'widget/indicator-format.ts'],
+    // The text paint's own (the summaries), and what it shares with the elements: paint.js
+    // imports no chunk of the elements (PAINT_SHARED).
+    'summaries.ts',
+    ...PAINT_SHARED,
   ];
   return !demand.some((prefix) => inSrc(path, prefix));
 }
+
+/**
+ * What the text paint and the elements both import, in one small chunk of their own (every
+ * page of the script tag fetches it with paint.js): the format of an indicator (the region
+ * chart's and the map's too), the editor's words, the source line and its link.
+ */
+const PAINT_SHARED = [
+  'widget/indicator-format.ts',
+  'widget/editor.ts',
+  'widget/source.ts',
+  'i18n/source-line.ts',
+  'element/links.ts',
+];
+const inPaintShared = (id) => PAINT_SHARED.some((prefix) => inSrc(id, prefix));
 
 /**
  * Where each module the script imports on demand is written: each element of `elements`
@@ -182,6 +197,8 @@ export async function buildScriptTag(elements) {
           codeSplitting: {
             groups: [
               { name: 'khountous', tags: ['$initial'], test: (id) => !inSrc(id, 'embed/') },
+              // Before the shared chunk, which would take them in as the base element's imports.
+              { name: 'text', test: inPaintShared },
               { name: 'shared', test: inShared },
             ],
           },

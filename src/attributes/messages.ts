@@ -8,6 +8,7 @@
  */
 import type { Lang } from '../core/types.js';
 import { attributeMessages } from '../i18n/attributes.js';
+import { PLATFORM_SITE } from '../widget/source.js';
 import {
   quoted,
   fold,
@@ -85,6 +86,10 @@ function describe(problem: ProblemDraft, lang: Lang): string {
       return t.noVersion(code, problem.closest!);
     case 'not-found':
       return t.notFound(code);
+    case 'too-long':
+      return t.tooLong(code, problem.range!.max);
+    case 'not-link':
+      return t.notLink(code, problem.example ?? '', PLATFORM_SITE);
     case 'missing':
       return t.missing(problem.attribute, problem.expected?.[lang] ?? '', problem.example ?? '');
     case 'malformed':

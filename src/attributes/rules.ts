@@ -64,7 +64,26 @@ interface UrlRule {
   example: string;
 }
 
-export type AttributeRule = ChoiceRule | IdRule | IntegerRule | UrlRule;
+/**
+ * An editor's plain text (`headline`, `subtitle`, `note`): its runs of white space one space,
+ * never markup. Longer than `maxLength` characters: shown cut at the bound, ending with "…",
+ * with a warning that says so (nothing dropped without a word).
+ */
+interface TextRule {
+  type: 'text';
+  maxLength: number;
+}
+
+/**
+ * A link an editor sets (`source-href`): an http(s) address, or a path from the site's root.
+ * Anything else (`javascript:`, `data:`) is set aside, with a warning, for the kit's own link.
+ */
+interface LinkRule {
+  type: 'link';
+  example: string;
+}
+
+export type AttributeRule = ChoiceRule | IdRule | IntegerRule | UrlRule | TextRule | LinkRule;
 
 const id = (pattern: RegExp, expected: Record<Lang, string>, example: string, required: boolean): IdRule => ({
   type: 'id',
@@ -121,6 +140,10 @@ export const RULES = {
   },
   headingLevel: { type: 'integer', min: 2, max: 6, fallback: 3 },
   baseUrl: { type: 'url', example: 'https://api.khountous.sn/v1' },
+  headline: { type: 'text', maxLength: 120 },
+  subtitle: { type: 'text', maxLength: 200 },
+  note: { type: 'text', maxLength: 400 },
+  sourceHref: { type: 'link', example: 'https://www.example.sn/methodologie' },
 } as const satisfies Record<string, AttributeRule>;
 
 // ---------------------------------------------------------------------------
@@ -153,10 +176,19 @@ export interface AttributeProblem {
   attribute: string;
   /** The value as written (trimmed). */
   given: string;
-  reason: 'not-accepted' | 'missing' | 'malformed' | 'out-of-range' | 'not-http' | 'no-version' | 'not-found';
+  reason:
+    | 'not-accepted'
+    | 'missing'
+    | 'malformed'
+    | 'out-of-range'
+    | 'not-http'
+    | 'no-version'
+    | 'not-found'
+    | 'too-long'
+    | 'not-link';
   /** The accepted values (a choice). */
   accepted?: readonly string[];
-  /** The accepted range (an integer). */
+  /** The accepted range (an integer); a text's bound, in characters (`too-long`: `max`). */
   range?: { min: number; max: number };
   /** The closest accepted value, when one is close; for `no-version`, the base URL with /v1. */
   closest?: string;
@@ -228,7 +260,32 @@ function acceptedValue(
         : /^https?:\/\/[^/?#\s]+/i.test(given) || /^\/(?!\/)/.test(given)
           ? given
           : REFUSED;
+    case 'link':
+      // Neither `//host` nor `/\host`, which browsers read as another site's address.
+      return !given
+        ? undefined
+        : /^https?:\/\/[^/?#\s\\]+/i.test(given) || /^\/(?![/\\])/.test(given)
+          ? given
+          : REFUSED;
+    case 'text': {
+      const text = plainText(given);
+      return !text ? undefined : [...text].length <= rule.maxLength ? text : REFUSED;
+    }
   }
+}
+
+/** Runs of white space (line breaks, tabs, no-break spaces) one space, none at the ends. */
+const plainText = (value: string): string => value.replace(/\s+/g, ' ').trim();
+
+/** `text` within `max` characters (code points): cut, ending with "…", when longer. */
+function cutText(text: string, max: number): string {
+  const characters = [...text];
+  return characters.length <= max
+    ? text
+    : `${characters
+        .slice(0, max - 1)
+        .join('')
+        .trimEnd()}…`;
 }
 
 /**
@@ -276,6 +333,21 @@ export function checkAttribute(
     case 'url': {
       if (accepted !== REFUSED) return { ok: true, value: accepted };
       return { ok: false, problem: { attribute, given, reason: 'not-http', example: rule.example } };
+    }
+    case 'text': {
+      if (accepted !== REFUSED) return { ok: true, value: accepted };
+      const range = { min: 0, max: rule.maxLength };
+      const value = cutText(plainText(given), rule.maxLength);
+      return { ok: true, value, problem: { attribute, given, reason: 'too-long', range } };
+    }
+    case 'link': {
+      if (accepted !== REFUSED) return { ok: true, value: accepted };
+      // A warning: the kit's own link is used instead (the element says which).
+      return {
+        ok: true,
+        value: undefined,
+        problem: { attribute, given, reason: 'not-link', example: rule.example },
+      };
     }
   }
 }

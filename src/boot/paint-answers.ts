@@ -28,7 +28,9 @@ export function paintAnswers(loads: readonly Started[], load: () => Promise<Pain
     const { lang } = started.planned.selection;
     void started.loaded.then(
       (answer) =>
-        painter.then((module) => module?.paint(started.element, answer.data, lang, valuesOf(started))),
+        painter.then((module) =>
+          module?.paint(started.element, answer.data, lang, valuesOf(started), answer.fetchedAt),
+        ),
       () => undefined,
     );
   }

@@ -18,9 +18,12 @@
  * paints nothing and the element decides.
  */
 import { MAX_LIMIT, MAX_TEXT_LENGTH, type Lang } from '../core/types.js';
+import { relFor } from '../element/links.js';
 import { isolate } from '../i18n/bidi.js';
-import { formatAs } from '../i18n/format.js';
+import { formatAs, formatDate } from '../i18n/format.js';
+import { sourceLine } from '../i18n/source-line.js';
 import { summaries } from '../summaries.js';
+import { editorWordsOf, titleOf } from '../widget/editor.js';
 import type { Field, Format, NumberFormat } from '../widget/summary.js';
 
 type Json = Record<string, unknown>;
@@ -32,6 +35,8 @@ interface View {
   lines?: string[];
   items?: string[];
   ordered?: boolean;
+  /** The date the data carries (the source line's), if the summary names one. */
+  date?: unknown;
 }
 
 const isObject = (value: unknown): value is Json =>
@@ -108,6 +113,7 @@ function viewOf(tag: string, data: Json, values: Values, lang: Lang): View | und
     return { inline: figure.filter(Boolean).join(' ') || undefined };
   }
   return {
+    date: summary.date && valueAt(data, summary.date, values, lang),
     title: summary.title?.brief ? write(data, summary.title) : undefined,
     lines: [
       joined(brief(summary.facts).map((field) => write(data, field))),
@@ -129,18 +135,27 @@ function viewOf(tag: string, data: Json, values: Values, lang: Lang): View | und
 
 // Within its widget's box (widget/box.ts), which its tag holds: scrolled, not taller.
 const STYLE = `:host{display:block;box-sizing:border-box;max-height:calc(var(--khountous-box)*var(--khountous-font-size,1rem));overflow:auto;padding:.75rem 1rem;line-height:1.5;overflow-wrap:anywhere}
-p,ol,ul{margin:0}p+p,p+ol,p+ul{margin-top:.25rem}.title{font-weight:600}
+p,ol,ul{margin:0}p+p,p+ol,p+ul,ol+p,ul+p{margin-top:.25rem}.title{font-weight:600}.source{font-size:.75em}.source a{color:inherit}
 ol,ul{padding-inline-start:1.5rem}li{margin:.125rem 0}:host([inline]){display:inline;padding:0}`;
 
 let sheet: CSSStyleSheet | undefined;
 
 /**
  * Writes `data`, the answer for `element` (a tag of the kit whose element is
- * not defined yet, with nothing inside but white space), as text inside it. Returns whether it
- * painted: not when the element is defined, holds something, or the answer
- * does not have what the widget shows.
+ * not defined yet, with nothing inside but white space), as text inside it, with the editor's
+ * words as the element says them (widget/editor.ts: the headline in place of the title, the
+ * subtitle, the note, and the source line with its link unless `credit="none"`; `fetchedAt`:
+ * when the API answered, the line's date unless the data carries its own). Returns whether it
+ * painted: not when the element is defined, holds something, or the answer does not have what
+ * the widget shows.
  */
-export function paint(element: Element, data: unknown, lang: Lang, values: Values = {}): boolean {
+export function paint(
+  element: Element,
+  data: unknown,
+  lang: Lang,
+  values: Values = {},
+  fetchedAt: number = Date.now(),
+): boolean {
   // Something inside (an element, words; not the white space of the page's markup): the page's own.
   const holds = [...element.childNodes].some(
     (node) =>
@@ -150,6 +165,7 @@ export function paint(element: Element, data: unknown, lang: Lang, values: Value
   const view = viewOf(element.localName, data, values, lang);
   const lines = (view?.lines ?? []).filter(Boolean);
   if (!view || (!view.inline && !view.title && !lines.length && !view.items?.length)) return false;
+  const editor = editorWordsOf((name) => element.getAttribute(name));
   const host = document.createElement('khountous-paint');
   const root = host.attachShadow({ mode: 'open' });
   try {
@@ -165,15 +181,29 @@ export function paint(element: Element, data: unknown, lang: Lang, values: Value
     if (className) node.className = className;
     return node;
   };
-  // One figure in the line of a text: a span, no block.
+  // One figure in the line of a text: a span, no block (no title, no source line: inline-figure.ts).
   if (view.inline) host.setAttribute('inline', '');
   const wrapper = add(root, view.inline ? 'span' : 'div', view.inline);
   wrapper.lang = lang;
-  if (view.title) add(wrapper, 'p', view.title, 'title');
+  if (!view.inline) {
+    const title = titleOf(editor, view.title);
+    if (title) add(wrapper, 'p', title, 'title');
+    if (editor.subtitle) add(wrapper, 'p', editor.subtitle, 'subtitle');
+  }
   for (const line of lines) add(wrapper, 'p', line);
   if (view.items?.length) {
     const list = add(wrapper, view.ordered ? 'ol' : 'ul');
     for (const item of view.items) add(list, 'li', item);
+  }
+  if (!view.inline) {
+    if (editor.note) add(wrapper, 'p', editor.note, 'note');
+    if (element.getAttribute('credit') !== 'none') {
+      const date = typeof view.date === 'string' && view.date ? view.date : fetchedAt;
+      const link = add(add(wrapper, 'p', undefined, 'source'), 'a', sourceLine[lang](formatDate(lang, date)));
+      link.setAttribute('href', editor.sourceHref);
+      const rel = relFor(editor.sourceHref);
+      if (rel) link.setAttribute('rel', rel);
+    }
   }
   element.append(host);
   return true;

@@ -1,7 +1,7 @@
-import { html, isServer, type PropertyDeclaration, type TemplateResult } from 'lit';
+import { html, isServer, nothing, type PropertyDeclaration, type TemplateResult } from 'lit';
 import type { KhountousError } from '../core/errors.js';
 import type { Lang } from '../core/types.js';
-import { clampInteger, loadMessagesNow } from '../attributes/owner.js';
+import { clampInteger, inputValue, loadMessagesNow } from '../attributes/owner.js';
 import { RULES } from '../attributes/rules.js';
 import { commonStrings, SOME_WIDGET, type CommonStrings, type WidgetName } from '../i18n/common.js';
 import { warmFormats } from '../i18n/format.js';
@@ -16,6 +16,8 @@ import {
   type Widget,
 } from '../widget/descriptor.js';
 import { boxStyle, reserve } from '../widget/box.js';
+import type { InlineHost } from '../graphics/inline-figure.js';
+import { editorWords, titleOf, type EditorWords } from '../widget/editor.js';
 import { planLoad, type Read } from '../widget/load.js';
 import { Announcer, type ViewState } from './events.js';
 import { firstUpdateTurn } from './first-update.js';
@@ -154,6 +156,42 @@ export abstract class KhountousElement<S extends Selection, T> extends Khountous
     return Math.min(6, level + depth);
   }
 
+  /** The editor's words (widget/editor.ts), checked: a text cut or a link set aside warns once. */
+  protected get editor(): EditorWords {
+    return editorWords((attribute, rule) => inputValue(this, attribute, this.input(attribute), rule));
+  }
+
+  /**
+   * The widget's title, which every widget renders with this: the editor's `headline` when set,
+   * else `own`, a heading at `heading-level`; the editor's `subtitle` under it unless `subtitle`
+   * is false (a caption that holds its title alone then renders renderSubtitle() after it).
+   */
+  protected renderTitle(own: unknown, subtitle = true): TemplateResult {
+    return html`${states.renderTitleLine(this.headingAt(), this.headlineOr(own))}${
+      subtitle ? this.renderSubtitle() : nothing
+    }`;
+  }
+
+  /** The words of the widget's title: the editor's `headline` when set, else `own` (a title that is no heading: the compact card's name). */
+  protected headlineOr<O>(own: O): string | O {
+    return titleOf(this.editor, own);
+  }
+
+  /** The editor's `subtitle` alone (see renderTitle). */
+  protected renderSubtitle(): TemplateResult | typeof nothing {
+    return states.renderSubtitleLine(this.editor.subtitle);
+  }
+
+  /**
+   * What a figure in the line of a text needs of its element (graphics/inline-figure.ts): it has
+   * no title (the article's sentence introduces it), so no headline or subtitle; the editor's
+   * note goes in its tooltip, before the source.
+   */
+  protected inlineHost(): InlineHost {
+    const { language: lang, t, widgetName: name } = this;
+    return { host: this, lang, t, name, credit: this.input('credit'), note: this.editor.note };
+  }
+
   protected abstract renderContent(data: T, selection: S): TemplateResult;
 
   /** Whether `data` has nothing to show for `selection` (then renderEmpty() and `state="empty"`). */
@@ -256,7 +294,8 @@ export abstract class KhountousElement<S extends Selection, T> extends Khountous
         return this.renderEmpty(view.data, view.selection);
       case 'ready': {
         const date = this.dataDate?.(view.data) ?? view.fetchedAt;
-        const under = { staleAsOf: view.staleAsOf, credit: this.input('credit'), date };
+        const { note, sourceHref: href } = this.editor;
+        const under = { staleAsOf: view.staleAsOf, credit: this.input('credit'), date, note, href };
         return html`${this.renderContent(view.data, view.selection)}${states.renderUnderData(this.language, this.t, under)}`;
       }
     }

@@ -136,9 +136,10 @@ export abstract class KhountousListElement<S extends ListSelection, Item> extend
   ): TemplateResult {
     const total = list.meta.total;
     return html`<div class="caption" id="caption">
-        <p class="title" role="heading" aria-level=${this.headingAt()}>${caption}</p>
+        ${this.renderTitle(caption, false)}
         <span class="count">${count(total, formatNumber(this.language, total))}</span>
       </div>
+      ${this.renderSubtitle()}
       <ul part="list" role="list" aria-labelledby="caption">
         ${list.data.map(item)}
       </ul>

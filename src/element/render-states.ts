@@ -12,6 +12,7 @@ import type { Lang } from '../core/types.js';
 import type { ProblemDraft } from '../attributes/rules.js';
 import type { CommonStrings, WidgetName } from '../i18n/common.js';
 import { formatDate, formatTime } from '../i18n/format.js';
+import { relFor } from './links.js';
 
 /** The skeleton shown while loading, with its text for screen readers naming the widget. */
 export const renderSkeleton = (t: CommonStrings, name: WidgetName): TemplateResult =>
@@ -28,26 +29,44 @@ export const renderEmptyMessage = (
     ${t.empty(name)}${action === nothing ? nothing : html` ${action}`}
   </p>`;
 
+/** The widget's title, a heading at `level`: the editor's `headline` or the widget's own (the element's `renderTitle`). */
+export const renderTitleLine = (level: number, title: unknown) =>
+  html`<p class="title" part="title" role="heading" aria-level=${level}>${title}</p>`;
+
+/** The editor's `subtitle`, plain text, under the title; nothing without one. */
+export const renderSubtitleLine = (subtitle: string | undefined) =>
+  subtitle ? html`<p class="editor-subtitle" part="subtitle">${subtitle}</p>` : nothing;
+
 /**
- * What goes under the data: the "data as of HH:MM" mark when it is stale (`staleAsOf`: when
- * it was fetched), and the source line: the platform and the date of the data (its own date
- * when the answer has one, else when the API gave it), unless `credit="none"`.
+ * What goes under the data: the editor's note (the measure, the period), the "data as of
+ * HH:MM" mark when it is stale (`staleAsOf`: when it was fetched), and the source line: the
+ * platform and the date of the data (its own date when the answer has one, else when the API
+ * gave it), a link to `href` (the editor's `source-href`, else the platform's site), unless
+ * `credit="none"`.
  */
 export const renderUnderData = (lang: Lang, t: CommonStrings, under: UnderData) =>
-  html`${
+  html`${under.note ? html`<p class="editor-note" part="note">${under.note}</p>` : nothing}${
     under.staleAsOf === undefined
       ? nothing
       : html`<p class="stale" part="stale">${t.staleAsOf(formatTime(lang, under.staleAsOf))}</p>`
   }${
     under.credit === 'none'
       ? nothing
-      : html`<p class="source" part="source">${t.source(formatDate(lang, under.date))}</p>`
+      : html`<p class="source" part="source">
+          <a href=${under.href} rel=${relFor(under.href) ?? nothing}
+            >${t.source(formatDate(lang, under.date))}</a
+          >
+        </p>`
   }`;
 
 export interface UnderData {
   staleAsOf: number | undefined;
   credit: unknown;
   date: string | number;
+  /** The editor's note, if any. */
+  note: string | undefined;
+  /** Where the source line links. */
+  href: string;
 }
 
 export interface ErrorView {

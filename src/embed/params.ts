@@ -8,6 +8,7 @@
 
 import { normaliseBaseUrl } from '../widget/base-url.js';
 import { shortName, tagOfName } from '../widget/descriptor.js';
+import { PLATFORM_SITE } from '../widget/source.js';
 
 /** Parameters that steer the page and never become attributes. */
 const RESERVED_PARAMS = ['widget', 'id'] as const;
@@ -112,6 +113,8 @@ function exactOrigin(token: string): string | undefined {
  *   in the one spelling the widget will fetch from (normaliseBaseUrl): the
  *   string checked is the string used, whatever whitespace, format characters
  *   or relative form the URL was written in.
+ * - `source-href` is kept only when it is an absolute http(s) URL to `linkOrigin` or to the
+ *   platform's site (widget/source.ts): an embed URL anyone can write sends no reader elsewhere.
  * - `href-template` is kept only when its literal beginning already fixes the
  *   link's origin to `linkOrigin` (`https://news.example/...`): the values
  *   filled in later (API data) then cannot move it, and no protocol-relative,
@@ -136,6 +139,13 @@ export function acceptedAttributes(
       const origin = new URL(kept).origin;
       if (!policy.apiOrigins.includes(origin)) {
         refused.push({ name, value, origin, reason: `leads to none of ${policy.apiOrigins.join(', ')}` });
+        continue;
+      }
+    } else if (name === 'source-href') {
+      // The source line's link: to the page that framed the embed, or the platform's own site.
+      const allowed = [policy.linkOrigin, new URL(PLATFORM_SITE).origin];
+      if (!allowed.includes(linkOrigin(value) ?? '')) {
+        refused.push({ name, value, reason: `leads to neither ${allowed.filter(Boolean).join(' nor ')}` });
         continue;
       }
     } else if (name === 'href-template') {
@@ -167,6 +177,16 @@ export function templateOrigin(template: string): string | undefined {
   if (!match) return undefined;
   try {
     return new URL(match[1]!).origin;
+  } catch {
+    return undefined;
+  }
+}
+
+/** An absolute http(s) URL's origin, when nothing (user info, a backslash) hides another; else undefined. */
+function linkOrigin(href: string): string | undefined {
+  const match = /^(https?:\/\/[a-z0-9.-]+(?::[0-9]{1,5})?)(?:[/?#]|$)/i.exec(href.trim());
+  try {
+    return match ? new URL(match[1]!).origin : undefined;
   } catch {
     return undefined;
   }

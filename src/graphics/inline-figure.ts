@@ -1,8 +1,10 @@
 /**
  * A figure in the line of a text (`variant="inline"`: <khountous-region-stats>, one region's
  * indicator, and <khountous-admin-card>, an administration's score): an inline box one line
- * high, in the font, size and colour of the text around it, with no heading, no frame and no
- * source line. What it is, the country's value and the source are in a tooltip, shown on
+ * high, in the font, size and colour of the text around it, with no heading (an editor's
+ * `headline` and `subtitle` are not shown: the sentence around it introduces it), no frame and
+ * no source line. What it is, the country's value, the editor's `note` and the source (as text:
+ * `source-href` is no link there) are in a tooltip, shown on
  * hover and on keyboard focus (the figure is focusable; Escape hides it), which is also the
  * figure's accessible description. Its colour says better or worse than the country only
  * beside an arrow (higher or lower) and words for screen readers that say it too. Its loading
@@ -50,6 +52,8 @@ export interface InlineHost {
   /** The widget, as the states' sentences name it (its name.ts). */
   name: WidgetName;
   credit: unknown;
+  /** The editor's note (the measure, the period): in the tooltip, before the source. */
+  note: string | undefined;
 }
 
 const sentence = (text: string) => (/[.!?…]$/.test(text) ? text : `${text}.`);
@@ -104,7 +108,7 @@ const renderUnavailable = (lang: Lang, why: string) =>
  */
 export function renderInlineView<S extends Selection, T>(
   view: StateView<S, T>,
-  { host, lang, t, name, credit }: InlineHost,
+  { host, lang, t, name, credit, note }: InlineHost,
   figureOf: (data: T, selection: S) => Figure | undefined,
 ): TemplateResult {
   switch (view.state) {
@@ -134,6 +138,7 @@ export function renderInlineView<S extends Selection, T>(
       const { compared } = figure;
       const tip = [
         ...figure.about,
+        ...(note ? [note] : []),
         ...(view.staleAsOf === undefined ? [] : [t.staleAsOf(formatTime(lang, view.staleAsOf))]),
         ...(credit === 'none' ? [] : [t.source(formatDate(lang, figure.date ?? view.fetchedAt))]),
       ];

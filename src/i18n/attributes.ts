@@ -26,6 +26,10 @@ export interface AttributeMessages {
   noVersion: (code: string, suggestion: string) => string;
   /** An identifier the API does not know. */
   notFound: (code: string) => string;
+  /** An editor's text longer than its bound: shown cut. */
+  tooLong: (code: string, max: number) => string;
+  /** A link that is not http(s): the source line links to the platform's site (`site`) instead. */
+  notLink: (code: string, example: string, site: string) => string;
   /** The heading of a configuration error on the widget. */
   title: string;
 }
@@ -46,6 +50,10 @@ export const attributeMessages: Readonly<Record<Lang, AttributeMessages>> = {
     noVersion: (code, suggestion) =>
       `${code} ne se termine pas par /v1 et l’API n’y répond pas. Vouliez-vous dire «\u202f${suggestion}\u202f»\u202f?`,
     notFound: (code) => `Rien n’a été trouvé pour ${code}. Vérifiez son orthographe.`,
+    tooLong: (code, max) =>
+      `${code} dépasse ${max}\u00a0caractères\u202f: le texte est affiché coupé à ${max}\u00a0caractères, terminé par «\u202f…\u202f».`,
+    notLink: (code, example, site) =>
+      `${code} n’est pas une adresse http(s), par exemple «\u202f${example}\u202f»\u202f; la ligne de source renvoie à ${site}.`,
     title: 'Le widget est mal configuré.',
   },
   en: {
@@ -61,6 +69,10 @@ export const attributeMessages: Readonly<Record<Lang, AttributeMessages>> = {
     noVersion: (code, suggestion) =>
       `${code} does not end with /v1 and the API does not answer there. Did you mean "${suggestion}"?`,
     notFound: (code) => `Nothing was found for ${code}. Check its spelling.`,
+    tooLong: (code, max) =>
+      `${code} is longer than ${max} characters: the text is shown cut at ${max} characters, ending with "…".`,
+    notLink: (code, example, site) =>
+      `${code} is not an http(s) address, e.g. "${example}"; the source line links to ${site}.`,
     title: 'The widget is misconfigured.',
   },
 };

@@ -1,5 +1,6 @@
 import type { Local } from './strings.js';
 import type { KhountousErrorKind } from '../core/errors.js';
+import { sourceLine } from './source-line.js';
 
 /**
  * How a sentence names a widget, with its article, lower-case: "le classement des
@@ -67,7 +68,7 @@ export const commonStrings: Local<CommonStrings> = {
     empty: (name) => `${capital(name.fr)} ${name.plural ? 'n’ont' : 'n’a'} aucune donnée à afficher.`,
     retry: 'Réessayer',
     staleAsOf: (time) => `données de ${time}`,
-    source: (date) => `Source\u202f: Khountous · données au ${date}`,
+    source: sourceLine.fr,
     error: (kind, name, when, shared) => {
       if (kind === 'invalid-parameter' || kind === 'bad-request') return 'Le widget est mal configuré.';
       if (kind === 'not-found') return `Les données ${deFr(name.fr)} sont introuvables.`;
@@ -88,7 +89,7 @@ export const commonStrings: Local<CommonStrings> = {
     empty: (name) => `${capital(name.en)} ${name.plural ? 'have' : 'has'} no data to show.`,
     retry: 'Try again',
     staleAsOf: (time) => `data as of ${time}`,
-    source: (date) => `Source: Khountous · data as of ${date}`,
+    source: sourceLine.en,
     error: (kind, name, when, shared) => {
       if (kind === 'invalid-parameter' || kind === 'bad-request') return 'The widget is misconfigured.';
       if (kind === 'not-found') return `The data of ${name.en} could not be found.`;

@@ -73,4 +73,28 @@ export const states = css`
   .stale + .source {
     margin-block-start: 0.25em;
   }
+  /* Its link (the editor's source-href, else the platform's site): the line's own colour. */
+  .source a {
+    color: inherit;
+    text-underline-offset: 0.15em;
+  }
+  /* The editor's words: the subtitle under the title, the note under the graphic. */
+  .editor-subtitle {
+    margin: 0.15em 0 0.5em;
+    color: var(--_muted);
+  }
+  .editor-note {
+    margin: 0.75em 0 0;
+    font-size: 0.85em;
+  }
+  .editor-note + .source,
+  .editor-note + .stale {
+    margin-block-start: 0.35em;
+  }
+  @media print {
+    /* On paper, the address the source line links to. */
+    .source a[href]::after {
+      content: ' (' attr(href) ')';
+    }
+  }
 `;

@@ -80,6 +80,26 @@ export const ABOUT_INPUTS: Readonly<Record<string, InputWords>> = {
     en: 'The line under the data that names its source and its date (`source`); `none` for a page that credits the data elsewhere.',
     fr: 'La ligne sous les données qui nomme leur source et leur date (`source`) ; `none` pour une page qui cite les données ailleurs.',
   },
+  headline: {
+    label: { en: 'Headline', fr: 'Titre' },
+    en: 'The editor\'s title, in place of the widget\'s own (at `heading-level` where it has one), up to 120 characters of plain text: longer, it is shown cut with "…" and a warning. Not shown by the inline figure (`variant="inline"`), which the article\'s sentence introduces; the compact card shows it in place of the name.',
+    fr: 'Le titre de l’éditeur, à la place de celui du widget (au niveau `heading-level` quand il en a un), jusqu’à 120\u00a0caractères de texte brut\u202f: plus long, il est affiché coupé par «\u202f…\u202f», avec un avertissement. Non affiché par la figure dans le texte (`variant="inline"`), que la phrase de l’article introduit\u202f; la carte compacte l’affiche à la place du nom.',
+  },
+  subtitle: {
+    label: { en: 'Subtitle', fr: 'Sous-titre' },
+    en: 'A line under the title, up to 200 characters of plain text (longer: cut, with a warning). Not shown by the inline figure or the compact card, which have no title.',
+    fr: 'Une ligne sous le titre, jusqu’à 200\u00a0caractères de texte brut (plus long\u202f: coupé, avec un avertissement). Non affichée par la figure dans le texte ni par la carte compacte, qui n’ont pas de titre.',
+  },
+  note: {
+    label: { en: 'Note', fr: 'Note' },
+    en: 'A note under the graphic, before the source line: what the measure is, over which period. Up to 400 characters of plain text (longer: cut, with a warning); printed with the graphic. Not shown by the inline figure.',
+    fr: 'Une note sous le graphique, avant la ligne de source\u202f: ce que mesure le chiffre, sur quelle période. Jusqu’à 400\u00a0caractères de texte brut (plus long\u202f: coupé, avec un avertissement)\u202f; imprimée avec le graphique. Non affichée par la figure dans le texte.',
+  },
+  'source-href': {
+    label: { en: 'Source link', fr: 'Lien de la source' },
+    en: "Where the source line links: an http(s) address or a path from the site's root (a methodology page). Defaults to the platform's public site, https://khountous.sn; any other value (`javascript:`, `data:`) is set aside, with a warning, for that default.",
+    fr: 'L’adresse vers laquelle renvoie la ligne de source\u202f: une adresse http(s) ou un chemin depuis la racine du site (une page de méthode). Par défaut, le site public de la plateforme, https://khountous.sn\u202f; toute autre valeur (`javascript:`, `data:`) est écartée, avec un avertissement, pour ce lien par défaut.',
+  },
   lazy: {
     label: { en: 'Load when near the screen', fr: 'Charger à l’approche de l’écran' },
     en: 'Set to false to fetch even while far off-screen.',

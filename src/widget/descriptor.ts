@@ -141,6 +141,14 @@ export const COMMON_INPUTS = {
   lazy: { kind: 'unless-false', initial: true },
   /** The source line under the data (`source`), or none for a page that credits the data elsewhere. */
   credit: { values: ['source', 'none'], initial: 'source' },
+  /** The editor's title, in place of the widget's own (plain text, bounded: attributes/rules.ts). */
+  headline: { rule: RULES.headline, display: true, initial: '' },
+  /** The editor's line under the title. */
+  subtitle: { rule: RULES.subtitle, display: true, initial: '' },
+  /** The editor's note under the graphic, before the source line: the measure, the period. */
+  note: { rule: RULES.note, display: true, initial: '' },
+  /** Where the source line links (http(s)); none: the platform's public site (widget/source.ts). */
+  'source-href': { rule: RULES.sourceHref, display: true, initial: '' },
 } as const satisfies Inputs;
 
 /** Every input of a widget: those of every widget and its own (its element's observed attributes). */

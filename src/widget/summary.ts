@@ -90,6 +90,11 @@ interface Inline {
 }
 
 export interface Summary {
+  /**
+   * The path of the date the data carries, which the source line says (the element's `dataDate`);
+   * none, or absent from the answer: when the API answered.
+   */
+  readonly date?: string;
   /** A list's caption (a path in the widget's strings), which may name an attribute's value (`{value}`). */
   readonly caption?: { readonly label: string; readonly attribute?: string };
   /** The title of the one resource shown: its heading. */

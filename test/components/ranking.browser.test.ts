@@ -160,7 +160,9 @@ describe('<khountous-ranking>', () => {
     expect(links).to.have.length(2);
     expect(links.every((a) => a.getAttribute('rel') === 'noopener noreferrer')).to.equal(true);
     const hostile = await ranking({ limit: '2', 'href-template': 'javascript:alert("{slug}")' });
-    expect(hostile.shadowRoot!.querySelectorAll('a')).to.have.length(0);
+    // No link but the source line's, to the platform's site.
+    const hrefs = [...hostile.shadowRoot!.querySelectorAll('a')].map((a) => a.getAttribute('href'));
+    expect(hrefs).to.deep.equal(['https://khountous.sn']);
     expect(rows(hostile)).to.have.length(2);
   });
 

@@ -63,6 +63,19 @@ describe('the embed builder', { skip }, () => {
     await page.check('input[name="format"][value="script"]');
   });
 
+  it("has a field for each of the editor's words, which the snippet carries", async () => {
+    for (const name of ['headline', 'subtitle', 'note', 'source-href'])
+      assert.equal(await page.locator(`input#attr-${name}[type="text"]`).count(), 1, name);
+    await page.check('input[name="format"][value="script"]');
+    await page.fill('#attr-headline', 'Les mairies "qui répondent"');
+    await page.fill('#attr-source-href', 'https://www.example.sn/methode');
+    const text = await snippetText();
+    assert.ok(text.includes(' headline="Les mairies &quot;qui répondent&quot;"'), text);
+    assert.ok(text.includes(' source-href="https://www.example.sn/methode"'), text);
+    await page.fill('#attr-headline', '');
+    await page.fill('#attr-source-href', '');
+  });
+
   describe('the iframe format', () => {
     let builder: Page;
     before(async () => {

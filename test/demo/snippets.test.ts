@@ -105,6 +105,22 @@ describe('embed builder snippets', () => {
       snippet('iframe', { ...input, tag: 'khountous-report', attributes: [] }),
       /title="Khountous\u202f: signalement citoyen"/,
     );
+    // The editor's headline names the frame as it titles the widget: plain, its white space one space.
+    const headline = 'Les   mairies "qui répondent" <b>';
+    assert.equal(
+      titled([
+        ['lang', 'en'],
+        ['headline', headline],
+      ]),
+      'Khountous: Les mairies &quot;qui répondent&quot; &lt;b&gt;',
+    );
+    const framed = snippet('iframe', { ...input, attributes: [['headline', headline]] });
+    assert.match(framed, /title="Khountous\u202f: Les mairies &quot;qui répondent&quot; &lt;b&gt;"/);
+    assert.equal(
+      new URL(/src="([^"]+)"/.exec(framed)![1]!.replace(/&amp;/g, '&')).searchParams.get('headline'),
+      headline,
+      "the embed page's URL carries it",
+    );
   });
 
   it('iframe: the height measured at a column’s width, and says so; without a measure, where to measure it', () => {

@@ -208,7 +208,10 @@ describe('dist/embed.html', function () {
       );
       const element = await widgetIn(frame, 'khountous-ranking');
       expect(await settled(element)).to.equal('ready');
-      const hrefs = [...element.shadowRoot!.querySelectorAll('a')].map((a) => a.href);
+      // The ranking's own links (the source line's is the platform's: below).
+      const hrefs = [...element.shadowRoot!.querySelectorAll<HTMLAnchorElement>('tbody a')].map(
+        (a) => a.href,
+      );
       frame.remove();
       return { hrefs, kept: element.getAttribute('href-template') };
     };
@@ -235,6 +238,40 @@ describe('dist/embed.html', function () {
         expect(kept, template).to.equal(null);
       }
     });
+  });
+});
+
+describe("dist/embed.html: the editor's words", function () {
+  this.timeout(20000);
+  afterEach(removeFrames);
+
+  const shown = async (params: string) => {
+    const frame = await openFrame(embed(`widget=ranking&limit=2&base-url=/v1&lazy=false&${params}`));
+    const element = await widgetIn(frame, 'khountous-ranking');
+    expect(await settled(element)).to.equal('ready');
+    const root = element.shadowRoot!;
+    return {
+      title: root.querySelector('[role="heading"]')!.textContent!.trim(),
+      note: root.querySelector('[part="note"]')?.textContent?.trim(),
+      href: root.querySelector('[part="source"] a')!.getAttribute('href'),
+      markup: frame.contentDocument!.querySelector('b, img') ?? root.querySelector('b, img'),
+    };
+  };
+
+  it('shows the headline and the note as text; the source line links to the platform, or to the framing page', async () => {
+    const words = await shown(
+      `headline=${encodeURIComponent('<b>Titre</b> <img src=x>')}&note=${encodeURIComponent('Sur 100.')}`,
+    );
+    expect(words.title).to.equal('<b>Titre</b> <img src=x>');
+    expect(words.note).to.equal('Sur 100.');
+    expect(words.markup).to.equal(null);
+    expect(words.href).to.equal('https://khountous.sn');
+    const own = `${location.origin}/methode`;
+    expect((await shown(`source-href=${encodeURIComponent(own)}`)).href).to.equal(own);
+    for (const other of ['https://evil.example/methode', 'javascript:alert(1)'])
+      expect((await shown(`source-href=${encodeURIComponent(other)}`)).href, other).to.equal(
+        'https://khountous.sn',
+      );
   });
 });
 

@@ -184,6 +184,38 @@ describe('acceptedAttributes', () => {
     assert.equal(unframed('https://news.example/{slug}'), undefined, 'no framing page known');
   });
 
+  const sourceHref = (value: string, linkOrigin: string | undefined = policy.linkOrigin) =>
+    acceptedAttributes(new Map([['source-href', value]]), [...observed, 'source-href', 'headline'], {
+      ...policy,
+      linkOrigin,
+    }).get('source-href');
+
+  it("keeps source-href only to the framing page's origin or the platform's site; the editor's texts as given", () => {
+    assert.equal(sourceHref('https://news.example/methode'), 'https://news.example/methode');
+    assert.equal(sourceHref('https://khountous.sn'), 'https://khountous.sn');
+    assert.equal(
+      sourceHref('https://khountous.sn/methodologie', undefined),
+      'https://khountous.sn/methodologie',
+    );
+    for (const value of [
+      'https://evil.example/',
+      'https://news.example@evil.example/',
+      'https://khountous.sn.evil.example/',
+      '//news.example/',
+      '/\\evil.example/',
+      '/methode',
+      'javascript:alert(1)//https://news.example/',
+      'data:text/html,x',
+    ])
+      assert.equal(sourceHref(value), undefined, value);
+    const refused: Refusal[] = [];
+    acceptedAttributes(new Map([['source-href', 'https://evil.example/']]), ['source-href'], policy, refused);
+    assert.match(refused[0]!.reason, /news\.example nor https:\/\/khountous\.sn/);
+    const hostile = '<img src=x onerror=alert(1)>';
+    const texts = acceptedAttributes(new Map([['headline', hostile]]), ['headline'], policy);
+    assert.equal(texts.get('headline'), hostile, 'a text, set as text by the page (setAttribute)');
+  });
+
   it('property: a kept href-template links to the framing page origin whatever the data', () => {
     const piece = fc.constantFrom(
       'https:',

@@ -62,8 +62,13 @@ describe('renderWidget', () => {
     assert.doesNotMatch(shadow, /class="skeleton"/);
     // Its source, dated when the API answered (a list carries no date of its own).
     const day = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
-    const source = /<p class="source" part="source">(?:<!--[^>]*-->)*([^<]*)/.exec(shadow);
-    assert.equal(source?.[1], `Source: Khountous · data as of ${day.format(new Date(inline.fetchedAt))}`);
+    const source =
+      /<p class="source" part="source">\s*(?:<!--[^>]*-->)*<a href="([^"]*)"[^>]*>(?:<!--[^>]*-->)*([^<]*)/.exec(
+        shadow,
+      );
+    assert.equal(source?.[2], `Source: Khountous · data as of ${day.format(new Date(inline.fetchedAt))}`);
+    // A link to the platform's public site (no source-href given).
+    assert.equal(source?.[1], 'https://khountous.sn');
     assert.equal(api.state.requests.length, 1);
   });
 

@@ -20,7 +20,8 @@ export type PluginRule =
   | { type: 'integer'; min: number; max: number; fallback: number }
   | { type: 'url' }
   | { type: 'flag'; default: boolean }
-  | { type: 'text' };
+  | { type: 'text'; maxLength?: number }
+  | { type: 'link' };
 
 export type Messages = Record<string, Words>;
 
@@ -106,6 +107,18 @@ export function pluginRule(rule: AttributeRule): { rule: PluginRule; messages: M
       return {
         rule: { type: 'url' },
         messages: { 'not-http': template({ reason: 'not-http', example: rule.example }) },
+      };
+    case 'text':
+      return {
+        rule: { type: 'text', maxLength: rule.maxLength },
+        messages: {
+          'too-long': template({ reason: 'too-long', range: { min: 0, max: rule.maxLength } }),
+        },
+      };
+    case 'link':
+      return {
+        rule: { type: 'link' },
+        messages: { 'not-link': template({ reason: 'not-link', example: rule.example }) },
       };
   }
 }

@@ -86,14 +86,7 @@ export class KhountousAdminCard extends KhountousElement<CardSelection, CardData
   /** `variant="inline"`: the score in the line of a text, in every state (graphics/inline-figure.ts). */
   protected override renderOwnView(view: StateView<CardSelection, CardData>): TemplateResult | undefined {
     if (this.variant !== 'inline') return undefined;
-    const inline = {
-      host: this,
-      lang: this.language,
-      t: this.t,
-      name: this.widgetName,
-      credit: this.input('credit'),
-    };
-    return renderInlineView(view, inline, (data) => this.inlineFigure(data));
+    return renderInlineView(view, this.inlineHost(), (data) => this.inlineFigure(data));
   }
 
   /** The score, and the place in the ranking out of how many where the profile says both. */
@@ -124,14 +117,14 @@ export class KhountousAdminCard extends KhountousElement<CardSelection, CardData
   }
 
   private renderHeading(name: string): TemplateResult {
-    return html`<p class="title" part="title" role="heading" aria-level=${this.headingAt()}>${bdi(name)}</p>`;
+    return this.renderTitle(bdi(name));
   }
 
   private renderCompact(data: CardData): TemplateResult {
     const lang = this.language;
     const t = this.strings(adminStrings).admin;
     return html`<div class="compact">
-      <span class="name" part="title">${bdi(data.name)}</span>
+      <span class="name" part="title">${this.headlineOr(bdi(data.name))}</span>
       <span class="figure" part="score"
         >${t.score} <strong>${formatNumber(lang, data.score)}</strong>/100</span
       >

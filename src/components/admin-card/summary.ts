@@ -2,6 +2,7 @@
 import type { Summary } from '../../widget/summary.js';
 
 export const summary = {
+  date: 'updatedAt',
   title: { path: 'name', brief: true },
   facts: [
     { path: 'score', format: 'score', label: 'admin.score', brief: true },

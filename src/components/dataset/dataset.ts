@@ -88,9 +88,8 @@ export class KhountousDataset extends KhountousElement<DatasetSelection, Dataset
   protected renderContent(dataset: DatasetJson, selection: DatasetSelection): TemplateResult {
     const lang = this.language;
     const t = this.strings(datasetStrings).dataset;
-    const level = this.headingAt();
     const title = bdi(dataset.title[lang]);
-    return html`<p class="title" part="title" role="heading" aria-level=${level}>${title}</p>
+    return html`${this.renderTitle(title)}
       <p class="description" part="description">${bdi(dataset.description[lang])}</p>
       <p class="meta" part="meta">
         <span>${t.license(isolate(dataset.license))}</span>

@@ -2,6 +2,7 @@
 import type { Summary } from '../../widget/summary.js';
 
 export const summary = {
+  date: 'updatedAt',
   title: { path: 'title.{lang}', brief: true },
   facts: [
     { path: 'updatedAt', format: 'date', label: 'dataset.updated' },

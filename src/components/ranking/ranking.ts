@@ -58,7 +58,7 @@ export class KhountousRanking extends KhountousListElement<RankingSelection, Adm
     // The caption names the table and holds the widget's title, a heading for heading navigation.
     return html`<table part="table">
         <caption>
-          <p class="title" role="heading" aria-level=${this.headingAt()}>${t.caption}</p>
+          ${this.renderTitle(t.caption)}
         </caption>
         <thead>
           <tr>

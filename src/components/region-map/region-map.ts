@@ -121,7 +121,7 @@ export class KhountousRegionMap extends KhountousElement<MapSelection, Regions> 
       )
       .map((region) => ({ name: region.name, value: this.valueText(region, key, t) }));
     return html`<div class="map-block ${DIRECTION[key] === 0 ? 'neutral' : 'directed'}">
-      <p class="title" role="heading" aria-level=${this.headingAt()}>${t.caption(label)}</p>
+      ${this.renderTitle(t.caption(label))}
       <div class="layout">
         <div class="map">
           <svg

@@ -84,14 +84,9 @@ export class KhountousRegionStats extends KhountousElement<RegionSelection, Regi
   /** `variant="inline"`: one figure in the line of a text, in every state (graphics/inline-figure.ts). */
   protected override renderOwnView(view: StateView<RegionSelection, Regions>): TemplateResult | undefined {
     if (this.variant !== 'inline') return undefined;
-    const inline = {
-      host: this,
-      lang: this.language,
-      t: this.t,
-      name: this.widgetName,
-      credit: this.input('credit'),
-    };
-    return renderInlineView(view, inline, (regions, selection) => this.inlineFigure(regions, selection));
+    return renderInlineView(view, this.inlineHost(), (regions, selection) =>
+      this.inlineFigure(regions, selection),
+    );
   }
 
   /** The region's figure of the indicator, against the country's value; none without a region. */
@@ -155,7 +150,7 @@ export class KhountousRegionStats extends KhountousElement<RegionSelection, Regi
     const t = this.strings(regionStatsStrings).regions;
     // The country's value as a line across the bars, and which colour says better or worse.
     return html`<div class="chart-block">
-      <p class="title" role="heading" aria-level=${this.headingAt()}>${t.caption(label)}</p>
+      ${this.renderTitle(t.caption(label))}
       <p class="key">
         <span class="key-line" aria-hidden="true"></span
         >${t.nationalLine(this.format(key, national), partOf(regions))}${
@@ -197,7 +192,7 @@ export class KhountousRegionStats extends KhountousElement<RegionSelection, Regi
   ): TemplateResult {
     const value = region.indicators[key];
     const t = this.strings(regionStatsStrings).regions;
-    return html`<p class="title" role="heading" aria-level=${this.headingAt()}>${bdi(region.name)}</p>
+    return html`${this.renderTitle(bdi(region.name))}
       <p class="single" part="indicators">
         <strong class=${judge(region, key, national)}>${this.format(key, value)}</strong>
         <span>${this.strings(indicatorNames).indicators[key]}</span>
@@ -208,7 +203,7 @@ export class KhountousRegionStats extends KhountousElement<RegionSelection, Regi
   private renderRegion(region: RegionStats, highlight: RegionIndicatorKey): TemplateResult {
     const lang = this.language;
     const t = this.strings(regionStatsStrings).regions;
-    return html`<p class="title" role="heading" aria-level=${this.headingAt()}>${bdi(region.name)}</p>
+    return html`${this.renderTitle(bdi(region.name))}
       <dl part="indicators">
         ${REGION_INDICATORS.map(
           (key) =>

@@ -41,11 +41,10 @@ export class KhountousReport extends KhountousElement<ReportSelection, Report> {
   protected renderContent(report: Report): TemplateResult {
     const lang = this.language;
     const t = this.strings(reportStrings).report;
-    const level = this.headingAt();
     const sub = this.headingAt(1);
     const timeline = [...report.timeline].sort((a, b) => Date.parse(a.date) - Date.parse(b.date));
     return html`<article>
-      <p class="title" part="title" role="heading" aria-level=${level}>${bdi(report.title)}</p>
+      ${this.renderTitle(bdi(report.title))}
       <dl class="meta" part="meta">
         <div>
           <dt>${t.category}</dt>

@@ -216,6 +216,45 @@ function khountous_widgets_check_value( $attribute, $rule, $value ) {
 				'ok'      => false,
 				'problem' => khountous_widgets_message( $rule, 'not-http', $attribute, $given ),
 			);
+		case 'link':
+			if ( '' === $given ) {
+				return $empty;
+			}
+			// Neither `//host` nor `/\host`, which browsers read as another site's address.
+			if ( preg_match( '~^https?://[^/?#\s\\\\]+~i', $given ) || preg_match( '~^/(?![/\\\\])~', $given ) ) {
+				return array(
+					'ok'    => true,
+					'value' => $given,
+				);
+			}
+			// A warning: the widget links its source line to the platform's site instead.
+			return array(
+				'ok'      => true,
+				'value'   => null,
+				'problem' => khountous_widgets_message( $rule, 'not-link', $attribute, $given ),
+			);
+		case 'text':
+			// An editor's plain text: runs of white space one space; longer than its bound, cut with a warning.
+			$text = preg_replace( '/[\s\p{Z}\x{FEFF}]+/u', ' ', $given );
+			$text = null === $text ? $given : $text;
+			if ( '' === $text || ! isset( $rule['maxLength'] ) ) {
+				return '' === $text ? $empty : array(
+					'ok'    => true,
+					'value' => $text,
+				);
+			}
+			$characters = preg_split( '//u', $text, -1, PREG_SPLIT_NO_EMPTY );
+			if ( false === $characters || count( $characters ) <= $rule['maxLength'] ) {
+				return array(
+					'ok'    => true,
+					'value' => $text,
+				);
+			}
+			return array(
+				'ok'      => true,
+				'value'   => rtrim( implode( '', array_slice( $characters, 0, $rule['maxLength'] - 1 ) ) ) . '…',
+				'problem' => khountous_widgets_message( $rule, 'too-long', $attribute, $given ),
+			);
 	}
 	return '' === $given ? $empty : array(
 		'ok'    => true,

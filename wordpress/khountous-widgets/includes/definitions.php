@@ -868,6 +868,45 @@ return array(
 				),
 			),
 		),
+		'headline' => array(
+			'type' => 'text',
+			'maxLength' => 120,
+			'messages' => array(
+				'too-long' => array(
+					'fr' => '{code} dépasse 120 caractères : le texte est affiché coupé à 120 caractères, terminé par « … ».',
+					'en' => '{code} is longer than 120 characters: the text is shown cut at 120 characters, ending with "…".',
+				),
+			),
+		),
+		'subtitle' => array(
+			'type' => 'text',
+			'maxLength' => 200,
+			'messages' => array(
+				'too-long' => array(
+					'fr' => '{code} dépasse 200 caractères : le texte est affiché coupé à 200 caractères, terminé par « … ».',
+					'en' => '{code} is longer than 200 characters: the text is shown cut at 200 characters, ending with "…".',
+				),
+			),
+		),
+		'note' => array(
+			'type' => 'text',
+			'maxLength' => 400,
+			'messages' => array(
+				'too-long' => array(
+					'fr' => '{code} dépasse 400 caractères : le texte est affiché coupé à 400 caractères, terminé par « … ».',
+					'en' => '{code} is longer than 400 characters: the text is shown cut at 400 characters, ending with "…".',
+				),
+			),
+		),
+		'sourceHref' => array(
+			'type' => 'link',
+			'messages' => array(
+				'not-link' => array(
+					'fr' => '{code} n’est pas une adresse http(s), par exemple « https://www.example.sn/methodologie » ; la ligne de source renvoie à https://khountous.sn.',
+					'en' => '{code} is not an http(s) address, e.g. "https://www.example.sn/methodologie"; the source line links to https://khountous.sn.',
+				),
+			),
+		),
 		'datasetId' => array(
 			'type' => 'id',
 			'pattern' => '^[a-z0-9]+(-[a-z0-9]+)*$',
@@ -1333,6 +1372,46 @@ return array(
 				'en' => 'The line under the data that names its source and its date (`source`); `none` for a page that credits the data elsewhere.',
 			),
 		),
+		'headline' => array(
+			'label' => array(
+				'en' => 'Headline',
+				'fr' => 'Titre',
+			),
+			'help' => array(
+				'fr' => 'Le titre de l’éditeur, à la place de celui du widget (au niveau `heading-level` quand il en a un), jusqu’à 120 caractères de texte brut : plus long, il est affiché coupé par « … », avec un avertissement. Non affiché par la figure dans le texte (`variant="inline"`), que la phrase de l’article introduit ; la carte compacte l’affiche à la place du nom.',
+				'en' => 'The editor\'s title, in place of the widget\'s own (at `heading-level` where it has one), up to 120 characters of plain text: longer, it is shown cut with "…" and a warning. Not shown by the inline figure (`variant="inline"`), which the article\'s sentence introduces; the compact card shows it in place of the name.',
+			),
+		),
+		'subtitle' => array(
+			'label' => array(
+				'en' => 'Subtitle',
+				'fr' => 'Sous-titre',
+			),
+			'help' => array(
+				'fr' => 'Une ligne sous le titre, jusqu’à 200 caractères de texte brut (plus long : coupé, avec un avertissement). Non affichée par la figure dans le texte ni par la carte compacte, qui n’ont pas de titre.',
+				'en' => 'A line under the title, up to 200 characters of plain text (longer: cut, with a warning). Not shown by the inline figure or the compact card, which have no title.',
+			),
+		),
+		'note' => array(
+			'label' => array(
+				'en' => 'Note',
+				'fr' => 'Note',
+			),
+			'help' => array(
+				'fr' => 'Une note sous le graphique, avant la ligne de source : ce que mesure le chiffre, sur quelle période. Jusqu’à 400 caractères de texte brut (plus long : coupé, avec un avertissement) ; imprimée avec le graphique. Non affichée par la figure dans le texte.',
+				'en' => 'A note under the graphic, before the source line: what the measure is, over which period. Up to 400 characters of plain text (longer: cut, with a warning); printed with the graphic. Not shown by the inline figure.',
+			),
+		),
+		'source-href' => array(
+			'label' => array(
+				'en' => 'Source link',
+				'fr' => 'Lien de la source',
+			),
+			'help' => array(
+				'fr' => 'L’adresse vers laquelle renvoie la ligne de source : une adresse http(s) ou un chemin depuis la racine du site (une page de méthode). Par défaut, le site public de la plateforme, https://khountous.sn ; toute autre valeur (`javascript:`, `data:`) est écartée, avec un avertissement, pour ce lien par défaut.',
+				'en' => 'Where the source line links: an http(s) address or a path from the site\'s root (a methodology page). Defaults to the platform\'s public site, https://khountous.sn; any other value (`javascript:`, `data:`) is set aside, with a warning, for that default.',
+			),
+		),
 		'lazy' => array(
 			'label' => array(
 				'en' => 'Load when near the screen',
@@ -1395,6 +1474,10 @@ return array(
 				'theme' => 'theme',
 				'lazy' => 'unlessFalse',
 				'credit' => 'credit',
+				'headline' => 'headline',
+				'subtitle' => 'subtitle',
+				'note' => 'note',
+				'source-href' => 'sourceHref',
 			),
 			'words' => array(
 				'slug' => array(
@@ -1557,6 +1640,10 @@ return array(
 				'theme' => 'theme',
 				'lazy' => 'unlessFalse',
 				'credit' => 'credit',
+				'headline' => 'headline',
+				'subtitle' => 'subtitle',
+				'note' => 'note',
+				'source-href' => 'sourceHref',
 			),
 			'words' => array(
 				'dataset-id' => array(
@@ -1668,6 +1755,10 @@ return array(
 				'theme' => 'theme',
 				'lazy' => 'unlessFalse',
 				'credit' => 'credit',
+				'headline' => 'headline',
+				'subtitle' => 'subtitle',
+				'note' => 'note',
+				'source-href' => 'sourceHref',
 			),
 			'words' => array(),
 			'link' => array(
@@ -1778,6 +1869,10 @@ return array(
 				'theme' => 'theme',
 				'lazy' => 'unlessFalse',
 				'credit' => 'credit',
+				'headline' => 'headline',
+				'subtitle' => 'subtitle',
+				'note' => 'note',
+				'source-href' => 'sourceHref',
 			),
 			'words' => array(
 				'region' => array(
@@ -1956,6 +2051,10 @@ return array(
 				'theme' => 'theme',
 				'lazy' => 'unlessFalse',
 				'credit' => 'credit',
+				'headline' => 'headline',
+				'subtitle' => 'subtitle',
+				'note' => 'note',
+				'source-href' => 'sourceHref',
 			),
 			'words' => array(
 				'indicator' => array(
@@ -2084,6 +2183,10 @@ return array(
 				'theme' => 'theme',
 				'lazy' => 'unlessFalse',
 				'credit' => 'credit',
+				'headline' => 'headline',
+				'subtitle' => 'subtitle',
+				'note' => 'note',
+				'source-href' => 'sourceHref',
 			),
 			'words' => array(
 				'region' => array(
@@ -2260,6 +2363,10 @@ return array(
 				'theme' => 'theme',
 				'lazy' => 'unlessFalse',
 				'credit' => 'credit',
+				'headline' => 'headline',
+				'subtitle' => 'subtitle',
+				'note' => 'note',
+				'source-href' => 'sourceHref',
 			),
 			'words' => array(
 				'slug' => array(
@@ -2419,6 +2526,10 @@ return array(
 				'theme' => 'theme',
 				'lazy' => 'unlessFalse',
 				'credit' => 'credit',
+				'headline' => 'headline',
+				'subtitle' => 'subtitle',
+				'note' => 'note',
+				'source-href' => 'sourceHref',
 			),
 			'words' => array(
 				'region' => array(

@@ -346,7 +346,15 @@ function khountous_widgets_fallback( $widget, $attributes, $data, $lang, $fetche
 		return khountous_widgets_inline_fallback( $summary, $data, $values, $lang, $write, $words, $source );
 	}
 
-	if ( isset( $summary['caption'] ) ) {
+	// The editor's headline in place of the widget's title, and the subtitle under it (checked: plain text, bounded).
+	$headline = isset( $attributes['headline'] ) ? (string) $attributes['headline'] : '';
+	if ( '' !== $headline ) {
+		$html .= '<h' . $level . '>' . esc_html( $headline ) . '</h' . $level . '>';
+	}
+	if ( isset( $attributes['subtitle'] ) && '' !== $attributes['subtitle'] ) {
+		$html .= '<p>' . esc_html( (string) $attributes['subtitle'] ) . '</p>';
+	}
+	if ( '' === $headline && isset( $summary['caption'] ) ) {
 		$caption = $summary['caption'];
 		$named   = '';
 		if ( isset( $caption['attribute'] ) ) {
@@ -356,7 +364,7 @@ function khountous_widgets_fallback( $widget, $attributes, $data, $lang, $fetche
 		}
 		$html .= '<p>' . khountous_widgets_fill( $caption['label'], 'value', esc_html( $named ) ) . '</p>';
 	}
-	if ( isset( $summary['title'] ) ) {
+	if ( '' === $headline && isset( $summary['title'] ) ) {
 		$title = $write( $data, $summary['title'] );
 		if ( '' !== $title ) {
 			$html .= '<h' . $level . '>' . $title . '</h' . $level . '>';
@@ -413,6 +421,9 @@ function khountous_widgets_fallback( $widget, $attributes, $data, $lang, $fetche
 	}
 	if ( '' === $html || ( isset( $summary['items'] ) && ! $items ) ) {
 		$html .= '<p>' . esc_html( $summary['empty'] ) . '</p>';
+	}
+	if ( isset( $attributes['note'] ) && '' !== $attributes['note'] ) {
+		$html .= '<p>' . esc_html( (string) $attributes['note'] ) . '</p>';
 	}
 	$html .= '<p><small>' . khountous_widgets_fill( $words['asOf'], 'time', khountous_widgets_date( $fetched, $words, true ) )
 		. ' · <a href="' . esc_url( $source ) . '">' . esc_html( $words['source'] ) . '</a></small></p>';
