@@ -19,7 +19,8 @@
  */
 import { MAX_LIMIT, MAX_TEXT_LENGTH, type Lang } from '../core/types.js';
 import { isolate } from '../i18n/bidi.js';
-import { formatAs } from '../i18n/format.js';
+import { formatAs, TIED } from '../i18n/format.js';
+import { placesOf, type Place } from '../graphics/places.js';
 import { summaries } from '../summaries.js';
 import type { Field, Format, NumberFormat } from '../widget/summary.js';
 
@@ -32,6 +33,8 @@ interface View {
   lines?: string[];
   items?: string[];
   ordered?: boolean;
+  /** The items' places, when ranked by a field (summary.ts `rankedBy`). */
+  places?: Place[];
 }
 
 const isObject = (value: unknown): value is Json =>
@@ -107,6 +110,24 @@ function viewOf(tag: string, data: Json, values: Values, lang: Lang): View | und
     const figure = one === undefined ? [] : inline.fields.map((field) => write(one, field));
     return { inline: figure.filter(Boolean).join(' ') || undefined };
   }
+  // The items shown, each written, with its place when the list is ranked by a field: equal values
+  // share it (graphics/places.ts), from the page's first rank.
+  const listed = items
+    ? listOf(data).filter((item) => !chosen || valueAt(item, items.match!.path, values, lang) === chosen)
+    : [];
+  const places =
+    items?.rankedBy &&
+    placesOf(
+      listed.map((item) => Number(valueAt(item, items.rankedBy!, values, lang))),
+      (Math.max(1, Number(values['page']) || 1) - 1) * (Number(values['limit']) || listed.length) + 1,
+    );
+  const shown = listed.flatMap((item, index): [string, Place | undefined][] => {
+    const name = items && write(item, items.name);
+    if (name === undefined) return [];
+    const place = places ? places[index] : undefined;
+    const line = joined([name, ...brief(items!.details).map((field) => write(item, field))]);
+    return [[place?.shared ? `${line} (${TIED[lang]})` : line, place]];
+  });
   return {
     title: summary.title?.brief ? write(data, summary.title) : undefined,
     lines: [
@@ -114,16 +135,10 @@ function viewOf(tag: string, data: Json, values: Values, lang: Lang): View | und
       ...brief(summary.text).map((field) => write(data, field) ?? ''),
     ],
     ordered: items?.ordered,
-    items:
-      items &&
-      listOf(data)
-        .filter((item) => !chosen || valueAt(item, items.match!.path, values, lang) === chosen)
-        .flatMap((item) => {
-          const name = write(item, items.name);
-          return name === undefined
-            ? []
-            : [joined([name, ...brief(items.details).map((field) => write(item, field))])];
-        }),
+    ...(items && {
+      items: shown.map(([item]) => item),
+      places: items.rankedBy ? shown.map(([, place]) => place!) : undefined,
+    }),
   };
 }
 
@@ -173,7 +188,10 @@ export function paint(element: Element, data: unknown, lang: Lang, values: Value
   for (const line of lines) add(wrapper, 'p', line);
   if (view.items?.length) {
     const list = add(wrapper, view.ordered ? 'ol' : 'ul');
-    for (const item of view.items) add(list, 'li', item);
+    view.items.forEach((item, index) => {
+      const li = add(list, 'li', item) as HTMLLIElement;
+      if (view.places) li.value = view.places[index]!.place;
+    });
   }
   element.append(host);
   return true;

@@ -1,6 +1,7 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { type AdministrationListItem, type ListEnvelope } from '../../core/types.js';
-import { formatDays, formatNumber, formatPercent } from '../../i18n/format.js';
+import { formatDays, formatNumber, formatPercent, formatPlace, formatPlaceMark } from '../../i18n/format.js';
+import { placesOf, type Place } from '../../graphics/places.js';
 import { bdi } from '../../element/bdi.js';
 import { fillTemplate, relFor } from '../../element/links.js';
 import { KhountousListElement, type ListSelection } from '../../element/list-element.js';
@@ -48,6 +49,11 @@ export class KhountousRanking extends KhountousListElement<RankingSelection, Adm
     const lang = this.language;
     const offset = (ranking.meta.page - 1) * selection.limit;
     const from = scaleStart(ranking.data.map((item) => item.score));
+    // Equal scores share a place (graphics/places.ts), marked "=2" with its words for screen readers.
+    const places = placesOf(
+      ranking.data.map((item) => item.score),
+      offset + 1,
+    );
     // The caption names the table and holds the widget's title, a heading for heading navigation.
     return html`<table part="table">
         <caption>
@@ -68,9 +74,10 @@ export class KhountousRanking extends KhountousListElement<RankingSelection, Adm
           </tr>
         </thead>
         <tbody>
-          ${ranking.data.map((item, index) => this.renderRow(item, offset + index + 1, from))}
+          ${ranking.data.map((item, index) => this.renderRow(item, places[index]!, from))}
         </tbody>
       </table>
+      ${places.some((place) => place.shared) ? html`<p class="ties">${t.ties}</p>` : nothing}
       ${this.renderPager(ranking, selection, t.caption)}`;
   }
 
@@ -78,7 +85,7 @@ export class KhountousRanking extends KhountousListElement<RankingSelection, Adm
    * One row: seven parts, the rates formatted once for the column and the narrow layout's line,
    * where each keeps its column's heading (the same words).
    */
-  private renderRow(item: AdministrationListItem, rank: number, from: number): TemplateResult {
+  private renderRow(item: AdministrationListItem, place: Place, from: number): TemplateResult {
     const lang = this.language;
     const t = this.strings(rankingStrings).ranking;
     const href = this.hrefTemplate ? fillTemplate(this.hrefTemplate, { slug: item.slug }) : undefined;
@@ -86,7 +93,14 @@ export class KhountousRanking extends KhountousListElement<RankingSelection, Adm
     const rate = formatPercent(lang, item.responseRate);
     const delay = formatDays(lang, item.avgDelayDays);
     return html`<tr part="row">
-      <td class="rank num">${formatNumber(lang, rank)}</td>
+      <td class="rank num">
+        ${
+          place.shared
+            ? html`<span aria-hidden="true">${formatPlaceMark(lang, place)}</span
+                ><span class="visually-hidden">${formatPlace(lang, place)}</span>`
+            : formatNumber(lang, place.place)
+        }
+      </td>
       <th scope="row" class="name">
         ${href ? html`<a href=${href} rel=${relFor(href) ?? nothing}>${bdi(item.name)}</a>` : bdi(item.name)}<span
           class="sub"

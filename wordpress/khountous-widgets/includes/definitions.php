@@ -149,6 +149,12 @@ return array(
 						'max' => 1000000000000000,
 						'whole' => true,
 					),
+					'rankShared' => array(
+						'type' => 'optional',
+						'of' => array(
+							'type' => 'boolean',
+						),
+					),
 					'rankedCount' => array(
 						'type' => 'optional',
 						'of' => array(
@@ -1418,6 +1424,7 @@ return array(
 							'path' => 'rank',
 							'format' => 'number',
 							'label' => 'Rang',
+							'shared' => 'rankShared',
 						),
 					),
 					'text' => array(
@@ -1472,6 +1479,7 @@ return array(
 							'path' => 'rank',
 							'format' => 'number',
 							'label' => 'Rank',
+							'shared' => 'rankShared',
 						),
 					),
 					'text' => array(
@@ -1820,6 +1828,7 @@ return array(
 					),
 					'items' => array(
 						'ordered' => true,
+						'rankedBy' => 'score',
 						'name' => array(
 							'path' => 'name',
 							'brief' => true,
@@ -1856,6 +1865,7 @@ return array(
 					),
 					'items' => array(
 						'ordered' => true,
+						'rankedBy' => 'score',
 						'name' => array(
 							'path' => 'name',
 							'brief' => true,
@@ -2535,6 +2545,7 @@ return array(
 				'déc.',
 			),
 			'asOf' => 'données de {time}',
+			'tied' => 'ex aequo',
 		),
 		'en' => array(
 			'thousands' => ',',
@@ -2557,6 +2568,7 @@ return array(
 				'Dec',
 			),
 			'asOf' => 'data as of {time}',
+			'tied' => 'tied',
 		),
 	),
 );
