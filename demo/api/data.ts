@@ -6,6 +6,7 @@
  * records keep every editorial text in French and English (`Localized`); the
  * view functions at the end select one language for the API responses.
  */
+import { placesOf } from '../../src/graphics/places.js';
 import {
   REGION_CODES,
   SECTORS,
@@ -607,15 +608,17 @@ export interface AdministrationRecord {
   score: number;
   responseRate: number;
   avgDelayDays: number;
-  /** Rank in the whole ranking, from 1. */
+  /** Rank in the whole ranking, from 1, shared by equal scores (graphics/places.ts). */
   rank: number;
+  /** Whether another administration has the same score, so the same rank. */
+  rankShared: boolean;
   scoreDetails: ScoreDetailRecord[];
   indicators: IndicatorRecord[];
   updatedAt: string;
 }
 
 /** An administration before its reports are known (no indicators, no rank yet). */
-type AdministrationDraft = Omit<AdministrationRecord, 'indicators' | 'rank'> & {
+type AdministrationDraft = Omit<AdministrationRecord, 'indicators' | 'rank' | 'rankShared'> & {
   satisfaction: number;
 };
 
@@ -1646,17 +1649,22 @@ function rankAdministrations(
     const slug = report.administration.slug;
     bySlug.set(slug, [...(bySlug.get(slug) ?? []), report]);
   }
-  return drafts
+  const ranked = drafts
     .map(({ satisfaction: _satisfaction, ...draft }, index) => ({
       ...draft,
-      rank: 0,
       indicators: administrationIndicators(
         drafts[index] as AdministrationDraft,
         bySlug.get(draft.slug) ?? [],
       ),
     }))
-    .sort(compareRanking)
-    .map((admin, index) => ({ ...admin, rank: index + 1 }));
+    .sort(compareRanking);
+  // Equal scores share a rank (1, 2, 2, 4), in the order of compareRanking.
+  const places = placesOf(ranked.map((admin) => admin.score));
+  return ranked.map((admin, index) => ({
+    ...admin,
+    rank: places[index]!.place,
+    rankShared: places[index]!.shared,
+  }));
 }
 
 /** Builds the whole snapshot from a seed; the same seed gives the same data. */
@@ -1714,6 +1722,7 @@ export function administrationView(
     region: record.region,
     description: record.description[lang],
     rank: record.rank,
+    rankShared: record.rankShared,
     rankedCount,
     scoreDetails: record.scoreDetails.map((detail) => ({ ...detail, label: detail.label[lang] })),
     indicators: record.indicators.map((indicator) => ({ ...indicator, label: indicator.label[lang] })),

@@ -20,7 +20,8 @@
 import { MAX_LIMIT, MAX_TEXT_LENGTH, type Lang } from '../core/types.js';
 import { relFor } from '../element/links.js';
 import { isolate } from '../i18n/bidi.js';
-import { formatAs, formatDate } from '../i18n/format.js';
+import { formatAs, formatDate, TIED } from '../i18n/format.js';
+import { placesOf, type Place } from '../graphics/places.js';
 import { sourceLine } from '../i18n/source-line.js';
 import { summaries } from '../summaries.js';
 import { editorWordsOf, titleOf } from '../widget/editor.js';
@@ -37,6 +38,8 @@ interface View {
   ordered?: boolean;
   /** The date the data carries (the source line's), if the summary names one. */
   date?: unknown;
+  /** The items' places, when ranked by a field (summary.ts `rankedBy`). */
+  places?: Place[];
 }
 
 const isObject = (value: unknown): value is Json =>
@@ -112,6 +115,24 @@ function viewOf(tag: string, data: Json, values: Values, lang: Lang): View | und
     const figure = one === undefined ? [] : inline.fields.map((field) => write(one, field));
     return { inline: figure.filter(Boolean).join(' ') || undefined };
   }
+  // The items shown, each written, with its place when the list is ranked by a field: equal values
+  // share it (graphics/places.ts), from the page's first rank.
+  const listed = items
+    ? listOf(data).filter((item) => !chosen || valueAt(item, items.match!.path, values, lang) === chosen)
+    : [];
+  const places =
+    items?.rankedBy &&
+    placesOf(
+      listed.map((item) => Number(valueAt(item, items.rankedBy!, values, lang))),
+      (Math.max(1, Number(values['page']) || 1) - 1) * (Number(values['limit']) || listed.length) + 1,
+    );
+  const shown = listed.flatMap((item, index): [string, Place | undefined][] => {
+    const name = items && write(item, items.name);
+    if (name === undefined) return [];
+    const place = places ? places[index] : undefined;
+    const line = joined([name, ...brief(items!.details).map((field) => write(item, field))]);
+    return [[place?.shared ? `${line} (${TIED[lang]})` : line, place]];
+  });
   return {
     date: summary.date && valueAt(data, summary.date, values, lang),
     title: summary.title?.brief ? write(data, summary.title) : undefined,
@@ -120,16 +141,10 @@ function viewOf(tag: string, data: Json, values: Values, lang: Lang): View | und
       ...brief(summary.text).map((field) => write(data, field) ?? ''),
     ],
     ordered: items?.ordered,
-    items:
-      items &&
-      listOf(data)
-        .filter((item) => !chosen || valueAt(item, items.match!.path, values, lang) === chosen)
-        .flatMap((item) => {
-          const name = write(item, items.name);
-          return name === undefined
-            ? []
-            : [joined([name, ...brief(items.details).map((field) => write(item, field))])];
-        }),
+    ...(items && {
+      items: shown.map(([item]) => item),
+      places: items.rankedBy ? shown.map(([, place]) => place!) : undefined,
+    }),
   };
 }
 
@@ -193,7 +208,10 @@ export function paint(
   for (const line of lines) add(wrapper, 'p', line);
   if (view.items?.length) {
     const list = add(wrapper, view.ordered ? 'ol' : 'ul');
-    for (const item of view.items) add(list, 'li', item);
+    view.items.forEach((item, index) => {
+      const li = add(list, 'li', item) as HTMLLIElement;
+      if (view.places) li.value = view.places[index]!.place;
+    });
   }
   if (!view.inline) {
     if (editor.note) add(wrapper, 'p', editor.note, 'note');

@@ -145,6 +145,7 @@ const administrationObject = object({
   region: picklist(REGION_CODES),
   description: string,
   rank: positive,
+  rankShared: optional(boolean),
   rankedCount: optional(positive),
   scoreDetails: array(scoreDetailSchema),
   indicators: array(administrationIndicatorSchema),

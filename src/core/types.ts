@@ -225,8 +225,10 @@ export interface Administration extends AdministrationListItem {
   region: RegionCode;
   /** Editorial text in the requested language. */
   description: string;
-  /** Rank in the whole (unfiltered) ranking, from 1. */
+  /** Rank in the whole (unfiltered) ranking, from 1; equal scores share one (1, 2, 2, 4). */
   rank: number;
+  /** Whether another administration has the same score, so the same rank ("2e ex aequo"); absent from an API that does not say. */
+  rankShared?: boolean;
   /** How many administrations the whole ranking holds ("3rd of 312"); absent from an API that does not say. */
   rankedCount?: number;
   scoreDetails: ScoreDetail[];

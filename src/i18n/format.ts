@@ -1,5 +1,6 @@
 import type { Lang } from '../core/types.js';
 import type { NumberFormat } from '../widget/summary.js';
+import type { Place } from '../graphics/places.js';
 import { isolate } from './bidi.js';
 
 /**
@@ -45,6 +46,19 @@ export const formatOrdinal = (lang: Lang, value: number): string => {
   ordinals ??= new Intl.PluralRules(LOCALES.en, { type: 'ordinal' });
   return `${number}${SUFFIXES[ordinals.select(value)] ?? 'th'}`;
 };
+
+/** The word of a shared place in a ranking (graphics/places.ts), for every path that writes one. */
+export const TIED: Readonly<Record<Lang, string>> = { fr: 'ex aequo', en: 'tied' };
+
+/** A place in a ranking in words, shared or not: 2e ex aequo, 2e / tied 2nd, 2nd. */
+export const formatPlace = (lang: Lang, { place, shared }: Place): string => {
+  const ordinal = formatOrdinal(lang, place);
+  return !shared ? ordinal : lang === 'fr' ? `${ordinal} ${TIED.fr}` : `${TIED.en} ${ordinal}`;
+};
+
+/** A place in a ranking's column, shared or not: =2, 2 (the mark a table's note explains). */
+export const formatPlaceMark = (lang: Lang, { place, shared }: Place): string =>
+  `${shared ? '=' : ''}${formatNumber(lang, place)}`;
 
 /** A value in percent points (0-100): 87 % / 87%. */
 export const formatPercent = (lang: Lang, value: number): string =>

@@ -60,6 +60,8 @@ export interface Field {
   readonly names?: string;
   /** Shown by the text paint too. */
   readonly brief?: boolean;
+  /** A place in a ranking (`number`) shared when the answer's field at this path is true: marked so. */
+  readonly shared?: string;
   /** Not shown when the widget's attribute has this value (a compact card has no description). */
   readonly unless?: { readonly attribute: string; readonly value: string };
 }
@@ -68,6 +70,11 @@ export interface Field {
 interface Items {
   /** Ranked: an ordered list, numbered from the page's first rank. */
   readonly ordered?: boolean;
+  /**
+   * Ranked by this field, best first: equal values share a place (graphics/places.ts), numbered
+   * so and marked in words ("ex aequo" / "tied").
+   */
+  readonly rankedBy?: string;
   /** With this attribute set, only the items whose field `path` is its value (the region chosen). */
   readonly match?: { readonly path: string; readonly attribute: string };
   /** What names an item. */

@@ -148,8 +148,16 @@ describe('generated data: administrations', () => {
     }
   });
 
-  it('is ranked: ranks 1..n in order of score, response rate, then name', () => {
-    data.administrations.forEach((admin, index) => assert.equal(admin.rank, index + 1));
+  it('is ranked in order of score, response rate, then name; equal scores share a rank (1, 2, 2, 4)', () => {
+    const scores = data.administrations.map((admin) => admin.score);
+    for (const admin of data.administrations) {
+      assert.equal(admin.rank, 1 + scores.filter((score) => score > admin.score).length, admin.slug);
+      assert.equal(admin.rankShared, scores.filter((score) => score === admin.score).length > 1, admin.slug);
+    }
+    assert.ok(
+      data.administrations.some((admin) => admin.rankShared),
+      'the reference data has ties (ranks 2 and 3 both 94)',
+    );
     for (let i = 1; i < data.administrations.length; i += 1) {
       const [a, b] = [data.administrations[i - 1]!, data.administrations[i]!];
       const ordered =

@@ -161,7 +161,10 @@ describe('GET /administrations/{slug}', () => {
     assert.equal(fr.response.status, 200);
     const admin = v.parse(administrationSchema, fr.body);
     const adminEn = v.parse(administrationSchema, en.body);
-    assert.equal(admin.rank, 13);
+    // Its place: one more than the administrations with a higher score, shared with those of its score.
+    const scores = data.administrations.map((one) => one.score);
+    assert.equal(admin.rank, 1 + scores.filter((score) => score > record.score).length);
+    assert.equal(admin.rankShared, scores.filter((score) => score === record.score).length > 1);
     assert.equal(admin.score, record.score);
     assert.equal(admin.description, record.description.fr);
     assert.equal(adminEn.description, record.description.en);

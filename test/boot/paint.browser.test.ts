@@ -71,6 +71,35 @@ describe('the text paint', () => {
     expect(root.querySelector('ul') === null, 'no unordered list').to.equal(true);
   });
 
+  it('numbers a ranking from its page’s first place, equal scores sharing one, marked in words', () => {
+    const list = {
+      data: [94, 94, 93, 92, 92].map((score, index) => ({
+        ...ADMINISTRATION,
+        slug: `a${index}`,
+        name: `A${index}`,
+        score,
+      })),
+    };
+    for (const [lang, page, word] of [
+      ['fr', '1', 'ex aequo'],
+      ['en', '3', 'tied'],
+    ] as const) {
+      const element = make('khountous-ranking');
+      const offset = (Number(page) - 1) * 5;
+      expect(paint(element, list, lang, { limit: 5, page: Number(page) })).to.equal(true);
+      const items = [...paintOf(element).querySelectorAll('ol > li')] as HTMLLIElement[];
+      expect(items.map((li) => li.value)).to.deep.equal([1, 1, 3, 4, 4].map((place) => offset + place));
+      expect(items.map((li) => li.textContent!.endsWith(` (${word})`))).to.deep.equal([
+        true,
+        true,
+        false,
+        true,
+        true,
+      ]);
+      element.remove();
+    }
+  });
+
   it('writes an administration card: its name, then its score, response rate and delay', () => {
     const element = make('khountous-admin-card');
     expect(paint(element, ADMINISTRATION, 'en')).to.equal(true);

@@ -60,10 +60,10 @@ describe('<khountous-admin-card>', () => {
     const indicatorLabels = [...root.querySelectorAll('[part="indicators"] dt')].map((dt) => dt.textContent);
     expect(indicatorLabels).to.deep.equal(profile.indicators.map((indicator) => indicator.label));
     expect(shadowText(element)).to.contain(profile.description);
-    // "3e sur 312": the place as an ordinal, out of the whole ranking's count (both from the API).
+    // "3e sur 312": the place as an ordinal, out of the whole ranking's count (both from the API), shared or not.
     expect(profile.rankedCount, 'the ranking’s size').to.be.greaterThan(profile.rank - 1);
     expect(shadowText(element)).to.contain(
-      `${profile.rank}${profile.rank === 1 ? 'er' : 'e'} sur ${new Intl.NumberFormat('fr-FR').format(profile.rankedCount!)}`,
+      `${profile.rank}${profile.rank === 1 ? 'er' : 'e'}${profile.rankShared ? ' ex aequo' : ''} sur ${new Intl.NumberFormat('fr-FR').format(profile.rankedCount!)}`,
     );
     expect(root.querySelector('[role="heading"]')!.getAttribute('aria-level')).to.equal('3');
   });

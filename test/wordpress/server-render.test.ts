@@ -114,16 +114,32 @@ describe('WordPress plugin: server rendering', { skip }, () => {
     assert.equal(read(3).path, inlinePath({ kind: 'regions', lang: 'en' }, api.base));
     assert.equal(read(4).path, inlinePath({ kind: 'administration', slug, lang: 'en' }, api.base));
 
-    const ranking = (read(0).data as { data: { name: string; slug: string }[] }).data;
+    const ranking = (read(0).data as { data: { name: string; slug: string; score: number }[] }).data;
     // The fallback: the ranking as an ordered list, with the widget's links; the words in the widget's language.
     const en = widgets[0]!.inner;
-    assert.match(en, /<ol start="1"><li><a href="https:\/\/example\.org\/a\//);
-    assert.equal([...en.matchAll(/<li>/g)].length, 3);
+    assert.match(en, /<ol start="1"><li value="1"><a href="https:\/\/example\.org\/a\//);
+    // Each numbered by its place: one more than the scores above it, equal scores sharing it, marked "tied".
+    const scores = ranking.map((item) => item.score);
+    assert.ok(new Set(scores).size < scores.length, 'the reference ranking ties in its first three');
+    const items = [...en.matchAll(/<li value="(\d+)">(.*?)<\/li>/g)];
+    assert.deepEqual(
+      items.map((item) => [Number(item[1]), item[2]!.endsWith(' · tied)')]),
+      scores.map((score) => [
+        1 + scores.filter((other) => other > score).length,
+        scores.filter((other) => other === score).length > 1,
+      ]),
+    );
     assert.ok(en.includes('Ranking of administrations') && en.includes('Response rate'), en);
     assert.ok(en.includes(`https://example.org/a/${ranking[0]!.slug}`));
     const fr = widgets[1]!.inner;
     assert.ok(fr.includes('Classement des administrations') && fr.includes('Taux de réponse'), fr);
     assert.match(fr, /données de <time datetime="/);
+    // The card's place, shared or not.
+    const card = read(2).data as { rank: number; rankShared: boolean };
+    assert.ok(
+      widgets[2]!.inner.includes(`<li>Rang\u202f: ${card.rank}${card.rankShared ? ' (ex aequo)' : ''}</li>`),
+      widgets[2]!.inner,
+    );
     // The cards and the region's figure, as their summaries say (src/components/<name>/summary.ts).
     // Each text from the API in a <bdi> (its direction its own: includes/fallback.php).
     assert.match(

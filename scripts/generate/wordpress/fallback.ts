@@ -6,7 +6,7 @@
  */
 import { LANGS, type Lang } from '../../../src/core/types.js';
 import { commonStrings, SOME_WIDGET, type WidgetName } from '../../../src/i18n/common.js';
-import { formatDays, formatNumber, formatPercent } from '../../../src/i18n/format.js';
+import { formatDays, formatNumber, formatPercent, TIED } from '../../../src/i18n/format.js';
 import { summaries } from '../../../src/summaries.js';
 import type { Inputs } from '../../../src/widget/descriptor.js';
 import type { Field, Summary } from '../../../src/widget/summary.js';
@@ -104,6 +104,7 @@ export function fallbackWords(): Record<Lang, Record<string, unknown>> {
       days: numberTemplate(formatDays(lang, 7), '7'),
       months,
       asOf: templateOf(commonStrings[lang].staleAsOf, 'time'),
+      tied: TIED[lang],
     };
   }
   return out;

@@ -11,7 +11,7 @@ import {
   formatDate,
   formatDays,
   formatNumber,
-  formatOrdinal,
+  formatPlace,
   formatPercent,
 } from '../../i18n/format.js';
 import { bdi } from '../../element/bdi.js';
@@ -106,7 +106,7 @@ export class KhountousAdminCard extends KhountousElement<CardSelection, CardData
   private rankText(profile: Administration): string {
     const lang = this.language;
     return this.strings(adminStrings).admin.rank(
-      formatOrdinal(lang, profile.rank),
+      formatPlace(lang, { place: profile.rank, shared: profile.rankShared === true }),
       // A count below the place would say "200th of 185": the place alone then.
       (profile.rankedCount ?? 0) >= profile.rank ? formatNumber(lang, profile.rankedCount!) : undefined,
     );

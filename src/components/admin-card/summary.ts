@@ -8,7 +8,7 @@ export const summary = {
     { path: 'score', format: 'score', label: 'admin.score', brief: true },
     { path: 'responseRate', format: 'percent', label: 'ranking.responseRate', brief: true },
     { path: 'avgDelayDays', format: 'days', label: 'ranking.avgDelay', brief: true },
-    { path: 'rank', format: 'number', label: 'admin.rankLabel' },
+    { path: 'rank', format: 'number', label: 'admin.rankLabel', shared: 'rankShared' },
   ],
   text: [{ path: 'description', unless: { attribute: 'variant', value: 'compact' } }],
   // The score in a sentence: the figure alone, in the line.

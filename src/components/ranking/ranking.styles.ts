@@ -22,9 +22,10 @@ export const rankingStyles = css`
     text-align: start;
     vertical-align: middle;
   }
+  /* A heading's words are never cut ("RÉ-PONSE"): its column is as wide as its longest word. */
   thead th {
     overflow-wrap: normal;
-    hyphens: auto;
+    hyphens: manual;
     font-size: 0.8em;
     color: var(--_muted);
     font-weight: 600;
@@ -103,6 +104,12 @@ export const rankingStyles = css`
     height: 0.7em;
     border-radius: 50%;
     background: inherit;
+  }
+  /* What "=" means, under a table with shared places. */
+  .ties {
+    margin: 0.4em 0 0;
+    font-size: 0.8em;
+    color: var(--_muted);
   }
   .name a {
     text-decoration: underline;

@@ -1,6 +1,7 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { type AdministrationListItem, type ListEnvelope } from '../../core/types.js';
-import { formatDays, formatNumber, formatPercent } from '../../i18n/format.js';
+import { formatDays, formatNumber, formatPercent, formatPlace, formatPlaceMark } from '../../i18n/format.js';
+import { placesOf, type Place } from '../../graphics/places.js';
 import { bdi } from '../../element/bdi.js';
 import { fillTemplate, relFor } from '../../element/links.js';
 import { KhountousListElement, type ListSelection } from '../../element/list-element.js';
@@ -55,6 +56,11 @@ export class KhountousRanking extends KhountousListElement<RankingSelection, Adm
       selection.scale,
     );
     const dots = from > 0;
+    // Equal scores share a place (graphics/places.ts), marked "=2" with its words for screen readers.
+    const places = placesOf(
+      ranking.data.map((item) => item.score),
+      offset + 1,
+    );
     // The caption names the table and holds the widget's title, a heading for heading navigation.
     return html`<table part="table">
         <caption>
@@ -77,9 +83,10 @@ export class KhountousRanking extends KhountousListElement<RankingSelection, Adm
           </tr>
         </thead>
         <tbody>
-          ${ranking.data.map((item, index) => this.renderRow(item, offset + index + 1, from, dots))}
+          ${ranking.data.map((item, index) => this.renderRow(item, places[index]!, from, dots))}
         </tbody>
       </table>
+      ${places.some((place) => place.shared) ? html`<p class="ties">${t.ties}</p>` : nothing}
       ${this.renderPager(ranking, selection, t.caption)}`;
   }
 
@@ -87,7 +94,7 @@ export class KhountousRanking extends KhountousListElement<RankingSelection, Adm
    * One row: seven parts, the rates formatted once for the column and the narrow layout's line,
    * where each keeps its column's heading (the same words).
    */
-  private renderRow(item: AdministrationListItem, rank: number, from: number, dots: boolean): TemplateResult {
+  private renderRow(item: AdministrationListItem, place: Place, from: number, dots: boolean): TemplateResult {
     const lang = this.language;
     const t = this.strings(rankingStrings).ranking;
     const href = this.hrefTemplate ? fillTemplate(this.hrefTemplate, { slug: item.slug }) : undefined;
@@ -95,7 +102,14 @@ export class KhountousRanking extends KhountousListElement<RankingSelection, Adm
     const rate = formatPercent(lang, item.responseRate);
     const delay = formatDays(lang, item.avgDelayDays);
     return html`<tr part="row">
-      <td class="rank num">${formatNumber(lang, rank)}</td>
+      <td class="rank num">
+        ${
+          place.shared
+            ? html`<span aria-hidden="true">${formatPlaceMark(lang, place)}</span
+                ><span class="visually-hidden">${formatPlace(lang, place)}</span>`
+            : formatNumber(lang, place.place)
+        }
+      </td>
       <th scope="row" class="name">
         ${href ? html`<a href=${href} rel=${relFor(href) ?? nothing}>${bdi(item.name)}</a>` : bdi(item.name)}<span
           class="sub"

@@ -9,6 +9,8 @@ export interface RankingText {
   avgDelay: string;
   /** Under "Rank": how many administrations are ranked. */
   of: (total: string) => string;
+  /** Under the table when places are shared: what "=" means. */
+  ties: string;
   /** Under "Score": where the bars start and end. */
   scale: (from: string, to: string) => string;
   /** Under "Score", on a narrower scale (`scale="fit"`): where the dots' scale starts and ends. */
@@ -26,6 +28,7 @@ export const rankingStrings: Local<{ ranking: RankingText }> = {
       responseRate: 'Taux de réponse',
       avgDelay: 'Délai moyen',
       of: (total) => `sur ${total}`,
+      ties: '= : ex aequo (même score)',
       scale: (from, to) => `barres de ${from} à ${to}`,
       dotScale: (from, to) => `points sur une échelle de ${from} à ${to}`,
     },
@@ -39,6 +42,7 @@ export const rankingStrings: Local<{ ranking: RankingText }> = {
       responseRate: 'Response rate',
       avgDelay: 'Average delay',
       of: (total) => `of ${total}`,
+      ties: '= : tied (same score)',
       scale: (from, to) => `bars from ${from} to ${to}`,
       dotScale: (from, to) => `dots on a scale from ${from} to ${to}`,
     },

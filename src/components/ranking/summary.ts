@@ -5,6 +5,7 @@ export const summary = {
   caption: { label: 'ranking.caption' },
   items: {
     ordered: true,
+    rankedBy: 'score',
     name: { path: 'name', brief: true },
     link: 'slug',
     details: [

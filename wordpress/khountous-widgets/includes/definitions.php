@@ -149,6 +149,12 @@ return array(
 						'max' => 1000000000000000,
 						'whole' => true,
 					),
+					'rankShared' => array(
+						'type' => 'optional',
+						'of' => array(
+							'type' => 'boolean',
+						),
+					),
 					'rankedCount' => array(
 						'type' => 'optional',
 						'of' => array(
@@ -1547,6 +1553,7 @@ return array(
 							'path' => 'rank',
 							'format' => 'number',
 							'label' => 'Rang',
+							'shared' => 'rankShared',
 						),
 					),
 					'text' => array(
@@ -1601,6 +1608,7 @@ return array(
 							'path' => 'rank',
 							'format' => 'number',
 							'label' => 'Rank',
+							'shared' => 'rankShared',
 						),
 					),
 					'text' => array(
@@ -1972,6 +1980,7 @@ return array(
 					),
 					'items' => array(
 						'ordered' => true,
+						'rankedBy' => 'score',
 						'name' => array(
 							'path' => 'name',
 							'brief' => true,
@@ -2008,6 +2017,7 @@ return array(
 					),
 					'items' => array(
 						'ordered' => true,
+						'rankedBy' => 'score',
 						'name' => array(
 							'path' => 'name',
 							'brief' => true,
@@ -2714,6 +2724,7 @@ return array(
 				'déc.',
 			),
 			'asOf' => 'données de {time}',
+			'tied' => 'ex aequo',
 		),
 		'en' => array(
 			'thousands' => ',',
@@ -2736,6 +2747,7 @@ return array(
 				'Dec',
 			),
 			'asOf' => 'data as of {time}',
+			'tied' => 'tied',
 		),
 	),
 );

@@ -267,7 +267,12 @@ function khountous_widgets_write( $data, $field, $values, $lang, $words ) {
 	}
 	switch ( $format ) {
 		case 'number':
-			return khountous_widgets_number( $value, $words, 1 );
+			$number = khountous_widgets_number( $value, $words, 1 );
+			// A shared place in a ranking (summary.ts `shared`): marked so.
+			if ( '' !== $number && isset( $field['shared'] ) && true === khountous_widgets_field( $data, $field['shared'] ) ) {
+				$number .= ' (' . esc_html( $words['tied'] ) . ')';
+			}
+			return $number;
 		case 'score':
 			// Whole, as the elements write it (src/i18n/format.ts formatAs).
 			$number = khountous_widgets_number( $value, $words, 0 );
@@ -390,6 +395,7 @@ function khountous_widgets_fallback( $widget, $attributes, $data, $lang, $fetche
 	if ( isset( $summary['items'] ) ) {
 		$list  = $summary['items'];
 		$found = khountous_widgets_field( $data, 'data' );
+		$shown = array();
 		foreach ( is_array( $found ) ? $found : array() as $item ) {
 			if ( ! is_array( $item ) ) {
 				continue;
@@ -398,6 +404,11 @@ function khountous_widgets_fallback( $widget, $attributes, $data, $lang, $fetche
 				&& khountous_widgets_value_at( $item, $list['match']['path'], $values, $lang ) !== $values[ $list['match']['attribute'] ] ) {
 				continue;
 			}
+			$shown[] = $item;
+		}
+		// A ranked list is numbered from its page's first rank.
+		$first = empty( $list['ordered'] ) ? 1 : ( max( 1, (int) $values['page'] ) - 1 ) * max( 1, (int) $values['limit'] ) + 1;
+		foreach ( $shown as $index => $item ) {
 			$name = $write( $item, $list['name'] );
 			if ( isset( $list['link'] ) && isset( $attributes['href-template'] ) ) {
 				$name = khountous_widgets_item_link( $attributes['href-template'], khountous_widgets_field( $item, $list['link'] ), $name );
@@ -409,12 +420,27 @@ function khountous_widgets_fallback( $widget, $attributes, $data, $lang, $fetche
 					$details[] = khountous_widgets_labelled( $field, $value, $colon );
 				}
 			}
-			$items[] = '<li>' . $name . ( $details ? ' (' . implode( ' · ', $details ) . ')' : '' ) . '</li>';
+			// Ranked by a field (summary.ts `rankedBy`): equal values share the place of the first of them
+			// (1, 2, 2, 4), as src/graphics/places.ts says; the list is the API's order, best first.
+			$place = '';
+			if ( isset( $list['rankedBy'] ) ) {
+				$by     = static function ( $at ) use ( $shown, $list ) {
+					return isset( $shown[ $at ] ) ? khountous_widgets_field( $shown[ $at ], $list['rankedBy'] ) : null;
+				};
+				$start  = $index;
+				while ( $start > 0 && $by( $start - 1 ) === $by( $index ) ) {
+					--$start;
+				}
+				$shared = ( $index > 0 && $by( $index - 1 ) === $by( $index ) ) || $by( $index + 1 ) === $by( $index );
+				$place  = ' value="' . esc_attr( (string) ( $first + $start ) ) . '"';
+				if ( $shared ) {
+					$details[] = esc_html( $words['tied'] );
+				}
+			}
+			$items[] = '<li' . $place . '>' . $name . ( $details ? ' (' . implode( ' · ', $details ) . ')' : '' ) . '</li>';
 		}
 		if ( $items && ! empty( $list['ordered'] ) ) {
-			$limit = max( 1, (int) $values['limit'] );
-			$page  = max( 1, (int) $values['page'] );
-			$html  .= '<ol start="' . esc_attr( (string) ( ( $page - 1 ) * $limit + 1 ) ) . '">' . implode( '', $items ) . '</ol>';
+			$html  .= '<ol start="' . esc_attr( (string) $first ) . '">' . implode( '', $items ) . '</ol>';
 		} elseif ( $items ) {
 			$html .= '<ul>' . implode( '', $items ) . '</ul>';
 		}
