@@ -152,7 +152,7 @@ describe('no API key in what a browser loads', () => {
       broadcastChannel: null,
       intersectionObserver: null,
     });
-    const load = async (resource: Resource) => {
+    const load = async <R extends Resource>(resource: R) => {
       const loading = loader.load(resource, { baseUrl: BASE_URL });
       await clock.advance(5000);
       return (await loading).data;
