@@ -29,6 +29,8 @@ const config: KnipConfig = {
     // The fixture apps of the React and Vue typings, each file checked on its own (test/fixtures/types/check.ts).
     'test/fixtures/types/vue/*.vue',
     'web-test-runner.config.mjs',
+    // knip's second run, without the tests (`npm run lint:exports`).
+    'knip.src.config.ts',
     'custom-elements-manifest.config.mjs',
     // Read by puppeteer (the Firefox launcher of the browser tests): never download a browser.
     '.puppeteerrc.cjs',

@@ -9,7 +9,7 @@ import { defaultReporter } from '@web/test-runner';
 import { chromeLauncher } from '@web/test-runner-chrome';
 import { puppeteerLauncher } from '@web/test-runner-puppeteer';
 import { webdriverLauncher } from '@web/test-runner-webdriver';
-import { referenceApiMiddleware } from './demo/api/wtr.ts';
+import { referenceApiMiddleware } from './test/server/api.ts';
 import { cspMiddleware } from './test/server/csp-middleware.ts';
 import { demoSitePlugin } from './test/server/demo-site.ts';
 import { namespacePlugin } from './test/server/namespace.ts';

@@ -91,7 +91,7 @@ ${mdTable(bytes)}
 
 The last three rows are floors, bundled in the same run with Vite, production Lit, minified
 (bench/floor/): a minimal Lit element (one property, one style, one template); the data layer
-alone (the loader with its client, cache, budget, storage and response checks, no Lit); and
+alone (the loader with its HTTP layer, cache, budget, storage and response checks, no Lit); and
 both with @lit/task, which every element of the kit ships before any code of its own. The response
 checks are the kit's own small checker (src/core/check.ts); the entries leave out the sentences
 of attribute problems (src/attributes/messages.ts), imported with the first problem. Sizes are summed file by file, as size-limit does (gzip level 9,

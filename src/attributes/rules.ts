@@ -31,7 +31,11 @@ import {
   type Lang,
 } from '../core/types.js';
 
-/** One of a list of values; empty means none (no filter) unless `fallback` is given. */
+/**
+ * One of a list of values; empty means none (no filter) unless `fallback` is given.
+ *
+ * @internal the tests name the rules of a choice
+ */
 export interface ChoiceRule {
   type: 'choice';
   values: readonly string[];
@@ -158,7 +162,11 @@ export function fold(value: string): string {
     .replace(/[^a-z0-9]/g, '');
 }
 
-/** Accents dropped, lower case, runs of other characters one hyphen, none at the ends: `Mairie de Dakar ` -> `mairie-de-dakar`. */
+/**
+ * Accents dropped, lower case, runs of other characters one hyphen, none at the ends: `Mairie de Dakar ` -> `mairie-de-dakar`.
+ *
+ * @internal the slug rule, tested on its own for its property (slug in, same slug out)
+ */
 export function slugify(value: string): string {
   return value
     .normalize('NFD')

@@ -136,7 +136,11 @@ export function elementLoaders(modules: Record<string, ElementLoader>): Record<s
   );
 }
 
-/** `./components/<name>/define.ts` -> `khountous-<name>`. */
+/**
+ * `./components/<name>/define.ts` -> `khountous-<name>`.
+ *
+ * @internal tested on its own against the paths Vite and the build give
+ */
 export function tagFromModulePath(path: string): string | undefined {
   const name = /\/components\/([a-z][a-z0-9-]*)\/define\.[jt]s$/.exec(path)?.[1];
   return name ? tagOfName(name) : undefined;

@@ -83,12 +83,17 @@ export interface EntryCache {
 /** How long after its download an entry may be shown (offline, marked stale); dropped beyond. */
 const DEFAULT_MAX_AGE = 7 * 24 * 60 * 60 * 1000;
 
-/** How long after its download a 304 may confirm an entry's data (above). */
+/**
+ * How long after its download a 304 may confirm an entry's data (above).
+ *
+ * @internal the tests wait by this figure rather than a copy of it
+ */
 export const CONFIRM_FOR = 60 * 60 * 1000;
 
 /** Whether `entry`'s ETag may go out as If-None-Match at `now`: downloaded within CONFIRM_FOR. */
 export const confirmable = (entry: CacheEntry, now: number): entry is CacheEntry & { etag: string } =>
   entry.etag !== undefined && entry.downloadedAt >= now - CONFIRM_FOR;
+/** @internal the tests fill the storage up to this figure rather than a copy of it */
 export const DEFAULT_MAX_STORED_SIZE = 1_000_000;
 const DEFAULT_MAX_MEMORY_ENTRIES = 200;
 
@@ -110,7 +115,11 @@ interface StoredItem {
 type IndexRow = [number, number, number];
 type Index = Record<string, IndexRow>;
 
-/** The persisted index (`cache-index`): its sound rows, by key. */
+/**
+ * The persisted index (`cache-index`): its sound rows, by key.
+ *
+ * @internal the tests read what the cache stored, as a later page would
+ */
 export function readCacheIndex(storage: Pick<SafeStorage, 'getJSON'>): Index {
   const raw = storage.getJSON(INDEX_KEY);
   const index: Index = Object.create(null) as Index;

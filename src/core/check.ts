@@ -55,7 +55,11 @@ export interface Made {
 /** `schema`, keeping what made it. */
 const madeBy = <S extends Schema>(schema: S, ...made: Made['made']): S => Object.assign(schema, { made });
 
-/** The path of `key` below `path`: `data.0` then `data.0.region`. */
+/**
+ * The path of `key` below `path`: `data.0` then `data.0.region`.
+ *
+ * @internal a test writes its own rule's issue path with it
+ */
 export const at = (path: string, key: string | number) => (path ? `${path}.${key}` : `${key}`);
 
 export const string = when<string>('a string', (input) => typeof input == 'string');
@@ -160,6 +164,8 @@ export const union = <A, B>(a: Schema<A>, b: Schema<B>): Schema<A | B> =>
  * calls, or its own) when the output is wrong as a whole: a rule between fields. Its rule is
  * a function, which no other checker can be written from: the answers' schemas use the rules
  * below, which say what they check.
+ *
+ * @internal used here by the rules between fields; tested on its own with a rule of the test's
  */
 export const refine =
   <T>(schema: Schema<T>, also: (output: T, path: string) => void): Schema<T> =>
@@ -313,7 +319,11 @@ export const is = (schema: Schema, input: unknown): boolean => {
   }
 };
 
-/** The checked output, or the issue. */
+/**
+ * The checked output, or the issue.
+ *
+ * @internal the tests read a schema's issue with it
+ */
 export const safeParse = <T>(
   schema: Schema<T>,
   input: unknown,
@@ -326,5 +336,9 @@ export const safeParse = <T>(
   }
 };
 
-/** The checked output; throws the `SchemaIssue` otherwise. */
+/**
+ * The checked output; throws the `SchemaIssue` otherwise.
+ *
+ * @internal the tests run a schema with it
+ */
 export const parse = <T>(schema: Schema<T>, input: unknown): T => schema(input);

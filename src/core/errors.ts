@@ -19,6 +19,7 @@ export interface RateLimit {
   resetAt: number;
 }
 
+/** @internal the one list of error kinds, which the tests go through */
 export const ERROR_KINDS = [
   /** A parameter failed its check; nothing was sent. `param` names it. */
   'invalid-parameter',

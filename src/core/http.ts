@@ -80,7 +80,7 @@ const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 const UNKNOWN_RESET_WAIT = 5 * 60 * 1000;
 
 /** How a successful body is read and checked. */
-export type BodyReader<T> = (response: Response) => Promise<T>;
+type BodyReader<T> = (response: Response) => Promise<T>;
 
 /** The error of an answer that is not what was asked for. */
 const invalidResponse = (response: Response, message: string, cause?: unknown) =>
@@ -93,7 +93,7 @@ function expectType(response: Response, pattern: RegExp, what: string): void {
 }
 
 /** A body read as `read` gives it, after a check of its content type. */
-export const bodyOf =
+const bodyOf =
   <T>(pattern: RegExp, what: string, read: (response: Response) => Promise<T>): BodyReader<T> =>
   async (response) => {
     expectType(response, pattern, what);
@@ -118,7 +118,7 @@ const textBody = bodyOf(JSON_TYPE, 'JSON', (response) =>
 );
 
 /** A JSON body that must match `schema`. */
-export function jsonBody<T>(schema: Schema<T>): BodyReader<T> {
+function jsonBody<T>(schema: Schema<T>): BodyReader<T> {
   return async (response) => {
     const text = await textBody(response);
     let json: unknown;
@@ -170,7 +170,7 @@ function sharedCopy(headers: Headers): Pick<ApiResponse<unknown>, 'shared' | 'da
 }
 
 /** When a 429 says data can be fetched again: Retry-After, else X-RateLimit-Reset, else a default wait. */
-export function readQuotaReset(headers: Headers, now: number): number {
+function readQuotaReset(headers: Headers, now: number): number {
   const seconds = readInteger(headers, 'Retry-After');
   if (seconds !== undefined) return now + seconds * 1000;
   const date = Date.parse(headers.get('Retry-After') ?? '');
@@ -215,31 +215,9 @@ async function errorFor(response: Response, now: number): Promise<KhountousError
 // ---------------------------------------------------------------------------
 // Requests
 
-export interface Request<T> {
-  url: string;
-  read: BodyReader<T>;
-  method?: 'GET' | 'POST';
-  accept?: string;
-  apiKey?: string | undefined;
-  body?: unknown;
-}
-
-/** A request as `call` sends it (a read by default), with its Accept header, key and JSON body. */
-export function call<T>(transport: Transport, request: Request<T>, options: CallOptions<T> = {}): Call<T> {
-  const { method = 'GET', accept = 'application/json', apiKey, body } = request;
-  const headers: Record<string, string> = { Accept: accept };
-  if (apiKey !== undefined) headers['Authorization'] = `Bearer ${apiKey}`;
-  const init: Init = { method, headers };
-  if (body !== undefined) {
-    headers['Content-Type'] = 'application/json';
-    init.body = JSON.stringify(body);
-  }
-  return send(transport, request.url, init, request.read, options);
-}
-
 /** GET of a target, its JSON body checked against its endpoint's schema. */
 export function get<T>(transport: Transport, target: Target, options: CallOptions<T> = {}): Call<T> {
-  const init = { method: 'GET', headers: { Accept: 'application/json' } };
+  const init: Init = { method: 'GET', headers: { Accept: 'application/json' } };
   return send(transport, urlOf(target), init, jsonBody(target.ep.schema as Schema<T>), options);
 }
 

@@ -44,13 +44,21 @@ function namesFor(namespace: string): Names {
 /** The default names, shared by every page of the origin that declares no namespace. */
 export const NAMES = namesFor('');
 
-/** The page's namespace declaration. */
+/**
+ * The page's namespace declaration.
+ *
+ * @internal the tests write the meta tag by this name rather than a copy of it
+ */
 export const NAMESPACE_META = 'khountous:namespace';
 
 /** What a namespace may be: lower-case letters, digits and hyphens, 1 to 40 of them. */
 const NAMESPACE = /^[a-z0-9][a-z0-9-]{0,39}$/;
 
-/** Whether `namespace` can name a set of names ('' is the default set). */
+/**
+ * Whether `namespace` can name a set of names ('' is the default set).
+ *
+ * @internal the namespace rule, tested on its own at its edges
+ */
 export const isNamespace = (namespace: string): boolean => namespace === '' || NAMESPACE.test(namespace);
 
 /** The names of `namespace` ('' or absent: NAMES). */

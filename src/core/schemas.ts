@@ -198,6 +198,7 @@ export const reportSchema = object({
 
 const factCheckSourceSchema = object({ title: string, url: httpUrl });
 
+/** @internal the fact check's schema, tested on its own (its source link) */
 export const factCheckSchema = object({
   slug: string,
   claim: string,

@@ -15,7 +15,11 @@
 import { NAMES } from './names.js';
 import { isObject } from './check.js';
 
-/** The subset of the Web Storage interface the kit uses (injectable in tests). */
+/**
+ * The subset of the Web Storage interface the kit uses (injectable in tests).
+ *
+ * @internal the memory storage of the tests implements it
+ */
 export interface StorageLike {
   readonly length: number;
   key(index: number): string | null;
@@ -42,6 +46,7 @@ export interface SafeStorage {
   evictor?: () => boolean;
 }
 
+/** @internal the tests write garbage under the kit's own keys */
 export const STORAGE_PREFIX = NAMES.storage;
 
 export interface SafeStorageOptions {
@@ -61,6 +66,7 @@ function defaultStorageBackend(): StorageLike | undefined {
   }
 }
 
+/** @internal tested on its own with each browser's quota error */
 export function isQuotaExceeded(error: unknown): boolean {
   if (!isObject(error)) return false;
   const { name, code } = error as { name?: unknown; code?: unknown };

@@ -3,8 +3,9 @@
  *
  * The API document fixes only the administrations list item and the list
  * envelope. Every other shape here is an assumption of this kit, written down
- * in docs/api-assumptions.md; the reference API (demo/api/) and the client
- * (src/core/client.ts) both import this file, so there is one source of truth.
+ * in docs/api-assumptions.md; the reference API (demo/api/) and the kit's data
+ * layer (src/core/schemas.ts, endpoints.ts) both import this file, so there is
+ * one source of truth.
  *
  * No runtime code besides the `as const` value lists lives here.
  */

@@ -171,6 +171,8 @@ const FIXED_ORIGIN = /^(https?:\/\/[a-z0-9.-]+(?::[0-9]{1,5})?)\//i;
  * when its literal text does not fix one: the template must begin with
  * `http(s)://host[:port]/`, with no placeholder, user info, backslash or
  * whitespace before that slash.
+ *
+ * @internal tested on its own at its edges (ports, schemes)
  */
 export function templateOrigin(template: string): string | undefined {
   const match = FIXED_ORIGIN.exec(template);

@@ -29,6 +29,8 @@ const at = (element: KitElement) => `line ${element.line}: <${element.tag}>`;
  * Renders the widgets of one HTML text; throws with the line and the reason on the first that
  * fails. The text is read as HTML reads it (page.ts); each kit element is replaced, from its
  * start tag to its end tag, by its rendered markup, and nothing else of the text changes.
+ *
+ * @internal the page rendering of the CLI, tested without files
  */
 export async function renderHtml(
   html: string,

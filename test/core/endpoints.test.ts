@@ -4,6 +4,8 @@ import assert from 'node:assert/strict';
 import { describe as describeResource, ENDPOINTS, urlOf, type Resource } from '../../src/core/endpoints.js';
 import { ROUTES } from '../../src/core/routes.js';
 import { KhountousError } from '../../src/core/errors.js';
+import { MAX_LIMIT } from '../../src/core/types.js';
+import fc from 'fast-check';
 
 const BASE = 'https://api.example/v1';
 const refused = (resource: unknown) => {
@@ -46,6 +48,61 @@ describe('describe', () => {
       refused({ kind: 'reports', period: 'last year' }).message,
       'period must be a year (2026) or a month (2026-03).',
     );
+  });
+
+  test('limits outside 1..100, non-integers and bad pages are refused, naming the parameter', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.integer({ max: 0 }),
+          fc.integer({ min: MAX_LIMIT + 1 }),
+          fc.double({ noInteger: true }),
+          fc.constant(Number.NaN),
+        ),
+        (limit) => {
+          const { kind, param } = refused({ kind: 'administrations', query: { limit } });
+          assert.deepEqual({ kind, param }, { kind: 'invalid-parameter', param: 'limit' });
+        },
+      ),
+    );
+    // The edges themselves, which random integers may not draw.
+    for (const limit of [0, MAX_LIMIT + 1, '0', `${MAX_LIMIT + 1}`, '5 ', '+5', '-1']) {
+      assert.equal(refused({ kind: 'administrations', query: { limit } }).param, 'limit', `${limit}`);
+    }
+    for (const page of [0, -1, 1.5, Number.POSITIVE_INFINITY]) {
+      assert.equal(refused({ kind: 'reports', query: { page } }).param, 'page', `${page}`);
+    }
+    const url = (resource: Resource) => urlOf(describeResource(resource, BASE));
+    for (const limit of [1, MAX_LIMIT, '1', `${MAX_LIMIT}`]) {
+      const query = new URL(url({ kind: 'verifications', query: { limit } } as Resource)).searchParams;
+      assert.equal(query.get('limit'), String(limit));
+    }
+  });
+
+  test('values outside the value lists, bad slugs, ids, periods and langs are refused, naming the parameter', () => {
+    const cases: [unknown, string][] = [
+      [{ kind: 'administrations', query: { region: 'paris' } }, 'region'],
+      [{ kind: 'administrations', query: { sector: 'space' } }, 'sector'],
+      [{ kind: 'administrations', query: { level: 'galactic' } }, 'level'],
+      [{ kind: 'administrations', query: { lang: 'de' } }, 'lang'],
+      [{ kind: 'reports', query: { category: 'x' } }, 'category'],
+      [{ kind: 'reports', query: { status: 'closed' } }, 'status'],
+      [{ kind: 'reports', query: { period: '2026-13' } }, 'period'],
+      [{ kind: 'reports', query: { period: '26' } }, 'period'],
+      [{ kind: 'administration', slug: 'Bad Slug' }, 'slug'],
+      [{ kind: 'administration', slug: '../../etc/passwd' }, 'slug'],
+      [{ kind: 'report', slug: 'a/b' }, 'slug'],
+      [{ kind: 'regions', lang: 'wo' }, 'lang'],
+      [{ kind: 'dataset', id: 'Not_An_Id' }, 'id'],
+    ];
+    for (const [resource, param] of cases) {
+      const { kind, param: named } = refused(resource);
+      assert.deepEqual(
+        { kind, param: named },
+        { kind: 'invalid-parameter', param },
+        JSON.stringify(resource),
+      );
+    }
   });
 
   test('the language is sent for a list, a single resource and the regions, French by default', () => {

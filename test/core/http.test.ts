@@ -8,22 +8,27 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { object, string } from '../../src/core/check.js';
 import { isKhountousError, KhountousError } from '../../src/core/errors.js';
-import { bodyOf, call, datasetUrl, jsonBody, type CallOptions, type FetchLike } from '../../src/core/http.js';
+import { describe as target, type Target } from '../../src/core/endpoints.js';
+import { datasetUrl, get, type CallOptions, type FetchLike } from '../../src/core/http.js';
 import { BASE_URL, jsonResponse } from '../helpers/fake-fetch.js';
 import { MAX_ANSWER_BYTES } from '../../src/core/types.js';
 import { failure } from '../helpers/failure.js';
 
-const URL_OF_REGION = `${BASE_URL}/regions/dakar`;
 const regionSchema = object({ name: string });
 const REGION = { name: 'Dakar' };
+/** The regions endpoint's target, its answer checked against `regionSchema` (one region, to keep the answers short). */
+const REGIONS: Target = (() => {
+  const regions = target({ kind: 'regions' }, BASE_URL);
+  return { ...regions, ep: { ...regions.ep, schema: regionSchema } };
+})();
 
-/** `call` of a region, with a fetch that answers (or fails) as `answer` does. */
+/** `get` of a region, with a fetch that answers (or fails) as `answer` does. */
 function ask(
   answer: (init: RequestInit) => Response | Promise<Response>,
   options?: CallOptions<{ name: string }>,
 ) {
   const fetch: FetchLike = async (_input, init) => answer(init);
-  return call({ fetch }, { url: URL_OF_REGION, read: jsonBody(regionSchema) }, options);
+  return get({ fetch }, REGIONS, options);
 }
 
 /** A fetch answer of `body` under the content type `type` (none when undefined). */
@@ -154,11 +159,6 @@ describe('the body', () => {
     assert.equal(error.kind, 'aborted');
     assert.equal(error.cause, stop);
     assert.notEqual(error.message, '');
-    // The same from any body reader.
-    const read = bodyOf(/^text\/plain/, 'text', () => Promise.reject(stop));
-    const direct = await failure(read(new Response('words')));
-    assert.equal(direct.kind, 'aborted');
-    assert.equal(direct.cause, stop);
   });
 });
 
@@ -315,17 +315,14 @@ describe('statuses', () => {
 });
 
 describe('what a request sends', () => {
-  /** The init of the one fetch that `call` makes, with `extra` to its options and request. */
-  async function sent(
-    options: CallOptions<{ name: string }> = {},
-    request: { apiKey?: string; body?: unknown } = {},
-  ) {
+  /** The init of the one fetch that `get` makes, with `options`. */
+  async function sent(options: CallOptions<{ name: string }> = {}) {
     const inits: RequestInit[] = [];
     const fetch: FetchLike = async (_input, init) => {
       inits.push(init!);
       return jsonResponse(REGION);
     };
-    await call({ fetch }, { url: URL_OF_REGION, read: jsonBody(regionSchema), ...request }, options);
+    await get({ fetch }, REGIONS, options);
     assert.equal(inits.length, 1);
     return { init: inits[0]!, headers: new Headers(inits[0]!.headers) };
   }
@@ -340,11 +337,28 @@ describe('what a request sends', () => {
     assert.deepEqual([...headers.keys()], ['accept']);
   });
 
-  test('a body is sent as JSON, named so', async () => {
-    const { init, headers } = await sent({}, { apiKey: 'key', body: { title: 'T' } });
-    assert.equal(init.body, '{"title":"T"}');
-    assert.equal(headers.get('Content-Type'), 'application/json');
-    assert.equal(headers.get('Authorization'), 'Bearer key');
+  test('a read goes in CORS mode with the caller’s signal, and no key', async () => {
+    const controller = new AbortController();
+    const { init, headers } = await sent({ signal: controller.signal });
+    assert.equal(init.mode, 'cors');
+    assert.equal(init.signal, controller.signal);
+    assert.equal(headers.get('Accept'), 'application/json');
+    assert.equal(headers.get('Authorization'), null);
+  });
+
+  test('reload bypasses the browser’s HTTP cache, revalidate asks the network; else the default mode', async () => {
+    assert.equal((await sent({ reload: true })).init.cache, 'reload');
+    assert.equal((await sent({ revalidate: true })).init.cache, 'no-cache');
+    assert.equal((await sent({ reload: true, revalidate: true })).init.cache, 'reload');
+    assert.equal((await sent()).init.cache, undefined);
+  });
+
+  test('a cached copy sends its ETag as If-None-Match, on a reload too', async () => {
+    const cached = { etag: '"v1"', data: REGION };
+    assert.equal((await sent({ cached })).headers.get('If-None-Match'), '"v1"');
+    const reloaded = await sent({ cached, reload: true });
+    assert.equal(reloaded.headers.get('If-None-Match'), '"v1"');
+    assert.equal(reloaded.init.cache, 'reload');
   });
 
   test('a signal that has already fired sends nothing', async () => {
@@ -352,11 +366,7 @@ describe('what a request sends', () => {
     const controller = new AbortController();
     controller.abort();
     const error = await failure(
-      call(
-        { fetch: async () => (fetched++, jsonResponse(REGION)) },
-        { url: URL_OF_REGION, read: jsonBody(regionSchema) },
-        { signal: controller.signal },
-      ),
+      get({ fetch: async () => (fetched++, jsonResponse(REGION)) }, REGIONS, { signal: controller.signal }),
     );
     assert.equal(error.kind, 'aborted');
     assert.equal(fetched, 0);
@@ -382,6 +392,21 @@ describe('the details of an error answer', () => {
     );
     assert.equal(spent.kind, 'quota');
     assert.equal(spent.resetAt, 1_800_000_000_000);
+  });
+
+  test('the reset of a 429: Retry-After seconds or date, else X-RateLimit-Reset, never in the past, else a wait', async () => {
+    const now = Date.UTC(2026, 10, 1);
+    const resetOf = async (headers: Record<string, string>) => {
+      const fetch: FetchLike = async () =>
+        jsonResponse({ error: { code: 'rate_limited', message: 'Later.' } }, 429, headers);
+      return (await failure(get({ fetch, now: () => now }, REGIONS))).resetAt;
+    };
+    assert.equal(await resetOf({ 'Retry-After': '90' }), now + 90_000);
+    assert.equal(await resetOf({ 'Retry-After': new Date(now + 5_000).toUTCString() }), now + 5_000);
+    assert.equal(await resetOf({ 'X-RateLimit-Reset': String(now / 1000 + 600) }), now + 600_000);
+    assert.equal(await resetOf({ 'X-RateLimit-Reset': String(now / 1000 - 600) }), now);
+    const unknown = await resetOf({});
+    assert.ok(unknown !== undefined && unknown > now, String(unknown));
   });
 
   test('an error holds only the details its answer gave: none left undefined', async () => {

@@ -1,9 +1,8 @@
 /**
  * Where the loader is in dist/ (from `npm run build`): the script tag,
  * khountous.js, is the kit's core and holds it whole, the channel between tabs
- * and the recovery included (src/core/loader/channel.ts, recovery.ts), but not
- * the client's writes and download parsers; every other file imports it from
- * there and holds no part of it, and nothing brings a part of it later with
+ * and the recovery included (src/core/loader/channel.ts, recovery.ts); every
+ * other file imports it from there and holds no part of it, and nothing brings a part of it later with
  * import().
  */
 import assert from 'node:assert/strict';
@@ -21,8 +20,6 @@ const script = join(dist, 'khountous.js');
 const elements = readdirSync(join(dist, 'elements')).filter((file) => file.endsWith('.js'));
 /** Text only the loader brings: the channel's constructor, the `online` event, the quota event. */
 const LOADER_PARTS = ['BroadcastChannel', '`online`', 'khountous-quota'];
-/** The client's report submission and download readers (src/core/client.ts, http.ts). */
-const CLIENT = ['submitReport', 'arrayBuffer', 'text/csv'];
 
 /** The files `file` imports with import(), resolved. */
 const dynamicImports = (file: string): string[] =>
@@ -31,10 +28,9 @@ const dynamicImports = (file: string): string[] =>
   );
 
 describe('the loader in the script-tag build', () => {
-  it('is in khountous.js, whole, with the channel between tabs and the recovery, and without the client’s writes', () => {
+  it('is in khountous.js, whole, with the channel between tabs and the recovery', () => {
     const code = readFileSync(script, 'utf8');
     for (const text of [...LOADER_PARTS, 'If-None-Match']) assert.ok(code.includes(text), text);
-    for (const text of CLIENT) assert.ok(!code.includes(text), text);
   });
 
   it('is imported from khountous.js by every element: no other file of an element’s graph holds a part of it', () => {
@@ -44,7 +40,7 @@ describe('the loader in the script-tag build', () => {
       assert.ok(files.includes(script), `${element} imports khountous.js`);
       for (const file of files.filter((path) => path !== script)) {
         const code = readFileSync(file, 'utf8');
-        for (const text of [...LOADER_PARTS, ...CLIENT]) assert.ok(!code.includes(text), `${file}: ${text}`);
+        for (const text of LOADER_PARTS) assert.ok(!code.includes(text), `${file}: ${text}`);
       }
     }
   });

@@ -1,6 +1,6 @@
 /**
  * Browser helpers of the hardening suite: the seven elements with attributes
- * that select real data, faulty reference-API instances (demo/api/wtr.ts), a
+ * that select real data, faulty reference-API instances (test/server/api.ts), a
  * loader installed for one test with a clock that can jump ahead, and a guard
  * that records every uncaught error and unhandled rejection of the page.
  */

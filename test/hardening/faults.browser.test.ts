@@ -1,5 +1,5 @@
 /**
- * Every fault of the reference API (demo/api/wtr-faults.ts), against the seven
+ * Every fault of the reference API (test/server/api-faults.ts), against the seven
  * elements of the kit at once, in two situations:
  *
  * - first visit: nothing cached. Each widget shows a localized error that

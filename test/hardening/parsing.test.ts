@@ -1,7 +1,7 @@
 /**
  * Property-based tests of the parsing (fast-check): arbitrary JSON, arbitrary
- * text, arbitrary statuses and headers fed to every endpoint of the client
- * through a fake fetch, and arbitrary garbage under the kit's storage keys fed
+ * text, arbitrary statuses and headers fed to every endpoint as the loader
+ * requests it (http.ts `get`) through a fake fetch, and arbitrary garbage under the kit's storage keys fed
  * to the loader. Nothing escapes but a typed KhountousError, what is accepted
  * matches its schema, and every value of the documented shapes is accepted.
  */
@@ -9,8 +9,8 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import * as v from '../../src/core/check.js';
-import { createClient, type KhountousClient } from '../../src/core/client.js';
-import type { ApiResponse } from '../../src/core/http.js';
+import { describe as target } from '../../src/core/endpoints.js';
+import { get, type ApiResponse } from '../../src/core/http.js';
 import { ERROR_KINDS, isKhountousError } from '../../src/core/errors.js';
 import { createLoader, type Resource } from '../../src/core/loader/loader.js';
 import {
@@ -32,32 +32,32 @@ const RUNS = 150;
 
 type Kind = keyof typeof SHAPES;
 
-const ENDPOINTS: Record<
-  Kind,
-  { call: (client: KhountousClient) => Promise<ApiResponse<unknown>>; schema: v.Schema }
-> = {
-  administrations: { call: (c) => c.administrations(), schema: administrationListSchema },
-  administration: { call: (c) => c.administration('some-slug'), schema: administrationSchema },
-  reports: { call: (c) => c.reports(), schema: reportListSchema },
-  report: { call: (c) => c.report('some-slug'), schema: reportSchema },
-  verifications: { call: (c) => c.verifications(), schema: factCheckListSchema },
-  regions: { call: (c) => c.regions(), schema: regionListSchema },
-  dataset: { call: (c) => c.dataset('some-id', 'json'), schema: datasetJsonSchema },
+const ENDPOINTS: Record<Kind, { resource: Resource; schema: v.Schema }> = {
+  administrations: { resource: { kind: 'administrations' }, schema: administrationListSchema },
+  administration: { resource: { kind: 'administration', slug: 'some-slug' }, schema: administrationSchema },
+  reports: { resource: { kind: 'reports' }, schema: reportListSchema },
+  report: { resource: { kind: 'report', slug: 'some-slug' }, schema: reportSchema },
+  verifications: { resource: { kind: 'verifications' }, schema: factCheckListSchema },
+  regions: { resource: { kind: 'regions' }, schema: regionListSchema },
+  dataset: { resource: { kind: 'dataset', id: 'some-id' }, schema: datasetJsonSchema },
 };
 const KINDS = Object.keys(ENDPOINTS) as Kind[];
 
-/** A client whose fetch answers `respond()`. */
-const clientAnswering = (respond: () => Response) =>
-  createClient({ baseUrl: BASE_URL, fetch: async () => respond(), now: () => Date.UTC(2026, 0, 1) });
+/** The request of `kind` as the loader sends it, to a fetch that answers `respond()`. */
+const request = (kind: Kind, respond: () => Response): Promise<ApiResponse<unknown>> =>
+  get(
+    { fetch: async () => respond(), now: () => Date.UTC(2026, 0, 1) },
+    target(ENDPOINTS[kind].resource, BASE_URL),
+  );
 
 const json = (body: string, status = 200, headers: Record<string, string> = {}) =>
   new Response(body, { status, headers: { 'Content-Type': 'application/json; charset=utf-8', ...headers } });
 
 /** Calls the endpoint; returns 'data' (checked against its schema) or the error's kind. Anything else throws. */
 async function outcome(kind: Kind, respond: () => Response): Promise<string> {
-  const { call, schema } = ENDPOINTS[kind];
+  const { schema } = ENDPOINTS[kind];
   try {
-    const response = await call(clientAnswering(respond));
+    const response = await request(kind, respond);
     assert.ok(v.is(schema, response.data), 'accepted data matches its schema');
     return 'data';
   } catch (error) {
@@ -146,7 +146,7 @@ describe('parsing arbitrary answers', () => {
       const headers: Record<string, string> = {};
       if (retryAfter !== undefined && /^[\x20-\x7e]*$/.test(retryAfter)) headers['Retry-After'] = retryAfter;
       try {
-        await clientAnswering(() => json('{}', 429, headers)).regions();
+        await request('regions', () => json('{}', 429, headers));
         assert.fail('a 429 is an error');
       } catch (error) {
         assert.ok(isKhountousError(error, 'quota'));

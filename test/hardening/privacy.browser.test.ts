@@ -3,7 +3,7 @@
  * Request the kit builds says credentials: 'omit' (and no Authorization
  * header), and a cookie set on the page's origin never reaches an API on that
  * same origin, where a browser would send it by default: the scoped reference
- * API records whether a Cookie header arrived (demo/api/wtr-scopes.ts).
+ * API records whether a Cookie header arrived (test/server/api-scopes.ts).
  */
 import { expect, fixture, fixtureCleanup } from '@open-wc/testing';
 import '../helpers/every-element.js';

@@ -7,7 +7,8 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { isKhountousError } from '../../src/core/errors.js';
-import { FRESHNESS_MINUTES, type Loaded, type Resource } from '../../src/core/loader/loader.js';
+import type { Loaded, Resource } from '../../src/core/loader/loader.js';
+import { FRESHNESS_MINUTES } from '../../src/core/loader/options.js';
 import { BASE_URL, jsonResponse } from '../helpers/fake-fetch.js';
 import { loaderEnv, type LoaderEnv } from '../helpers/loader-env.js';
 

@@ -11,7 +11,7 @@
 import { expect, fixture, fixtureCleanup } from '@open-wc/testing';
 import fc from 'fast-check';
 import '../helpers/every-element.js';
-import type { ResourceKind } from '../../src/core/loader/loader.js';
+import type { ResourceKind } from '../../src/core/endpoints.js';
 import { freshKit } from '../helpers/kit.js';
 import { SHAPES, anyJson, nearlyValid } from './arbitraries.js';
 import { allSettled, assertSafe, create, installLoader, pageGuard } from './browser-kit.js';

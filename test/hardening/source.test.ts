@@ -3,18 +3,19 @@
  * - no way to turn data into markup (unsafeHTML, innerHTML, document.write,
  *   eval...) anywhere in src/, in addition to the ESLint rules;
  * - no API key in what a browser loads: the modules reachable from the
- *   browser entries never give the client a key, import nothing from the
+ *   browser entries hold no key and send none, import nothing from the
  *   reference API, and the built files of dist/ (when built) hold none of the
- *   reference API's keys; the client refuses to POST without an explicit key,
- *   and every request it makes is anonymous (credentials: 'omit').
+ *   reference API's keys; every request the loader makes is anonymous
+ *   (credentials: 'omit', no Authorization, CORS mode).
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { DEMO_KEYS } from '../../demo/api/callers.js';
-import { createClient } from '../../src/core/client.js';
-import { isKhountousError } from '../../src/core/errors.js';
+import { createLoader, type Resource } from '../../src/core/loader/loader.js';
+import { createFakeClock } from '../helpers/fake-clock.js';
+import { BASE_URL, createFakeFetch } from '../helpers/fake-fetch.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -104,13 +105,11 @@ describe('no API key in what a browser loads', () => {
     );
   });
 
-  test('no module they reach gives the client a key, or holds one', () => {
+  test('no module they reach sends a key, or holds one', () => {
     for (const file of graph) {
       const text = code(file);
       const name = relative(ROOT, file);
-      for (const call of text.matchAll(/createClient\s*\(\s*\{([^}]*)\}/g)) {
-        assert.doesNotMatch(call[1]!, /apiKey/, `${name} passes a key to createClient`);
-      }
+      assert.doesNotMatch(text, /['"]Authorization['"]/, `${name} names the Authorization header`);
       for (const key of keys) assert.ok(!text.includes(key), `${name} holds ${key}`);
       assert.doesNotMatch(text, /Bearer\s+[A-Za-z0-9._-]{8,}/, `${name} holds a bearer token`);
     }
@@ -140,56 +139,43 @@ describe('no API key in what a browser loads', () => {
     }
   });
 
-  test('the client refuses to POST without an explicit key, before any request', async () => {
-    let calls = 0;
-    const client = createClient({
-      baseUrl: 'https://api.example.test/v1',
-      fetch: async () => {
-        calls++;
-        return new Response('{}');
-      },
+  test('every read the loader makes is anonymous: credentials omit, no Authorization, CORS mode', async () => {
+    const clock = createFakeClock();
+    const api = createFakeFetch({ now: clock.now });
+    const loader = createLoader({
+      fetch: api.fetch,
+      now: clock.now,
+      setTimeout: clock.setTimeout,
+      clearTimeout: clock.clearTimeout,
+      storage: null,
+      locks: null,
+      broadcastChannel: null,
+      intersectionObserver: null,
     });
-    const error = await client
-      .submitReport({
-        title: 't',
-        description: 'd',
-        category: 'delay',
-        region: 'dakar',
-        administration: 'a',
-        lang: 'fr',
-      })
-      .catch((caught: unknown) => caught);
-    assert.ok(isKhountousError(error, 'invalid-parameter'));
-    assert.equal(error.param, 'apiKey');
-    assert.equal(calls, 0);
-  });
-
-  test('every read the client makes is anonymous: credentials omit, no Authorization, CORS mode', async () => {
-    const inits: RequestInit[] = [];
-    const client = createClient({
-      baseUrl: 'https://api.example.test/v1',
-      fetch: async (_input, init) => {
-        inits.push(init);
-        return new Response('{}', { status: 500 });
-      },
-    });
-    const calls = [
-      () => client.administrations(),
-      () => client.administration('a'),
-      () => client.reports(),
-      () => client.report('a'),
-      () => client.verifications(),
-      () => client.regions(),
-      () => client.dataset('a', 'json'),
-      () => client.dataset('a', 'csv'),
-      () => client.regions(undefined, { reload: true }),
-    ];
-    for (const call of calls) await call().catch(() => undefined);
-    assert.equal(inits.length, calls.length);
-    for (const init of inits) {
-      assert.equal(init.credentials, 'omit');
-      assert.equal(init.mode, 'cors');
-      assert.equal(new Headers(init.headers).has('Authorization'), false);
+    const load = async <R extends Resource>(resource: R) => {
+      const loading = loader.load(resource, { baseUrl: BASE_URL });
+      await clock.advance(5000);
+      return (await loading).data;
+    };
+    const administrations = await load({ kind: 'administrations' });
+    const reports = await load({ kind: 'reports' });
+    await load({ kind: 'administration', slug: administrations.data[0]!.slug });
+    await load({ kind: 'report', slug: reports.data[0]!.slug });
+    await load({ kind: 'verifications' });
+    await load({ kind: 'regions' });
+    await load({ kind: 'dataset', id: 'fact-checks' });
+    assert.deepEqual([...new Set(api.calls.map((call) => call.url.pathname.split('/')[2]))].sort(), [
+      'administrations',
+      'datasets',
+      'khountous',
+      'regions',
+      'verifications',
+    ]);
+    assert.ok(api.calls.length >= 7, String(api.calls.length));
+    for (const call of api.calls) {
+      assert.equal(call.init.credentials, 'omit');
+      assert.equal(call.init.mode, 'cors');
+      assert.equal(call.headers.has('Authorization'), false);
     }
   });
 });

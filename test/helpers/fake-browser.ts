@@ -5,12 +5,8 @@
  * hub behave like two tabs of one origin.
  */
 import type { StorageLike } from '../../src/core/storage.js';
-import type {
-  ChannelLike,
-  LocksLike,
-  ObserverConstructor,
-  ObserverLike,
-} from '../../src/core/loader/loader.js';
+import type { ChannelLike, LocksLike } from '../../src/core/loader/cross-tab.js';
+import type { ObserverConstructor, ObserverLike } from '../../src/core/loader/viewport.js';
 
 export interface MemoryStorage extends StorageLike {
   readonly items: Map<string, string>;

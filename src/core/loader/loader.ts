@@ -28,21 +28,17 @@
  * Node.
  */
 import type { Budget } from '../budget.js';
-import { describe, targetOf, urlOf, type DataOf, type Resource, type ResourceKind } from '../endpoints.js';
+import { describe, targetOf, urlOf, type DataOf, type Resource } from '../endpoints.js';
 import type { InlineData } from '../inline.js';
 import { abortError } from '../errors.js';
 import { namesOf, pageNamespace } from '../names.js';
 import { checkBaseUrl } from '../params.js';
-import type { ChannelLike, LocksLike } from './cross-tab.js';
 import type { LoaderOptions, LoaderStats, LoadOptions } from './options.js';
 import { Queries } from './queries.js';
 import type { Loaded } from './query.js';
-import type { ObserverConstructor } from './viewport.js';
 
-export type { ChannelLike, Loaded, LocksLike, ObserverConstructor, Resource, ResourceKind };
-export { FRESHNESS_MINUTES } from './options.js';
+export type { Loaded, Resource };
 export type { LoaderOptions, LoaderStats, LoadOptions };
-export type { ObserverLike } from './viewport.js';
 
 /** The surface shared by every copy of the kit on a page (version 1). Keep it small. */
 export interface KhountousLoader extends EventTarget {

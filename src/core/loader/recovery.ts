@@ -17,8 +17,6 @@
  */
 import type { KhountousErrorKind } from '../errors.js';
 
-export { PASSING } from '../errors.js';
-
 export interface Failure {
   kind: KhountousErrorKind;
   /** When a quota error said data comes back. */

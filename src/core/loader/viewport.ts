@@ -9,6 +9,7 @@
 import { abortable } from '../abort.js';
 import { KhountousError } from '../errors.js';
 
+/** @internal the fake IntersectionObserver of the tests implements it */
 export interface ObserverLike {
   observe(target: Element): void;
   unobserve(target: Element): void;

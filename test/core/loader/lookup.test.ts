@@ -5,12 +5,8 @@
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import {
-  FRESHNESS_MINUTES,
-  createLoader,
-  type Loaded,
-  type Resource,
-} from '../../../src/core/loader/loader.js';
+import { createLoader, type Loaded, type Resource } from '../../../src/core/loader/loader.js';
+import { FRESHNESS_MINUTES } from '../../../src/core/loader/options.js';
 import type { Administration, ListEnvelope } from '../../../src/core/types.js';
 import { BASE_URL, jsonResponse } from '../../helpers/fake-fetch.js';
 import { loaderEnv, settleAll, run, slugs, ranking, MINUTE, type Ranking } from '../../helpers/loader-env.js';

@@ -9,7 +9,7 @@ import type { Administration, ListEnvelope } from '../../../src/core/types.js';
 import { createSafeStorage } from '../../../src/core/storage.js';
 import { createDisabledStorage, createMemoryStorage } from '../../helpers/fake-browser.js';
 import { loaderEnv, run, slugs, ranking, MINUTE, type Ranking } from '../../helpers/loader-env.js';
-import { FRESHNESS_MINUTES } from '../../../src/core/loader/loader.js';
+import { FRESHNESS_MINUTES } from '../../../src/core/loader/options.js';
 
 describe('persistence across page loads', () => {
   test('a reload (new loader, same storage) is served from storage with no request', async () => {

@@ -3,7 +3,8 @@
  * On the fake clock and a fake fetch over the reference API that counts calls;
  * expected data is read from the API directly, independently of the loader.
  */
-import { nextAttempt, onlineListener, PASSING } from '../../../src/core/loader/recovery.js';
+import { PASSING } from '../../../src/core/errors.js';
+import { nextAttempt, onlineListener } from '../../../src/core/loader/recovery.js';
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { type KhountousError, isKhountousError } from '../../../src/core/errors.js';

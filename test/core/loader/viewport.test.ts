@@ -6,7 +6,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { isKhountousError } from '../../../src/core/errors.js';
-import { FRESHNESS_MINUTES } from '../../../src/core/loader/loader.js';
+import { FRESHNESS_MINUTES } from '../../../src/core/loader/options.js';
 import { createViewport } from '../../../src/core/loader/viewport.js';
 import { createFakeViewport, fakeElement, removeElement } from '../../helpers/fake-browser.js';
 import { BASE_URL } from '../../helpers/fake-fetch.js';

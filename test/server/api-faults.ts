@@ -1,7 +1,7 @@
 /**
  * The faults a scoped instance of the reference API can be told to inject in
- * the web test runner (./wtr.ts), and the plan that says which requests get
- * one. ./wtr-fault-answers.ts answers with them.
+ * the web test runner (./api.ts), and the plan that says which requests get
+ * one. ./api-fault-answers.ts answers with them.
  *
  * Faults:
  *   500            status 500, a JSON error body

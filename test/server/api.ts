@@ -6,7 +6,7 @@
  * - `/scoped/<scope>/v1/...`: a fresh instance per scope with the document's
  *   quotas (60 per hour anonymous), for tests that count requests or reach the
  *   quota. A test picks a unique scope, so no test sees another's traffic
- *   (./wtr-scopes.ts).
+ *   (./api-scopes.ts).
  *
  * Scoped instances exist only in the test runner; `npm start` and `npm run api`
  * serve /v1 alone.
@@ -25,12 +25,12 @@
  *                                     reached the instance, with the fault it got and
  *                                     whether a Cookie header came with it.
  *
- * The faults are listed in ./wtr-faults.ts.
+ * The faults are listed in ./api-faults.ts.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { createApi } from './handler.js';
-import { isApiPath, toNodeMiddleware, type NodeMiddleware } from './node.js';
-import { controlFaults, newScope, sendJson, serveScoped, type Scope } from './wtr-scopes.js';
+import { createApi } from '../../demo/api/handler.js';
+import { isApiPath, toNodeMiddleware, type NodeMiddleware } from '../../demo/api/node.js';
+import { controlFaults, newScope, sendJson, serveScoped, type Scope } from './api-scopes.js';
 
 interface KoaContext {
   req: IncomingMessage;

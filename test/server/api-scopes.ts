@@ -1,14 +1,14 @@
 /**
- * A scoped instance of the reference API in the web test runner (./wtr.ts):
+ * A scoped instance of the reference API in the web test runner (./api.ts):
  * its own API, its fault plan, and the record of every request that reached
  * it; its control URL (/scoped/<scope>/__faults) and the serving of its
  * requests.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { createApi, type KhountousApi } from './handler.js';
-import { closeIfBodyUnread, toWebRequest, writeWebResponse } from './node.js';
-import { answerWithFault } from './wtr-fault-answers.js';
-import { faultFor, parsePlan, type Fault, type FaultPlan } from './wtr-faults.js';
+import { createApi, type KhountousApi } from '../../demo/api/handler.js';
+import { closeIfBodyUnread, toWebRequest, writeWebResponse } from '../../demo/api/node.js';
+import { answerWithFault } from './api-fault-answers.js';
+import { faultFor, parsePlan, type Fault, type FaultPlan } from './api-faults.js';
 
 export interface RecordedRequest {
   method: string;

@@ -1,12 +1,12 @@
 /**
  * How a scoped instance of the reference API answers a request that gets a
- * fault (./wtr-faults.ts describes each): a made-up answer, the real one
+ * fault (./api-faults.ts describes each): a made-up answer, the real one
  * altered, late or cut, or none at all.
  */
 import type { ServerResponse } from 'node:http';
-import { writeWebResponse } from './node.js';
-import { CORS_HEADERS } from './response.js';
-import type { Fault, FaultPlan } from './wtr-faults.js';
+import { writeWebResponse } from '../../demo/api/node.js';
+import { CORS_HEADERS } from '../../demo/api/response.js';
+import type { Fault, FaultPlan } from './api-faults.js';
 
 const HANG_LIMIT_MS = 60_000;
 
