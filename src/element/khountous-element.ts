@@ -1,4 +1,4 @@
-import { html, isServer, type PropertyDeclaration, type TemplateResult } from 'lit';
+import { html, isServer, nothing, type PropertyDeclaration, type TemplateResult } from 'lit';
 import type { KhountousError } from '../core/errors.js';
 import type { Lang } from '../core/types.js';
 import { clampInteger, loadMessagesNow } from '../attributes/owner.js';
@@ -17,7 +17,9 @@ import {
 } from '../widget/descriptor.js';
 import { boxStyle, reserve } from '../widget/box.js';
 import { planLoad, type Read } from '../widget/load.js';
+import { PLATFORM_SITE } from '../widget/source.js';
 import { Announcer, type ViewState } from './events.js';
+import { renderGetData, type Download } from './get-data.js';
 import { firstUpdateTurn } from './first-update.js';
 import { LanguageController } from './language.js';
 import { ProblemController } from './problems.js';
@@ -60,6 +62,12 @@ export abstract class KhountousElement<S extends Selection, T> extends Khountous
 
   /** How its states' sentences name it: its folder's name.ts (`name`), the one its title is beside. */
   static widgetName: WidgetName = SOME_WIDGET;
+
+  /**
+   * The data it offers under its graphic (get-data.ts): its title (name.ts), its summary
+   * (summary.ts), which makes the CSV file, and the words the summary's labels are paths in.
+   */
+  static download?: Download;
 
   /** `fr`, `en` (with subtags: `en-GB`), or empty: the language around the element. */
   declare lang: PropertiesOf<typeof COMMON_INPUTS>['lang'];
@@ -257,9 +265,25 @@ export abstract class KhountousElement<S extends Selection, T> extends Khountous
       case 'ready': {
         const date = this.dataDate?.(view.data) ?? view.fetchedAt;
         const under = { staleAsOf: view.staleAsOf, credit: this.input('credit'), date };
-        return html`${this.renderContent(view.data, view.selection)}${states.renderUnderData(this.language, this.t, under)}`;
+        return html`${this.renderContent(view.data, view.selection)}${states.renderUnderData(this.language, this.t, under)}${this.renderGetData(view.data, date)}`;
       }
     }
+  }
+
+  /** The CSV file of what it shows and the citation, unless `download="none"` (get-data.ts). */
+  private renderGetData(data: T, date: string | number): TemplateResult | typeof nothing {
+    const download = (this.constructor as typeof KhountousElement).download;
+    if (!download || this.input('download') === 'none') return nothing;
+    const file = `khountous-${this.widget.tag.replace(/^khountous-/, '')}`;
+    return renderGetData({
+      lang: this.language,
+      download,
+      data,
+      read: this.read,
+      date,
+      address: PLATFORM_SITE,
+      file,
+    });
   }
 
   /** Complete once an attribute problem's sentence, if one is on its way, is shown too. */

@@ -80,6 +80,11 @@ export const ABOUT_INPUTS: Readonly<Record<string, InputWords>> = {
     en: 'The line under the data that names its source and its date (`source`); `none` for a page that credits the data elsewhere.',
     fr: 'La ligne sous les données qui nomme leur source et leur date (`source`) ; `none` pour une page qui cite les données ailleurs.',
   },
+  download: {
+    label: { en: 'Get the data', fr: 'Obtenir les données' },
+    en: 'Under the data, a link to download what the widget shows as a CSV file and a citation to copy (`csv`); `none` hides both.',
+    fr: 'Sous les données, un lien pour télécharger ce que montre le widget en fichier CSV et une citation à copier (`csv`) ; `none` masque les deux.',
+  },
   lazy: {
     label: { en: 'Load when near the screen', fr: 'Charger à l’approche de l’écran' },
     en: 'Set to false to fetch even while far off-screen.',

@@ -141,6 +141,8 @@ export const COMMON_INPUTS = {
   lazy: { kind: 'unless-false', initial: true },
   /** The source line under the data (`source`), or none for a page that credits the data elsewhere. */
   credit: { values: ['source', 'none'], initial: 'source' },
+  /** Under the data, the link to its CSV file and the citation (`csv`), or neither. */
+  download: { values: ['csv', 'none'], initial: 'csv' },
 } as const satisfies Inputs;
 
 /** Every input of a widget: those of every widget and its own (its element's observed attributes). */

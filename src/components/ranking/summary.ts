@@ -5,7 +5,7 @@ export const summary = {
   caption: { label: 'ranking.caption' },
   items: {
     ordered: true,
-    name: { path: 'name', brief: true },
+    name: { path: 'name', column: 'ranking.name', brief: true },
     link: 'slug',
     details: [
       { path: 'score', format: 'score', label: 'ranking.score', brief: true },
