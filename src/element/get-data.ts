@@ -18,15 +18,18 @@ import type { Summary } from '../widget/summary.js';
 export interface Download {
   /** Its title (name.ts), which the citation names. */
   readonly title: Words;
-  /** Its summary (summary.ts): the CSV file's columns; none for a widget that links the API's own files. */
-  readonly summary?: Summary;
-  /** The tables of words its summary's labels and names are paths in (its strings.ts, value names). */
+  /**
+   * The tables of words its summary's (summary.ts) labels and names are paths in (its strings.ts,
+   * value names): its CSV file's columns; none for a widget that links the API's own files.
+   */
   readonly words?: readonly Local<object>[];
 }
 
 export interface GetDataView {
   readonly lang: Lang;
   readonly download: Download;
+  /** Its summary (src/summaries.ts, from its folder's summary.ts). */
+  readonly summary: Summary | undefined;
   readonly data: unknown;
   /** An input's value, by attribute name (the summary's `{indicator}`, `unless`, `match`). */
   readonly read: (attribute: string) => unknown;
@@ -63,7 +66,7 @@ export function renderGetData(view: GetDataView): TemplateResult {
   const { lang, download } = view;
   const t = getDataStrings[lang].data;
   const reading = { lang, read: view.read, words: wordsIn(download.words ?? [], lang) };
-  const table = download.summary && tableOf(download.summary, view.data, reading);
+  const table = download.words && view.summary && tableOf(view.summary, view.data, reading);
   const date = typeof view.date === 'number' ? new Date(view.date).toISOString() : view.date;
   // prettier-ignore
   return html`<div class="get-data" part="get-data">${

@@ -17,6 +17,7 @@ import {
 } from '../widget/descriptor.js';
 import { boxStyle, reserve } from '../widget/box.js';
 import { planLoad, type Read } from '../widget/load.js';
+import { summaries } from '../summaries.js';
 import { PLATFORM_SITE } from '../widget/source.js';
 import { Announcer, type ViewState } from './events.js';
 import { renderGetData, type Download } from './get-data.js';
@@ -64,8 +65,8 @@ export abstract class KhountousElement<S extends Selection, T> extends Khountous
   static widgetName: WidgetName = SOME_WIDGET;
 
   /**
-   * The data it offers under its graphic (get-data.ts): its title (name.ts), its summary
-   * (summary.ts), which makes the CSV file, and the words the summary's labels are paths in.
+   * The data it offers under its graphic (get-data.ts): its title (name.ts), and the words its
+   * summary's labels are paths in: its summary (summary.ts, src/summaries.ts) makes the CSV file.
    */
   static download?: Download;
 
@@ -278,6 +279,7 @@ export abstract class KhountousElement<S extends Selection, T> extends Khountous
     return renderGetData({
       lang: this.language,
       download,
+      summary: summaries[this.widget.tag],
       data,
       read: this.read,
       date,

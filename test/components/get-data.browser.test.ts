@@ -58,7 +58,8 @@ describe('get the data: a CSV file equal to the drawing, and a citation', functi
       for (const [index, column] of [2, 3, 4].entries())
         expect(header[index + 1]!.startsWith(`${heads[column]} (`)).to.equal(true);
       const drawn = [...element.shadowRoot!.querySelectorAll('tbody tr')];
-      expect(rows.length).to.equal(drawn.length).and.to.equal(6);
+      expect(rows.length).to.equal(drawn.length);
+      expect(rows.length).to.equal(6);
       rows.forEach(([name, score, rate, delay], index) => {
         const row = drawn[index]!;
         expect(text(row.querySelector('th.name bdi')), `row ${index + 1}`).to.equal(

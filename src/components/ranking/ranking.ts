@@ -9,7 +9,6 @@ import type { PropertiesOf, SelectionOf } from '../../widget/descriptor.js';
 import { styleProps } from '../../element/style-props.js';
 import { ranking } from './widget.js';
 import { name as widgetName, title } from './name.js';
-import { summary } from './summary.js';
 import { rankingStyles } from './ranking.styles.js';
 import { rankingStrings } from './strings.js';
 
@@ -42,7 +41,7 @@ export class KhountousRanking extends KhountousListElement<RankingSelection, Adm
   static override styles = [...KhountousListElement.styles, rankingStyles];
   static override widget = ranking;
   static override widgetName = widgetName;
-  static override download = { title, summary, words: [rankingStrings] };
+  static override download = { title, words: [rankingStrings] };
   static override properties = widgetProperties(ranking);
 
   protected renderContent(ranking: Ranking, selection: RankingSelection): TemplateResult {

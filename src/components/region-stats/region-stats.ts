@@ -14,7 +14,6 @@ import type { PropertiesOf, SelectionOf } from '../../widget/descriptor.js';
 import { styleProps } from '../../element/style-props.js';
 import { regionStats } from './widget.js';
 import { name as widgetName, title } from './name.js';
-import { summary } from './summary.js';
 import { regionStatsStyles } from './region-stats.styles.js';
 import { indicatorNames } from '../../i18n/indicator-names.js';
 import { regionStatsStrings } from './strings.js';
@@ -70,7 +69,7 @@ export class KhountousRegionStats extends KhountousElement<RegionSelection, Regi
 
   static override widget = regionStats;
   static override widgetName = widgetName;
-  static override download = { title, summary, words: [regionStatsStrings, indicatorNames] };
+  static override download = { title, words: [regionStatsStrings, indicatorNames] };
   static override properties = widgetProperties(regionStats);
 
   /** The chart's table, and whether it is shown (for sighted readers too). */

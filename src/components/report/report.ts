@@ -8,7 +8,6 @@ import { widgetProperties } from '../../element/properties.js';
 import type { PropertiesOf, SelectionOf } from '../../widget/descriptor.js';
 import { report as reportWidget } from './widget.js';
 import { name as widgetName, title } from './name.js';
-import { summary } from './summary.js';
 
 type ReportSelection = SelectionOf<typeof reportWidget.inputs>;
 import { reportStyles } from './report.styles.js';
@@ -38,7 +37,7 @@ export class KhountousReport extends KhountousElement<ReportSelection, Report> {
 
   static override widget = reportWidget;
   static override widgetName = widgetName;
-  static override download = { title, summary, words: [reportStrings, reportsStrings, reportValues] };
+  static override download = { title, words: [reportStrings, reportsStrings, reportValues] };
   static override properties = widgetProperties(reportWidget);
 
   protected renderContent(report: Report): TemplateResult {

@@ -868,6 +868,29 @@ return array(
 				),
 			),
 		),
+		'download' => array(
+			'type' => 'choice',
+			'values' => array(
+				'csv',
+				'none',
+			),
+			'names' => array(
+				'fr' => array(
+					'csv' => 'csv',
+					'none' => 'none',
+				),
+				'en' => array(
+					'csv' => 'csv',
+					'none' => 'none',
+				),
+			),
+			'messages' => array(
+				'not-accepted' => array(
+					'fr' => '{code} n’est pas une valeur acceptée. Valeurs acceptées : csv, none.',
+					'en' => '{code} is not accepted. Accepted values: csv, none.',
+				),
+			),
+		),
 		'datasetId' => array(
 			'type' => 'id',
 			'pattern' => '^[a-z0-9]+(-[a-z0-9]+)*$',
@@ -1287,6 +1310,16 @@ return array(
 				'en' => 'The line under the data that names its source and its date (`source`); `none` for a page that credits the data elsewhere.',
 			),
 		),
+		'download' => array(
+			'label' => array(
+				'en' => 'Get the data',
+				'fr' => 'Obtenir les données',
+			),
+			'help' => array(
+				'fr' => 'Sous les données, un lien pour télécharger ce que montre le widget en fichier CSV et une citation à copier (`csv`) ; `none` masque les deux.',
+				'en' => 'Under the data, a link to download what the widget shows as a CSV file and a citation to copy (`csv`); `none` hides both.',
+			),
+		),
 		'lazy' => array(
 			'label' => array(
 				'en' => 'Load when near the screen',
@@ -1349,6 +1382,7 @@ return array(
 				'theme' => 'theme',
 				'lazy' => 'unlessFalse',
 				'credit' => 'credit',
+				'download' => 'download',
 			),
 			'words' => array(
 				'slug' => array(
@@ -1393,6 +1427,7 @@ return array(
 				'fr' => array(
 					'title' => array(
 						'path' => 'name',
+						'column' => 'admin.name',
 						'brief' => true,
 					),
 					'facts' => array(
@@ -1423,6 +1458,7 @@ return array(
 					'text' => array(
 						array(
 							'path' => 'description',
+							'column' => 'data.description',
 							'unless' => array(
 								'attribute' => 'variant',
 								'value' => 'compact',
@@ -1447,6 +1483,7 @@ return array(
 				'en' => array(
 					'title' => array(
 						'path' => 'name',
+						'column' => 'admin.name',
 						'brief' => true,
 					),
 					'facts' => array(
@@ -1477,6 +1514,7 @@ return array(
 					'text' => array(
 						array(
 							'path' => 'description',
+							'column' => 'data.description',
 							'unless' => array(
 								'attribute' => 'variant',
 								'value' => 'compact',
@@ -1511,6 +1549,7 @@ return array(
 				'theme' => 'theme',
 				'lazy' => 'unlessFalse',
 				'credit' => 'credit',
+				'download' => 'download',
 			),
 			'words' => array(
 				'dataset-id' => array(
@@ -1622,6 +1661,7 @@ return array(
 				'theme' => 'theme',
 				'lazy' => 'unlessFalse',
 				'credit' => 'credit',
+				'download' => 'download',
 			),
 			'words' => array(),
 			'link' => array(
@@ -1659,6 +1699,7 @@ return array(
 					'items' => array(
 						'name' => array(
 							'path' => 'claim',
+							'column' => 'factChecks.claim',
 							'brief' => true,
 						),
 						'details' => array(
@@ -1690,6 +1731,7 @@ return array(
 					'items' => array(
 						'name' => array(
 							'path' => 'claim',
+							'column' => 'factChecks.claim',
 							'brief' => true,
 						),
 						'details' => array(
@@ -1731,6 +1773,7 @@ return array(
 				'theme' => 'theme',
 				'lazy' => 'unlessFalse',
 				'credit' => 'credit',
+				'download' => 'download',
 			),
 			'words' => array(
 				'region' => array(
@@ -1822,6 +1865,7 @@ return array(
 						'ordered' => true,
 						'name' => array(
 							'path' => 'name',
+							'column' => 'ranking.name',
 							'brief' => true,
 						),
 						'link' => 'slug',
@@ -1858,6 +1902,7 @@ return array(
 						'ordered' => true,
 						'name' => array(
 							'path' => 'name',
+							'column' => 'ranking.name',
 							'brief' => true,
 						),
 						'link' => 'slug',
@@ -1898,6 +1943,7 @@ return array(
 				'theme' => 'theme',
 				'lazy' => 'unlessFalse',
 				'credit' => 'credit',
+				'download' => 'download',
 			),
 			'words' => array(
 				'indicator' => array(
@@ -1948,6 +1994,7 @@ return array(
 						'name' => array(
 							'path' => 'name',
 							'brief' => true,
+							'column' => 'regionMap.region',
 						),
 						'details' => array(
 							array(
@@ -1962,6 +2009,7 @@ return array(
 									),
 									'otherwise' => 'number',
 								),
+								'column' => 'indicators.{indicator}',
 								'brief' => true,
 							),
 						),
@@ -1980,6 +2028,7 @@ return array(
 						'name' => array(
 							'path' => 'name',
 							'brief' => true,
+							'column' => 'regionMap.region',
 						),
 						'details' => array(
 							array(
@@ -1994,6 +2043,7 @@ return array(
 									),
 									'otherwise' => 'number',
 								),
+								'column' => 'indicators.{indicator}',
 								'brief' => true,
 							),
 						),
@@ -2016,6 +2066,7 @@ return array(
 				'theme' => 'theme',
 				'lazy' => 'unlessFalse',
 				'credit' => 'credit',
+				'download' => 'download',
 			),
 			'words' => array(
 				'region' => array(
@@ -2080,6 +2131,7 @@ return array(
 						'name' => array(
 							'path' => 'name',
 							'brief' => true,
+							'column' => 'regions.region',
 						),
 						'details' => array(
 							array(
@@ -2094,6 +2146,7 @@ return array(
 									),
 									'otherwise' => 'number',
 								),
+								'column' => 'indicators.{indicator}',
 								'brief' => true,
 							),
 						),
@@ -2137,6 +2190,7 @@ return array(
 						'name' => array(
 							'path' => 'name',
 							'brief' => true,
+							'column' => 'regions.region',
 						),
 						'details' => array(
 							array(
@@ -2151,6 +2205,7 @@ return array(
 									),
 									'otherwise' => 'number',
 								),
+								'column' => 'indicators.{indicator}',
 								'brief' => true,
 							),
 						),
@@ -2192,6 +2247,7 @@ return array(
 				'theme' => 'theme',
 				'lazy' => 'unlessFalse',
 				'credit' => 'credit',
+				'download' => 'download',
 			),
 			'words' => array(
 				'slug' => array(
@@ -2226,6 +2282,7 @@ return array(
 				'fr' => array(
 					'title' => array(
 						'path' => 'title',
+						'column' => 'data.title',
 						'brief' => true,
 					),
 					'facts' => array(
@@ -2263,11 +2320,13 @@ return array(
 							'path' => 'submittedAt',
 							'format' => 'date',
 							'label' => 'Signalé le {value}',
+							'column' => 'reports.submitted',
 						),
 					),
 					'text' => array(
 						array(
 							'path' => 'description',
+							'column' => 'data.description',
 							'brief' => true,
 						),
 						array(
@@ -2281,6 +2340,7 @@ return array(
 				'en' => array(
 					'title' => array(
 						'path' => 'title',
+						'column' => 'data.title',
 						'brief' => true,
 					),
 					'facts' => array(
@@ -2318,11 +2378,13 @@ return array(
 							'path' => 'submittedAt',
 							'format' => 'date',
 							'label' => 'Reported on {value}',
+							'column' => 'reports.submitted',
 						),
 					),
 					'text' => array(
 						array(
 							'path' => 'description',
+							'column' => 'data.description',
 							'brief' => true,
 						),
 						array(
@@ -2351,6 +2413,7 @@ return array(
 				'theme' => 'theme',
 				'lazy' => 'unlessFalse',
 				'credit' => 'credit',
+				'download' => 'download',
 			),
 			'words' => array(
 				'region' => array(
@@ -2455,6 +2518,7 @@ return array(
 					'items' => array(
 						'name' => array(
 							'path' => 'title',
+							'column' => 'data.title',
 							'brief' => true,
 						),
 						'link' => 'slug',
@@ -2469,10 +2533,12 @@ return array(
 									'resolved' => 'Résolu',
 									'rejected' => 'Rejeté',
 								),
+								'column' => 'report.status',
 							),
 							array(
 								'path' => 'submittedAt',
 								'format' => 'date',
+								'column' => 'reports.submitted',
 							),
 						),
 					),
@@ -2486,6 +2552,7 @@ return array(
 					'items' => array(
 						'name' => array(
 							'path' => 'title',
+							'column' => 'data.title',
 							'brief' => true,
 						),
 						'link' => 'slug',
@@ -2500,10 +2567,12 @@ return array(
 									'resolved' => 'Resolved',
 									'rejected' => 'Rejected',
 								),
+								'column' => 'report.status',
 							),
 							array(
 								'path' => 'submittedAt',
 								'format' => 'date',
+								'column' => 'reports.submitted',
 							),
 						),
 					),
