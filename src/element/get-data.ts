@@ -58,7 +58,7 @@ export const wordsIn =
   };
 
 /** The citation line's text: "Khountous, Classement des administrations, données au 4 déc. 2026, https://…". */
-export const citationOf = (lang: Lang, title: Words, date: string | number, address: string): string =>
+const citationOf = (lang: Lang, title: Words, date: string | number, address: string): string =>
   getDataStrings[lang].data.citation(title[lang], formatDate(lang, date), address);
 
 /** The link to the CSV file (where the widget's summary makes one) and the citation. */
