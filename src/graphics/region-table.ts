@@ -43,7 +43,7 @@ export class RegionTable {
           <thead>
             <tr>
               <th scope="col">${text.region}</th>
-              <th scope="col">${text.indicator}</th>
+              <th scope="col" class="num">${text.indicator}</th>
             </tr>
           </thead>
           <tbody>
@@ -87,8 +87,11 @@ export const regionTableStyles = css`
     padding: 0.3em 0.4em;
     border-block-end: 1px solid var(--_border);
   }
-  td.num {
+  /* A figure's column, its heading over its figures: both at the end. */
+  .num {
     text-align: end;
+  }
+  td.num {
     overflow-wrap: normal;
     white-space: nowrap;
   }
