@@ -19,9 +19,7 @@ import { boxStyle, reserve } from '../widget/box.js';
 import type { InlineHost } from '../graphics/inline-figure.js';
 import { editorWords, titleOf, type EditorWords } from '../widget/editor.js';
 import { planLoad, type Read } from '../widget/load.js';
-import { summaries } from '../summaries.js';
 import { Announcer, type ViewState } from './events.js';
-import { renderGetData, type Download } from './get-data.js';
 import { firstUpdateTurn } from './first-update.js';
 import { LanguageController } from './language.js';
 import { ProblemController } from './problems.js';
@@ -64,12 +62,6 @@ export abstract class KhountousElement<S extends Selection, T> extends Khountous
 
   /** How its states' sentences name it: its folder's name.ts (`name`), the one its title is beside. */
   static widgetName: WidgetName = SOME_WIDGET;
-
-  /**
-   * The data it offers under its graphic (get-data.ts): its title (name.ts), and the words its
-   * summary's labels are paths in: its summary (summary.ts, src/summaries.ts) makes the CSV file.
-   */
-  static download?: Download;
 
   /** `fr`, `en` (with subtags: `en-GB`), or empty: the language around the element. */
   declare lang: PropertiesOf<typeof COMMON_INPUTS>['lang'];
@@ -304,28 +296,9 @@ export abstract class KhountousElement<S extends Selection, T> extends Khountous
         const date = this.dataDate?.(view.data) ?? view.fetchedAt;
         const { note, sourceHref: href } = this.editor;
         const under = { staleAsOf: view.staleAsOf, credit: this.input('credit'), date, note, href };
-        return html`${this.renderContent(view.data, view.selection)}${states.renderUnderData(this.language, this.t, under)}${this.renderGetData(view.data, date)}`;
+        return html`${this.renderContent(view.data, view.selection)}${states.renderUnderData(this.language, this.t, under)}`;
       }
     }
-  }
-
-  /** The CSV file of what it shows and the citation, unless `download="none"` (get-data.ts). */
-  private renderGetData(data: T, date: string | number): TemplateResult | typeof nothing {
-    const download = (this.constructor as typeof KhountousElement).download;
-    if (!download || this.input('download') === 'none') return nothing;
-    const file = `khountous-${this.widget.tag.replace(/^khountous-/, '')}`;
-    return renderGetData({
-      lang: this.language,
-      download,
-      summary: summaries[this.widget.tag],
-      data,
-      read: this.read,
-      date,
-      // The source line's address (the editor's source-href, else the platform's site), whole: a
-      // path from the site's root is cited with the page's origin where there is a page.
-      address: citedAddress(this.editor.sourceHref),
-      file,
-    });
   }
 
   /** Complete once an attribute problem's sentence, if one is on its way, is shown too. */
@@ -338,10 +311,6 @@ export abstract class KhountousElement<S extends Selection, T> extends Khountous
     void this.data.run();
   }
 }
-
-/** An address as a citation writes it: whole, a path from the site's root given the page's origin. */
-const citedAddress = (href: string): string =>
-  href.startsWith('/') && !isServer ? new URL(href, document.baseURI).href : href;
 
 // A server renders in one pass: the sentences of attribute problems are there before it renders.
 if (isServer) loadMessagesNow();

@@ -97,29 +97,4 @@ export const states = css`
       content: ' (' attr(href) ')';
     }
   }
-  /* Get the data: the CSV file's link and the citation, under the source line, as quiet as it. */
-  .get-data {
-    display: flex;
-    flex-wrap: wrap;
-    align-items: baseline;
-    gap: 0.25em 1em;
-    margin-block-start: 0.25em;
-    font-size: 0.75em;
-    color: var(--_muted);
-  }
-  .get-data .download {
-    color: inherit;
-    text-decoration-thickness: 1px;
-    text-underline-offset: 0.15em;
-  }
-  .citation {
-    margin: 0;
-    user-select: text;
-  }
-  @media print {
-    /* On paper the citation stays; a link to a file does not. */
-    .get-data .download {
-      display: none;
-    }
-  }
 `;

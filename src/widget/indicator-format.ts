@@ -20,12 +20,5 @@ export const indicatorFormat = {
 /** Each region's name and its value of the indicator chosen: the items of the chart's and the map's summaries. */
 export const regionIndicatorItems = {
   name: { path: 'name', brief: true },
-  details: [
-    {
-      path: 'indicators.{indicator}',
-      format: indicatorFormat,
-      column: 'indicators.{indicator}',
-      brief: true,
-    },
-  ],
+  details: [{ path: 'indicators.{indicator}', format: indicatorFormat, brief: true }],
 } as const satisfies Summary['items'];
