@@ -89,13 +89,16 @@ describe('dist/khountous.js: the text paint', function () {
     expect(sent).to.have.length(1);
     // The data itself, as the API gives it (asked again here: the answers are the same).
     const list = (await (await fetch(`${API}/administrations?lang=fr&limit=3&page=1`)).json()) as {
-      data: { name: string }[];
+      data: { name: string; score: number }[];
     };
     const rows = texts(paintOf(ranking)!.shadowRoot!, 'ol > li');
     expect(rows).to.have.length(3);
-    rows.forEach((row, index) =>
-      expect(row).to.match(new RegExp(`^\u2068${list.data[index]!.name}\u2069 · [\\d,]+/100$`)),
-    );
+    // A score shared with another on the list is said so: "(ex aequo)".
+    const scores = list.data.map((item) => item.score);
+    rows.forEach((row, index) => {
+      const tied = scores.filter((score) => score === scores[index]).length > 1 ? ' \\(ex aequo\\)' : '';
+      expect(row).to.match(new RegExp(`^\u2068${list.data[index]!.name}\u2069 · [\\d,]+/100${tied}$`));
+    });
     const profile = (await (await fetch(`${API}/administrations/${SLUG}?lang=en`)).json()) as {
       name: string;
     };

@@ -913,29 +913,6 @@ return array(
 				),
 			),
 		),
-		'download' => array(
-			'type' => 'choice',
-			'values' => array(
-				'csv',
-				'none',
-			),
-			'names' => array(
-				'fr' => array(
-					'csv' => 'csv',
-					'none' => 'none',
-				),
-				'en' => array(
-					'csv' => 'csv',
-					'none' => 'none',
-				),
-			),
-			'messages' => array(
-				'not-accepted' => array(
-					'fr' => '{code} n’est pas une valeur acceptée. Valeurs acceptées : csv, none.',
-					'en' => '{code} is not accepted. Accepted values: csv, none.',
-				),
-			),
-		),
 		'datasetId' => array(
 			'type' => 'id',
 			'pattern' => '^[a-z0-9]+(-[a-z0-9]+)*$',
@@ -1441,16 +1418,6 @@ return array(
 				'en' => 'Where the source line links: an http(s) address or a path from the site\'s root (a methodology page). Defaults to the platform\'s public site, https://khountous.sn; any other value (`javascript:`, `data:`) is set aside, with a warning, for that default.',
 			),
 		),
-		'download' => array(
-			'label' => array(
-				'en' => 'Get the data',
-				'fr' => 'Obtenir les données',
-			),
-			'help' => array(
-				'fr' => 'Sous les données, un lien pour télécharger ce que montre le widget en fichier CSV et une citation à copier (`csv`) ; `none` masque les deux.',
-				'en' => 'Under the data, a link to download what the widget shows as a CSV file and a citation to copy (`csv`); `none` hides both.',
-			),
-		),
 		'lazy' => array(
 			'label' => array(
 				'en' => 'Load when near the screen',
@@ -1517,7 +1484,6 @@ return array(
 				'subtitle' => 'subtitle',
 				'note' => 'note',
 				'source-href' => 'sourceHref',
-				'download' => 'download',
 			),
 			'words' => array(
 				'slug' => array(
@@ -1562,7 +1528,6 @@ return array(
 				'fr' => array(
 					'title' => array(
 						'path' => 'name',
-						'column' => 'admin.name',
 						'brief' => true,
 					),
 					'facts' => array(
@@ -1594,7 +1559,6 @@ return array(
 					'text' => array(
 						array(
 							'path' => 'description',
-							'column' => 'data.description',
 							'unless' => array(
 								'attribute' => 'variant',
 								'value' => 'compact',
@@ -1619,7 +1583,6 @@ return array(
 				'en' => array(
 					'title' => array(
 						'path' => 'name',
-						'column' => 'admin.name',
 						'brief' => true,
 					),
 					'facts' => array(
@@ -1651,7 +1614,6 @@ return array(
 					'text' => array(
 						array(
 							'path' => 'description',
-							'column' => 'data.description',
 							'unless' => array(
 								'attribute' => 'variant',
 								'value' => 'compact',
@@ -1690,7 +1652,6 @@ return array(
 				'subtitle' => 'subtitle',
 				'note' => 'note',
 				'source-href' => 'sourceHref',
-				'download' => 'download',
 			),
 			'words' => array(
 				'dataset-id' => array(
@@ -1806,7 +1767,6 @@ return array(
 				'subtitle' => 'subtitle',
 				'note' => 'note',
 				'source-href' => 'sourceHref',
-				'download' => 'download',
 			),
 			'words' => array(),
 			'link' => array(
@@ -1844,7 +1804,6 @@ return array(
 					'items' => array(
 						'name' => array(
 							'path' => 'claim',
-							'column' => 'factChecks.claim',
 							'brief' => true,
 						),
 						'details' => array(
@@ -1876,7 +1835,6 @@ return array(
 					'items' => array(
 						'name' => array(
 							'path' => 'claim',
-							'column' => 'factChecks.claim',
 							'brief' => true,
 						),
 						'details' => array(
@@ -1923,7 +1881,6 @@ return array(
 				'subtitle' => 'subtitle',
 				'note' => 'note',
 				'source-href' => 'sourceHref',
-				'download' => 'download',
 			),
 			'words' => array(
 				'region' => array(
@@ -2026,7 +1983,6 @@ return array(
 						'rankedBy' => 'score',
 						'name' => array(
 							'path' => 'name',
-							'column' => 'ranking.name',
 							'brief' => true,
 						),
 						'link' => 'slug',
@@ -2064,7 +2020,6 @@ return array(
 						'rankedBy' => 'score',
 						'name' => array(
 							'path' => 'name',
-							'column' => 'ranking.name',
 							'brief' => true,
 						),
 						'link' => 'slug',
@@ -2110,7 +2065,6 @@ return array(
 				'subtitle' => 'subtitle',
 				'note' => 'note',
 				'source-href' => 'sourceHref',
-				'download' => 'download',
 			),
 			'words' => array(
 				'indicator' => array(
@@ -2171,7 +2125,6 @@ return array(
 						'name' => array(
 							'path' => 'name',
 							'brief' => true,
-							'column' => 'regionMap.region',
 						),
 						'details' => array(
 							array(
@@ -2186,7 +2139,6 @@ return array(
 									),
 									'otherwise' => 'number',
 								),
-								'column' => 'indicators.{indicator}',
 								'brief' => true,
 							),
 						),
@@ -2205,7 +2157,6 @@ return array(
 						'name' => array(
 							'path' => 'name',
 							'brief' => true,
-							'column' => 'regionMap.region',
 						),
 						'details' => array(
 							array(
@@ -2220,7 +2171,6 @@ return array(
 									),
 									'otherwise' => 'number',
 								),
-								'column' => 'indicators.{indicator}',
 								'brief' => true,
 							),
 						),
@@ -2247,7 +2197,6 @@ return array(
 				'subtitle' => 'subtitle',
 				'note' => 'note',
 				'source-href' => 'sourceHref',
-				'download' => 'download',
 			),
 			'words' => array(
 				'region' => array(
@@ -2312,7 +2261,6 @@ return array(
 						'name' => array(
 							'path' => 'name',
 							'brief' => true,
-							'column' => 'regions.region',
 						),
 						'details' => array(
 							array(
@@ -2327,7 +2275,6 @@ return array(
 									),
 									'otherwise' => 'number',
 								),
-								'column' => 'indicators.{indicator}',
 								'brief' => true,
 							),
 						),
@@ -2371,7 +2318,6 @@ return array(
 						'name' => array(
 							'path' => 'name',
 							'brief' => true,
-							'column' => 'regions.region',
 						),
 						'details' => array(
 							array(
@@ -2386,7 +2332,6 @@ return array(
 									),
 									'otherwise' => 'number',
 								),
-								'column' => 'indicators.{indicator}',
 								'brief' => true,
 							),
 						),
@@ -2432,7 +2377,6 @@ return array(
 				'subtitle' => 'subtitle',
 				'note' => 'note',
 				'source-href' => 'sourceHref',
-				'download' => 'download',
 			),
 			'words' => array(
 				'slug' => array(
@@ -2467,7 +2411,6 @@ return array(
 				'fr' => array(
 					'title' => array(
 						'path' => 'title',
-						'column' => 'data.title',
 						'brief' => true,
 					),
 					'facts' => array(
@@ -2505,13 +2448,11 @@ return array(
 							'path' => 'submittedAt',
 							'format' => 'date',
 							'label' => 'Signalé le {value}',
-							'column' => 'reports.submitted',
 						),
 					),
 					'text' => array(
 						array(
 							'path' => 'description',
-							'column' => 'data.description',
 							'brief' => true,
 						),
 						array(
@@ -2525,7 +2466,6 @@ return array(
 				'en' => array(
 					'title' => array(
 						'path' => 'title',
-						'column' => 'data.title',
 						'brief' => true,
 					),
 					'facts' => array(
@@ -2563,13 +2503,11 @@ return array(
 							'path' => 'submittedAt',
 							'format' => 'date',
 							'label' => 'Reported on {value}',
-							'column' => 'reports.submitted',
 						),
 					),
 					'text' => array(
 						array(
 							'path' => 'description',
-							'column' => 'data.description',
 							'brief' => true,
 						),
 						array(
@@ -2602,7 +2540,6 @@ return array(
 				'subtitle' => 'subtitle',
 				'note' => 'note',
 				'source-href' => 'sourceHref',
-				'download' => 'download',
 			),
 			'words' => array(
 				'region' => array(
@@ -2707,7 +2644,6 @@ return array(
 					'items' => array(
 						'name' => array(
 							'path' => 'title',
-							'column' => 'data.title',
 							'brief' => true,
 						),
 						'link' => 'slug',
@@ -2722,12 +2658,10 @@ return array(
 									'resolved' => 'Résolu',
 									'rejected' => 'Rejeté',
 								),
-								'column' => 'report.status',
 							),
 							array(
 								'path' => 'submittedAt',
 								'format' => 'date',
-								'column' => 'reports.submitted',
 							),
 						),
 					),
@@ -2741,7 +2675,6 @@ return array(
 					'items' => array(
 						'name' => array(
 							'path' => 'title',
-							'column' => 'data.title',
 							'brief' => true,
 						),
 						'link' => 'slug',
@@ -2756,12 +2689,10 @@ return array(
 									'resolved' => 'Resolved',
 									'rejected' => 'Rejected',
 								),
-								'column' => 'report.status',
 							),
 							array(
 								'path' => 'submittedAt',
 								'format' => 'date',
-								'column' => 'reports.submitted',
 							),
 						),
 					),
