@@ -28,7 +28,7 @@ export const rankingStrings: Local<{ ranking: RankingText }> = {
       responseRate: 'Taux de réponse',
       avgDelay: 'Délai moyen',
       of: (total) => `sur ${total}`,
-      ties: '= : ex aequo (même score)',
+      ties: '=\u202f: ex aequo (même score)',
       scale: (from, to) => `barres de ${from} à ${to}`,
       dotScale: (from, to) => `points sur une échelle de ${from} à ${to}`,
     },

@@ -424,10 +424,10 @@ function khountous_widgets_fallback( $widget, $attributes, $data, $lang, $fetche
 			// (1, 2, 2, 4), as src/graphics/places.ts says; the list is the API's order, best first.
 			$place = '';
 			if ( isset( $list['rankedBy'] ) ) {
-				$by     = static function ( $at ) use ( $shown, $list ) {
+				$by    = static function ( $at ) use ( $shown, $list ) {
 					return isset( $shown[ $at ] ) ? khountous_widgets_field( $shown[ $at ], $list['rankedBy'] ) : null;
 				};
-				$start  = $index;
+				$start = $index;
 				while ( $start > 0 && $by( $start - 1 ) === $by( $index ) ) {
 					--$start;
 				}
@@ -440,7 +440,7 @@ function khountous_widgets_fallback( $widget, $attributes, $data, $lang, $fetche
 			$items[] = '<li' . $place . '>' . $name . ( $details ? ' (' . implode( ' · ', $details ) . ')' : '' ) . '</li>';
 		}
 		if ( $items && ! empty( $list['ordered'] ) ) {
-			$html  .= '<ol start="' . esc_attr( (string) $first ) . '">' . implode( '', $items ) . '</ol>';
+			$html .= '<ol start="' . esc_attr( (string) $first ) . '">' . implode( '', $items ) . '</ol>';
 		} elseif ( $items ) {
 			$html .= '<ul>' . implode( '', $items ) . '</ul>';
 		}
