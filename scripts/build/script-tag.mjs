@@ -64,7 +64,7 @@ const HYDRATE_SUPPORT = [
  * the shared strings and formats). Not in it: an element's own folder (src/components/<name>/,
  * which its module holds) and the regional indicators that only the region chart and the map
  * share (src/graphics/, a chunk of their own), nor what comes on demand: the hydrate support,
- * the text paint, the sentences of attribute problems. Fewer files: on a slow network each
+ * the text paint, the sentences of attribute problems, the data's CSV file. Fewer files: on a slow network each
  * costs its request, and the browser opens at most six connections to a host.
  */
 function inShared(id) {
@@ -74,9 +74,10 @@ function inShared(id) {
   const demand = [
     ...['boot/hydrate.ts', 'boot/paint.ts', 'embed/', 'components/', 'graphics/'],
     ...['attributes/messages.ts', 'i18n/attributes.ts'],
-    // The text paint's own (the summaries), and what it shares with the elements: paint.js
-    // imports no chunk of the elements (PAINT_SHARED).
-    'summaries.ts',
+    // The data's CSV file, made when a reader asks for it (element/get-data.ts).
+    ...['element/data-file.ts', 'widget/csv.ts', 'i18n/data-file.ts'],
+    // What the text paint shares with the elements: paint.js imports no chunk of the elements
+    // (PAINT_SHARED).
     ...PAINT_SHARED,
   ];
   return !demand.some((prefix) => inSrc(path, prefix));
@@ -85,16 +86,20 @@ function inShared(id) {
 /**
  * What the text paint and the elements both import, in one small chunk of their own (every
  * page of the script tag fetches it with paint.js): the format of an indicator (the region
- * chart's and the map's too), the editor's words, the source line and its link.
+ * chart's and the map's too), the editor's words, the source line and its link, and the
+ * widgets' summaries, which the paint draws and the data's CSV file (element/data-file.ts) reads.
  */
 const PAINT_SHARED = [
+  'summaries.ts',
   'widget/indicator-format.ts',
   'widget/editor.ts',
   'widget/source.ts',
   'i18n/source-line.ts',
   'element/links.ts',
 ];
-const inPaintShared = (id) => PAINT_SHARED.some((prefix) => inSrc(id, prefix));
+const inPaintShared = (id) =>
+  PAINT_SHARED.some((prefix) => inSrc(id, prefix)) ||
+  /\/src\/components\/[^/]+\/summary\.ts$/.test(id.replaceAll('\\', '/'));
 
 /**
  * Where each module the script imports on demand is written: each element of `elements`

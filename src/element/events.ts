@@ -16,6 +16,16 @@ export class KhountousErrorEvent extends CustomEvent<KhountousError> {
   }
 }
 
+/**
+ * Fired when a reader asks for the data's CSV file ("Get the data"): `detail` is the file and
+ * its name. Cancelable: a page that cancels it saves or sends the file its own way.
+ */
+export class KhountousDownloadEvent extends CustomEvent<{ readonly file: Blob; readonly name: string }> {
+  constructor(detail: { readonly file: Blob; readonly name: string }) {
+    super('khountous-download', { ...init, cancelable: true, detail });
+  }
+}
+
 /** What an element shows, as its `state` attribute says. */
 export type ViewState = 'loading' | 'ready' | 'empty' | 'error';
 
@@ -56,5 +66,6 @@ declare global {
   interface GlobalEventHandlersEventMap {
     'khountous-load': KhountousLoadEvent;
     'khountous-error': KhountousErrorEvent;
+    'khountous-download': KhountousDownloadEvent;
   }
 }

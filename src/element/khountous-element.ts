@@ -19,7 +19,8 @@ import { boxStyle, reserve } from '../widget/box.js';
 import type { InlineHost } from '../graphics/inline-figure.js';
 import { editorWords, titleOf, type EditorWords } from '../widget/editor.js';
 import { planLoad, type Read } from '../widget/load.js';
-import { Announcer, type ViewState } from './events.js';
+import { Announcer, KhountousDownloadEvent, type ViewState } from './events.js';
+import { renderGetData, type Download } from './get-data.js';
 import { firstUpdateTurn } from './first-update.js';
 import { LanguageController } from './language.js';
 import { ProblemController } from './problems.js';
@@ -53,6 +54,7 @@ export type { ViewState };
  * shows the same, and the next one the element's own state (docs/ssr.md).
  *
  * @fires {KhountousErrorEvent} khountous-error - An error is shown; `detail` is the KhountousError (its `kind` names the cause).
+ * @fires {KhountousDownloadEvent} khountous-download - A reader asked for the data's CSV file; `detail` is `{ file, name }` (a Blob and its file name). Cancel it to save the file another way.
  */
 export abstract class KhountousElement<S extends Selection, T> extends KhountousStyledElement {
   static override properties = propertiesOf(COMMON_INPUTS);
@@ -62,6 +64,12 @@ export abstract class KhountousElement<S extends Selection, T> extends Khountous
 
   /** How its states' sentences name it: its folder's name.ts (`name`), the one its title is beside. */
   static widgetName: WidgetName = SOME_WIDGET;
+
+  /**
+   * The data it offers under its graphic (get-data.ts): its title (name.ts), and the words its
+   * summary's labels are paths in: its summary (summary.ts, src/summaries.ts) makes the CSV file.
+   */
+  static download?: Download;
 
   /** `fr`, `en` (with subtags: `en-GB`), or empty: the language around the element. */
   declare lang: PropertiesOf<typeof COMMON_INPUTS>['lang'];
@@ -296,9 +304,50 @@ export abstract class KhountousElement<S extends Selection, T> extends Khountous
         const date = this.dataDate?.(view.data) ?? view.fetchedAt;
         const { note, sourceHref: href } = this.editor;
         const under = { staleAsOf: view.staleAsOf, credit: this.input('credit'), date, note, href };
-        return html`${this.renderContent(view.data, view.selection)}${states.renderUnderData(this.language, this.t, under)}`;
+        const getData = this.renderGetData(view.data, date);
+        return html`${this.renderContent(view.data, view.selection)}${states.renderUnderData(this.language, this.t, under, getData)}`;
       }
     }
+  }
+
+  /** The data's disclosure (its CSV file and the citation), unless `download="none"` (get-data.ts). */
+  private renderGetData(data: T, date: string | number): TemplateResult | typeof nothing {
+    const download = (this.constructor as typeof KhountousElement).download;
+    if (!download || this.input('download') === 'none') return nothing;
+    return renderGetData({
+      lang: this.language,
+      download,
+      date,
+      // The source line's address (the editor's source-href, else the platform's site), whole: a
+      // path from the site's root is cited with the page's origin where there is a page.
+      address: citedAddress(this.editor.sourceHref),
+      save: () => void this.saveData(download, data, date),
+    });
+  }
+
+  /**
+   * Makes the CSV file of `data` (data-file.ts, loaded now) and offers it as `khountous-download`;
+   * unless the page cancels that event, saves it as a link to the file would.
+   */
+  private async saveData(download: Download, data: T, date: string | number): Promise<void> {
+    const { dataFile } = await import('./data-file.js');
+    const lang = this.language;
+    const made = dataFile({
+      lang,
+      tag: this.widget.tag,
+      words: download.words ?? [],
+      data,
+      read: this.read,
+      date,
+    });
+    if (!made || !this.dispatchEvent(new KhountousDownloadEvent(made))) return;
+    const url = URL.createObjectURL(made.file);
+    const link = Object.assign(document.createElement('a'), { href: url, download: made.name, hidden: true });
+    this.renderRoot.append(link);
+    link.click();
+    link.remove();
+    // The save has read the file by the next task in every engine; a minute leaves room for a slow disk.
+    setTimeout(() => URL.revokeObjectURL(url), 60_000);
   }
 
   /** Complete once an attribute problem's sentence, if one is on its way, is shown too. */
@@ -311,6 +360,10 @@ export abstract class KhountousElement<S extends Selection, T> extends Khountous
     void this.data.run();
   }
 }
+
+/** An address as a citation writes it: whole, a path from the site's root given the page's origin. */
+const citedAddress = (href: string): string =>
+  href.startsWith('/') && !isServer ? new URL(href, document.baseURI).href : href;
 
 // A server renders in one pass: the sentences of attribute problems are there before it renders.
 if (isServer) loadMessagesNow();

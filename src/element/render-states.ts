@@ -44,19 +44,30 @@ export const renderSubtitleLine = (subtitle: string | undefined) =>
  * gave it), a link to `href` (the editor's `source-href`, else the platform's site), unless
  * `credit="none"`.
  */
-export const renderUnderData = (lang: Lang, t: CommonStrings, under: UnderData) =>
+export const renderUnderData = (
+  lang: Lang,
+  t: CommonStrings,
+  under: UnderData,
+  after: TemplateResult | typeof nothing = nothing,
+) =>
   html`${under.note ? html`<p class="editor-note" part="note">${under.note}</p>` : nothing}${
     under.staleAsOf === undefined
       ? nothing
       : html`<p class="stale" part="stale">${t.staleAsOf(formatTime(lang, under.staleAsOf))}</p>`
   }${
-    under.credit === 'none'
+    under.credit === 'none' && after === nothing
       ? nothing
-      : html`<p class="source" part="source">
-          <a href=${under.href} rel=${relFor(under.href) ?? nothing}
-            >${t.source(formatDate(lang, under.date))}</a
-          >
-        </p>`
+      : html`<div class="foot">
+          ${
+            under.credit === 'none'
+              ? nothing
+              : html`<p class="source" part="source">
+                  <a href=${under.href} rel=${relFor(under.href) ?? nothing}
+                    >${t.source(formatDate(lang, under.date))}</a
+                  >
+                </p>`
+          }${after}
+        </div>`
   }`;
 
 export interface UnderData {

@@ -64,13 +64,20 @@ export const states = css`
     border-radius: 1em;
     padding: 0.05em 0.6em;
   }
-  /* The source line: under the data, quiet, never in the way of it. */
-  .source {
+  /* The source line's row, under the data, quiet, never in the way of it: the source, then "get the data". */
+  .foot {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: baseline;
+    gap: 0 1em;
     margin: 0.75em 0 0;
     font-size: 0.75em;
     color: var(--_muted);
   }
-  .stale + .source {
+  .source {
+    margin: 0;
+  }
+  .stale + .foot {
     margin-block-start: 0.25em;
   }
   /* Its link (the editor's source-href, else the platform's site): the line's own colour. */
@@ -87,7 +94,7 @@ export const states = css`
     margin: 0.75em 0 0;
     font-size: 0.85em;
   }
-  .editor-note + .source,
+  .editor-note + .foot,
   .editor-note + .stale {
     margin-block-start: 0.35em;
   }
@@ -95,6 +102,43 @@ export const states = css`
     /* On paper, the address the source line links to. */
     .source a[href]::after {
       content: ' (' attr(href) ')';
+    }
+  }
+  /* Get the data: a toggle beside the source; open, its button and citation on a row of their own. */
+  .get-data[open] {
+    flex-basis: 100%;
+  }
+  .get-data > summary {
+    inline-size: max-content;
+    cursor: pointer;
+    text-decoration: underline;
+    text-decoration-thickness: 1px;
+    text-underline-offset: 0.15em;
+  }
+  .get-data-body {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: baseline;
+    gap: 0.25em 1em;
+    margin-block-start: 0.25em;
+  }
+  .get-data .download {
+    font: inherit;
+    color: inherit;
+    background: none;
+    border: 1px solid currentColor;
+    border-radius: 0.25em;
+    padding: 0.1em 0.5em;
+    cursor: pointer;
+  }
+  .citation {
+    margin: 0;
+    user-select: text;
+  }
+  @media print {
+    /* On paper, nothing to press: the source line says the date and the address already. */
+    .get-data {
+      display: none;
     }
   }
 `;

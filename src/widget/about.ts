@@ -100,6 +100,11 @@ export const ABOUT_INPUTS: Readonly<Record<string, InputWords>> = {
     en: "Where the source line links: an http(s) address or a path from the site's root (a methodology page). Defaults to the platform's public site, https://khountous.sn; any other value (`javascript:`, `data:`) is set aside, with a warning, for that default.",
     fr: 'L’adresse vers laquelle renvoie la ligne de source\u202f: une adresse http(s) ou un chemin depuis la racine du site (une page de méthode). Par défaut, le site public de la plateforme, https://khountous.sn\u202f; toute autre valeur (`javascript:`, `data:`) est écartée, avec un avertissement, pour ce lien par défaut.',
   },
+  download: {
+    label: { en: 'Get the data', fr: 'Obtenir les données' },
+    en: 'On the source line’s row, “Get the data”: a button that saves what the widget shows as a CSV file, and a citation to copy (`csv`); `none` hides both.',
+    fr: 'Sur la ligne de source, «\u202fObtenir les données\u202f»\u202f: un bouton qui enregistre ce que montre le widget en fichier CSV, et une citation à copier (`csv`)\u202f; `none` masque les deux.',
+  },
   lazy: {
     label: { en: 'Load when near the screen', fr: 'Charger à l’approche de l’écran' },
     en: 'Set to false to fetch even while far off-screen.',

@@ -149,6 +149,8 @@ export const COMMON_INPUTS = {
   note: { rule: RULES.note, display: true, initial: '' },
   /** Where the source line links (http(s)); none: the platform's public site (widget/source.ts). */
   'source-href': { rule: RULES.sourceHref, display: true, initial: '' },
+  /** Under the data, the link to its CSV file and the citation (`csv`), or neither. */
+  download: { values: ['csv', 'none'], initial: 'csv' },
 } as const satisfies Inputs;
 
 /** Every input of a widget: those of every widget and its own (its element's observed attributes). */

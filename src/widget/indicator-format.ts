@@ -20,5 +20,12 @@ export const indicatorFormat = {
 /** Each region's name and its value of the indicator chosen: the items of the chart's and the map's summaries. */
 export const regionIndicatorItems = {
   name: { path: 'name', brief: true },
-  details: [{ path: 'indicators.{indicator}', format: indicatorFormat, brief: true }],
+  details: [
+    {
+      path: 'indicators.{indicator}',
+      format: indicatorFormat,
+      column: 'indicators.{indicator}',
+      brief: true,
+    },
+  ],
 } as const satisfies Summary['items'];

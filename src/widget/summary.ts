@@ -7,7 +7,9 @@
  *   arrives: the fields marked `brief`, as text, without labels or links;
  * - the WordPress plugin's HTML fallback (includes/fallback.php), for readers
  *   without JavaScript: every field, with its label in the widget's language
- *   (scripts/generate/wordpress.ts resolves the labels from the widget's strings).
+ *   (scripts/generate/wordpress.ts resolves the labels from the widget's strings);
+ * - the data's CSV file the element offers under its graphic (widget/csv.ts): the
+ *   items (or the one resource) as rows, every field a column named by its label.
  *
  * Types only: the summaries are plain objects that import nothing, so that the
  * paint carries them without the rest of the kit.
@@ -56,6 +58,11 @@ export interface Field {
    * another is written `label: value`.
    */
   readonly label?: string;
+  /**
+   * Its column's name in the data's CSV file (widget/csv.ts), a path in the widget's strings,
+   * where it has no `label` or its label is a sentence; `{name}` as in `path`.
+   */
+  readonly column?: string;
   /** Values named in words (`statuses`: a report's status): the word set's path in the kit's strings. */
   readonly names?: string;
   /** Shown by the text paint too. */

@@ -20,7 +20,7 @@ import { widgetProperties } from '../../element/properties.js';
 import type { PropertiesOf, SelectionOf } from '../../widget/descriptor.js';
 import { styleProps } from '../../element/style-props.js';
 import { adminCard } from './widget.js';
-import { name as widgetName } from './name.js';
+import { name as widgetName, title } from './name.js';
 import { adminCardStyles } from './admin-card.styles.js';
 import { administrationValues } from '../../i18n/administration-values.js';
 import { adminStrings } from './strings.js';
@@ -61,6 +61,7 @@ export class KhountousAdminCard extends KhountousElement<CardSelection, CardData
 
   static override widget = adminCard;
   static override widgetName = widgetName;
+  static override download = { title, words: [adminStrings] };
   static override properties = widgetProperties(adminCard);
 
   /** While the profile loads, list-level fields known from a cached ranking show at once. */

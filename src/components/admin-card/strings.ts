@@ -1,6 +1,8 @@
 import type { Local } from '../../i18n/strings.js';
 
 export interface AdminText {
+  /** The column of its name in the data's CSV file. */
+  name: string;
   score: string;
   scoreDetails: string;
   indicators: string;
@@ -17,6 +19,7 @@ export interface AdminText {
 export const adminStrings: Local<{ admin: AdminText }> = {
   fr: {
     admin: {
+      name: 'Administration',
       score: 'Score global',
       scoreDetails: 'Détail du score',
       indicators: 'Indicateurs',
@@ -29,6 +32,7 @@ export const adminStrings: Local<{ admin: AdminText }> = {
   },
   en: {
     admin: {
+      name: 'Administration',
       score: 'Overall score',
       scoreDetails: 'Score details',
       indicators: 'Indicators',

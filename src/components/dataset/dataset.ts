@@ -17,7 +17,7 @@ import { widgetProperties } from '../../element/properties.js';
 import type { PropertiesOf, SelectionOf } from '../../widget/descriptor.js';
 import { relFor } from '../../element/links.js';
 import { dataset as datasetWidget } from './widget.js';
-import { name as widgetName } from './name.js';
+import { name as widgetName, title } from './name.js';
 import { datasetStyles } from './dataset.styles.js';
 import { datasetStrings } from './strings.js';
 import { regionName } from '../../i18n/regions.js';
@@ -72,6 +72,8 @@ export class KhountousDataset extends KhountousElement<DatasetSelection, Dataset
 
   static override widget = datasetWidget;
   static override widgetName = widgetName;
+  /** Its citation; the API's own files (its links) stand in for a CSV file of ours. */
+  static override download = { title };
   static override properties = widgetProperties(datasetWidget);
 
   override connectedCallback(): void {

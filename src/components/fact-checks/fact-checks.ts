@@ -15,7 +15,7 @@ import { factChecksStyles } from './fact-checks.styles.js';
 import { widgetProperties } from '../../element/properties.js';
 import type { PropertiesOf } from '../../widget/descriptor.js';
 import { factChecks } from './widget.js';
-import { name as widgetName } from './name.js';
+import { name as widgetName, title } from './name.js';
 
 import { factChecksStrings, verdictValues } from './strings.js';
 
@@ -80,6 +80,7 @@ export class KhountousFactChecks extends KhountousListElement<ListSelection, Fac
   static override styles = [...KhountousListElement.styles, captionedListStyles, factChecksStyles];
   static override widget = factChecks;
   static override widgetName = widgetName;
+  static override download = { title, words: [factChecksStrings, verdictValues] };
   static override properties = widgetProperties(factChecks);
 
   protected renderContent(list: FactChecks, selection: ListSelection): TemplateResult {

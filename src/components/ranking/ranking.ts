@@ -9,7 +9,7 @@ import { widgetProperties } from '../../element/properties.js';
 import type { PropertiesOf, SelectionOf } from '../../widget/descriptor.js';
 import { styleProps } from '../../element/style-props.js';
 import { ranking } from './widget.js';
-import { name as widgetName } from './name.js';
+import { name as widgetName, title } from './name.js';
 import { rankingStyles } from './ranking.styles.js';
 import { rankingStrings } from './strings.js';
 
@@ -45,6 +45,7 @@ export class KhountousRanking extends KhountousListElement<RankingSelection, Adm
   static override styles = [...KhountousListElement.styles, rankingStyles];
   static override widget = ranking;
   static override widgetName = widgetName;
+  static override download = { title, words: [rankingStrings] };
   static override properties = widgetProperties(ranking);
 
   protected renderContent(ranking: Ranking, selection: RankingSelection): TemplateResult {

@@ -6,7 +6,7 @@ export const summary = {
   items: {
     ordered: true,
     rankedBy: 'score',
-    name: { path: 'name', brief: true },
+    name: { path: 'name', column: 'ranking.name', brief: true },
     link: 'slug',
     details: [
       { path: 'score', format: 'score', label: 'ranking.score', brief: true },

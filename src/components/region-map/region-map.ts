@@ -15,7 +15,7 @@ import {
 } from '../../graphics/indicators.js';
 import { RegionTable, regionTableStyles } from '../../graphics/region-table.js';
 import { regionMap } from './widget.js';
-import { name as widgetName } from './name.js';
+import { name as widgetName, title } from './name.js';
 import { regionMapStyles } from './region-map.styles.js';
 import { regionMapStrings, type RegionMapText } from './strings.js';
 import { classify, type Classes } from './classes.js';
@@ -65,6 +65,7 @@ export class KhountousRegionMap extends KhountousElement<MapSelection, Regions> 
 
   static override widget = regionMap;
   static override widgetName = widgetName;
+  static override download = { title, words: [regionMapStrings, indicatorNames] };
   static override properties = widgetProperties(regionMap);
 
   private readonly table = new RegionTable(this);

@@ -6,5 +6,6 @@ export const summary = {
   caption: { label: 'regionMap.caption', attribute: 'indicator' },
   items: {
     ...regionIndicatorItems,
+    name: { ...regionIndicatorItems.name, column: 'regionMap.region' },
   },
 } as const satisfies Summary;

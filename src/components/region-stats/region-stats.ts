@@ -13,7 +13,7 @@ import { widgetProperties } from '../../element/properties.js';
 import type { PropertiesOf, SelectionOf } from '../../widget/descriptor.js';
 import { styleProps } from '../../element/style-props.js';
 import { regionStats } from './widget.js';
-import { name as widgetName } from './name.js';
+import { name as widgetName, title } from './name.js';
 import { regionStatsStyles } from './region-stats.styles.js';
 import { indicatorNames } from '../../i18n/indicator-names.js';
 import { regionStatsStrings } from './strings.js';
@@ -69,6 +69,7 @@ export class KhountousRegionStats extends KhountousElement<RegionSelection, Regi
 
   static override widget = regionStats;
   static override widgetName = widgetName;
+  static override download = { title, words: [regionStatsStrings, indicatorNames] };
   static override properties = widgetProperties(regionStats);
 
   /** The chart's table, and whether it is shown (for sighted readers too). */

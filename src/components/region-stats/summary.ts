@@ -7,6 +7,7 @@ export const summary = {
   items: {
     match: { path: 'code', attribute: 'region' },
     ...regionIndicatorItems,
+    name: { ...regionIndicatorItems.name, column: 'regions.region' },
   },
   // One region's figure in a sentence: the value alone, in the line.
   inline: {

@@ -7,12 +7,13 @@ import { KhountousElement } from '../../element/khountous-element.js';
 import { widgetProperties } from '../../element/properties.js';
 import type { PropertiesOf, SelectionOf } from '../../widget/descriptor.js';
 import { report as reportWidget } from './widget.js';
-import { name as widgetName } from './name.js';
+import { name as widgetName, title } from './name.js';
 
 type ReportSelection = SelectionOf<typeof reportWidget.inputs>;
 import { reportStyles } from './report.styles.js';
 import { reportValues } from '../../i18n/report-values.js';
 import { reportStrings } from './strings.js';
+import { reportsStrings } from '../reports/strings.js';
 
 /**
  * One published citizen report: title, category, region, status, the dated
@@ -36,6 +37,7 @@ export class KhountousReport extends KhountousElement<ReportSelection, Report> {
 
   static override widget = reportWidget;
   static override widgetName = widgetName;
+  static override download = { title, words: [reportStrings, reportsStrings, reportValues] };
   static override properties = widgetProperties(reportWidget);
 
   protected renderContent(report: Report): TemplateResult {

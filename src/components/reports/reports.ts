@@ -8,7 +8,7 @@ import { captionedListStyles, KhountousListElement, type ListSelection } from '.
 import { widgetProperties } from '../../element/properties.js';
 import type { PropertiesOf, SelectionOf } from '../../widget/descriptor.js';
 import { reports } from './widget.js';
-import { name as widgetName } from './name.js';
+import { name as widgetName, title } from './name.js';
 import { reportsStyles } from './reports.styles.js';
 import { reportValues } from '../../i18n/report-values.js';
 import { reportStrings } from '../report/strings.js';
@@ -44,6 +44,7 @@ export class KhountousReports extends KhountousListElement<ReportsSelection, Rep
 
   static override widget = reports;
   static override widgetName = widgetName;
+  static override download = { title, words: [reportStrings, reportsStrings, reportValues] };
   static override properties = widgetProperties(reports);
 
   protected renderContent(reports: Reports, selection: ReportsSelection): TemplateResult {

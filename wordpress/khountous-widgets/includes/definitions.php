@@ -913,6 +913,29 @@ return array(
 				),
 			),
 		),
+		'download' => array(
+			'type' => 'choice',
+			'values' => array(
+				'csv',
+				'none',
+			),
+			'names' => array(
+				'fr' => array(
+					'csv' => 'csv',
+					'none' => 'none',
+				),
+				'en' => array(
+					'csv' => 'csv',
+					'none' => 'none',
+				),
+			),
+			'messages' => array(
+				'not-accepted' => array(
+					'fr' => '{code} n’est pas une valeur acceptée. Valeurs acceptées : csv, none.',
+					'en' => '{code} is not accepted. Accepted values: csv, none.',
+				),
+			),
+		),
 		'datasetId' => array(
 			'type' => 'id',
 			'pattern' => '^[a-z0-9]+(-[a-z0-9]+)*$',
@@ -1418,6 +1441,16 @@ return array(
 				'en' => 'Where the source line links: an http(s) address or a path from the site\'s root (a methodology page). Defaults to the platform\'s public site, https://khountous.sn; any other value (`javascript:`, `data:`) is set aside, with a warning, for that default.',
 			),
 		),
+		'download' => array(
+			'label' => array(
+				'en' => 'Get the data',
+				'fr' => 'Obtenir les données',
+			),
+			'help' => array(
+				'fr' => 'Sur la ligne de source, « Obtenir les données » : un bouton qui enregistre ce que montre le widget en fichier CSV, et une citation à copier (`csv`) ; `none` masque les deux.',
+				'en' => 'On the source line’s row, “Get the data”: a button that saves what the widget shows as a CSV file, and a citation to copy (`csv`); `none` hides both.',
+			),
+		),
 		'lazy' => array(
 			'label' => array(
 				'en' => 'Load when near the screen',
@@ -1484,6 +1517,7 @@ return array(
 				'subtitle' => 'subtitle',
 				'note' => 'note',
 				'source-href' => 'sourceHref',
+				'download' => 'download',
 			),
 			'words' => array(
 				'slug' => array(
@@ -1528,6 +1562,7 @@ return array(
 				'fr' => array(
 					'title' => array(
 						'path' => 'name',
+						'column' => 'admin.name',
 						'brief' => true,
 					),
 					'facts' => array(
@@ -1559,6 +1594,7 @@ return array(
 					'text' => array(
 						array(
 							'path' => 'description',
+							'column' => 'data.description',
 							'unless' => array(
 								'attribute' => 'variant',
 								'value' => 'compact',
@@ -1583,6 +1619,7 @@ return array(
 				'en' => array(
 					'title' => array(
 						'path' => 'name',
+						'column' => 'admin.name',
 						'brief' => true,
 					),
 					'facts' => array(
@@ -1614,6 +1651,7 @@ return array(
 					'text' => array(
 						array(
 							'path' => 'description',
+							'column' => 'data.description',
 							'unless' => array(
 								'attribute' => 'variant',
 								'value' => 'compact',
@@ -1652,6 +1690,7 @@ return array(
 				'subtitle' => 'subtitle',
 				'note' => 'note',
 				'source-href' => 'sourceHref',
+				'download' => 'download',
 			),
 			'words' => array(
 				'dataset-id' => array(
@@ -1767,6 +1806,7 @@ return array(
 				'subtitle' => 'subtitle',
 				'note' => 'note',
 				'source-href' => 'sourceHref',
+				'download' => 'download',
 			),
 			'words' => array(),
 			'link' => array(
@@ -1804,6 +1844,7 @@ return array(
 					'items' => array(
 						'name' => array(
 							'path' => 'claim',
+							'column' => 'factChecks.claim',
 							'brief' => true,
 						),
 						'details' => array(
@@ -1835,6 +1876,7 @@ return array(
 					'items' => array(
 						'name' => array(
 							'path' => 'claim',
+							'column' => 'factChecks.claim',
 							'brief' => true,
 						),
 						'details' => array(
@@ -1881,6 +1923,7 @@ return array(
 				'subtitle' => 'subtitle',
 				'note' => 'note',
 				'source-href' => 'sourceHref',
+				'download' => 'download',
 			),
 			'words' => array(
 				'region' => array(
@@ -1983,6 +2026,7 @@ return array(
 						'rankedBy' => 'score',
 						'name' => array(
 							'path' => 'name',
+							'column' => 'ranking.name',
 							'brief' => true,
 						),
 						'link' => 'slug',
@@ -2020,6 +2064,7 @@ return array(
 						'rankedBy' => 'score',
 						'name' => array(
 							'path' => 'name',
+							'column' => 'ranking.name',
 							'brief' => true,
 						),
 						'link' => 'slug',
@@ -2065,6 +2110,7 @@ return array(
 				'subtitle' => 'subtitle',
 				'note' => 'note',
 				'source-href' => 'sourceHref',
+				'download' => 'download',
 			),
 			'words' => array(
 				'indicator' => array(
@@ -2125,6 +2171,7 @@ return array(
 						'name' => array(
 							'path' => 'name',
 							'brief' => true,
+							'column' => 'regionMap.region',
 						),
 						'details' => array(
 							array(
@@ -2139,6 +2186,7 @@ return array(
 									),
 									'otherwise' => 'number',
 								),
+								'column' => 'indicators.{indicator}',
 								'brief' => true,
 							),
 						),
@@ -2157,6 +2205,7 @@ return array(
 						'name' => array(
 							'path' => 'name',
 							'brief' => true,
+							'column' => 'regionMap.region',
 						),
 						'details' => array(
 							array(
@@ -2171,6 +2220,7 @@ return array(
 									),
 									'otherwise' => 'number',
 								),
+								'column' => 'indicators.{indicator}',
 								'brief' => true,
 							),
 						),
@@ -2197,6 +2247,7 @@ return array(
 				'subtitle' => 'subtitle',
 				'note' => 'note',
 				'source-href' => 'sourceHref',
+				'download' => 'download',
 			),
 			'words' => array(
 				'region' => array(
@@ -2261,6 +2312,7 @@ return array(
 						'name' => array(
 							'path' => 'name',
 							'brief' => true,
+							'column' => 'regions.region',
 						),
 						'details' => array(
 							array(
@@ -2275,6 +2327,7 @@ return array(
 									),
 									'otherwise' => 'number',
 								),
+								'column' => 'indicators.{indicator}',
 								'brief' => true,
 							),
 						),
@@ -2318,6 +2371,7 @@ return array(
 						'name' => array(
 							'path' => 'name',
 							'brief' => true,
+							'column' => 'regions.region',
 						),
 						'details' => array(
 							array(
@@ -2332,6 +2386,7 @@ return array(
 									),
 									'otherwise' => 'number',
 								),
+								'column' => 'indicators.{indicator}',
 								'brief' => true,
 							),
 						),
@@ -2377,6 +2432,7 @@ return array(
 				'subtitle' => 'subtitle',
 				'note' => 'note',
 				'source-href' => 'sourceHref',
+				'download' => 'download',
 			),
 			'words' => array(
 				'slug' => array(
@@ -2411,6 +2467,7 @@ return array(
 				'fr' => array(
 					'title' => array(
 						'path' => 'title',
+						'column' => 'data.title',
 						'brief' => true,
 					),
 					'facts' => array(
@@ -2448,11 +2505,13 @@ return array(
 							'path' => 'submittedAt',
 							'format' => 'date',
 							'label' => 'Signalé le {value}',
+							'column' => 'reports.submitted',
 						),
 					),
 					'text' => array(
 						array(
 							'path' => 'description',
+							'column' => 'data.description',
 							'brief' => true,
 						),
 						array(
@@ -2466,6 +2525,7 @@ return array(
 				'en' => array(
 					'title' => array(
 						'path' => 'title',
+						'column' => 'data.title',
 						'brief' => true,
 					),
 					'facts' => array(
@@ -2503,11 +2563,13 @@ return array(
 							'path' => 'submittedAt',
 							'format' => 'date',
 							'label' => 'Reported on {value}',
+							'column' => 'reports.submitted',
 						),
 					),
 					'text' => array(
 						array(
 							'path' => 'description',
+							'column' => 'data.description',
 							'brief' => true,
 						),
 						array(
@@ -2540,6 +2602,7 @@ return array(
 				'subtitle' => 'subtitle',
 				'note' => 'note',
 				'source-href' => 'sourceHref',
+				'download' => 'download',
 			),
 			'words' => array(
 				'region' => array(
@@ -2644,6 +2707,7 @@ return array(
 					'items' => array(
 						'name' => array(
 							'path' => 'title',
+							'column' => 'data.title',
 							'brief' => true,
 						),
 						'link' => 'slug',
@@ -2658,10 +2722,12 @@ return array(
 									'resolved' => 'Résolu',
 									'rejected' => 'Rejeté',
 								),
+								'column' => 'report.status',
 							),
 							array(
 								'path' => 'submittedAt',
 								'format' => 'date',
+								'column' => 'reports.submitted',
 							),
 						),
 					),
@@ -2675,6 +2741,7 @@ return array(
 					'items' => array(
 						'name' => array(
 							'path' => 'title',
+							'column' => 'data.title',
 							'brief' => true,
 						),
 						'link' => 'slug',
@@ -2689,10 +2756,12 @@ return array(
 									'resolved' => 'Resolved',
 									'rejected' => 'Rejected',
 								),
+								'column' => 'report.status',
 							),
 							array(
 								'path' => 'submittedAt',
 								'format' => 'date',
+								'column' => 'reports.submitted',
 							),
 						),
 					),

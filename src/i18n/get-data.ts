@@ -1,0 +1,34 @@
+import type { Local } from './strings.js';
+
+/**
+ * The words of a widget's "get the data" disclosure (element/get-data.ts).
+ */
+export interface GetDataText {
+  /** The disclosure's toggle, on the source line's row. */
+  get: string;
+  /** The button that saves the CSV file. */
+  download: string;
+  /** Before the citation. */
+  cite: string;
+  /** The citation a reader copies: the platform, the widget's title, the data's date, the site's address. */
+  citation: (title: string, date: string, address: string) => string;
+}
+
+export const getDataStrings: Local<{ data: GetDataText }> = {
+  fr: {
+    data: {
+      get: 'Obtenir les données',
+      download: 'Télécharger (CSV)',
+      cite: 'Citer\u202f:',
+      citation: (title, date, address) => `Khountous, ${title}, données au ${date}, ${address}`,
+    },
+  },
+  en: {
+    data: {
+      get: 'Get the data',
+      download: 'Download (CSV)',
+      cite: 'Cite:',
+      citation: (title, date, address) => `Khountous, ${title}, data as of ${date}, ${address}`,
+    },
+  },
+};
