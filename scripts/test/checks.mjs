@@ -16,6 +16,8 @@ export function lint() {
     ['lit-analyzer', ['npx', 'lit-analyzer', 'src', '--strict', '--quiet']],
     // Unused files, exports and dependencies (knip.config.ts).
     ['knip', ['npx', 'knip', '--no-progress']],
+    // Exports of the kit's code that only the tests use, unless tagged @internal (knip.src.config.ts).
+    ['exports', ['npm', 'run', '--silent', 'lint:exports', '--', '--no-progress']],
   ];
   runChecks('lint', checks);
 }

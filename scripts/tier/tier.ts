@@ -22,6 +22,7 @@ import * as varnish from './varnish.mjs';
 
 const HOST = '127.0.0.1';
 
+/** @internal the proxy and WordPress tests start the tier and its servers through it */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createNetServer();
@@ -185,6 +186,8 @@ function limitSettings(engine: Engine, { burst, perMinute }: MissLimit): Record<
  * `quota` requests per `period` seconds, counted in `windows` windows of the period, with
  * `reserve` percent of each window kept for new resources and `share` percent of it at most
  * for one reader's new resources.
+ *
+ * @internal the proxy and WordPress tests start the tier and its servers through it
  */
 export interface KeyBudget {
   quota: number;
@@ -208,6 +211,7 @@ const keySettings = ({ quota, period, windows, reserve, share }: KeyBudget): Rec
   KHOUNTOUS_READER_SHARE: String(share),
 });
 
+/** @internal the proxy and WordPress tests start the tier and its servers through it */
 export interface EngineTierOptions {
   /** The site's key (none: the tier calls the API anonymously). */
   key?: string;
@@ -225,7 +229,11 @@ export interface EngineTierOptions {
   proxyProtocol?: boolean;
 }
 
-/** The tier on one engine, in front of whatever upstream its settings name. */
+/**
+ * The tier on one engine, in front of whatever upstream its settings name.
+ *
+ * @internal the proxy and WordPress tests start the tier and its servers through it
+ */
 export interface EngineTier {
   engine: Engine;
   /** The tier's base URL: http://127.0.0.1:<port>/v1 */
@@ -269,6 +277,8 @@ const filesUnder = (dir: string): string[] => {
  * Starts the tier on `found`'s engine on a free port of 127.0.0.1, in front of
  * `upstream` (a URL: scheme, host, port) whose Host is `apiHost`;
  * `options.settings` override both.
+ *
+ * @internal the proxy and WordPress tests start the tier and its servers through it
  */
 export async function startEngineTier(
   found: EngineFound,

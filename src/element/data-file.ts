@@ -8,7 +8,7 @@ import type { Lang } from '../core/types.js';
 import { dataFileStrings } from '../i18n/data-file.js';
 import type { Local } from '../i18n/strings.js';
 import { summaries } from '../summaries.js';
-import { csvFile, tableOf } from '../widget/csv.js';
+import { at, csvFile, tableOf } from '../widget/csv.js';
 
 export interface DataFileView {
   readonly lang: Lang;
@@ -30,17 +30,16 @@ export interface DataFile {
   readonly name: string;
 }
 
-/** The words at `path` (`ranking.score`) in the tables, in `lang`, the kit's words of the file first. */
+/**
+ * The words at `path` (`ranking.score`) in the tables, in `lang`, the kit's words of the file first.
+ *
+ * @internal the CSV tests read a summary with the words of one widget
+ */
 export const wordsIn =
   (tables: readonly Local<object>[], lang: Lang) =>
   (path: string): unknown => {
     for (const table of [dataFileStrings, ...tables]) {
-      let value: unknown = table[lang];
-      for (const step of path.split('.'))
-        value =
-          typeof value === 'object' && value !== null && Object.hasOwn(value, step)
-            ? (value as Record<string, unknown>)[step]
-            : undefined;
+      const value = at(table[lang], path);
       if (value !== undefined) return value;
     }
     return undefined;

@@ -44,7 +44,7 @@ export function renderGetData(view: GetDataView): TemplateResult {
   const { lang, download } = view;
   const t = getDataStrings[lang].data;
   // prettier-ignore
-  return html`<details class="get-data" part="get-data"><summary part="get-data-toggle">${t.get}</summary><div class="get-data-body">${
+  return html`<details class="get-data" part="get-data"><summary part="get-data-toggle">${download.words ? t.get : t.citeOnly}</summary><div class="get-data-body">${
     download.words
       ? html`<button type="button" class="download" part="data-file" @click=${view.save}>${t.download}</button>`
       : nothing

@@ -39,7 +39,11 @@ export const formatNumber = (lang: Lang, value: number, maximumFractionDigits = 
 const SUFFIXES: Record<string, string> = { one: 'st', two: 'nd', few: 'rd', other: 'th' };
 let ordinals: Intl.PluralRules | undefined;
 
-/** A place in an order: 1er, 2e / 1st, 2nd, 3rd, 11th (the number written as formatNumber writes it). */
+/**
+ * A place in an order: 1er, 2e / 1st, 2nd, 3rd, 11th (the number written as formatNumber writes it).
+ *
+ * @internal tested on its own, in both languages
+ */
 export const formatOrdinal = (lang: Lang, value: number): string => {
   const number = formatNumber(lang, value);
   if (lang === 'fr') return `${number}${value === 1 ? 'er' : 'e'}`;

@@ -6,6 +6,8 @@ import type { Local } from './strings.js';
 export interface GetDataText {
   /** The disclosure's toggle, on the source line's row. */
   get: string;
+  /** Its toggle where it holds the citation only (the dataset: its files are the API's own). */
+  citeOnly: string;
   /** The button that saves the CSV file. */
   download: string;
   /** Before the citation. */
@@ -18,6 +20,7 @@ export const getDataStrings: Local<{ data: GetDataText }> = {
   fr: {
     data: {
       get: 'Obtenir les données',
+      citeOnly: 'Citer ces données',
       download: 'Télécharger (CSV)',
       cite: 'Citer\u202f:',
       citation: (title, date, address) => `Khountous, ${title}, données au ${date}, ${address}`,
@@ -26,6 +29,7 @@ export const getDataStrings: Local<{ data: GetDataText }> = {
   en: {
     data: {
       get: 'Get the data',
+      citeOnly: 'Cite this data',
       download: 'Download (CSV)',
       cite: 'Cite:',
       citation: (title, date, address) => `Khountous, ${title}, data as of ${date}, ${address}`,

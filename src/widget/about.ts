@@ -54,7 +54,11 @@ interface Sizes {
   added?: { beside: string; budget: number; target: number };
 }
 
-/** The widget whose about.ts says `front`, else the first: the README's first snippet, the build's page of one widget. */
+/**
+ * The widget whose about.ts says `front`, else the first: the README's first snippet, the build's page of one widget.
+ *
+ * @internal read by the build scripts through tsx, which knip does not follow
+ */
 export const frontOf = <E extends { about: About }>(catalog: readonly E[]): E =>
   catalog.find((entry) => entry.about.front) ?? catalog[0]!;
 

@@ -17,7 +17,11 @@ export const BOXES = Symbol.for('khountous.boxes.v1');
 /** The custom property that holds a widget's box, in rem: set on its tag. */
 const BOX_PROPERTY = '--khountous-box';
 
-/** The widths (rem) at which a widget's heights are measured: a phone of 320 px, one of 412, a column, a page. */
+/**
+ * The widths (rem) at which a widget's heights are measured: a phone of 320 px, one of 412, a column, a page.
+ *
+ * @internal the box tests measure at these widths
+ */
 export const BOX_WIDTHS = [20, 26, 37.5, 60] as const;
 
 /**

@@ -18,7 +18,7 @@ import type { Lang } from '../core/types.js';
 import type { Field, Format, Summary } from './summary.js';
 
 /** A cell: a number stays one; text is neutralised when written. */
-export type Cell = string | number;
+type Cell = string | number;
 
 export interface Table {
   readonly header: readonly string[];
@@ -40,8 +40,8 @@ const fill = (path: string, reading: Reading): string =>
     name === 'lang' ? reading.lang : String(reading.read(name) ?? ''),
   );
 
-/** The value at a dot-separated path. */
-const at = (value: unknown, path: string): unknown => {
+/** The value at a dot-separated path (`ranking.score`), undefined where there is none. */
+export const at = (value: unknown, path: string): unknown => {
   for (const step of path.split('.'))
     value =
       typeof value === 'object' && value !== null && Object.hasOwn(value, step)
@@ -123,14 +123,22 @@ export function tableOf(summary: Summary, data: unknown, reading: Reading): Tabl
 /** Text a spreadsheet would run as a formula (OWASP, CSV injection). */
 const FORMULA = /^[=+\-@\t\r]/;
 
-/** One field as RFC 4180 writes it, a formula neutralised. */
+/**
+ * One field as RFC 4180 writes it, a formula neutralised.
+ *
+ * @internal tested on its own for RFC 4180 and formulas
+ */
 export function csvField(cell: Cell): string {
   if (typeof cell === 'number') return Number.isFinite(cell) ? String(cell) : '';
   const text = FORMULA.test(cell) ? `'${cell}` : cell;
   return text !== cell || /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-/** The file's text (without its byte order mark): the header, then the rows, each ended by CRLF. */
+/**
+ * The file's text (without its byte order mark): the header, then the rows, each ended by CRLF.
+ *
+ * @internal tested on its own, and against the reference API’s files
+ */
 export const csvText = ({ header, rows }: Table): string =>
   [header, ...rows].map((row) => `${row.map(csvField).join(',')}\r\n`).join('');
 

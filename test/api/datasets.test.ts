@@ -5,42 +5,12 @@ import fc from 'fast-check';
 import { getData } from '../../demo/api/data.js';
 import { toCsv } from '../../demo/api/datasets.js';
 import { DATASET_ID_PATTERN, type DatasetCell, type DatasetJson } from '../../src/core/types.js';
+import { parseCsv } from '../helpers/csv.js';
 import { testApi } from './helpers.js';
 
 const data = getData();
 const test = testApi();
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-/** A small RFC 4180 parser: quoted fields, doubled quotes, CRLF records. */
-function parseCsv(text: string): string[][] {
-  const records: string[][] = [];
-  let record: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const char = text[i]!;
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') {
-        field += '"';
-        i += 1;
-      } else if (char === '"') quoted = false;
-      else field += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ',') {
-      record.push(field);
-      field = '';
-    } else if (char === '\r' && text[i + 1] === '\n') {
-      record.push(field);
-      records.push(record);
-      record = [];
-      field = '';
-      i += 1;
-    } else field += char;
-  }
-  assert.equal(field, '', 'the file ends with CRLF');
-  assert.equal(record.length, 0);
-  return records;
-}
 
 const csvText = (cell: DatasetCell): string => (cell === null ? '' : String(cell));
 

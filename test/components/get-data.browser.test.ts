@@ -254,7 +254,9 @@ describe('get the data: a CSV file equal to the drawing, and a citation', functi
       'dataset-id': 'administration-scores',
     });
     expect(element.getAttribute('state')).to.equal('ready');
-    expect(part(element, 'get-data'), 'the disclosure').to.exist;
+    expect(text(part(element, 'get-data-toggle')), 'a disclosure named for what it holds').to.equal(
+      'Citer ces données',
+    );
     expect(part(element, 'data-file') === null, 'no file of ours').to.equal(true);
     expect(part(element, 'download') !== null, 'the API’s own downloads').to.equal(true);
     expect(text(part(element, 'citation')!.querySelector('.cited'))).to.match(

@@ -137,19 +137,24 @@ describe('dist/embed.html in an iframe without a script', function () {
     expect(await settled(await widgetIn(frame, 'report'))).to.equal('ready');
     const link = await linkIn(frame);
     await until(() => !link.hidden, 'the link shown');
-    // Focus before the frame, then Tab into it: the report's one stop is its source line's link
-    // (to the platform's site), the link to the full graphic is next.
+    // Focus before the frame, then Tab into it: the report's stops are its source line's link
+    // (to the platform's site) and its "get the data" toggle; the link to the full graphic is next.
     const before = document.createElement('button');
     before.textContent = 'before';
     frame.before(before);
     before.focus();
     await sendKeys({ press: 'Tab' });
     const report = await widgetIn(frame, 'report');
-    await until(
-      () => report.shadowRoot!.activeElement === report.shadowRoot!.querySelector('[part="source"] a'),
-      () => `the source line's link focused (focus on ${frame.contentDocument!.activeElement?.localName})`,
-    );
-    await sendKeys({ press: 'Tab' });
+    for (const [stop, name] of [
+      ['[part="source"] a', "the source line's link"],
+      ['[part="get-data-toggle"]', 'the get-the-data toggle'],
+    ] as const) {
+      await until(
+        () => report.shadowRoot!.activeElement === report.shadowRoot!.querySelector(stop),
+        () => `${name} focused (focus on ${frame.contentDocument!.activeElement?.localName})`,
+      );
+      await sendKeys({ press: 'Tab' });
+    }
     await until(
       () => document.activeElement === frame && frame.contentDocument!.activeElement === link,
       () =>

@@ -1,6 +1,6 @@
 /** Readers as plain HTTP clients: no cache, no cookies, no validators; a bounded pool of sockets. */
 import { Agent, request } from 'node:http';
-import { connect } from 'node:net';
+import { connect, type Socket } from 'node:net';
 
 export interface Answer {
   status: number;
@@ -12,8 +12,21 @@ export interface Answer {
  * Idle sockets are dropped after 2 s, before the server drops them (Varnish's
  * timeout_idle is 5 s): a request written on a socket the server is closing at
  * that moment fails with "socket hang up", which a loaded machine made happen.
+ * The 2 s are an idle socket's only: the Agent's own `timeout` option would
+ * also run while a new socket connects, before the request's 30 s replace it,
+ * and on a loaded machine a connect that waited for the server's accept queue
+ * ended a request as a "timeout" after 2 s.
  */
-const agent = new Agent({ keepAlive: true, maxSockets: 64, timeout: 2000 });
+class IdleAgent extends Agent {
+  // Node returns whether the socket is kept (its docs; @types/node says void).
+  override keepSocketAlive(socket: Socket): void {
+    const kept: unknown = super.keepSocketAlive(socket);
+    // A free socket that times out is destroyed by the Agent; a request given it sets its own.
+    if (kept) socket.setTimeout(2000);
+    return kept as void;
+  }
+}
+const agent = new IdleAgent({ keepAlive: true, maxSockets: 64 });
 
 /**
  * One request. `localAddress` is the reader's address (a loopback alias such as
