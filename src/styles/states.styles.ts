@@ -112,7 +112,6 @@ export const states = css`
     inline-size: max-content;
     cursor: pointer;
     text-decoration: underline;
-    text-decoration-thickness: 1px;
     text-underline-offset: 0.15em;
   }
   .get-data-body {

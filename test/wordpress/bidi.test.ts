@@ -58,6 +58,9 @@ describe('WordPress fallback: direction', { skip }, () => {
     const result = spawnSync('php', ['-r', php], { encoding: 'utf8' });
     assert.equal(result.status, 0, result.stderr);
     // The stray PDI given its FSI, the override closed (PDF), all inside the <bdi>; the figures after it.
-    assert.match(result.stdout, /<li value="1"><bdi>\u2068\u2069\u202eNdakaaru\u202c<\/bdi> \(Score: 72\/100/);
+    assert.match(
+      result.stdout,
+      /<li value="1"><bdi>\u2068\u2069\u202eNdakaaru\u202c<\/bdi> \(Score: 72\/100/,
+    );
   });
 });
