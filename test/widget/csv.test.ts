@@ -6,6 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import fc from 'fast-check';
 import type { Lang } from '../../src/core/types.js';
 import { summary as ranking } from '../../src/components/ranking/summary.js';
 import { rankingStrings } from '../../src/components/ranking/strings.js';
@@ -77,6 +78,31 @@ describe('csvField', () => {
     assert.equal(csvField('a\nb'), '"a\nb"');
     assert.equal(csvField('<script>alert(1)</script>'), '<script>alert(1)</script>');
     assert.equal(csvField('Région'), 'Région');
+  });
+});
+
+describe('csvField, whatever the text (a property)', () => {
+  // Text that leans on what a CSV writer can get wrong: formula starts, separators, quotes, line breaks.
+  const hostile = fc.string({
+    unit: fc.constantFrom('=', '+', '-', '@', '\t', '\r', '\n', ',', '"', "'", ';', 'a', 'é', ' ', '1', '('),
+    maxLength: 12,
+  });
+
+  it('a spreadsheet reads back one cell, never a formula, and the text as given behind one quote', () => {
+    fc.assert(
+      fc.property(fc.array(hostile, { minLength: 1, maxLength: 4 }), (cells) => {
+        const records = parseCsv(`${cells.map(csvField).join(',')}\r\n`);
+        assert.equal(records.length, 1);
+        const read = records[0]!;
+        assert.equal(read.length, cells.length);
+        read.forEach((cell, index) => {
+          const given = cells[index]!;
+          assert.doesNotMatch(cell, /^[=+\-@\t\r]/, JSON.stringify(given));
+          assert.equal(/^[=+\-@\t\r]/.test(given) ? cell.slice(1) : cell, given);
+        });
+      }),
+      { numRuns: 2000, seed: 52 },
+    );
   });
 });
 
