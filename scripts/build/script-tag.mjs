@@ -93,6 +93,7 @@ const PAINT_SHARED = [
   'summaries.ts',
   'widget/indicator-format.ts',
   'widget/editor.ts',
+  'widget/summary-read.ts',
   'widget/source.ts',
   'i18n/source-line.ts',
   'element/links.ts',

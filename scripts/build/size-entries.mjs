@@ -167,12 +167,17 @@ export const TARGETS = {
 // paint.js, which every page of the script tag loads as well, but which these pages do not
 // count): the script 22,376 B, a page of one widget 42,757 B, of four 52,066 B, the news page
 // 50,279 B, the largest element (the region chart's) 45,816 B.
+// With the file's failure said under its button (its words and rule in every element: the
+// chunk that makes the file may not arrive), and one reader of a summary's fields
+// (widget/summary-read.ts, in the text chunk) for the paint and the file: the script 22,376 B,
+// a page of one widget 43,121 B, of four 52,429 B, the news page 50,639 B, the largest
+// element (the region chart's) 46,177 B.
 export const BUDGETS = {
   'khountous.js': 22_450,
-  'page: one widget': 42_850,
-  'page: mission widgets': 52_150,
-  'page: news': 50_350,
-  element: 45_900,
+  'page: one widget': 43_200,
+  'page: mission widgets': 52_500,
+  'page: news': 50_700,
+  element: 46_250,
   'embed-resize.js': 500,
 };
 
@@ -242,10 +247,11 @@ export const PAGE_TARGETS = {
 
 // With the editor's words, honest scales and ties: the largest page of one widget (the region
 // chart's) 46.9 kB, of four 52.9 kB, the core 22.4 kB. With get the data (its CSV file's chunk
-// counted, and one file fewer: the summaries in the text chunk): 47.7 kB, 53.8 kB.
+// counted, and one file fewer: the summaries in the text chunk): 47.7 kB, 53.8 kB. With its
+// failure said and one reader of a summary's fields: 48.0 kB, 54.1 kB.
 export const PAGE_BUDGETS = {
-  'one widget': 47_800,
-  'mission widgets': 53_900,
+  'one widget': 48_100,
+  'mission widgets': 54_200,
   core: 22_500,
   ...ownPages((page) => page.budget),
 };

@@ -26,6 +26,7 @@ import { sourceLine } from '../i18n/source-line.js';
 import { summaries } from '../summaries.js';
 import { editorWordsOf, titleOf } from '../widget/editor.js';
 import type { Field, Format, NumberFormat } from '../widget/summary.js';
+import { fieldValue, formatOf } from '../widget/summary-read.js';
 
 type Json = Record<string, unknown>;
 
@@ -70,16 +71,6 @@ const joined = (parts: (string | undefined)[]): string => parts.filter(Boolean).
 /** The widget's checked inputs, by attribute name (boot/paint-answers.ts). */
 export type Values = Readonly<Record<string, unknown>>;
 
-/** The value at `path` in `data` (summary.ts `Field.path`): `{lang}` and `{attribute}` filled. */
-function valueAt(data: unknown, path: string, values: Values, lang: Lang): unknown {
-  const filled = path.replace(/\{([a-z-]+)\}/g, (_, name: string) =>
-    name === 'lang' ? lang : String(values[name] ?? ''),
-  );
-  let at = data;
-  for (const step of filled.split('.')) at = isObject(at) && Object.hasOwn(at, step) ? at[step] : undefined;
-  return at;
-}
-
 /**
  * What a widget's summary (src/summaries.ts) shows in the paint: its brief
  * fields, as text; undefined when the widget has no summary.
@@ -94,14 +85,10 @@ function viewOf(tag: string, data: Json, values: Values, lang: Lang): View | und
     days: numeric(lang, 'days'),
     score: numeric(lang, 'score'),
   };
-  const write = (source: unknown, field: Field): string | undefined => {
-    const format = field.format ?? 'text';
-    const chosen =
-      typeof format === 'string'
-        ? format
-        : (format.formats[String(values[format.attribute])] ?? format.otherwise);
-    return writers[chosen]?.(valueAt(source, field.path, values, lang));
-  };
+  const read = (attribute: string): unknown => values[attribute];
+  const valueOf = (source: unknown, path: string): unknown => fieldValue(source, path, lang, read);
+  const write = (source: unknown, field: Field): string | undefined =>
+    writers[formatOf(field, read)]?.(valueOf(source, field.path));
   const brief = (fields: readonly Field[] = []) => fields.filter((field) => field.brief);
   const { items, inline } = summary;
   const chosen = items?.match && values[items.match.attribute];
@@ -110,7 +97,7 @@ function viewOf(tag: string, data: Json, values: Values, lang: Lang): View | und
     const one: unknown = !items?.match
       ? data
       : chosen
-        ? listOf(data).find((item) => valueAt(item, items.match!.path, values, lang) === chosen)
+        ? listOf(data).find((item) => valueOf(item, items.match!.path) === chosen)
         : undefined;
     const figure = one === undefined ? [] : inline.fields.map((field) => write(one, field));
     return { inline: figure.filter(Boolean).join(' ') || undefined };
@@ -118,12 +105,12 @@ function viewOf(tag: string, data: Json, values: Values, lang: Lang): View | und
   // The items shown, each written, with its place when the list is ranked by a field: equal values
   // share it (graphics/places.ts), from the page's first rank.
   const listed = items
-    ? listOf(data).filter((item) => !chosen || valueAt(item, items.match!.path, values, lang) === chosen)
+    ? listOf(data).filter((item) => !chosen || valueOf(item, items.match!.path) === chosen)
     : [];
   const places =
     items?.rankedBy &&
     placesOf(
-      listed.map((item) => Number(valueAt(item, items.rankedBy!, values, lang))),
+      listed.map((item) => Number(valueOf(item, items.rankedBy!))),
       (Math.max(1, Number(values['page']) || 1) - 1) * (Number(values['limit']) || listed.length) + 1,
     );
   const shown = listed.flatMap((item, index): [string, Place | undefined][] => {
@@ -134,7 +121,7 @@ function viewOf(tag: string, data: Json, values: Values, lang: Lang): View | und
     return [[place?.shared ? `${line} (${TIED[lang]})` : line, place]];
   });
   return {
-    date: summary.date && valueAt(data, summary.date, values, lang),
+    date: summary.date && valueOf(data, summary.date),
     title: summary.title?.brief ? write(data, summary.title) : undefined,
     lines: [
       joined(brief(summary.facts).map((field) => write(data, field))),

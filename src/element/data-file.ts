@@ -8,7 +8,8 @@ import type { Lang } from '../core/types.js';
 import { dataFileStrings } from '../i18n/data-file.js';
 import type { Local } from '../i18n/strings.js';
 import { summaries } from '../summaries.js';
-import { at, csvFile, tableOf } from '../widget/csv.js';
+import { csvFile, tableOf } from '../widget/csv.js';
+import { valueAt } from '../widget/summary-read.js';
 
 export interface DataFileView {
   readonly lang: Lang;
@@ -39,7 +40,7 @@ export const wordsIn =
   (tables: readonly Local<object>[], lang: Lang) =>
   (path: string): unknown => {
     for (const table of [dataFileStrings, ...tables]) {
-      const value = at(table[lang], path);
+      const value = valueAt(table[lang], path);
       if (value !== undefined) return value;
     }
     return undefined;

@@ -33,6 +33,8 @@ export interface GetDataView {
   readonly address: string;
   /** Saves the CSV file (the element's, through data-file.ts). */
   readonly save: () => void;
+  /** The last press could not make the file: said under the button, which stays to try again. */
+  readonly failed?: boolean;
 }
 
 /** The citation line's text: "Khountous, Classement des administrations, données au 4 déc. 2026, https://…". */
@@ -46,7 +48,9 @@ export function renderGetData(view: GetDataView): TemplateResult {
   // prettier-ignore
   return html`<details class="get-data" part="get-data"><summary part="get-data-toggle">${download.words ? t.get : t.citeOnly}</summary><div class="get-data-body">${
     download.words
-      ? html`<button type="button" class="download" part="data-file" @click=${view.save}>${t.download}</button>`
+      ? html`<button type="button" class="download" part="data-file" @click=${view.save}>${t.download}</button>${
+          view.failed ? html`<p class="error" part="data-file-error" role="alert">${t.failed}</p>` : nothing
+        }`
       : nothing
   }<p class="citation" part="citation"><span class="cite">${t.cite}</span> <span class="cited">${citationOf(lang, download.title, view.date, view.address)}</span></p></div></details>`;
 }

@@ -20,6 +20,7 @@ import type { InlineHost } from '../graphics/inline-figure.js';
 import { editorWords, titleOf, type EditorWords } from '../widget/editor.js';
 import { planLoad, type Read } from '../widget/load.js';
 import { Announcer, KhountousDownloadEvent, type ViewState } from './events.js';
+import type { DataFile, dataFile } from './data-file.js';
 import { renderGetData, type Download } from './get-data.js';
 import { firstUpdateTurn } from './first-update.js';
 import { LanguageController } from './language.js';
@@ -322,6 +323,7 @@ export abstract class KhountousElement<S extends Selection, T> extends Khountous
       // path from the site's root is cited with the page's origin where there is a page.
       address: citedAddress(this.editor.sourceHref),
       save: () => void this.saveData(download, data, date),
+      failed: this.saveFailed,
     });
   }
 
@@ -330,16 +332,24 @@ export abstract class KhountousElement<S extends Selection, T> extends Khountous
    * unless the page cancels that event, saves it as a link to the file would.
    */
   private async saveData(download: Download, data: T, date: string | number): Promise<void> {
-    const { dataFile } = await import('./data-file.js');
-    const lang = this.language;
-    const made = dataFile({
-      lang,
-      tag: this.widget.tag,
-      words: download.words ?? [],
-      data,
-      read: this.read,
-      date,
-    });
+    let made: DataFile | undefined;
+    try {
+      const { dataFile } = await this.loadDataFile();
+      made = dataFile({
+        lang: this.language,
+        tag: this.widget.tag,
+        words: download.words ?? [],
+        data,
+        read: this.read,
+        date,
+      });
+      this.saveFailedShown(false);
+    } catch (error) {
+      // Its code did not arrive (a network blip on the chunk): said under the button, pressed again to retry.
+      console.error('khountous: could not make the file', error);
+      this.saveFailedShown(true);
+      return;
+    }
     if (!made || !this.dispatchEvent(new KhountousDownloadEvent(made))) return;
     const url = URL.createObjectURL(made.file);
     const link = Object.assign(document.createElement('a'), { href: url, download: made.name, hidden: true });
@@ -349,6 +359,22 @@ export abstract class KhountousElement<S extends Selection, T> extends Khountous
     // The save has read the file by the next task in every engine; a minute leaves room for a slow disk.
     setTimeout(() => URL.revokeObjectURL(url), 60_000);
   }
+
+  /** Whether the last press on the data's button could not make its file (get-data.ts says so). */
+  private saveFailed = false;
+
+  private saveFailedShown(failed: boolean): void {
+    if (failed === this.saveFailed) return;
+    this.saveFailed = failed;
+    this.requestUpdate();
+  }
+
+  /**
+   * The module that makes the data's file, loaded when a reader asks for it.
+   *
+   * @internal a test makes it fail, as a chunk that does not arrive does
+   */
+  loadDataFile: () => Promise<{ dataFile: typeof dataFile }> = () => import('./data-file.js');
 
   /** Complete once an attribute problem's sentence, if one is on its way, is shown too. */
   protected override getUpdateComplete(): Promise<boolean> {

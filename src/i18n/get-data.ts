@@ -12,6 +12,8 @@ export interface GetDataText {
   download: string;
   /** Before the citation. */
   cite: string;
+  /** When the file could not be made (its code did not arrive): the button may be pressed again. */
+  failed: string;
   /** The citation a reader copies: the platform, the widget's title, the data's date, the site's address. */
   citation: (title: string, date: string, address: string) => string;
 }
@@ -23,6 +25,7 @@ export const getDataStrings: Local<{ data: GetDataText }> = {
       citeOnly: 'Citer ces données',
       download: 'Télécharger (CSV)',
       cite: 'Citer\u202f:',
+      failed: 'Le fichier n’est pas disponible pour le moment. Réessayez.',
       citation: (title, date, address) => `Khountous, ${title}, données au ${date}, ${address}`,
     },
   },
@@ -32,6 +35,7 @@ export const getDataStrings: Local<{ data: GetDataText }> = {
       citeOnly: 'Cite this data',
       download: 'Download (CSV)',
       cite: 'Cite:',
+      failed: 'The file is not available at the moment. Try again.',
       citation: (title, date, address) => `Khountous, ${title}, data as of ${date}, ${address}`,
     },
   },

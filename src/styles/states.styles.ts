@@ -134,6 +134,11 @@ export const states = css`
     margin: 0;
     user-select: text;
   }
+  /* The file could not be made (an error's mark): said beside the button, which a reader presses again. */
+  .get-data .error {
+    flex-basis: 100%;
+    margin: 0;
+  }
   @media print {
     /* On paper, nothing to press: the source line says the date and the address already. */
     .get-data {

@@ -15,7 +15,8 @@
  * No Lit and no request: it reads the data the element already holds.
  */
 import type { Lang } from '../core/types.js';
-import type { Field, Format, Summary } from './summary.js';
+import type { Field, Summary } from './summary.js';
+import { fieldValue, fillPath, formatOf, valueAt, type ReadInput } from './summary-read.js';
 
 /** A cell: a number stays one; text is neutralised when written. */
 type Cell = string | number;
@@ -29,39 +30,20 @@ export interface Table {
 export interface Reading {
   readonly lang: Lang;
   /** An input's value, by attribute name (`indicator`). */
-  readonly read: (attribute: string) => unknown;
+  readonly read: ReadInput;
   /** The words at a path of the widget's strings (`ranking.score`), undefined where none. */
   readonly words: (path: string) => unknown;
 }
 
 /** `{lang}` and `{attribute}` in a path, filled from the reading. */
-const fill = (path: string, reading: Reading): string =>
-  path.replace(/\{([a-z-]+)\}/g, (_, name: string) =>
-    name === 'lang' ? reading.lang : String(reading.read(name) ?? ''),
-  );
-
-/** The value at a dot-separated path (`ranking.score`), undefined where there is none. */
-export const at = (value: unknown, path: string): unknown => {
-  for (const step of path.split('.'))
-    value =
-      typeof value === 'object' && value !== null && Object.hasOwn(value, step)
-        ? (value as Record<string, unknown>)[step]
-        : undefined;
-  return value;
-};
-
-const formatOf = (field: Field, reading: Reading): Format => {
-  const format = field.format ?? 'text';
-  if (typeof format === 'string') return format;
-  return format.formats[String(reading.read(format.attribute))] ?? format.otherwise;
-};
+const fill = (path: string, reading: Reading): string => fillPath(path, reading.lang, reading.read);
 
 /** A field's column name: its `column`'s words, else its label's, with its number's unit. */
 function columnOf(field: Field, reading: Reading): string {
   const path = field.column ?? field.label;
   const words = path === undefined ? undefined : reading.words(fill(path, reading));
   const name = typeof words === 'string' ? words : fill(field.path, reading);
-  const format = formatOf(field, reading);
+  const format = formatOf(field, reading.read);
   const units = reading.words('data.units') as Record<string, string> | undefined;
   const unit = units?.[format];
   return unit ? `${name} (${unit})` : name;
@@ -69,7 +51,7 @@ function columnOf(field: Field, reading: Reading): string {
 
 /** A field's cell: a number raw, a value named in words by its word, links as `title <url>` a line each. */
 function cellOf(field: Field, source: unknown, reading: Reading): Cell {
-  const value = at(source, fill(field.path, reading));
+  const value = fieldValue(source, field.path, reading.lang, reading.read);
   if (value === undefined || value === null) return '';
   if (typeof value === 'number') return Number.isFinite(value) ? value : '';
   if (field.names) {
@@ -99,10 +81,13 @@ export function tableOf(summary: Summary, data: unknown, reading: Reading): Tabl
   const { items } = summary;
   if (items) {
     const fields = [items.name, ...(items.details ?? [])].filter((field) => shown(field, reading));
-    let list = at(data, 'data');
+    let list = valueAt(data, 'data');
     if (!Array.isArray(list)) return undefined;
     const wanted = items.match && reading.read(items.match.attribute);
-    if (items.match && wanted) list = list.filter((item) => at(item, items.match!.path) === wanted);
+    if (items.match && wanted)
+      list = list.filter(
+        (item) => fieldValue(item, items.match!.path, reading.lang, reading.read) === wanted,
+      );
     return {
       header: fields.map((field) => columnOf(field, reading)),
       rows: (list as unknown[]).map((item) => fields.map((field) => cellOf(field, item, reading))),

@@ -200,6 +200,59 @@ describe('get the data: a CSV file equal to the drawing, and a citation', functi
   });
 
   for (const lang of ['fr', 'en'] as const)
+    it(`a file whose code does not arrive is said under the button (${lang}), and the next press makes it`, async () => {
+      const element = (await mount('khountous-ranking', {
+        'base-url': isolatedApi('csv-fails'),
+        lang,
+        limit: '3',
+      })) as Element & {
+        loadDataFile: () => Promise<unknown>;
+        updateComplete: Promise<boolean>;
+      };
+      await open(element);
+      const arrives = element.loadDataFile;
+      const errors: unknown[][] = [];
+      const consoleError = console.error;
+      console.error = (...args: unknown[]) => void errors.push(args);
+      let offered = 0;
+      element.addEventListener('khountous-download', (event) => {
+        event.preventDefault();
+        offered++;
+      });
+      try {
+        // As a chunk lost on the network: the import is refused.
+        element.loadDataFile = () =>
+          Promise.reject(new TypeError('Failed to fetch dynamically imported module'));
+        part(element, 'data-file')!.click();
+        await new Promise((resolve) => setTimeout(resolve));
+        await element.updateComplete;
+        const said = part(element, 'data-file-error');
+        expect(said !== null, 'the failure is said').to.equal(true);
+        expect(said!.getAttribute('role')).to.equal('alert');
+        expect(text(said)).to.equal(
+          lang === 'fr'
+            ? 'Le fichier n’est pas disponible pour le moment. Réessayez.'
+            : 'The file is not available at the moment. Try again.',
+        );
+        expect(offered, 'no file offered').to.equal(0);
+        expect(
+          errors.some((args) => String(args[0]).includes('could not make')),
+          'and told to the console',
+        ).to.equal(true);
+        // The code arrives: the same button makes the file, and the message goes.
+        element.loadDataFile = arrives;
+        part(element, 'data-file')!.click();
+        for (let turn = 0; turn < 50 && offered === 0; turn++)
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        await element.updateComplete;
+        expect(offered, 'the file offered on the next press').to.equal(1);
+        expect(part(element, 'data-file-error') === null, 'the message is gone').to.equal(true);
+      } finally {
+        console.error = consoleError;
+      }
+    });
+
+  for (const lang of ['fr', 'en'] as const)
     it(`the citation (${lang}): the platform, the widget's title, the source line's date, the site`, async () => {
       const element = await mount('khountous-ranking', { 'base-url': isolatedApi('csv'), lang, limit: '3' });
       const source = text(part(element, 'source'));
