@@ -205,7 +205,7 @@ describe('get the data: a CSV file equal to the drawing, and a citation', functi
         'base-url': isolatedApi('csv-fails'),
         lang,
         limit: '3',
-      })) as Element & {
+      })) as unknown as Element & {
         loadDataFile: () => Promise<unknown>;
         updateComplete: Promise<boolean>;
       };
