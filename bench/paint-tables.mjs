@@ -66,6 +66,7 @@ export function paintTables(paint) {
     ...conditionTables(paint),
     ...seededTables(paint),
     ...mapTables(paint),
+    ...criticalTables(paint),
     ...bytesTables(paint),
     ...shiftTables(paint.shift),
     ...(paint.lab ? labTables(paint.lab) : []),
@@ -176,6 +177,35 @@ function mapTables(paint) {
         'map: API requests',
       ],
       rows,
+    },
+  ];
+}
+
+/**
+ * The reader's critical path: for each page of the kit, the bytes of its files that arrived
+ * before the first API request left (gzip, headers included), and when that request left, in
+ * each condition. The hand-written page and the floor for comparison.
+ */
+function criticalTables(paint) {
+  const conditions = paint.conditions.filter(({ variants }) =>
+    Object.values(variants).some((v) => v.firstApiSentMs !== undefined),
+  );
+  if (conditions.length === 0) return [];
+  const [first] = conditions;
+  const variants = Object.keys(first.variants).filter((variant) => variant !== 'seeded');
+  return [
+    {
+      title: `The critical path: the kit's bytes in before the first API request left, and when it left (from navigation), median of ${paint.runs} page views`,
+      head: [
+        'page',
+        `kit's files before the first API request (${first.profile}, ${first.connection})`,
+        ...conditions.map(({ profile, connection }) => `first API request sent: ${profile}, ${connection}`),
+      ],
+      rows: variants.map((variant) => [
+        variant,
+        ['floor', 'baseline'].includes(variant) ? '–' : kB(first.variants[variant].kitBeforeApi),
+        ...conditions.map(({ variants: byVariant }) => s(byVariant[variant]?.firstApiSentMs)),
+      ]),
     },
   ];
 }

@@ -132,6 +132,26 @@ export function cumulativeLayoutShift(shifts) {
   return cls;
 }
 
+/**
+ * The reader's critical path in one view: when the first API request left (`sentAt`, the
+ * earliest of `apiStarts`, epoch ms; starts of 0 or less are unknown) and the bytes of the kit's
+ * files (`/dist/`) that had arrived by then (`kitBytes`). `arrived`: { url, bytes, endAt }, each
+ * response's size as sent and its arrival (epoch ms, undefined when unknown). Both undefined
+ * when no API request left (a server-seeded page).
+ */
+export function criticalPath(arrived, apiStarts) {
+  const starts = apiStarts.filter((at) => at > 0);
+  if (starts.length === 0) return { sentAt: undefined, kitBytes: undefined };
+  const sentAt = Math.min(...starts);
+  const kitBytes = arrived
+    .filter(
+      ({ url, endAt }) =>
+        endAt !== undefined && endAt <= sentAt && new URL(url).pathname.startsWith('/dist/'),
+    )
+    .reduce((sum, { bytes }) => sum + bytes, 0);
+  return { sentAt, kitBytes };
+}
+
 /** Loads one page view and returns its marks, relative to the top page's navigation. */
 export async function pageView(
   browser,
@@ -177,14 +197,22 @@ export async function pageView(
     // The bytes each response brought (its headers and its body as sent: gzip for the page's files).
     const sizes = [];
     context.on('request', up);
+    // When each API request left the browser (epoch ms, the browser's clock): the first is the critical path's end.
+    const apiSent = [];
+    context.on('request', (request) => {
+      if (isApiPath(new URL(request.url()).pathname)) apiSent.push(request);
+    });
     context.on('requestfinished', (request) => {
       down(request);
+      // With when it arrived (the browser's clock, epoch ms): what had come before the first API request.
+      const { startTime, responseEnd } = request.timing();
       sizes.push(
         request
           .sizes()
           .then(({ responseHeadersSize, responseBodySize }) => ({
             url: request.url(),
             bytes: responseHeadersSize + responseBodySize,
+            endAt: responseEnd >= 0 ? startTime + responseEnd : undefined,
           }))
           .catch(() => undefined),
       );
@@ -211,8 +239,12 @@ export async function pageView(
     });
     const bytes = { page: 0, kit: 0, api: 0, other: 0 };
     const pageOrigin = new URL(url).origin;
-    for (const size of await Promise.all(sizes)) {
-      if (!size) continue;
+    const arrived = (await Promise.all(sizes)).filter(Boolean);
+    const critical = criticalPath(
+      arrived,
+      apiSent.map((request) => request.timing().startTime),
+    );
+    for (const size of arrived) {
       const { origin: from, pathname } = new URL(size.url);
       const kind = isApiPath(pathname)
         ? 'api'
@@ -233,6 +265,9 @@ export async function pageView(
       kitFileMs: kitFileAt === undefined ? undefined : kitFileAt - origin,
       definedMs: frames[0].defined === undefined ? undefined : frames[0].defined - origin,
       bytes,
+      // The critical path: the kit's files (as sent) in before the first API request left, and when it left.
+      kitBeforeApi: critical.kitBytes,
+      firstApiSentMs: critical.sentAt === undefined ? undefined : critical.sentAt - frames[0].origin,
       skeletonMs: skeleton.length ? Math.min(...skeleton) : undefined,
       firstDataMs: data.length ? Math.min(...data) : undefined,
       lastDataMs: data.length ? Math.max(...data) : undefined,

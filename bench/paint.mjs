@@ -185,6 +185,8 @@ export async function measurePaint(
               median(views.map((view) => view.bytes[kind])),
             ]),
           ),
+          kitBeforeApi: round(median(pick('kitBeforeApi'))),
+          firstApiSentMs: round(median(pick('firstApiSentMs'))),
           widgetsWithData: median(pick('widgetsWithData')),
           apiRequests: median(views.map((view) => view.apiRequests.length)),
           errors: views.reduce((sum, view) => sum + view.errors.length, 0),

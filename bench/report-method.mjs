@@ -71,6 +71,10 @@ function paintMethod(results) {
   defined (\`customElements.whenDefined\`): the kit's code has run. Any API request from the reader's browser fails the bench.
 - **Bytes.** Each response's headers and body as sent (Playwright's \`request.sizes()\`): the page's
   HTML, the files of dist/, the API's answers, anything else (the demo's style sheets).
+- **Critical path.** When the page's first API request left the browser (its \`request.timing()\`
+  start, from the top page's navigation), and the kit's files (dist/, as sent) that had arrived by
+  then: what a reader's browser must receive before the kit can ask for any data. For the embed
+  page, the first request of any of its iframes.
 - **Floor requests.** The floor asks for the API URLs the script-tag page asked for in an
   unthrottled view first: ${paint.floorRequests.length} requests.
 - **Runs.** Each figure is a median of ${paint.runs} page views; the pages alternate within each

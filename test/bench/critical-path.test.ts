@@ -1,0 +1,85 @@
+/**
+ * The bench's critical path (bench/paint-view.mjs `criticalPath`): when the first API request
+ * of a view left, and the bytes of the kit's files in by then; and its table
+ * (bench/paint-tables.mjs), one row per page, the bytes of the first condition and the time of
+ * each.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+// @ts-expect-error: a plain .mjs script without declarations
+import * as view from '../../bench/paint-view.mjs';
+// @ts-expect-error: a plain .mjs script without declarations
+import * as tables from '../../bench/paint-tables.mjs';
+
+type Arrived = { url: string; bytes: number; endAt: number | undefined };
+const criticalPath = view.criticalPath as (
+  arrived: Arrived[],
+  apiStarts: number[],
+) => { sentAt: number | undefined; kitBytes: number | undefined };
+const paintTables = tables.paintTables as (
+  paint: object,
+) => { title: string; head: string[]; rows: string[][] }[];
+
+const page = 'http://127.0.0.1:4000';
+
+describe('the critical path of a view', () => {
+  it('counts the kit files in before the first API request left, and no other file', () => {
+    const arrived: Arrived[] = [
+      { url: `${page}/paint/script.html`, bytes: 1500, endAt: 1000 },
+      { url: `${page}/dist/khountous.js`, bytes: 22_600, endAt: 1400 },
+      { url: `${page}/dist/paint.js`, bytes: 1900, endAt: 1500 },
+      // In after the request left: not on its path.
+      { url: `${page}/dist/chunks/shared-x.js`, bytes: 17_400, endAt: 1700 },
+      // Its arrival unknown: not counted.
+      { url: `${page}/dist/elements/khountous-ranking.js`, bytes: 2300, endAt: undefined },
+      { url: 'http://127.0.0.1:5000/v1/administrations?lang=fr', bytes: 1700, endAt: 2100 },
+    ];
+    assert.deepEqual(criticalPath(arrived, [1600, 1550, 0]), { sentAt: 1550, kitBytes: 24_500 });
+  });
+
+  it('is unknown when no API request left', () => {
+    assert.deepEqual(criticalPath([{ url: `${page}/dist/khountous.js`, bytes: 1, endAt: 1 }], []), {
+      sentAt: undefined,
+      kitBytes: undefined,
+    });
+  });
+
+  it('gives each page its bytes and the time its first request left in each condition', () => {
+    const variants = (script: number, autoloader: number) => ({
+      floor: { firstApiSentMs: 1050 },
+      script: { kitBeforeApi: 22_600, firstApiSentMs: script },
+      autoloader: { kitBeforeApi: 22_900, firstApiSentMs: autoloader },
+      seeded: {},
+    });
+    const all = paintTables({
+      runs: 7,
+      conditions: [
+        { profile: 'slow-3g', connection: 'cold', variants: variants(1570, 1960) },
+        { profile: 'slow-3g', connection: 'warm', variants: variants(1520, 1900) },
+      ],
+    });
+    const table = all.find((section) => section.title.startsWith('The critical path'));
+    assert.ok(table, 'the table is written');
+    assert.deepEqual(table.head.slice(1), [
+      "kit's files before the first API request (slow-3g, cold)",
+      'first API request sent: slow-3g, cold',
+      'first API request sent: slow-3g, warm',
+    ]);
+    assert.deepEqual(table.rows, [
+      ['floor', '–', '1.05 s', '1.05 s'],
+      ['script', '22.6 kB', '1.57 s', '1.52 s'],
+      ['autoloader', '22.9 kB', '1.96 s', '1.90 s'],
+    ]);
+  });
+
+  it('is left out of the figures of a run that did not measure it', () => {
+    const all = paintTables({
+      runs: 7,
+      conditions: [{ profile: 'slow-3g', connection: 'cold', variants: { script: {} } }],
+    });
+    assert.equal(
+      all.some((section) => section.title.startsWith('The critical path')),
+      false,
+    );
+  });
+});
