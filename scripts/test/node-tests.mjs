@@ -6,6 +6,8 @@ import { join } from 'node:path';
 import { resolveNginx } from '../tier/nginx.mjs';
 import { resolveVarnish } from '../tier/varnish.mjs';
 import { fileFilter, inCi, nodeConcurrency } from './options.mjs';
+import process from 'node:process';
+import { slowestFiles } from './file-times.mjs';
 import { runAsync } from './processes.mjs';
 import { log, problems, results, since } from './report.mjs';
 import { ensureDist, listFiles, matchesFilter } from './test-files.mjs';
@@ -48,6 +50,7 @@ export async function nodeTests(files, out) {
   const started = Date.now();
   const dir = mkdtempSync(join(tmpdir(), 'khountous-node-'));
   const tap = join(dir, 'result.tap');
+  const times = join(dir, 'times.jsonl');
   const ok = await runAsync(
     'npx',
     [
@@ -60,6 +63,8 @@ export async function nodeTests(files, out) {
       '--test-reporter-destination=stdout',
       '--test-reporter=tap',
       `--test-reporter-destination=${tap}`,
+      '--test-reporter=./scripts/test/file-times.mjs',
+      `--test-reporter-destination=${times}`,
       ...files,
     ],
     { out },
@@ -74,8 +79,9 @@ export async function nodeTests(files, out) {
   const failing = [...text.matchAll(/^\s*not ok \d+ - (.*)$/gm)]
     .map((match) => match[1])
     .filter((name) => !/ # TODO\b/.test(name));
+  const slowest = existsSync(times) ? slowestFiles(readFileSync(times, 'utf8'), process.cwd()) : [];
   rmSync(dir, { recursive: true, force: true });
-  results.push({ step: 'node', passed, failed, seconds: since(started) });
+  results.push({ step: 'node', passed, failed, seconds: since(started), slowest });
   if (!ok || failed > 0) problems.push(`Node tests failed (${failed} failing)`);
   for (const name of failing.slice(0, 20)) problems.push(`node: not ok: ${name}`);
   if (failing.length > 20)

@@ -43,12 +43,16 @@ export const jobs = Math.max(1, Number(option('jobs', ['2'])[0]) || 1);
 /** Node test files at a time. */
 export const nodeConcurrency = Math.max(1, Number(option('node-concurrency', ['3'])[0]) || 1);
 export const rerunFailures = flag('rerun');
+/** A tier of the tests only (scripts/test/tiers.mjs): `unit`, `browser` or `integration`. */
+export const tier = option('tier', [undefined])[0];
+if (tier !== undefined && !['unit', 'browser', 'integration'].includes(tier))
+  refuse(`--tier ${tier}: the tiers are unit, browser and integration`);
 /** What is left of the command line: parts of the paths of the test files to run. */
 export const fileFilter = args;
 const unknown = args.find((arg) => arg.startsWith('--'));
 if (unknown)
   refuse(
-    `unknown option ${unknown} (options: --only, --engines, --concurrency, --jobs, --node-concurrency, --rerun)`,
+    `unknown option ${unknown} (options: --only, --engines, --tier, --concurrency, --jobs, --node-concurrency, --rerun)`,
   );
 export const inCi = Boolean(process.env.CI);
 if (rerunFailures && inCi) {

@@ -1,7 +1,7 @@
 // What `npm test` (scripts/test/test.mjs) found, step by step, and its summary: one line
 // per step, the notes and problems, then "N passed, N failed" over everything.
 
-/** One entry per step: `{ step, passed, failed, seconds }`, `{ step, skipped }` or `{ step, info, seconds }`. */
+/** One entry per step: `{ step, passed, failed, seconds, slowest? }`, `{ step, skipped }` or `{ step, info, seconds }`. */
 export const results = [];
 /** What fails the run, each said in the summary. */
 export const problems = [];
@@ -21,6 +21,12 @@ export function printSummary(begun) {
     console.log(`  ${result.step.padEnd(22)} ${detail}${time}`);
   }
   console.log(`  wall time              ${since(begun).toFixed(0)} s`);
+  // Where the time goes: the slowest test files (Node's; their tests' time).
+  for (const result of results.filter((r) => r.slowest?.length)) {
+    console.log(`  the ${result.slowest.length} slowest files (${result.step}, their tests' time):`);
+    for (const { file, seconds } of result.slowest)
+      console.log(`    ${seconds.toFixed(1).padStart(6)} s  ${file}`);
+  }
   for (const note of notes) console.log(`  note: ${note}`);
   for (const problem of problems) console.log(`  problem: ${problem}`);
   const passed = results.reduce((sum, result) => sum + (result.passed || 0), 0);

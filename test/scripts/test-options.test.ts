@@ -31,4 +31,10 @@ describe('npm test’s options', () => {
     }
     assert.match(npmTest('--only', '--rerun').stderr, /--only needs a value/);
   });
+
+  it('refuses a tier it does not have, naming the tiers', () => {
+    const result = npmTest('--tier', 'fast', '--only', 'node');
+    assert.equal(result.status, 2);
+    assert.match(result.stderr, /--tier fast: the tiers are unit, browser and integration/);
+  });
 });

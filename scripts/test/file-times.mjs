@@ -1,0 +1,34 @@
+// A reporter for Node's test runner (scripts/test/node-tests.mjs adds it): one JSON line per
+// top-level test, its file and its time, from which `npm test` prints its slowest files.
+// (A file's time is the sum of its top-level tests': its imports and set-up outside them are
+// not counted.)
+
+/** @param {AsyncIterable<{ type: string, data: { file?: string, nesting: number, details?: { duration_ms?: number } } }>} source */
+export default async function* fileTimes(source) {
+  for await (const event of source) {
+    if (
+      (event.type === 'test:pass' || event.type === 'test:fail') &&
+      event.data.nesting === 0 &&
+      event.data.file
+    )
+      yield `${JSON.stringify({ file: event.data.file, ms: event.data.details?.duration_ms ?? 0 })}\n`;
+  }
+}
+
+/**
+ * The `count` slowest files of the reporter's `lines` (its output), each with its seconds,
+ * slowest first; paths relative to `root`.
+ */
+export function slowestFiles(lines, root, count = 10) {
+  const byFile = new Map();
+  for (const line of lines.split('\n')) {
+    if (!line.trim()) continue;
+    const { file, ms } = JSON.parse(line);
+    const name = file.startsWith(`${root}/`) ? file.slice(root.length + 1) : file;
+    byFile.set(name, (byFile.get(name) ?? 0) + ms);
+  }
+  return [...byFile]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, count)
+    .map(([file, ms]) => ({ file, seconds: ms / 1000 }));
+}
