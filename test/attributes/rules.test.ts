@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { fold, RULES, slugify, type AttributeRule, type ChoiceRule } from '../../src/attributes/rules.js';
@@ -270,16 +272,13 @@ describe('attribute rules: the table', () => {
   it('is plain data (survives JSON) for every element of the kit', () => {
     const copy = JSON.parse(JSON.stringify(ATTRIBUTE_RULES)) as typeof ATTRIBUTE_RULES;
     assert.deepEqual(copy, ATTRIBUTE_RULES);
-    assert.deepEqual(Object.keys(ATTRIBUTE_RULES).sort(), [
-      'khountous-admin-card',
-      'khountous-dataset',
-      'khountous-fact-checks',
-      'khountous-ranking',
-      'khountous-region-map',
-      'khountous-region-stats',
-      'khountous-report',
-      'khountous-reports',
-    ]);
+    // Every widget folder's tag (src/components/<name>/ is <khountous-name>), whatever the registry says.
+    const folders = readdirSync(join(import.meta.dirname, '../../src/components'), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && existsSync(join(entry.parentPath, entry.name, 'widget.ts')))
+      .map((entry) => `khountous-${entry.name}`)
+      .sort();
+    assert.ok(folders.length >= 8, 'the widget folders are found');
+    assert.deepEqual(Object.keys(ATTRIBUTE_RULES).sort(), folders);
   });
 
   it('every French message puts a narrow no-break space before : ; ? ! and none a plain space', () => {
