@@ -37,8 +37,9 @@ const keyOf = (plan: Plan<Selection>): string => {
  * - The subscription follows the plan, not the loads: while connected, the
  *   element is subscribed to the current plan's resource and to no other,
  *   whatever its loads did; off the page, to nothing.
- * - The Task is the one source of truth of the load: what is shown, the
- *   error, whether a load runs; but a run that fails for a cause that may
+ * - The Task holds this element's load: what is shown, the error, whether a
+ *   load runs (the loader holds the rest: docs/architecture.md, the owners of a
+ *   load's state); but a run that fails for a cause that may
  *   pass leaves the data shown before it on screen, marked stale (`held`).
  *   What the loader hands over at once (fresh
  *   data its cache holds when the plan changes, what it brings later: a
