@@ -35,7 +35,7 @@ const floorSideEffects = {
  * one file, which must contain each of `markers` (proof that the bundle holds
  * what its row claims).
  */
-async function floorBundle(root, file, markers) {
+async function floorBundle(root, file, markers, { split = false } = {}) {
   let output;
   try {
     output = await build({
@@ -49,7 +49,8 @@ async function floorBundle(root, file, markers) {
         target: 'es2022',
         minify: true,
         lib: { entry: join(floorDir, file), formats: ['es'] },
-        rolldownOptions: { output: { codeSplitting: false, minify: true } },
+        // Split: what the entry imports on demand in chunks of its own, left out below.
+        rolldownOptions: { output: { ...(split ? {} : { codeSplitting: false }), minify: true } },
       },
     });
   } catch (error) {
@@ -58,9 +59,18 @@ async function floorBundle(root, file, markers) {
       { cause: error },
     );
   }
-  const chunks = (Array.isArray(output) ? output : [output])
+  const all = (Array.isArray(output) ? output : [output])
     .flatMap((result) => result.output)
     .filter((chunk) => chunk.type === 'chunk');
+  // The entry and what it imports statically: what arrives before its code runs.
+  const byName = new Map(all.map((chunk) => [chunk.fileName, chunk]));
+  const chunks = [];
+  const visit = (chunk) => {
+    if (!chunk || chunks.includes(chunk)) return;
+    chunks.push(chunk);
+    for (const name of chunk.imports) visit(byName.get(name));
+  };
+  for (const chunk of all.filter((one) => one.isEntry)) visit(chunk);
   const code = chunks.map((chunk) => chunk.code).join('\n');
   const missing = markers.filter((marker) => !code.includes(marker));
   if (missing.length > 0)
@@ -93,6 +103,40 @@ function byModule(modules, gzip) {
     .sort((a, b) => b.rendered - a.rendered);
 }
 
+/** The part of the kit (or the package) a module of a bundle belongs to, for `byPart`. */
+export function partOf(id) {
+  const path = id.replaceAll('\\', '/');
+  if (path.includes('/node_modules/@lit/task/')) return '@lit/task';
+  if (/\/node_modules\/(lit|lit-html|lit-element|@lit\/reactive-element)\//.test(path)) return 'Lit';
+  const folder = /\/src\/([a-z0-9-]+)\//.exec(path)?.[1];
+  if (!folder) return 'other';
+  const names = {
+    core: 'the data layer (src/core)',
+    element: 'the base elements and their controllers (src/element)',
+    attributes: 'the attribute rules (src/attributes)',
+    styles: 'the styles (src/styles)',
+    i18n: 'the words and formats (src/i18n)',
+    widget: 'the descriptors, plans and boxes (src/widget)',
+    components: "the widgets' summaries (src/components/*/summary.ts)",
+    graphics: 'the graphics (src/graphics)',
+  };
+  return names[folder] ?? `src/${folder}`;
+}
+
+/**
+ * A bundle's modules summed by part (`partOf`), largest first: the code before minification
+ * and its share of the bundle's gzip, in proportion (an estimate, as `byModule`).
+ */
+export function byPart(modules, gzip) {
+  const total = modules.reduce((sum, module) => sum + module.rendered, 0);
+  const parts = new Map();
+  for (const { id, rendered } of modules) parts.set(partOf(id), (parts.get(partOf(id)) ?? 0) + rendered);
+  return [...parts]
+    .filter(([, rendered]) => rendered > 0)
+    .map(([part, rendered]) => ({ part, rendered, gzipShare: Math.round((gzip * rendered) / total) }))
+    .sort((a, b) => b.rendered - a.rendered);
+}
+
 // What each floor must contain. Lit: lit-html's and LitElement's own version
 // records (their rendering and element code, not only ReactiveElement), and the
 // element of floor.js by its name; @lit/task: one of its error messages; the data
@@ -119,14 +163,23 @@ export async function measureBytes({ root, dist }) {
       file: 'element-floor.js',
       markers: [...LIT, ...TASK, ...DATA_LAYER],
     },
+    // The base elements' own markers: the part names their styles give a page to style.
+    {
+      name: 'the base elements with all they import (no widget)',
+      file: 'element-side.js',
+      markers: [...LIT.slice(0, 2), ...TASK, ...DATA_LAYER, 'get-data-toggle'],
+      split: true,
+    },
   ];
   const floor = [];
   let dataLayer = [];
-  for (const { name, file, markers } of floors) {
-    const { bytes, modules } = await floorBundle(root, file, markers);
+  let elementSide = [];
+  for (const { name, file, markers, split } of floors) {
+    const { bytes, modules } = await floorBundle(root, file, markers, { split });
     const sizes = compressed(bytes);
     floor.push({ name, files: 1, ...sizes });
     if (file === 'data-layer.js') dataLayer = byModule(modules, sizes.gzip);
+    if (file === 'element-side.js') elementSide = byPart(modules, sizes.gzip);
   }
-  return { entries, floor, dataLayer };
+  return { entries, floor, dataLayer, elementSide };
 }

@@ -145,9 +145,21 @@ export function sections(results) {
         ],
       ],
     },
+    elementSideSection(results),
     tierSection(results),
     ...(results.paint ? paintTables(results.paint) : []),
   ].filter(Boolean);
+}
+
+/** What every element loads before it draws, by part (bench/bytes.mjs `byPart`); undefined before it was measured. */
+export function elementSideSection(results) {
+  const parts = results.bytes.elementSide;
+  if (!parts?.length) return undefined;
+  return {
+    title: 'Bytes: what every element loads before it draws, by part',
+    head: ['part', 'code before minification', 'share of its gzip (estimate)'],
+    rows: parts.map((row) => [row.part, kB(row.rendered), kB(row.gzipShare)]),
+  };
 }
 
 /** Plain-text tables for the console. */

@@ -9,7 +9,7 @@ import process from 'node:process';
 import * as prettier from 'prettier';
 import { methodText } from './report-method.mjs';
 import { paintText } from './report-paint.mjs';
-import { MiB, mdTable, ms, sections } from './report-tables.mjs';
+import { elementSideSection, MiB, mdTable, ms, sections } from './report-tables.mjs';
 import { tierText } from './report-tier.mjs';
 
 /** The machine the figures come from. */
@@ -32,6 +32,21 @@ function baselineStory(baseline) {
   const failed = baseline.timeline.findIndex((view) => view.errors > 0);
   if (failed < 0) return `The baseline's ${baseline.requests} requests all got data.`;
   return `The baseline spends the quota in its first ${failed} views; from view ${failed + 1} on, the API refuses ${baseline.status429} of its ${baseline.requests} requests and its widgets show errors.`;
+}
+
+/** The element side by part (bench/floor/element-side.js), when the run measured it. */
+function elementSideText(results) {
+  const section = elementSideSection(results);
+  if (!section) return '';
+  return `
+### ${section.title}
+
+${mdTable(section)}
+
+The floor "the base elements with all they import" above (bench/floor/element-side.js: the element of
+one resource and the one of paged lists, no widget's code), split by part as the data layer is by
+module: what every element's code waits for before its first render.
+`;
 }
 
 /** docs/benchmarks.md, formatted with the project's Prettier settings. */
@@ -104,7 +119,7 @@ ${mdTable(dataLayer)}
 The data layer's floor above, split by module: each module's code as the bundler rendered it before
 minification, and its share of the floor's gzip in proportion to that code (an estimate: gzip does not
 split by module).
-
+${elementSideText(results)}
 ### ${render.title}
 
 ${mdTable(render)}

@@ -2,7 +2,7 @@
  * The bench's critical path (bench/paint-view.mjs `criticalPath`): when the first API request
  * of a view left, and the bytes of the kit's files in by then; and its table
  * (bench/paint-tables.mjs), one row per page, the bytes of the first condition and the time of
- * each.
+ * each; and what every element loads before it draws, by part (bench/bytes.mjs).
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -80,6 +80,45 @@ describe('the critical path of a view', () => {
     assert.equal(
       all.some((section) => section.title.startsWith('The critical path')),
       false,
+    );
+  });
+});
+
+describe('what every element loads before it draws, by part', () => {
+  const bytes = import('../../bench/bytes.mjs' as string) as Promise<{
+    partOf: (id: string) => string;
+    byPart: (
+      modules: { id: string; rendered: number }[],
+      gzip: number,
+    ) => { part: string; rendered: number; gzipShare: number }[];
+  }>;
+
+  it('names each module’s part: Lit, @lit/task, each folder of src/', async () => {
+    const { partOf } = await bytes;
+    assert.equal(partOf('/p/node_modules/lit-html/lit-html.js'), 'Lit');
+    assert.equal(partOf('/p/node_modules/@lit/reactive-element/reactive-element.js'), 'Lit');
+    assert.equal(partOf('/p/node_modules/@lit/task/task.js'), '@lit/task');
+    assert.equal(partOf('/p/src/core/loader/query.ts'), 'the data layer (src/core)');
+    assert.equal(partOf('/p/src/i18n/format.ts'), 'the words and formats (src/i18n)');
+    assert.equal(partOf('\0rolldown/runtime.js'), 'other');
+  });
+
+  it('sums the parts, largest first, each with its share of the gzip', async () => {
+    const { byPart } = await bytes;
+    assert.deepEqual(
+      byPart(
+        [
+          { id: '/p/src/core/cache.ts', rendered: 300 },
+          { id: '/p/src/core/budget.ts', rendered: 300 },
+          { id: '/p/node_modules/lit-html/lit-html.js', rendered: 400 },
+          { id: '/p/src/styles/tokens.styles.ts', rendered: 0 },
+        ],
+        1000,
+      ),
+      [
+        { part: 'the data layer (src/core)', rendered: 600, gzipShare: 600 },
+        { part: 'Lit', rendered: 400, gzipShare: 400 },
+      ],
     );
   });
 });
