@@ -87,9 +87,11 @@ function countingReporter(countsFile) {
         byFile: {},
       };
       // Failing tests are named here so that the summary at the end of a long log says which.
+      let ms = 0;
       const walk = (suite, file, path) => {
         if (!suite) return;
         for (const test of suite.tests) {
+          ms += test.duration ?? 0;
           if (test.skipped) counts.skipped += 1;
           else if (test.passed) counts.passed += 1;
           else {
@@ -104,11 +106,14 @@ function countingReporter(countsFile) {
         const file = relative(process.cwd(), session.testFile);
         const before = counts.failures.length;
         const [passedBefore, failedBefore, skippedBefore] = [counts.passed, counts.failed, counts.skipped];
+        ms = 0;
         walk(session.testResults, file, []);
         counts.byFile[file] = {
           passed: counts.passed - passedBefore,
           failed: counts.failed - failedBefore,
           skipped: counts.skipped - skippedBefore,
+          // Its tests' time (what the slowest files of the summary rank by).
+          seconds: ms / 1000,
         };
         if (session.errors.length > 0 || session.passed === false) {
           counts.fileErrors += session.errors.length;

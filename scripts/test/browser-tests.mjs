@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { resolveEngines } from './browsers.mjs';
+import { slowestOf } from './file-times.mjs';
 import { runEngine } from './browser-runner.mjs';
 import { concurrencyOf, engines, inCi, rerunFailures } from './options.mjs';
 import { run } from './processes.mjs';
@@ -131,6 +132,7 @@ export async function engineTests(engine, files, out) {
     passed: counts.passed,
     failed: counts.failed,
     seconds: since(started),
+    slowest: slowestOf(counts.byFile),
   });
   if (!counts.ok || counts.failed > 0) problems.push(`${engine.name}: browser tests failed`);
   for (const failure of counts.failures ?? []) problems.push(`${engine.name}: ${failure}`);

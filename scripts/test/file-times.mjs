@@ -1,5 +1,6 @@
 // A reporter for Node's test runner (scripts/test/node-tests.mjs adds it): one JSON line per
-// top-level test, its file and its time, from which `npm test` prints its slowest files.
+// top-level test, its file and its time, from which `npm test` prints its slowest files; and
+// the slowest of the browser runner's files (web-test-runner.config.mjs counts their time).
 // (A file's time is the sum of its top-level tests': its imports and set-up outside them are
 // not counted.)
 
@@ -32,3 +33,10 @@ export function slowestFiles(lines, root, count = 10) {
     .slice(0, count)
     .map(([file, ms]) => ({ file, seconds: ms / 1000 }));
 }
+
+/** The `count` files of `byFile` (the browser runner's counts by file, each with its tests' seconds) that took longest, slowest first. */
+export const slowestOf = (byFile = {}, count = 10) =>
+  Object.entries(byFile)
+    .map(([file, { seconds = 0 }]) => ({ file, seconds }))
+    .sort((a, b) => b.seconds - a.seconds)
+    .slice(0, count);

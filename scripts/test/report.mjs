@@ -21,9 +21,9 @@ export function printSummary(begun) {
     console.log(`  ${result.step.padEnd(22)} ${detail}${time}`);
   }
   console.log(`  wall time              ${since(begun).toFixed(0)} s`);
-  // Where the time goes: the slowest test files (Node's; their tests' time).
+  // Where the time goes: the slowest test files of each step (their tests' time).
   for (const result of results.filter((r) => r.slowest?.length)) {
-    console.log(`  the ${result.slowest.length} slowest files (${result.step}, their tests' time):`);
+    console.log(`  the ${result.slowest.length} slowest files of ${result.step} (their tests' time):`);
     for (const { file, seconds } of result.slowest)
       console.log(`    ${seconds.toFixed(1).padStart(6)} s  ${file}`);
   }

@@ -143,4 +143,21 @@ describe('the slowest files', () => {
       { file: 'test/b.test.ts', seconds: 3 },
     ]);
   });
+
+  it('ranks the browser runner’s files by their tests’ time', () => {
+    const slowestOf = times.slowestOf as (
+      byFile: Record<string, { seconds?: number }>,
+      count?: number,
+    ) => { file: string; seconds: number }[];
+    assert.deepEqual(
+      slowestOf(
+        { 'a.browser.test.ts': { seconds: 2 }, 'b.browser.test.ts': { seconds: 9 }, 'c.browser.test.ts': {} },
+        2,
+      ),
+      [
+        { file: 'b.browser.test.ts', seconds: 9 },
+        { file: 'a.browser.test.ts', seconds: 2 },
+      ],
+    );
+  });
 });
