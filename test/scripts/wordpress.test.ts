@@ -14,6 +14,7 @@ import { ABOUT_INPUTS } from '../../src/widget/about.js';
 import { COMMON_INPUTS, type Inputs } from '../../src/widget/descriptor.js';
 import { pluginData } from '../../scripts/generate/wordpress/data.js';
 import { parsePo } from '../../scripts/generate/wordpress/gettext.js';
+import { mergeWords } from '../../scripts/generate/wordpress/words.js';
 import { PLUGIN_DIR } from '../../scripts/generate/wordpress/paths.js';
 
 const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
@@ -178,5 +179,21 @@ describe('scripts/generate/wordpress.ts: the plugin reads the descriptors', () =
         `${widget.tag}: a label left a path`,
       );
     }
+  });
+});
+
+describe("the kit's words as the plugin's summaries name them", () => {
+  it('one table per top key: a second table holding a key stops the build, naming both files', () => {
+    const ranking = { fr: { ranking: { rank: 'Rang' } }, en: { ranking: { rank: 'Rank' } } };
+    const merged = mergeWords([['src/components/ranking/strings.ts', ranking]]);
+    assert.deepEqual(merged.en, { ranking: { rank: 'Rank' } });
+    assert.throws(
+      () =>
+        mergeWords([
+          ['src/components/ranking/strings.ts', ranking],
+          ['src/components/top-ten/strings.ts', { fr: { ranking: {} }, en: { ranking: {} } }],
+        ]),
+      /^Error: src\/components\/top-ten\/strings\.ts and src\/components\/ranking\/strings\.ts both hold words under `ranking`/,
+    );
   });
 });

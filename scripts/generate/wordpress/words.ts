@@ -26,21 +26,44 @@ const isLocal = (value: unknown): value is Local<Record<string, unknown>> =>
  * labels and names are paths in them.
  */
 async function kitWords(): Promise<Record<Lang, Record<string, unknown>>> {
-  const tables: Local<Record<string, unknown>>[] = [reportValues, indicatorNames, administrationValues];
+  // Each table with where it comes from, which a clash names.
+  const tables: [string, Local<Record<string, unknown>>][] = [
+    ['src/i18n/report-values.ts', reportValues],
+    ['src/i18n/indicator-names.ts', indicatorNames],
+    ['src/i18n/administration-values.ts', administrationValues],
+  ];
   const components = join(root, 'src/components');
   for (const folder of readdirSync(components).sort()) {
     const file = join(components, folder, 'strings.ts');
     if (!existsSync(file)) continue;
     const module = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
-    tables.push(...Object.values(module).filter(isLocal));
+    for (const table of Object.values(module).filter(isLocal))
+      tables.push([`src/components/${folder}/strings.ts`, table]);
   }
+  return mergeWords(tables);
+}
+
+/**
+ * The tables of words (each with the file it comes from) as one table by top key, in each
+ * language; a key two tables hold is refused, naming both files.
+ *
+ * @internal tested on its own with a clash the kit's tables do not have
+ */
+export function mergeWords(
+  tables: readonly (readonly [string, Local<Record<string, unknown>>])[],
+): Record<Lang, Record<string, unknown>> {
   const out = {} as Record<Lang, Record<string, unknown>>;
+  const from = new Map<string, string>();
   for (const lang of LANGS) {
     out[lang] = {};
-    for (const table of tables)
+    for (const [file, table] of tables)
       for (const [key, value] of Object.entries(table[lang])) {
-        if (Object.hasOwn(out[lang], key)) throw new Error(`two tables of words hold \`${key}\``);
+        if (Object.hasOwn(out[lang], key))
+          throw new Error(
+            `${file} and ${from.get(key)} both hold words under \`${key}\`: a summary's paths start with the key, which one table only may hold (a widget's words under a key of its own, its folder's name: \`${key}\` is taken)`,
+          );
         out[lang][key] = value;
+        from.set(key, file);
       }
   }
   return out;
