@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { resolveEngines } from './browsers.mjs';
 import { slowestOf } from './file-times.mjs';
+import { runsIn } from './tiers.mjs';
 import { runEngine } from './browser-runner.mjs';
 import { concurrencyOf, engines, inCi, rerunFailures } from './options.mjs';
 import { run } from './processes.mjs';
@@ -87,13 +88,20 @@ function addCounts(a, b) {
 }
 
 /** The browser tests of one engine: the files side by side, then those that run alone. */
-export async function engineTests(engine, files, out) {
+export async function engineTests(engine, given, out) {
   const started = Date.now();
+  // Each file in the engines it says it needs (scripts/test/tiers.mjs).
+  const files = given.filter((file) => runsIn(file, engine.name));
   if (!engine.available) {
     const message = `SKIPPED ${engine.name}: ${engine.reason}`;
     out.write(`\n!! ${message}\n`);
     results.push({ step: `browser:${engine.name}`, skipped: engine.reason });
     if (inCi) problems.push(`${engine.name} skipped under CI: ${engine.reason}`);
+    return;
+  }
+  if (files.length === 0) {
+    // Every file asked for is logic that one engine tests (their first lines say so).
+    results.push({ step: `browser:${engine.name}`, info: 'no file asked for needs this engine' });
     return;
   }
   const concurrency = concurrencyOf(engine.name);

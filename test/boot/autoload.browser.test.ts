@@ -1,3 +1,4 @@
+// Engines: all three (custom elements, shadow roots, DOM observers and module loading differ between engines).
 import { expect } from '@open-wc/testing';
 import { createAutoloader, tagFromModulePath } from '../../src/boot/autoload.js';
 import { until } from '../helpers/frames.js';

@@ -1,3 +1,4 @@
+// Engines: all three (custom elements, shadow roots, DOM observers and module loading differ between engines).
 import { expect } from '@open-wc/testing';
 import { defineElement } from '../../src/boot/define.js';
 import { VERSION } from '../../src/version.js';

@@ -1,3 +1,4 @@
+// Engines: all three (custom elements, shadow roots, DOM observers and module loading differ between engines).
 /**
  * The early start (src/boot/early-start.ts) while the answers travel: it has
  * the language's number and date formatters made, one per idle moment, so

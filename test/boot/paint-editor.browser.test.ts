@@ -1,3 +1,4 @@
+// Engines: all three (what a reader sees: rendering, layout, styles and focus differ between engines).
 /**
  * The editor's words in the script tag's text paint (src/boot/paint.ts), as the element says
  * them (src/widget/editor.ts): the headline in place of the title, the subtitle, the note,

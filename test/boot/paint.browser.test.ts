@@ -1,3 +1,4 @@
+// Engines: all three (what a reader sees: rendering, layout, styles and focus differ between engines).
 /**
  * The script tag's text paint (src/boot/paint.ts): a widget's data written as
  * text inside its tag before the element's code has arrived: what each widget

@@ -1,3 +1,4 @@
+// Engines: all three (what a reader sees: rendering, layout, styles and focus differ between engines).
 import { expect, fixture, fixtureCleanup } from '@open-wc/testing';
 import '../../src/components/admin-card/define.js';
 import '../../src/components/ranking/define.js';

@@ -1,3 +1,4 @@
+// Engines: Chromium (the sentences of attribute problems and when their module arrives: logic no engine changes).
 /**
  * The sentences of attribute problems (src/attributes/messages.ts, with the
  * closest value's edit distance) are not on a first paint's path: a page whose

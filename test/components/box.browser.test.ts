@@ -1,3 +1,4 @@
+// Engines: all three (what a reader sees: rendering, layout, styles and focus differ between engines).
 /**
  * Each widget's box (src/widget/box.ts, its descriptor's `box`): the height it
  * holds while its data is on its way is the height it has once the data shows,

@@ -1,3 +1,4 @@
+// Engines: all three (what a reader sees: rendering, layout, styles and focus differ between engines).
 /**
  * The contract every element of the kit keeps: states reflected on the host,
  * events, languages, themes, errors that name their cause, accessibility in

@@ -1,3 +1,4 @@
+// Engines: all three (what a reader sees: rendering, layout, styles and focus differ between engines).
 /**
  * <khountous-dataset>'s chart of a time series (src/components/dataset/chart.ts): drawn above
  * the preview table of a dataset with a month or date column in time order and numbers, one

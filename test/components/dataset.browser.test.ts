@@ -1,3 +1,4 @@
+// Engines: all three (what a reader sees: rendering, layout, styles and focus differ between engines).
 import { expect, fixture } from '@open-wc/testing';
 import '../../src/components/dataset/define.js';
 import type { KhountousDataset } from '../../src/components/dataset/dataset.js';

@@ -1,3 +1,4 @@
+// Engines: all three (what a reader sees: rendering, layout, styles and focus differ between engines).
 /**
  * The editor's words on every widget: `headline` in place of the widget's own title (a
  * heading at `heading-level`), `subtitle` under it, `note` under the graphic before the source

@@ -1,3 +1,4 @@
+// Engines: all three (what a reader sees: rendering, layout, styles and focus differ between engines).
 /**
  * Errors an editor can act on: the widget itself says which attribute is
  * wrong, the value given and what would be right (the accepted values, the

@@ -1,3 +1,4 @@
+// Engines: all three (what a reader sees: rendering, layout, styles and focus differ between engines).
 import { expect } from '@open-wc/testing';
 import '../../src/components/fact-checks/define.js';
 import type { KhountousFactChecks } from '../../src/components/fact-checks/fact-checks.js';

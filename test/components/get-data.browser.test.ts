@@ -1,3 +1,4 @@
+// Engines: all three (what a reader sees: rendering, layout, styles and focus differ between engines).
 /**
  * Get the data: on the source line's row, each widget that draws the API's data offers its
  * CSV file and a citation to copy. The file's rows equal what is drawn (the file of the

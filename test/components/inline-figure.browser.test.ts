@@ -1,3 +1,4 @@
+// Engines: all three (what a reader sees: rendering, layout, styles and focus differ between engines).
 /**
  * variant="inline": one figure in the line of a sentence (<khountous-region-stats> and
  * <khountous-admin-card>), in French and English, at 320 and 960 px: on the line of the

@@ -1,3 +1,4 @@
+// Engines: all three (what a reader sees: rendering, layout, styles and focus differ between engines).
 /**
  * Layout defects seen on the demo pages, each checked by measuring the
  * widget in a real browser: score bars in a narrow column, the hidden table of

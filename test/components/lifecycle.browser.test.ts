@@ -1,3 +1,4 @@
+// Engines: all three (custom elements, shadow roots, DOM observers and module loading differ between engines).
 /**
  * What every element does over its life on the page: taken off and put back,
  * a selection that changes while loading, revalidations that bring nothing

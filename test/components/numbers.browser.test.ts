@@ -1,3 +1,4 @@
+// Engines: all three (what a reader sees: rendering, layout, styles and focus differ between engines).
 /**
  * Numbers checked against what they mean, as a reader sees them (src/core/schemas.ts,
  * docs/api-assumptions.md): a region list with a region twice, or a score no score can be,

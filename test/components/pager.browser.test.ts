@@ -1,3 +1,4 @@
+// Engines: Chromium (which of the pager's buttons is on for a page of a list: logic no engine changes).
 /**
  * The pager of every paginated element (`paginate`): "previous" off on the
  * first page, "next" off on the last one (whether the total fills the last

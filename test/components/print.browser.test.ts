@@ -1,3 +1,4 @@
+// Engines: all three (what a reader sees: rendering, layout, styles and focus differ between engines).
 /**
  * The ranking and the regional tables on paper: headers over their values (the same side of
  * their column, measured), whole words in headers (no `hyphens: auto`, which Firefox applies to

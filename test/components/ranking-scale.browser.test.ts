@@ -1,3 +1,4 @@
+// Engines: all three (what a reader sees: rendering, layout, styles and focus differ between engines).
 /**
  * <khountous-ranking>'s scale, measured in pixels: bars from 0 by default (a score's bar is its
  * share of the track: 50 fills half, 97 and 92 differ by 5 %), as the header says; `scale="fit"`

@@ -1,3 +1,4 @@
+// Engines: all three (what a reader sees: rendering, layout, styles and focus differ between engines).
 /**
  * Ties (src/graphics/places.ts): administrations with equal scores share a place, marked "=2"
  * in the ranking's rank column with its words for screen readers ("2e ex aequo" / "tied 2nd"),

@@ -1,3 +1,4 @@
+// Engines: all three (what a reader sees: rendering, layout, styles and focus differ between engines).
 import { expect } from '@open-wc/testing';
 import '../../src/components/ranking/define.js';
 import { getLoader, type LoadOptions, type Resource } from '../../src/core/loader/loader.js';

@@ -1,3 +1,4 @@
+// Engines: all three (what a reader sees: rendering, layout, styles and focus differ between engines).
 /**
  * <khountous-region-map>'s colours as the browser draws them, light and dark: the classes in one
  * order on both themes (the worse or lowest end the lightest, the better or highest the darkest),

@@ -1,3 +1,4 @@
+// Engines: all three (what a reader sees: rendering, layout, styles and focus differ between engines).
 /**
  * <khountous-region-map>'s legend on the reference API's regions, for every indicator and both
  * `classes` methods: the classes contiguous, of one width with `equal`, none narrower than the

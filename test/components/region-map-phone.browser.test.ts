@@ -1,3 +1,4 @@
+// Engines: all three (what a reader sees: rendering, layout, styles and focus differ between engines).
 /**
  * <khountous-region-map> on a phone and on paper: where its container is too narrow for the
  * regions' names on the map (320 and 600 px), the table under it names the 14 regions with

@@ -1,3 +1,4 @@
+// Engines: all three (what a reader sees: rendering, layout, styles and focus differ between engines).
 /**
  * <khountous-region-map>: the 14 regions and The Gambia drawn, the map one stop of the Tab key
  * with the arrow keys between its regions (Dakar too, in its inset), each named with its value, pointed at or focused its value

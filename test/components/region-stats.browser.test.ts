@@ -1,3 +1,4 @@
+// Engines: all three (what a reader sees: rendering, layout, styles and focus differ between engines).
 import { expect, fixture, fixtureCleanup } from '@open-wc/testing';
 import '../../src/components/region-stats/define.js';
 import { REGION_CODES, type ListEnvelope, type RegionStats } from '../../src/core/types.js';

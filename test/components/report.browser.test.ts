@@ -1,3 +1,4 @@
+// Engines: all three (what a reader sees: rendering, layout, styles and focus differ between engines).
 import { expect, fixtureCleanup } from '@open-wc/testing';
 import '../../src/components/report/define.js';
 import type { ListEnvelope, Report, ReportListItem } from '../../src/core/types.js';

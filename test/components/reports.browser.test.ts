@@ -1,3 +1,4 @@
+// Engines: all three (what a reader sees: rendering, layout, styles and focus differ between engines).
 import { expect } from '@open-wc/testing';
 import '../../src/components/reports/define.js';
 import type { KhountousReports } from '../../src/components/reports/reports.js';

@@ -1,3 +1,4 @@
+// Engines: Chromium (when the retry button may send, read from the budget: logic no engine changes (the storage and locks behind the budget run in all three: test/core/loader, test/hardening/storage)).
 /**
  * The retry button of the error state: while the quota refuses any request,
  * it cannot be pressed (the sentence above it says when the data comes back,

@@ -1,3 +1,4 @@
+// Engines: all three (what a reader sees: rendering, layout, styles and focus differ between engines).
 /**
  * An element that finds the script tag's text paint of its data inside it
  * (a `<khountous-paint>` child, src/boot/paint.ts) shows it in place of its

@@ -1,3 +1,4 @@
+// Engines: all three (storage, Web Locks, the channel and the viewport's observer differ between engines).
 /**
  * The loader in real browsers against the reference API: one request for many
  * consumers, one budget for the pages of a site, and never a 429 from the API.

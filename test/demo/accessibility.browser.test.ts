@@ -1,3 +1,4 @@
+// Engines: all three (the demo's pages as a reader opens them, whose rendering and storage differ between engines).
 /**
  * The pages the kit exists for, as `npm start` serves them (test/server/demo-site.ts): a news
  * article, an NGO's page (a widget in an iframe among them) and a blog post. Once their widgets

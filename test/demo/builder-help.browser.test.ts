@@ -1,3 +1,4 @@
+// Engines: all three (the demo's pages as a reader opens them, whose rendering and storage differ between engines).
 /**
  * The embed builder as `npm start` serves it, in each engine: on its French
  * page the help of the widget and of every attribute field is the French text

@@ -1,3 +1,4 @@
+// Engines: all three (the demo's pages as a reader opens them, whose rendering and storage differ between engines).
 /**
  * Every page of demo/ as `npm start` serves it, in each engine: once its
  * widgets have settled (the page scrolled through, as a reader would), no

@@ -1,3 +1,4 @@
+// Engines: all three (the demo's pages as a reader opens them, whose rendering and storage differ between engines).
 /**
  * The demo's budget panel (demo/quota-panel.ts), shown on every demo page:
  * what is left of the quota and when it grows, from the kit's loader; when

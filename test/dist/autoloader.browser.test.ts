@@ -1,3 +1,4 @@
+// Engines: all three (the built kit as a page loads it: modules, preloads, integrity and CSP differ between engines).
 /**
  * The built autoloader: registers the tags on the page, loading each element's
  * module the first time its tag is seen, and only those; finds tags added

@@ -1,3 +1,4 @@
+// Engines: all three (the built kit as a page loads it: modules, preloads, integrity and CSP differ between engines).
 /**
  * The built script tag sends one request per resource, as the loader does:
  * three rankings of one list (`limit` 10, 5, 10), two cards of one

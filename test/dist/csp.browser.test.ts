@@ -1,3 +1,4 @@
+// Engines: all three (the built kit as a page loads it: modules, preloads, integrity and CSP differ between engines).
 /**
  * The built kit on a host page with a strict Content-Security-Policy
  * (default-src 'self'; script-src 'self'; style-src 'self'; connect-src 'self'

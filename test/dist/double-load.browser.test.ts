@@ -1,3 +1,4 @@
+// Engines: all three (the built kit as a page loads it: modules, preloads, integrity and CSP differ between engines).
 /**
  * The built script tag loaded twice on one page, then a second version of the
  * kit: no error, each tag registered once, one loader, and one console warning

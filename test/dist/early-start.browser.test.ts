@@ -1,3 +1,4 @@
+// Engines: all three (the built kit as a page loads it: modules, preloads, integrity and CSP differ between engines).
 /**
  * The built script tag's early start: the API requests of the widgets already
  * in the page leave before their element code is asked for, sent by the

@@ -1,3 +1,4 @@
+// Engines: all three (the built kit as a page loads it: modules, preloads, integrity and CSP differ between engines).
 /**
  * dist/embed.js on a copy of the embed page with a site's own API origins allowed
  * (`<meta name="khountous:api-origins">`): a base-url on an allowed origin is

@@ -1,3 +1,4 @@
+// Engines: all three (the built kit as a page loads it: modules, preloads, integrity and CSP differ between engines).
 /**
  * dist/embed.html in an iframe with no resize script, as a CMS that strips
  * scripts leaves it: at the height the builder measures (demo/embed-height.ts)

@@ -1,3 +1,4 @@
+// Engines: all three (the built kit as a page loads it: modules, preloads, integrity and CSP differ between engines).
 /**
  * dist/embed.html (one widget chosen by URL parameters, for iframes) and
  * dist/embed-resize.js (the host's snippet that sizes those iframes). Needs

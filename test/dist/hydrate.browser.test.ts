@@ -1,3 +1,4 @@
+// Engines: all three (the built kit as a page loads it: modules, preloads, integrity and CSP differ between engines).
 /**
  * The built script tag on a page a server rendered (the npm package's renderWidget,
  * lib/ssr/render.js, run by the test server: test/server/ssr.ts): dist/khountous.js finds tags of the kit with a

@@ -1,3 +1,4 @@
+// Engines: all three (the built kit as a page loads it: modules, preloads, integrity and CSP differ between engines).
 /**
  * The built script tag, dist/khountous.js, loads per tag: a page with one
  * widget sends that widget's API request through the loader the script holds,

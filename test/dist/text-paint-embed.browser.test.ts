@@ -1,3 +1,4 @@
+// Engines: all three (the built kit as a page loads it: modules, preloads, integrity and CSP differ between engines).
 /**
  * The embed page's text paint: dist/embed.html shows its widget's data as text
  * when the API's answer arrives before the element code (src/boot/paint.ts),

@@ -1,3 +1,4 @@
+// Engines: all three (the built kit as a page loads it: modules, preloads, integrity and CSP differ between engines).
 /**
  * The built script tag's text paint: when the API's answers arrive before the
  * element code (a slow network), each widget whose request the starter sent

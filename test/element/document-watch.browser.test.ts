@@ -1,3 +1,4 @@
+// Engines: all three (custom elements, shadow roots, DOM observers and module loading differ between engines).
 /**
  * The page-wide watch of <html> and <body> attributes (documentWatch), and its
  * use by the widgets: listeners run once per frame however often the page

@@ -1,3 +1,4 @@
+// Engines: all three (custom elements, shadow roots, DOM observers and module loading differ between engines).
 /**
  * Inline data in the page (src/core/inline.ts): an element whose server wrote
  * its data into a `<script type="application/json">` child (or a script set

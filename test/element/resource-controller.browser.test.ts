@@ -1,3 +1,4 @@
+// Engines: Chromium (the controller's subscription and Task: logic no engine changes).
 /**
  * The ResourceController through the elements that use it: one subscription,
  * for the current selection only, whatever the loads did; what the loader

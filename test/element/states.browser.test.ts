@@ -1,3 +1,4 @@
+// Engines: all three (what a reader sees: rendering, layout, styles and focus differ between engines).
 /**
  * The states a widget shows besides its data say which graphic they stand for,
  * as a newsroom would, in the text's calm colours: loading (to screen readers),

@@ -1,3 +1,4 @@
+// Engines: Chromium (how odd attributes are read and which requests follow: logic no engine changes (their rendering runs in all three: test/components/errors)).
 /**
  * Attributes a page author may get wrong, across every element of the kit,
  * beyond the cases the element tests already cover: unknown languages, base

@@ -1,3 +1,4 @@
+// Engines: all three (HTML parsing, bidi, storage and a host page's CSS differ between engines).
 /**
  * Direction: a text from the API that holds a right-to-left override (U+202E), an embedding
  * (U+202B) or an isolate (U+2067) it leaves open, a stray PDI (U+2069) or a paragraph

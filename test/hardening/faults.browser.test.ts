@@ -1,3 +1,4 @@
+// Engines: all three (HTML parsing, bidi, storage and a host page's CSS differ between engines).
 /**
  * Every fault of the reference API (test/server/api-faults.ts), against the seven
  * elements of the kit at once, in two situations:

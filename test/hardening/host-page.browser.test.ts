@@ -1,3 +1,4 @@
+// Engines: all three (HTML parsing, bidi, storage and a host page's CSS differ between engines).
 /**
  * Hostile host pages: global CSS that resets or hides everything, a document
  * language the kit does not speak, and a page that defined one of the kit's

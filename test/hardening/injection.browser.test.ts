@@ -1,3 +1,4 @@
+// Engines: all three (HTML parsing, bidi, storage and a host page's CSS differ between engines).
 /**
  * Injection: API strings that hold markup, script, event-handler attributes or
  * `javascript:` URLs show as text in every element; only http(s) URLs become

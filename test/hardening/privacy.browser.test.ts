@@ -1,3 +1,4 @@
+// Engines: all three (HTML parsing, bidi, storage and a host page's CSS differ between engines).
 /**
  * Privacy of the requests the widgets send: anonymous and cookie-free. The
  * Request the kit builds says credentials: 'omit' (and no Authorization

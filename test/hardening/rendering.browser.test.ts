@@ -1,3 +1,4 @@
+// Engines: all three (HTML parsing, bidi, storage and a host page's CSS differ between engines).
 /**
  * Property-based tests of the rendering (fast-check), for every element: the
  * API answers arbitrary JSON, values of the element's documented shape whose

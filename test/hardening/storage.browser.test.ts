@@ -1,3 +1,4 @@
+// Engines: all three (HTML parsing, bidi, storage and a host page's CSS differ between engines).
 /**
  * Broken storage under the real elements and the page's own loader: a
  * localStorage that refuses access, one that is full (QuotaExceededError on

@@ -1,3 +1,4 @@
+// Engines: all three (what users install, drawn and compared in each engine).
 /**
  * What users install is drawn as the source is. Every widget, with its sample
  * attributes, in a host page that declares `color-scheme: light dark`

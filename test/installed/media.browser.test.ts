@@ -1,3 +1,4 @@
+// Engines: all three (what users install, drawn and compared in each engine).
 /**
  * The built script tag's widgets in forced colours (Windows high contrast) and on
  * paper, in Chromium's emulation of `forced-colors: active` and of print media

@@ -52,6 +52,57 @@ describe('the tiers of the tests', () => {
   });
 });
 
+describe('the engines of the browser tests', () => {
+  const enginesOf = tiers.enginesOf as (text: string, file?: string) => { engines: string[]; why: string };
+  const browserFiles = (
+    listFiles(join(root, 'test'), (file: string) => file.endsWith('.browser.test.ts')) as string[]
+  ).map((file) => file.slice(root.length + 1));
+
+  it('each browser file says on its first line the engines it needs and why', () => {
+    for (const file of browserFiles) {
+      const { engines, why } = enginesOf(readFileSync(join(root, file), 'utf8'), file);
+      assert.ok(engines.includes('chromium'), file);
+      assert.ok(why.split(' ').length >= 5, `${file}: a reason in words`);
+    }
+  });
+
+  it('runs in all three whatever draws, styles, stores, locks, focuses or loads the built kit', () => {
+    const chromiumOnly = browserFiles.filter(
+      (file) => enginesOf(readFileSync(join(root, file), 'utf8'), file).engines.length === 1,
+    );
+    for (const file of chromiumOnly) {
+      assert.doesNotMatch(
+        file,
+        /^test\/(dist|ssr|installed|core)\//,
+        `${file} tests what differs between engines`,
+      );
+      const text = readFileSync(join(root, file), 'utf8');
+      assert.doesNotMatch(
+        text,
+        /getComputedStyle|getBoundingClientRect|\.focus\(|sendKeys|localStorage|navigator\.locks|to\.be\.accessible/,
+        `${file} reads what differs between engines`,
+      );
+    }
+    assert.ok(chromiumOnly.length < browserFiles.length / 4, 'most files run in all three');
+  });
+
+  it('refuses a file without its line, and reads both forms', () => {
+    assert.throws(
+      () => enginesOf('/** A test. */\n', 'test/x.browser.test.ts'),
+      /test\/x\.browser\.test\.ts: its first line must say/,
+    );
+    assert.deepEqual(enginesOf('// Engines: Chromium (logic no engine changes at all).\n'), {
+      engines: ['chromium'],
+      why: 'logic no engine changes at all',
+    });
+    assert.deepEqual(enginesOf('// Engines: all three (rendering differs between engines).\n').engines, [
+      'chromium',
+      'firefox',
+      'webkit',
+    ]);
+  });
+});
+
 describe('the tests a change selects', () => {
   const graph = new Map([
     ['test/core/cache.test.ts', ['src/core/cache.ts']],

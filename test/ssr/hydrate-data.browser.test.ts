@@ -1,3 +1,4 @@
+// Engines: all three (declarative shadow DOM and hydration differ between engines).
 /**
  * A widget rendered on the server with its data (renderWidget, src/ssr/render.ts,
  * run by the test server: test/server/ssr.ts), hydrated in the browser with the

@@ -1,3 +1,4 @@
+// Engines: all three (declarative shadow DOM and hydration differ between engines).
 /**
  * Markup rendered on a server with @lit-labs/ssr (the test server renders it:
  * test/server/ssr.ts), put in the page as a server's page would bring it

@@ -1,3 +1,4 @@
+// Engines: all three (declarative shadow DOM and hydration differ between engines).
 /**
  * An inline figure (variant="inline") rendered on the server with its data (renderWidget, run
  * by the test server) and put inside a paragraph as a page's HTML brings it: the parser keeps

@@ -1,3 +1,4 @@
+// Engines: all three (declarative shadow DOM and hydration differ between engines).
 /**
  * A page a server rendered with its data (renderWidget), whose elements come
  * from the npm build's entry (lib/khountous.js, as an app

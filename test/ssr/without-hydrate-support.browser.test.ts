@@ -1,3 +1,4 @@
+// Engines: all three (declarative shadow DOM and hydration differ between engines).
 /**
  * Markup rendered on a server with @lit-labs/ssr on a page that did not load
  * @lit-labs/ssr-client's hydrate support (a file of its own: the support,
