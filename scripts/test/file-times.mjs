@@ -21,17 +21,14 @@ export default async function* fileTimes(source) {
  * slowest first; paths relative to `root`.
  */
 export function slowestFiles(lines, root, count = 10) {
-  const byFile = new Map();
+  const byFile = {};
   for (const line of lines.split('\n')) {
     if (!line.trim()) continue;
     const { file, ms } = JSON.parse(line);
     const name = file.startsWith(`${root}/`) ? file.slice(root.length + 1) : file;
-    byFile.set(name, (byFile.get(name) ?? 0) + ms);
+    byFile[name] = { seconds: (byFile[name]?.seconds ?? 0) + ms / 1000 };
   }
-  return [...byFile]
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, count)
-    .map(([file, ms]) => ({ file, seconds: ms / 1000 }));
+  return slowestOf(byFile, count);
 }
 
 /** The `count` files of `byFile` (the browser runner's counts by file, each with its tests' seconds) that took longest, slowest first. */

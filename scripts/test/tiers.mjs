@@ -5,7 +5,8 @@
 //   system package): the data layer, the attribute rules, the widgets' descriptors and
 //   summaries, the words and formats, the graphics' rules, the embed page's parameters, the
 //   bench's arithmetic. `npm run test:unit`.
-// - browser: every *.browser.test.ts, in the engines `npm test` runs.
+// - browser: every *.browser.test.ts, in the engines its first line names (`enginesOf`): all
+//   three where what it tests can differ between them, Chromium for logic that cannot.
 // - integration: the other Node tests: the reference API's server, the demo, the builds and
 //   the packed tarball in fresh apps, server rendering, nginx and Varnish, WordPress.
 import { readFileSync } from 'node:fs';

@@ -11,6 +11,7 @@ import { administrationValues } from '../../../src/i18n/administration-values.js
 import { indicatorNames } from '../../../src/i18n/indicator-names.js';
 import type { Local } from '../../../src/i18n/strings.js';
 import { reportValues } from '../../../src/i18n/report-values.js';
+import { valueAt } from '../../../src/widget/summary-read.js';
 import { root } from './paths.js';
 
 /** Whether `value` is a table of words by language (`{ fr: {...}, en: {...} }`). */
@@ -73,12 +74,7 @@ const KIT_WORDS = await kitWords();
 
 /** The words at `path` in `lang`: a sentence of one value (a function) as a template of `{value}`. */
 export function wordsAt(lang: Lang, path: string, owner: string): unknown {
-  let at: unknown = KIT_WORDS[lang];
-  for (const step of path.split('.'))
-    at =
-      typeof at === 'object' && at !== null && Object.hasOwn(at, step)
-        ? (at as Record<string, unknown>)[step]
-        : undefined;
+  let at = valueAt(KIT_WORDS[lang], path);
   if (typeof at === 'function') at = (at as (value: string) => string)('{value}');
   if (at === undefined) throw new Error(`${owner}: no words at \`${path}\` in ${lang}`);
   return at;
