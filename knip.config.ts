@@ -37,6 +37,8 @@ const config: KnipConfig = {
   ],
   project: ['**/*.{ts,js,mjs,cjs,vue}'],
   ignoreDependencies: [
+    // The font files the PNG of renderImage is drawn with (src/ssr/image.ts resolves them by path, imports nothing).
+    'dejavu-fonts-ttf',
     // Installed for the Firefox launcher (@web/test-runner-puppeteer), which no file imports by this name.
     'puppeteer',
     // Used by the React and Vue apps that test/dist/snippets-compile.test.ts writes to a temporary directory.

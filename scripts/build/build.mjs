@@ -46,7 +46,7 @@
 // what they share (the folders, the elements found, running a command, hashing a file).
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { artefacts, dist, elementEntries, lib, listFiles, pkg, root, run, sri } from './context.mjs';
+import { artefacts, dist, elementEntries, lib, listFiles, pkg, quiet, root, run, sri } from './context.mjs';
 import { buildNpm, writeDeclarations } from './npm.mjs';
 import { buildScriptTag } from './script-tag.mjs';
 import { pluginZip } from './wordpress-zip.mjs';
@@ -98,10 +98,18 @@ async function main() {
 
   // 6. The figures. Read once src/registry.ts is written (step 0): the pages they count are
   //    the widgets' own (their about.ts).
-  const { entrySizes, formatSizeTable } = await import('./size-entries.mjs');
+  const { coreFigures, entrySizes, formatCoreTable, formatSizeTable } = await import('./size-entries.mjs');
   const sizes = entrySizes(dist);
   console.log(`\nkhountous widgets ${pkg.version}: sizes of each entry with everything it imports\n`);
   console.log(formatSizeTable(sizes));
+  // Each widget's share of the core, measured by building it without each (core-shares.mjs:
+  // the script-tag graph built twice and once more per widget, some 15 s on two cores for
+  // eight widgets). A --quiet build (the tests', the docs', the screenshots') leaves it to
+  // size-limit, which measures it when build/core-shares.json does not describe this dist/.
+  if (!quiet) {
+    console.log(`\nWhat each widget adds to the core, gzip\n`);
+    console.log(formatCoreTable(await coreFigures(dist)));
+  }
 }
 
 try {

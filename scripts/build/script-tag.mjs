@@ -18,17 +18,18 @@ const PRELOAD_PLACEHOLDER = '@@khountous-preload-graph@@';
  * -> `elements/khountous-ranking.js`), every file it imports statically,
  * transitively, by index into one list of paths relative to dist/ (files of
  * `except` left out); with `integrity`, each file's SRI hash too. Written in
- * place of the placeholder in each of `files` (which sit in dist/).
+ * place of the placeholder in each of `files` (which sit in dist/, or in `dir`:
+ * a build of the graph elsewhere, scripts/build/core-shares.mjs).
  */
-function writePreloadGraph(modules, files, { except = [], integrity = false } = {}) {
+function writePreloadGraph(modules, files, { except = [], integrity = false, dir = dist } = {}) {
   const paths = [];
   const tags = {};
-  const left = new Set(except.map((file) => join(dist, file)));
+  const left = new Set(except.map((file) => join(dir, file)));
   for (const [name, file] of Object.entries(modules)) {
-    tags[name] = closure(join(dist, file))
+    tags[name] = closure(join(dir, file))
       .filter((path) => !left.has(path))
       .map((path) => {
-        const relativePath = `./${relative(dist, path).split('\\').join('/')}`;
+        const relativePath = `./${relative(dir, path).split('\\').join('/')}`;
         if (!paths.includes(relativePath)) paths.push(relativePath);
         return paths.indexOf(relativePath);
       });
@@ -36,14 +37,15 @@ function writePreloadGraph(modules, files, { except = [], integrity = false } = 
   const graph = { files: paths, tags };
   // sha256, the shortest hash SRI takes: the hashes are most of the graph's bytes, which the
   // starter carries (integrity.json keeps sha384 for every file).
-  if (integrity) graph.integrity = paths.map((path) => sri(join(dist, path), 'sha256'));
+  if (integrity) graph.integrity = paths.map((path) => sri(join(dir, path), 'sha256'));
   const literal = JSON.stringify(JSON.stringify(graph));
   const placeholder = new RegExp(`(["'\`])${PRELOAD_PLACEHOLDER}\\1`, 'g');
   for (const file of files) {
-    const path = join(dist, file);
+    const path = join(dir, file);
     const code = readFileSync(path, 'utf8');
     const written = code.replace(placeholder, () => literal);
-    if (written === code) throw new Error(`dist/${file}: the module graph's placeholder was not found`);
+    if (written === code)
+      throw new Error(`${relative(root, path)}: the module graph's placeholder was not found`);
     writeFileSync(path, written);
   }
 }
@@ -64,7 +66,7 @@ const HYDRATE_SUPPORT = [
  * the shared strings and formats). Not in it: an element's own folder (src/components/<name>/,
  * which its module holds) and the regional indicators that only the region chart and the map
  * share (src/graphics/, a chunk of their own), nor what comes on demand: the hydrate support,
- * the text paint, the sentences of attribute problems, the data's CSV file. Fewer files: on a slow network each
+ * the text paint (and what it reads of a summary), the sentences of attribute problems, the data's CSV file. Fewer files: on a slow network each
  * costs its request, and the browser opens at most six connections to a host.
  */
 function inShared(id) {
@@ -73,6 +75,8 @@ function inShared(id) {
   if (!path.includes('/src/')) return false;
   const demand = [
     ...['boot/hydrate.ts', 'boot/paint.ts', 'embed/', 'components/', 'graphics/'],
+    // What the text paint reads of a summary (the widgets' pictures read it too, on the server).
+    'widget/summary-view.ts',
     ...['attributes/messages.ts', 'i18n/attributes.ts'],
     // The data's CSV file, made when a reader asks for it (element/get-data.ts).
     ...['element/data-file.ts', 'widget/csv.ts', 'i18n/data-file.ts'],
@@ -174,20 +178,19 @@ const buildIntoDist = (build_, plugins = []) =>
   });
 
 /**
- * Every file of dist/ but integrity.json: the script tag (src/khountous.ts, the npm build's
- * entry, with the script tag's delivery), the modules it imports on demand (each element of
- * `elements`, from context.mjs elementEntries; the hydrate support; the text paint) with the
- * chunks they share, the embed page and its script, the resize snippet.
+ * Step 1 of buildScriptTag, the one graph (the script, its elements, their chunks, the embed
+ * page's script), into `outDir` (dist/; a folder of its own for scripts/build/core-shares.mjs,
+ * which builds it with `plugins` that leave widgets out), the module graph still a placeholder.
  */
-export async function buildScriptTag(elements) {
-  // 1. One graph: the script tag and the embed page's script are its entries, and every other
-  //    module is imported by the script on demand. What the script imports statically (the
-  //    loader, the widgets' descriptors, the early start: the kit's core) is in khountous.js
-  //    itself, which the other modules import it from: the first API requests leave after one
-  //    round trip, sent by the loader, and no module of the core comes twice. The embed page's
-  //    script imports the script (its widget then loads as any other).
-  await buildIntoDist(
-    {
+export async function buildGraph(elements, { outDir = dist, plugins = [] } = {}) {
+  await build({
+    ...common,
+    plugins: [...common.plugins, servedDelivery(), ...plugins],
+    logLevel: outDir === dist ? common.logLevel : 'warn',
+    build: {
+      ...common.build,
+      outDir,
+      emptyOutDir: false,
       lib: {
         entry: { khountous: join(root, 'src/khountous.ts'), embed: join(root, 'src/embed/main.ts') },
         formats: ['es'],
@@ -213,12 +216,40 @@ export async function buildScriptTag(elements) {
         },
       },
     },
-    [servedDelivery()],
-  );
-  if (staticSpecifiers(readFileSync(join(dist, 'khountous.js'), 'utf8')).length > 0)
-    throw new Error('dist/khountous.js imports a module: it must be one file');
+  });
+  const core = join(outDir, 'khountous.js');
+  if (staticSpecifiers(readFileSync(core, 'utf8')).length > 0)
+    throw new Error(`${relative(root, core)} imports a module: it must be one file`);
   for (const name of Object.keys(elements))
-    if (!existsSync(join(dist, `${name}.js`))) throw new Error(`dist/${name}.js was not written`);
+    if (!existsSync(join(outDir, `${name}.js`)))
+      throw new Error(`${relative(root, outDir)}/${name}.js was not written`);
+}
+
+/**
+ * Step 2 of buildScriptTag: each module's graph (every file it imports statically,
+ * transitively, but the script itself) with the integrity of every file, written into the
+ * script of `dir` (dist/, or core-shares.mjs's folder).
+ */
+export function writeScriptGraph(elements, dir = dist) {
+  const modules = { hydrate: 'hydrate.js', paint: 'paint.js' };
+  for (const name of Object.keys(elements)) modules[name.replace(/^elements\//, '')] = `${name}.js`;
+  writePreloadGraph(modules, ['khountous.js'], { except: ['khountous.js'], integrity: true, dir });
+}
+
+/**
+ * Every file of dist/ but integrity.json: the script tag (src/khountous.ts, the npm build's
+ * entry, with the script tag's delivery), the modules it imports on demand (each element of
+ * `elements`, from context.mjs elementEntries; the hydrate support; the text paint) with the
+ * chunks they share, the embed page and its script, the resize snippet.
+ */
+export async function buildScriptTag(elements) {
+  // 1. One graph: the script tag and the embed page's script are its entries, and every other
+  //    module is imported by the script on demand. What the script imports statically (the
+  //    loader, the widgets' descriptors, the early start: the kit's core) is in khountous.js
+  //    itself, which the other modules import it from: the first API requests leave after one
+  //    round trip, sent by the loader, and no module of the core comes twice. The embed page's
+  //    script imports the script (its widget then loads as any other).
+  await buildGraph(elements);
 
   await writeEmbedPage();
 
@@ -226,9 +257,7 @@ export async function buildScriptTag(elements) {
   //    transitively, but the script itself) with the integrity of every file, which the
   //    script announces with <link rel="modulepreload"> before the import (its own hash thus
   //    vouches for them). dist/autoloader.js, the name earlier versions documented, re-exports it.
-  const modules = { hydrate: 'hydrate.js', paint: 'paint.js' };
-  for (const name of Object.keys(elements)) modules[name.replace(/^elements\//, '')] = `${name}.js`;
-  writePreloadGraph(modules, ['khountous.js'], { except: ['khountous.js'], integrity: true });
+  writeScriptGraph(elements);
   writeFileSync(join(dist, 'autoloader.js'), "export * from './khountous.js';\n");
 
   // 3. The host's resize snippet: a classic script, no module needed.

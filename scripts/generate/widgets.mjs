@@ -76,6 +76,34 @@ function withMarkedLines(path, source, lines) {
 }
 
 /** The files this script writes, by path, with their content. */
+/**
+ * src/registry.ts's code for the widgets of `folders` (widgetFolders() entries): each one's
+ * descriptor and words imported, `widgets` and `catalog`. Also what the build measuring the
+ * core without a widget puts in its place (scripts/build/core-shares.mjs).
+ */
+export function registryCode(folders) {
+  return [
+    ...folders.flatMap(({ folder, name }) => [
+      `import { about as ${name}About } from './components/${folder}/about.js';`,
+      `import { ${name} } from './components/${folder}/widget.js';`,
+    ]),
+    "import type { About } from './widget/about.js';",
+    "import type { Widget } from './widget/descriptor.js';",
+    '',
+    'export interface Entry {',
+    '  widget: Widget;',
+    '  about: About;',
+    '}',
+    '',
+    `export const widgets: readonly Widget[] = [${folders.map(({ name }) => name).join(', ')}];`,
+    '',
+    'export const catalog: readonly Entry[] = [',
+    ...folders.map(({ name }) => `  { widget: ${name}, about: ${name}About },`),
+    '];',
+    '',
+  ];
+}
+
 export async function sources() {
   const folders = widgetFolders();
   const registry = join(root, 'src/registry.ts');
@@ -124,24 +152,7 @@ export async function sources() {
       ' * `widgets` only; `catalog` is plain data, which a bundler leaves out, with',
       ' * the words, when nothing reads it.',
       ' */',
-      ...folders.flatMap(({ folder, name }) => [
-        `import { about as ${name}About } from './components/${folder}/about.js';`,
-        `import { ${name} } from './components/${folder}/widget.js';`,
-      ]),
-      "import type { About } from './widget/about.js';",
-      "import type { Widget } from './widget/descriptor.js';",
-      '',
-      'export interface Entry {',
-      '  widget: Widget;',
-      '  about: About;',
-      '}',
-      '',
-      `export const widgets: readonly Widget[] = [${folders.map(({ name }) => name).join(', ')}];`,
-      '',
-      'export const catalog: readonly Entry[] = [',
-      ...folders.map(({ name }) => `  { widget: ${name}, about: ${name}About },`),
-      '];',
-      '',
+      ...registryCode(folders),
     ]),
   };
 }

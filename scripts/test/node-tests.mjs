@@ -2,7 +2,7 @@
 // they need, then Node's test runner over them, its counts and failing tests reported.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import { resolveNginx } from '../tier/nginx.mjs';
 import { resolveVarnish } from '../tier/varnish.mjs';
 import { fileFilter, inCi, nodeConcurrency } from './options.mjs';
@@ -11,13 +11,30 @@ import { slowestFiles } from './file-times.mjs';
 import { runAsync } from './processes.mjs';
 import { log, problems, results, since } from './report.mjs';
 import { ensureDist, listFiles, matchesFilter } from './test-files.mjs';
+import { tierOf } from './tiers.mjs';
 import { resolveWordPress } from './wordpress-env.mjs';
+
+/**
+ * The folders whose files take longest (a real WordPress, nginx and Varnish, fresh apps built
+ * from the packed tarball, a copy of the repository built), started first: the runner starts
+ * files in the order given, and the long ones started last left one or two running alone at
+ * the end (WordPress's, alphabetically last). Then the rest of the integration tier, then the
+ * unit tier's short files.
+ */
+const LONG_FIRST = ['wordpress', 'proxy', 'package', 'new-widget'].map(
+  (folder) => join('test', folder) + sep,
+);
+const startRank = (file) => {
+  const long = LONG_FIRST.findIndex((folder) => file.startsWith(folder));
+  if (long >= 0) return long;
+  return LONG_FIRST.length + (tierOf(file) === 'unit' ? 1 : 0);
+};
 
 /** The Node test files to run, with the system parts they need checked (installed first when missing). */
 export function nodePlan() {
-  const files = listFiles('test', (f) => f.endsWith('.test.ts') && !f.endsWith('.browser.test.ts')).filter(
-    matchesFilter,
-  );
+  const files = listFiles('test', (f) => f.endsWith('.test.ts') && !f.endsWith('.browser.test.ts'))
+    .filter(matchesFilter)
+    .sort((a, b) => startRank(a) - startRank(b));
   log(`Node tests: ${files.length} files`);
   ensureDist(files);
   // The shared cache tier's tests (test/proxy/) run a real nginx and a real Varnish.

@@ -14,6 +14,7 @@ import {
   sharedApi,
   kitNames,
   LOADER_KEY,
+  attributeGone,
 } from '../helpers/kit.js';
 
 const card = (attrs: Record<string, string>) => mount('khountous-admin-card', attrs, { settle: false });
@@ -208,13 +209,7 @@ describe('<khountous-admin-card>', () => {
       expect(await settled(ranking)).to.equal('ready');
       expect(await settled(compact)).to.equal('ready');
       // Both showed the two-day-old data as stale, and one revalidation serves both.
-      const deadline = performance.now() + 5000;
-      while (
-        (ranking.hasAttribute('stale') || compact.hasAttribute('stale')) &&
-        performance.now() < deadline
-      ) {
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+      await attributeGone([ranking, compact], 'stale');
       expect(listRequests(fetches.urls)).to.have.length(1);
       expect(detailRequests(fetches.urls, item.slug)).to.deep.equal([]);
       expect(ranking.hasAttribute('stale')).to.equal(false);

@@ -4,7 +4,7 @@ import '../../src/components/dataset/define.js';
 import type { KhountousDataset } from '../../src/components/dataset/dataset.js';
 import { getLoader } from '../../src/core/loader/loader.js';
 import { DATASET_FORMATS, type DatasetJson } from '../../src/core/types.js';
-import { translations } from '../helpers/translations.js';
+import { datasetStrings } from '../../src/components/dataset/strings.js';
 import {
   api,
   countFetches,
@@ -101,9 +101,9 @@ describe('<khountous-dataset>', () => {
       await response.arrayBuffer();
     }
     expect(found.map((a) => a.textContent!.replace(/\s+/g, ' ').trim())).to.deep.equal([
-      `${translations('fr').dataset.downloadAs} CSV`,
-      `${translations('fr').dataset.downloadAs} JSON`,
-      `${translations('fr').dataset.downloadAs} Excel (XLSX)`,
+      `${datasetStrings.fr.dataset.downloadAs} CSV`,
+      `${datasetStrings.fr.dataset.downloadAs} JSON`,
+      `${datasetStrings.fr.dataset.downloadAs} Excel (XLSX)`,
     ]);
   });
 
@@ -148,11 +148,11 @@ describe('<khountous-dataset>', () => {
       const table = element.shadowRoot!.querySelector('table')!;
       expect(table.getAttribute('aria-labelledby')).to.equal('preview-caption');
       expect(caption.trim()).to.equal(
-        translations(lang).dataset.preview(4, new Intl.NumberFormat(lang).format(expected.rows.length)),
+        datasetStrings[lang].dataset.preview(4, new Intl.NumberFormat(lang).format(expected.rows.length)),
       );
       // Empty cells are said, not only drawn.
       const empty = expected.rows.slice(0, 4).some((row) => Object.values(row).includes(null));
-      if (empty) expect(shadowText(element)).to.contain(translations(lang).dataset.noValue);
+      if (empty) expect(shadowText(element)).to.contain(datasetStrings[lang].dataset.noValue);
       await expect(element).to.be.accessible();
     });
   }

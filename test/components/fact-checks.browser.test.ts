@@ -9,7 +9,7 @@ import {
   type FactCheckSource,
   type ListEnvelope,
 } from '../../src/core/types.js';
-import { translations } from '../helpers/translations.js';
+import { factChecksStrings, verdictValues } from '../../src/components/fact-checks/strings.js';
 import {
   api,
   countFetches,
@@ -43,7 +43,7 @@ describe('<khountous-fact-checks>', () => {
   for (const lang of ['fr', 'en'] as const) {
     it(`shows the newest 10 fact-checks with claim, verdict, evidence, summary, date and sources (${lang})`, async () => {
       const expected = await api<FactChecks>(sharedApi(), `/verifications?limit=10&lang=${lang}`);
-      const t = translations(lang);
+      const t = { ...verdictValues[lang], ...factChecksStrings[lang] };
       const element = await factChecks({ lang });
       expect(element.getAttribute('state')).to.equal('ready');
       expect(claims(element)).to.deep.equal(expected.data.map((check) => check.claim));
@@ -77,7 +77,7 @@ describe('<khountous-fact-checks>', () => {
       const present = new Set(all.data.map((check) => check.verdict));
       expect([...present].sort(), 'the API has every verdict').to.deep.equal([...VERDICTS].sort());
       expect(new Set(all.data.map((check) => check.evidenceLevel)).size).to.equal(EVIDENCE_LEVELS.length);
-      const t = translations(lang);
+      const t = { ...verdictValues[lang], ...factChecksStrings[lang] };
       const element = await factChecks({ lang, limit: '100' });
       const shapes = new Map<string, string>();
       const evidenceShapes = new Map<string, string>();

@@ -13,7 +13,7 @@ import { balanced } from '../../src/i18n/bidi.js';
 import { indicatorFormat } from '../../src/widget/indicator-format.js';
 import { PLATFORM_SITE } from '../../src/widget/source.js';
 import { parseCsv } from '../helpers/csv.js';
-import { countFetches, freshKit, isolatedApi, mount } from '../helpers/kit.js';
+import { countFetches, freshKit, isolatedApi, mount, nextEvent } from '../helpers/kit.js';
 import type { KhountousDownloadEvent } from '../../src/element/events.js';
 
 const part = (element: Element, name: string) =>
@@ -242,9 +242,9 @@ describe('get the data: a CSV file equal to the drawing, and a citation', functi
         ).to.equal(true);
         // The code arrives: the same button makes the file, and the message goes.
         element.loadDataFile = arrives;
+        const next = nextEvent(element as unknown as HTMLElement, 'khountous-download');
         part(element, 'data-file')!.click();
-        for (let turn = 0; turn < 50 && offered === 0; turn++)
-          await new Promise((resolve) => setTimeout(resolve, 20));
+        await next;
         await element.updateComplete;
         expect(offered, 'the file offered on the next press').to.equal(1);
         expect(part(element, 'data-file-error') === null, 'the message is gone').to.equal(true);

@@ -56,7 +56,7 @@ describe('ties', () => {
         );
       });
       expect(element.shadowRoot!.querySelector('.ties')!.textContent).to.equal(
-        lang === 'fr' ? '=\u202f: ex aequo (même score)' : '= : tied (same score)',
+        lang === 'fr' ? '=\u202f: ex aequo (même score)' : '= means tied (same score)',
       );
       await expect(element).to.be.accessible();
     });

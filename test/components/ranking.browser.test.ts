@@ -283,7 +283,7 @@ describe('<khountous-ranking>', () => {
     try {
       const element = await ranking({ limit: '10', page: '999', paginate: '' });
       const back = () => element.shadowRoot!.querySelector<HTMLButtonElement>('[part~="empty"] button');
-      for (let i = 0; i < 100 && !back(); i++) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(await settled(element)).to.equal('empty');
       expect(back(), 'a way back').to.exist;
       expect(back()!.textContent!.trim()).to.equal('Revenir à la page 1');
       const loaded = nextEvent(element, 'khountous-load');

@@ -4,7 +4,8 @@ import '../../src/components/reports/define.js';
 import type { KhountousReports } from '../../src/components/reports/reports.js';
 import { getLoader } from '../../src/core/loader/loader.js';
 import type { ListEnvelope, ReportListItem } from '../../src/core/types.js';
-import { translations } from '../helpers/translations.js';
+import { reportsStrings } from '../../src/components/reports/strings.js';
+import { reportValues } from '../../src/i18n/report-values.js';
 import { REGION_NAMES } from '../../src/i18n/regions.js';
 import {
   api,
@@ -36,7 +37,7 @@ describe('<khountous-reports>', () => {
   for (const lang of ['fr', 'en'] as const) {
     it(`shows the newest 10 reports with every field of the list (${lang})`, async () => {
       const expected = await api<Reports>(sharedApi(), query({ limit: '10', lang }));
-      const t = translations(lang);
+      const t = { ...reportValues[lang], ...reportsStrings[lang] };
       const element = await reports({ lang });
       expect(element.getAttribute('state')).to.equal('ready');
       expect(titles(element)).to.deep.equal(expected.data.map((report) => report.title));
@@ -70,7 +71,7 @@ describe('<khountous-reports>', () => {
   it('shows both kinds of official-response mark, each with its own words', async () => {
     const answered = await reports({ status: 'resolved', limit: '3' });
     const waiting = await reports({ status: 'received', limit: '3' });
-    const t = translations('fr');
+    const t = { ...reportValues.fr, ...reportsStrings.fr };
     const marks = (element: Element) =>
       [...element.shadowRoot!.querySelectorAll('[part~="response"]')].map((p) => p.textContent!.trim());
     expect(marks(answered)).to.deep.equal([

@@ -182,11 +182,15 @@ describe('loader in the browser', () => {
     const base = isolatedApi('later');
     const heard: { type?: string; key?: string }[] = [];
     const channel = new BroadcastChannel(kitNames.channel);
-    channel.addEventListener('message', (event: MessageEvent) => heard.push(event.data));
+    let entryHeard!: () => void;
+    const entry = new Promise<void>((resolve) => (entryHeard = resolve));
+    channel.addEventListener('message', (event: MessageEvent) => {
+      heard.push(event.data);
+      if ((event.data as { type?: string }).type === 'entry') entryHeard();
+    });
     try {
       await getLoader().load({ kind: 'regions' }, { baseUrl: base, lazy: false });
-      for (let i = 0; i < 100 && !heard.some((message) => message.type === 'entry'); i += 1)
-        await new Promise((resolve) => setTimeout(resolve, 30));
+      await entry;
       const entries = heard.filter((message) => message.type === 'entry');
       expect(entries.map((message) => message.key)).to.deep.equal([`${base}/regions?lang=fr`]);
     } finally {
@@ -198,12 +202,16 @@ describe('loader in the browser', () => {
     const base = isolatedApi('events');
     const loader = getLoader();
     const seen: number[] = [];
-    const listener = (event: Event) =>
+    let quotaHeard!: () => void;
+    const heard = new Promise<void>((resolve) => (quotaHeard = resolve));
+    const listener = (event: Event) => {
       seen.push((event as CustomEvent<{ remaining: number }>).detail.remaining);
+      quotaHeard();
+    };
     loader.addEventListener('khountous-quota', listener);
     try {
       await loader.load({ kind: 'regions' }, { baseUrl: base, lazy: false });
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await heard;
       expect(seen.length).to.be.greaterThan(0);
       expect(loader.stats(base).requests).to.equal(1);
       expect(loader.stats(base).cacheMisses).to.equal(1);

@@ -23,9 +23,10 @@ import {
   SECTORS,
   SLUG_PATTERN,
 } from '../../src/core/types.js';
-import { translations, widgetNameOf } from '../helpers/translations.js';
+import { tellingWords, translations, widgetNameOf } from '../helpers/translations.js';
 import { countFetches, freshKit, sharedApi, watchWarnings } from '../helpers/kit.js';
-import { ELEMENTS, allSettled, create, learnSlugs, pageGuard, textOf } from './browser-kit.js';
+import { catalog } from '../../src/registry.js';
+import { ELEMENTS, EVERY_ELEMENT, allSettled, create, pageGuard, textOf } from './browser-kit.js';
 
 /** Throws unless `url` is a request the API accepts: known path, known parameters, valid values. */
 function assertValidRequest(url: string): void {
@@ -58,16 +59,6 @@ function assertValidRequest(url: string): void {
   }
 }
 
-const WORDS: Record<string, { fr: string; en: string }> = {
-  'khountous-ranking': { fr: 'Taux de réponse', en: 'Response rate' },
-  'khountous-admin-card': { fr: 'Score global', en: 'Overall score' },
-  'khountous-report': { fr: 'Réponse officielle', en: 'Official response' },
-  'khountous-region-stats': { fr: 'par région', en: 'by region' },
-  'khountous-reports': { fr: 'Signalements citoyens', en: 'Citizen reports' },
-  'khountous-fact-checks': { fr: 'Vérifications des faits', en: 'Fact-checks' },
-  'khountous-dataset': { fr: 'Mis à jour le', en: 'Updated on' },
-};
-
 let guard: ReturnType<typeof pageGuard>;
 let fetches: ReturnType<typeof countFetches>;
 let warnings: ReturnType<typeof watchWarnings>;
@@ -76,7 +67,6 @@ let warnings: ReturnType<typeof watchWarnings>;
 const warningsAbout = (tag: string, attribute: string) =>
   warnings.all().filter((line) => line.startsWith(`<${tag}>: `) && line.includes(attribute));
 
-before(learnSlugs);
 beforeEach(() => {
   freshKit();
   guard = pageGuard();
@@ -137,13 +127,18 @@ describe('lang: unsupported or unusual values', function () {
   ];
   for (const spec of ELEMENTS) {
     it(`<${spec.tag}> lang=${CASES.map(([lang]) => JSON.stringify(lang)).join(', ')}`, async () => {
+      // The words of its own strings that tell its languages apart, from a render in each (one at a time).
+      const fr = textOf(await mount(spec.tag, { ...spec.attrs(), lang: 'fr' }));
+      const en = textOf(await mount(spec.tag, { ...spec.attrs(), lang: 'en' }));
+      const told = tellingWords(spec.tag, fr, en);
+      expect(told, 'words of its own strings.ts, French in one, English in the other').to.not.be.empty;
       for (const [lang, used] of CASES) {
         const element = await mount(spec.tag, { ...spec.attrs(), lang });
         expect(element.getAttribute('state'), `lang="${lang}"`).to.equal('ready');
-        expect(textOf(element), `lang="${lang}"`).to.contain(WORDS[spec.tag]![used]);
-        expect(textOf(element), `lang="${lang}"`).not.to.contain(
-          WORDS[spec.tag]![used === 'fr' ? 'en' : 'fr'],
-        );
+        for (const words of told) {
+          expect(textOf(element), `lang="${lang}"`).to.contain(words[used]);
+          expect(textOf(element), `lang="${lang}"`).not.to.contain(words[used === 'fr' ? 'en' : 'fr']);
+        }
       }
     });
   }
@@ -183,11 +178,15 @@ describe('a page-wide base URL that is not http(s)', () => {
 });
 
 describe('identifiers missing or malformed: a configuration error, no request', () => {
-  const ID_ELEMENTS: [string, string][] = [
-    ['khountous-admin-card', 'slug'],
-    ['khountous-report', 'slug'],
-    ['khountous-dataset', 'dataset-id'],
-  ];
+  // Every widget's identifying inputs, as its descriptor declares them.
+  const ID_ELEMENTS: [string, string][] = catalog.flatMap(({ widget }) =>
+    Object.entries(widget.inputs)
+      .filter(([, input]) => input.identifies)
+      .map(([attribute]): [string, string] => [widget.tag, attribute]),
+  );
+  it('finds the identifying inputs', () => {
+    expect(ID_ELEMENTS.length).to.be.at.least(3);
+  });
   const VALUES: (string | null)[] = [
     null,
     'UPPER',
@@ -299,7 +298,7 @@ describe('filters and display attributes', function () {
   ];
   for (const tag of ['khountous-admin-card', 'khountous-report', 'khountous-region-stats']) {
     it(`<${tag}> heading-level=${HEADINGS.map(([level]) => level).join('|')} is clamped to 2..6`, async () => {
-      const spec = ELEMENTS.find((element) => element.tag === tag)!;
+      const spec = EVERY_ELEMENT.find((element) => element.tag === tag)!;
       for (const [level, expected] of HEADINGS) {
         const element = await mount(tag, { ...spec.attrs(), 'heading-level': level });
         expect(element.getAttribute('state')).to.equal('ready');

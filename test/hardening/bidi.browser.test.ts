@@ -16,18 +16,10 @@ import '../helpers/every-element.js';
 import { balanced, isolate } from '../../src/i18n/bidi.js';
 import { BIDI_PAYLOADS, drawnInOrder } from '../helpers/bidi.js';
 import { api, freshKit, sharedApi } from '../helpers/kit.js';
-import {
-  ELEMENTS,
-  allSettled,
-  create,
-  installLoader,
-  learnSlugs,
-  pageGuard,
-  poisonedFetch,
-} from './browser-kit.js';
+import { EVERY_ELEMENT, allSettled, create, installLoader, pageGuard, poisonedFetch } from './browser-kit.js';
 
-/** The eight elements: the hardening suite's seven and the map. */
-const SPECS = [...ELEMENTS, { tag: 'khountous-region-map', attrs: () => ({}), path: () => '/regions' }];
+/** Every element of the kit. */
+const SPECS = EVERY_ELEMENT;
 
 /** Dates as the API writes them, so that the figures written after a name are figures. */
 const DATES = ['date', 'submittedAt', 'publishedAt', 'updatedAt'];
@@ -58,7 +50,6 @@ function placesOf(root: ShadowRoot, payload: string): { where: string; isolated:
 }
 
 let guard: ReturnType<typeof pageGuard>;
-before(learnSlugs);
 beforeEach(() => {
   freshKit();
   guard = pageGuard();

@@ -1,57 +1,58 @@
 /**
- * Browser helpers of the hardening suite: the seven elements with attributes
- * that select real data, faulty reference-API instances (test/server/api.ts), a
+ * Browser helpers of the hardening suite: every element with attributes that
+ * select real data (its folder's sample), faulty reference-API instances (test/server/api.ts), a
  * loader installed for one test with a clock that can jump ahead, and a guard
  * that records every uncaught error and unhandled rejection of the page.
  */
-import { createLoader, type KhountousLoader, type LoaderOptions } from '../../src/core/loader/loader.js';
+import {
+  createLoader,
+  QUOTA_EVENT,
+  type KhountousLoader,
+  type LoaderOptions,
+} from '../../src/core/loader/loader.js';
 import type { KhountousErrorKind } from '../../src/core/errors.js';
-import type { AdministrationListItem, ListEnvelope, ReportListItem } from '../../src/core/types.js';
+import { describe as describeResource, urlOf } from '../../src/core/endpoints.js';
+import { catalog } from '../../src/registry.js';
+import { planLoad } from '../../src/widget/load.js';
 import { translations, widgetNameOf } from '../helpers/translations.js';
 import { expect } from '@open-wc/testing';
-import { api, isolatedApi, LOADER_KEY, sharedApi, type ViewState } from '../helpers/kit.js';
+import { isolatedApi, LOADER_KEY, sharedApi, type ViewState } from '../helpers/kit.js';
 
 export { LOADER_KEY };
 
 export interface ElementSpec {
   tag: string;
-  /** Attributes that select real data. */
+  /** Attributes that select real data: its folder's `about.sample`. */
   attrs: () => Record<string, string>;
-  /** A fragment of the path (after /v1) of the element's request. */
+  /** The path (after /v1) of the element's request, with the `?` of its query: what no other element's starts with. */
   path: () => string;
+  /** How long its data stays fresh, in minutes (its endpoint's). */
+  fresh: number;
 }
 
-const known = { admin: '', report: '', dataset: 'regional-indicators' };
+/** Every widget of the registry, with the attributes its folder declares (`about.sample`). */
+export const EVERY_ELEMENT: readonly ElementSpec[] = catalog.map(({ widget, about }): ElementSpec => {
+  const attrs: Record<string, string> = { ...about.sample };
+  const planned = planLoad(
+    widget,
+    { localName: widget.tag } as Element,
+    (name) => attrs[name] ?? widget.inputs[name]?.initial,
+    { page: false },
+  );
+  if (planned instanceof Error) throw new Error(`<${widget.tag}>'s about.sample: ${planned.message}`);
+  const target = describeResource(planned.resource, 'https://api.example.test/v1');
+  const url = new URL(urlOf(target));
+  const path = url.pathname.replace(/^.*\/v1/, '') + (url.search ? '?' : '');
+  return { tag: widget.tag, attrs: () => ({ ...attrs }), path: () => path, fresh: target.ep.fresh };
+});
 
-/** Reads one administration and one report slug from the API (the same data in every instance). */
-export async function learnSlugs(): Promise<void> {
-  const admins = await api<ListEnvelope<AdministrationListItem>>(sharedApi(), '/administrations?limit=2');
-  known.admin = admins.data[1]!.slug;
-  const reports = await api<ListEnvelope<ReportListItem>>(sharedApi(), '/khountous?limit=1');
-  known.report = reports.data[0]!.slug;
-}
-
-export const ELEMENTS: readonly ElementSpec[] = [
-  { tag: 'khountous-ranking', attrs: () => ({ limit: '5' }), path: () => '/administrations?' },
-  {
-    tag: 'khountous-admin-card',
-    attrs: () => ({ slug: known.admin }),
-    path: () => `/administrations/${known.admin}`,
-  },
-  {
-    tag: 'khountous-report',
-    attrs: () => ({ slug: known.report }),
-    path: () => `/khountous/${known.report}`,
-  },
-  { tag: 'khountous-region-stats', attrs: () => ({}), path: () => '/regions' },
-  { tag: 'khountous-reports', attrs: () => ({ limit: '5' }), path: () => '/khountous?' },
-  { tag: 'khountous-fact-checks', attrs: () => ({ limit: '5' }), path: () => '/verifications' },
-  {
-    tag: 'khountous-dataset',
-    attrs: () => ({ 'dataset-id': known.dataset, preview: '3' }),
-    path: () => `/datasets/${known.dataset}`,
-  },
-];
+/**
+ * The elements one per request: of two widgets that send the same one (the map and the regional
+ * figures both read /regions), the first only, as the faults of one request would count for both.
+ */
+export const ELEMENTS: readonly ElementSpec[] = EVERY_ELEMENT.filter(
+  (spec, index) => EVERY_ELEMENT.findIndex((other) => other.path() === spec.path()) === index,
+);
 
 /** Fields whose values the schemas restrict to a list (or to http(s) for `url`): kept. */
 const KEPT = [
@@ -160,8 +161,8 @@ export class FaultyApi {
 /**
  * A clock for the loader that runs with real time and can jump ahead: timers
  * are real ones, and `advance(ms)` moves the clock and fires at once every
- * timer that falls due. Jump only while no request is in flight (a request's
- * timeout is a timer too).
+ * timer that falls due. A request's timeout is a timer too: jump while one is
+ * in flight only to time it out (`InstalledLoader.inFlight` tells which are).
  */
 export function warpClock() {
   let offset = 0;
@@ -170,6 +171,10 @@ export function warpClock() {
     number,
     { due: number; callback: () => void; real: ReturnType<typeof setTimeout> }
   >();
+  const listeners = new Set<() => void>();
+  const changed = () => {
+    for (const listener of [...listeners]) listener();
+  };
   const now = () => Date.now() + offset;
   const fire = (id: number) => {
     const timer = timers.get(id);
@@ -177,23 +182,36 @@ export function warpClock() {
     timers.delete(id);
     clearTimeout(timer.real);
     timer.callback();
+    changed();
   };
   return {
     now,
     setTimeout(callback: () => void, ms: number): unknown {
       const id = ++nextId;
       timers.set(id, { due: now() + ms, callback, real: setTimeout(() => fire(id), ms) });
+      changed();
       return id;
     },
     clearTimeout(handle: unknown): void {
       const timer = timers.get(handle as number);
       if (timer) clearTimeout(timer.real);
-      timers.delete(handle as number);
+      if (timers.delete(handle as number)) changed();
     },
     advance(ms: number): void {
       offset += ms;
       const due = [...timers].filter(([, timer]) => timer.due <= now()).sort((a, b) => a[1].due - b[1].due);
       for (const [id] of due) fire(id);
+    },
+    /** When the next timer falls due (Infinity when none is set). */
+    nextDue(): number {
+      let next = Infinity;
+      for (const timer of timers.values()) next = Math.min(next, timer.due);
+      return next;
+    },
+    /** Calls `listener` whenever a timer is set, cleared or fired; returns its removal. */
+    onChange(listener: () => void): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
     },
   };
 }
@@ -212,18 +230,41 @@ export interface InstalledLoader {
   sent: SentRequest[];
   /** The kit's requests whose URL contains `fragment`. */
   sentTo(fragment: string): SentRequest[];
-  /** Resolves once no request of the kit is waiting for an answer. */
+  /** How many of the kit's requests whose URL contains `fragment` wait for their answer. */
+  inFlight(fragment: string): number;
+  /**
+   * Resolves once `condition` holds, checked whenever a request of the kit starts or ends, a
+   * timer of the clock is set, cleared or fired, and the loader's stats change (its
+   * `khountous-quota` event); rejects after `timeout` ms of real time, naming `what`.
+   */
+  until(condition: () => boolean, what: string, timeout?: number): Promise<void>;
+  /**
+   * Resolves once no request of the kit waits for an answer and no timer of the clock falls due
+   * within a second: the loader's short timers in these tests (its batch flush, 0 ms; its
+   * retries, 20 ms apart) have run, its long ones (recoveries, freshness) wait for a jump.
+   */
   idle(): Promise<void>;
 }
 
+/** The loader's timers that fire without a jump of the clock, in these tests: those due within this. */
+const SOON = 1000;
+
 /**
  * Installs a new page-wide loader (memory only, no cross-tab, everything loads
- * at once) with short retries and request timeout, a warp clock and a fetch
- * that records what the kit sends. Elements created after this use it.
+ * at once) with short retries, a warp clock and a fetch that records what the
+ * kit sends. Elements created after this use it.
+ *
+ * The request timeout stays the kit's own (30 s): an answer of the test's API that a busy
+ * machine delays must not become a network error. A test of timeouts jumps the clock past it.
  */
 export function installLoader(options: LoaderOptions = {}, clock = warpClock()): InstalledLoader {
   const sent: SentRequest[] = [];
-  let pending = 0;
+  /** The requests waiting for their answer (the body of an answer read too). */
+  const flying = new Set<SentRequest>();
+  const listeners = new Set<() => void>();
+  const changed = () => {
+    for (const listener of [...listeners]) listener();
+  };
   const inner = options.fetch ?? ((input: string, init: RequestInit) => globalThis.fetch(input, init));
   const loader = createLoader({
     storage: null,
@@ -231,14 +272,15 @@ export function installLoader(options: LoaderOptions = {}, clock = warpClock()):
     locks: null,
     intersectionObserver: null,
     retryDelay: 20,
-    requestTimeout: 1500,
     now: clock.now,
     setTimeout: clock.setTimeout,
     clearTimeout: clock.clearTimeout,
     ...options,
     fetch: async (input, init) => {
-      sent.push({ url: input, init });
-      pending++;
+      const request = { url: input, init };
+      sent.push(request);
+      flying.add(request);
+      changed();
       try {
         const response = await inner(input, init);
         // The body is read by the kit next: count it as pending until then.
@@ -249,19 +291,54 @@ export function installLoader(options: LoaderOptions = {}, clock = warpClock()):
         void body;
         return response;
       } finally {
-        pending--;
+        flying.delete(request);
+        changed();
       }
     },
   });
   Object.defineProperty(globalThis, LOADER_KEY, { value: loader, configurable: true, writable: true });
+  const until = (condition: () => boolean, what: string, timeout = 10_000) =>
+    new Promise<void>((resolve, reject) => {
+      const finish = (settle: () => void) => {
+        listeners.delete(check);
+        offClock();
+        loader.removeEventListener(QUOTA_EVENT, check);
+        clearTimeout(deadline);
+        settle();
+      };
+      const check = () => {
+        try {
+          if (condition()) finish(resolve);
+        } catch (error) {
+          finish(() => reject(error as Error));
+        }
+      };
+      const deadline = setTimeout(
+        () => finish(() => reject(new Error(`still waiting for ${what} after ${timeout} ms`))),
+        timeout,
+      );
+      listeners.add(check);
+      const offClock = clock.onChange(check);
+      loader.addEventListener(QUOTA_EVENT, check);
+      check();
+    });
+  const quiet = () => flying.size === 0 && clock.nextDue() > clock.now() + SOON;
   return {
     loader,
     clock,
     sent,
     sentTo: (fragment) => sent.filter((request) => request.url.includes(fragment)),
+    inFlight: (fragment) => [...flying].filter((request) => request.url.includes(fragment)).length,
+    until,
     async idle() {
-      do await new Promise((resolve) => setTimeout(resolve, 10));
-      while (pending > 0);
+      for (;;) {
+        await until(quiet, 'no request in flight and no timer due soon');
+        // One task: what follows an answer (its body parsed, stored, the next attempt planned)
+        // runs in promise callbacks, which have no event; so does a request that a fired timer
+        // asks for before it is sent.
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        if (quiet()) return;
+      }
     },
   };
 }
@@ -291,33 +368,53 @@ export function create(parent: Element, tag: string, attrs: Record<string, strin
   return element;
 }
 
-/** Resolves once every element shows one of `states` (and, when asked, no stale mark). */
+/**
+ * Resolves once every element shows one of `states` (and, when asked, no stale mark): its
+ * `state` and `stale` attributes, which an element sets after each update, watched.
+ */
 export async function allSettled(
   elements: readonly HTMLElement[],
   states: ViewState[] = ['ready', 'empty', 'error'],
-  { timeout = 10_000, fresh = false } = {},
+  // Below the test's own timeout (10 s), so that a failure names the states it saw.
+  { timeout = 8_000, fresh = false } = {},
 ): Promise<void> {
-  const deadline = performance.now() + timeout;
+  const done = (element: HTMLElement) =>
+    states.includes(element.getAttribute('state') as ViewState) && !(fresh && element.hasAttribute('stale'));
   for (;;) {
+    await new Promise<void>((resolve, reject) => {
+      const observer = new MutationObserver(() => check());
+      const finish = (settle: () => void) => {
+        observer.disconnect();
+        clearTimeout(deadline);
+        settle();
+      };
+      const check = () => {
+        if (elements.every(done)) finish(resolve);
+      };
+      const deadline = setTimeout(() => {
+        const detail = elements
+          .filter((element) => !done(element))
+          .map(
+            (element) =>
+              `<${element.localName}> ${element.getAttribute('state')}${element.hasAttribute('stale') ? ' stale' : ''}`,
+          );
+        finish(() =>
+          reject(
+            new Error(`still waiting (${states.join('|')}${fresh ? ', fresh' : ''}): ${detail.join(', ')}`),
+          ),
+        );
+      }, timeout);
+      for (const element of elements)
+        observer.observe(element, { attributes: true, attributeFilter: ['state', 'stale'] });
+      check();
+    });
+    // An update under way ends first; it may show another state.
     await Promise.all(
       elements.map(
         (element) => (element as HTMLElement & { updateComplete?: Promise<unknown> }).updateComplete,
       ),
     );
-    const pending = elements.filter(
-      (element) =>
-        !states.includes(element.getAttribute('state') as ViewState) ||
-        (fresh && element.hasAttribute('stale')),
-    );
-    if (pending.length === 0) return;
-    if (performance.now() > deadline) {
-      const detail = pending.map(
-        (element) =>
-          `<${element.localName}> ${element.getAttribute('state')}${element.hasAttribute('stale') ? ' stale' : ''}`,
-      );
-      throw new Error(`still waiting (${states.join('|')}${fresh ? ', fresh' : ''}): ${detail.join(', ')}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 15));
+    if (elements.every(done)) return;
   }
 }
 

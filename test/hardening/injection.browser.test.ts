@@ -11,12 +11,11 @@ import { expect, fixture, fixtureCleanup } from '@open-wc/testing';
 import '../helpers/every-element.js';
 import { freshKit } from '../helpers/kit.js';
 import {
-  ELEMENTS,
+  EVERY_ELEMENT,
   allSettled,
   assertSafe,
   create,
   installLoader,
-  learnSlugs,
   pageGuard,
   poisonedFetch,
   textOf,
@@ -59,7 +58,6 @@ declare global {
 
 let guard: ReturnType<typeof pageGuard>;
 
-before(learnSlugs);
 beforeEach(() => {
   freshKit();
   delete window.__pwned;
@@ -77,7 +75,7 @@ afterEach(async () => {
 
 describe('API texts holding markup show as text', () => {
   for (const [label, payload] of Object.entries(PAYLOADS)) {
-    for (const spec of ELEMENTS) {
+    for (const spec of EVERY_ELEMENT) {
       it(`<${spec.tag}>: ${label}`, async () => {
         installLoader({ fetch: poisonedFetch(payload) });
         const page = await fixture<HTMLDivElement>(document.createElement('div'));

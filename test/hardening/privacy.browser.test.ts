@@ -9,13 +9,12 @@
 import { expect, fixture, fixtureCleanup } from '@open-wc/testing';
 import '../helpers/every-element.js';
 import { freshKit } from '../helpers/kit.js';
-import { ELEMENTS, FaultyApi, allSettled, create, learnSlugs, pageGuard } from './browser-kit.js';
+import { ELEMENTS, FaultyApi, allSettled, create, pageGuard } from './browser-kit.js';
 
 const COOKIE = 'khountous_probe';
 
 let guard: ReturnType<typeof pageGuard>;
 
-before(learnSlugs);
 beforeEach(() => {
   freshKit();
   guard = pageGuard();

@@ -10,7 +10,8 @@
 import { expect, fixture, fixtureCleanup } from '@open-wc/testing';
 import '../helpers/every-element.js';
 import { countFetches, freshKit, kitNames } from '../helpers/kit.js';
-import { ELEMENTS, FaultyApi, allSettled, create, learnSlugs, pageGuard } from './browser-kit.js';
+import { catalog } from '../../src/registry.js';
+import { ELEMENTS, FaultyApi, allSettled, create, pageGuard } from './browser-kit.js';
 
 type Restore = () => void;
 
@@ -80,11 +81,14 @@ function refuseStorage(): Restore {
   };
 }
 
+/** The dataset the dataset widget shows in these tests: its folder's sample. */
+const DATASET = catalog.find(({ widget }) => widget.tag === 'khountous-dataset')!.about.sample['dataset-id'];
+
 /** The kit's keys for the data of `base`, in the loader's canonical form. */
 const keysFor = (base: string) => [
   `e:${base}/regions?lang=fr`,
   `e:${base}/administrations?lang=fr#1,5`,
-  `e:${base}/datasets/regional-indicators?format=json`,
+  `e:${base}/datasets/${DATASET}?format=json`,
 ];
 
 const GARBAGE: [string, (base: string) => Record<string, string>][] = [
@@ -137,7 +141,6 @@ const GARBAGE: [string, (base: string) => Record<string, string>][] = [
 let guard: ReturnType<typeof pageGuard>;
 let restore: Restore | undefined;
 
-before(learnSlugs);
 beforeEach(() => {
   freshKit();
   guard = pageGuard();

@@ -88,6 +88,37 @@ export async function eventually(matches: () => boolean, timeout = 2000): Promis
   return matches();
 }
 
+/** Resolves once none of `elements` has the attribute `name` (watched, not polled), else rejects after `timeout`. */
+export function attributeGone(elements: readonly Element[], name: string, timeout = 8000): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const gone = () => elements.every((element) => !element.hasAttribute(name));
+    const observer = new MutationObserver(() => {
+      if (gone()) finish(resolve);
+    });
+    const deadline = setTimeout(
+      () =>
+        finish(() =>
+          reject(
+            new Error(
+              `${name} stayed on ${elements
+                .filter((element) => element.hasAttribute(name))
+                .map((element) => `<${element.localName}>`)
+                .join(', ')}`,
+            ),
+          ),
+        ),
+      timeout,
+    );
+    const finish = (settle: () => void) => {
+      observer.disconnect();
+      clearTimeout(deadline);
+      settle();
+    };
+    for (const element of elements) observer.observe(element, { attributes: true, attributeFilter: [name] });
+    if (gone()) finish(resolve);
+  });
+}
+
 /** The first event of `type` the element fires, with a timeout. */
 export function nextEvent<T extends Event>(element: HTMLElement, type: string, timeout = 8000): Promise<T> {
   return Promise.race([

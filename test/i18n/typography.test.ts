@@ -1,10 +1,14 @@
 import assert from 'node:assert/strict';
+import { register } from 'node:module';
 import { describe, it } from 'node:test';
 import { ERROR_KINDS } from '../../src/core/errors.js';
 import { attributeMessages } from '../../src/i18n/attributes.js';
 import { catalog } from '../../src/registry.js';
 import { SOME_WIDGET, type WidgetName } from '../../src/i18n/common.js';
-import { translations, widgetNames } from '../helpers/translations.js';
+
+// The tables are found in the widgets' folders (import.meta.glob), which Node reads through the hook.
+register('../helpers/vite-glob-hook.mjs', import.meta.url);
+const { translations, widgetNames } = await import('../helpers/translations.js');
 
 /** Names of widgets as the states' sentences take them (name.ts): singular, plural, with an elided article. */
 const NAMES: WidgetName[] = [...Object.values(widgetNames), SOME_WIDGET];

@@ -172,11 +172,16 @@ export async function embedFrame(tag: string, attributes: Record<string, string>
   return element;
 }
 
-/** Fonts loaded and two frames painted in `frame`. */
+/**
+ * Fonts loaded in `frame`, and two rendering updates of the test page, which are its frames' too.
+ * The test page's animation frames, not the frame's own: WebKit holds back those of a frame
+ * outside the viewport (the host pages are 4000 px tall, one under the other) for 10 to 20 s
+ * each. What the tests read (computed styles, boxes) is brought up to date as it is read;
+ * the screenshots (Chromium) are of frames within the viewport.
+ */
 async function fontsAndFrames(frame: HTMLIFrameElement) {
   await frame.contentDocument!.fonts.ready;
-  const win = frame.contentWindow!;
-  await new Promise((resolve) => win.requestAnimationFrame(() => win.requestAnimationFrame(resolve)));
+  await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
 }
 
 export const widgetIn = (frame: HTMLIFrameElement, tag: string) => frame.contentDocument!.querySelector(tag)!;

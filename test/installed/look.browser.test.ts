@@ -30,15 +30,28 @@ import {
   pixelsOf,
   widgetIn,
   WIDGETS,
+  type Drawn,
   type Scheme,
 } from './host.js';
 
 /** The schemes read in this engine. */
 const SCHEMES: Scheme[] = chromium ? ['light', 'dark', 'system-dark'] : ['light', 'dark'];
 
+/** The test page's frames but `keep`: a test's pages stop (timers, messages, requests) before the next test. */
+const removeFramesBut = (keep: HTMLIFrameElement | undefined) => {
+  for (const frame of document.querySelectorAll('iframe')) if (frame !== keep) frame.remove();
+};
+
+/** Each widget's differences from the source's drawing, all of them in one list (empty when it draws as the source does). */
+function unlike(source: Map<string, Drawn[]>, drawing: (tag: string) => Drawn[], from: string): string[] {
+  return WIDGETS.flatMap(([tag]) => {
+    const found = differences(source.get(tag)!, drawing(tag));
+    return found.length ? [`<${tag}> from ${from}:`, ...found.map((line) => `  ${line}`)] : [];
+  });
+}
+
 describe('what users install looks as the source does', function () {
   this.timeout(180000);
-  afterEach(removeFrames);
   after(async () => {
     if (chromium) await media({ colorScheme: null, forcedColors: null, media: null });
     if (chromium) await setViewport({ width: 800, height: 600 });
@@ -46,24 +59,29 @@ describe('what users install looks as the source does', function () {
 
   for (const scheme of SCHEMES) {
     describe(`read in ${scheme === 'system-dark' ? 'dark (the reader’s system setting)' : scheme}`, () => {
-      let source: HTMLIFrameElement;
+      // The source's page, loaded once for the scheme's tests (which only read it), and what it draws.
+      let source: HTMLIFrameElement | undefined;
+      const drawn = new Map<string, Drawn[]>();
 
-      beforeEach(async () => {
+      before(async () => {
         if (chromium) await media({ colorScheme: scheme === 'system-dark' ? 'dark' : 'light' });
         source = await hostFrame('source', scheme);
+        for (const [tag] of WIDGETS) drawn.set(tag, drawnBy(widgetIn(source, tag)));
       });
+      afterEach(() => removeFramesBut(source));
+      after(removeFrames);
 
       it('the source draws its colours: text, surface and border are not the page’s defaults', () => {
         for (const [tag] of WIDGETS) {
-          const root = widgetIn(source, tag).shadowRoot!.querySelector('.root')!;
-          const style = source.contentWindow!.getComputedStyle(root);
+          const root = widgetIn(source!, tag).shadowRoot!.querySelector('.root')!;
+          const style = source!.contentWindow!.getComputedStyle(root);
           expect(style.borderTopStyle, tag).to.equal('solid');
           expect(style.borderTopColor, tag).to.not.match(/rgba\(0, 0, 0, 0\)|transparent/);
           expect(style.backgroundColor, tag).to.not.match(/rgba\(0, 0, 0, 0\)|transparent/);
         }
         const [light, dark] = ['rgb(255, 255, 255)', 'rgb(22, 25, 28)'];
-        const background = source.contentWindow!.getComputedStyle(
-          widgetIn(source, 'khountous-ranking').shadowRoot!.querySelector('.root')!,
+        const background = source!.contentWindow!.getComputedStyle(
+          widgetIn(source!, 'khountous-ranking').shadowRoot!.querySelector('.root')!,
         ).backgroundColor;
         expect(background).to.equal(scheme === 'light' ? light : dark);
       });
@@ -71,32 +89,36 @@ describe('what users install looks as the source does', function () {
       for (const form of ['dist', 'vite', 'ssr'] as const) {
         it(`${form === 'dist' ? 'the script tag' : form === 'vite' ? 'the npm package bundled by Vite' : 'server-rendered HTML, hydrated'}: every widget as the source draws it`, async () => {
           const built = await hostFrame(form, scheme);
-          for (const [tag] of WIDGETS) {
-            const found = differences(drawnBy(widgetIn(source, tag)), drawnBy(widgetIn(built, tag)));
-            expect(found, `<${tag}> from ${form}:\n${found.join('\n')}`).to.deep.equal([]);
-          }
+          const found = unlike(drawn, (tag) => drawnBy(widgetIn(built, tag)), form);
+          expect(found, found.join('\n')).to.deep.equal([]);
         });
       }
 
       it('the embed page: every widget as the source draws it', async () => {
-        for (const [tag, attributes] of WIDGETS) {
-          const element = await embedFrame(tag, attributes, scheme);
-          const found = differences(drawnBy(widgetIn(source, tag)), drawnBy(element));
-          expect(found, `<${tag}> from the embed page:\n${found.join('\n')}`).to.deep.equal([]);
-          // Its page stops before the next one opens.
-          element.ownerDocument.defaultView!.frameElement!.remove();
-        }
+        // An embed page per widget, opened together, each on an API of its own.
+        const elements = await Promise.all(
+          WIDGETS.map(([tag, attributes]) => embedFrame(tag, attributes, scheme)),
+        );
+        const embedded = new Map(elements.map((element) => [element.localName, drawnBy(element)]));
+        const found = unlike(drawn, (tag) => embedded.get(tag)!, 'the embed page');
+        expect(found, found.join('\n')).to.deep.equal([]);
       });
 
       if (chromium && scheme !== 'system-dark')
         it('the script tag’s pixels are the source’s, widget by widget', async () => {
-          // Each widget alone, drawn from src/ and by the script tag, side by side in the viewport.
+          // Each widget alone, drawn from src/ and by the script tag, side by side in the viewport
+          // (the scheme's source page, 4000 px tall above them, goes: this is its last test).
+          removeFrames();
+          source = undefined;
           await setViewport({ width: 1440, height: 2500 });
           for (const widget of WIDGETS) {
             const [tag] = widget;
             removeFrames();
-            const alone = await hostFrame('source', scheme, [widget], 2440);
-            const built = await hostFrame('dist', scheme, [widget], 2440);
+            // Opened together, each on an API of its own: the source's on the left.
+            const [alone, built] = await Promise.all([
+              hostFrame('source', scheme, [widget], 2440),
+              hostFrame('dist', scheme, [widget], 2440),
+            ]);
             const [expected, actual] = await Promise.all([pixelsOf(alone, tag), pixelsOf(built, tag)]);
             expect([actual.width, actual.height], `<${tag}>: the size of its drawing`).to.deep.equal([
               expected.width,

@@ -6,6 +6,7 @@
  */
 import { readdirSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { DEMO_WARMUP } from '../server/demo-site.js';
 import { createServer, type ViteDevServer } from 'vite';
 // @ts-expect-error: a plain .mjs script without declarations
 import { CHROMIUM_FLAGS, resolveEngines } from '../../scripts/test/browsers.mjs';
@@ -35,14 +36,14 @@ export async function startNewsPage(): Promise<NewsPage> {
   const vite: ViteDevServer = await createServer({
     configFile: 'vite.config.ts',
     logLevel: 'silent',
-    // Every module transformed before the first page (as test/server/demo-site.ts does): a
-    // cold server transformed the page's modules and optimized its dependencies while the
-    // test waited for the widgets, which took more than the test's 20 s on a loaded machine.
+    // Every module a page may load transformed before the first page (test/server/demo-site.ts
+    // DEMO_WARMUP): a cold server transformed the page's modules and optimized its dependencies
+    // while the test waited for the widgets, which took more than the test's 20 s on a loaded machine.
     server: {
       host: '127.0.0.1',
       port,
       strictPort: true,
-      warmup: { clientFiles: ['./*.ts', '../src/**/*.ts'] },
+      warmup: { clientFiles: [...DEMO_WARMUP] },
     },
   });
   await vite.listen();

@@ -244,6 +244,15 @@ function probe(requests: ServedRequest[], reports: ProbeReport[]): Plugin {
   };
 }
 
+/**
+ * What a demo dev server under test transforms before its first page (its `server.warmup`):
+ * every module a page may load, so that the dependency optimizer finds all it needs at once and
+ * never reloads a page under test for a late discovery. Not src/ssr/ (Node only, never in a
+ * page): its imports (@resvg/resvg-js, a native package) make the optimizer fail, and every
+ * page then gets a 504 for Lit.
+ */
+export const DEMO_WARMUP = ['./*.ts', '../src/**/*.ts', '!../src/ssr/**'] as const;
+
 /** A plugin of @web/test-runner: serves the /__demo-site/ routes, stops the demo with the run. */
 export function demoSitePlugin() {
   let starting: Promise<ViteDevServer> | undefined;
@@ -256,9 +265,11 @@ export function demoSitePlugin() {
         mode: 'dev-quota',
         logLevel: 'silent',
         plugins: [probe(requests, reports)],
-        // Every module transformed before the first page: the dependency optimizer then finds
-        // all it needs at once, and never reloads a page under test for a late discovery.
-        server: { host: '127.0.0.1', port: 0, warmup: { clientFiles: ['./*.ts', '../src/**/*.ts'] } },
+        server: {
+          host: '127.0.0.1',
+          port: 0,
+          warmup: { clientFiles: [...DEMO_WARMUP] },
+        },
       });
       await vite.listen();
       await Promise.all(

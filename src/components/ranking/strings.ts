@@ -42,7 +42,7 @@ export const rankingStrings: Local<{ ranking: RankingText }> = {
       responseRate: 'Response rate',
       avgDelay: 'Average delay',
       of: (total) => `of ${total}`,
-      ties: '= : tied (same score)',
+      ties: '= means tied (same score)',
       scale: (from, to) => `bars from ${from} to ${to}`,
       dotScale: (from, to) => `dots on a scale from ${from} to ${to}`,
     },
