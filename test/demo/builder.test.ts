@@ -100,6 +100,26 @@ describe('the embed builder', { skip }, () => {
       return { note: String(await note.jsonValue()), code: await builder.inputValue('#snippet') };
     };
 
+    it('keeps the formats in place while the preview loads, is measured and changes with the format', async () => {
+      // (The preview is under the code: with it above, the formats moved as the embed page grew,
+      // and a click meant for one of them could land elsewhere.)
+      const tops = () =>
+        builder.evaluate(() =>
+          ['#widget', '.formats'].map((selector) =>
+            Math.round(document.querySelector(selector)!.getBoundingClientRect().top),
+          ),
+        );
+      // A width not measured yet: the embed page loads again in the preview, from its first height.
+      await builder.selectOption('#frame-width', '480');
+      const before = await tops();
+      await measuredAt(480);
+      assert.deepEqual(await tops(), before);
+      // Another format: the element's preview in place of the iframe's; the formats stay put.
+      await builder.check('input[name="format"][value="wordpress"]');
+      assert.deepEqual(await tops(), before);
+      await builder.check('input[name="format"][value="iframe"]');
+    });
+
     it('writes the height measured at the column’s width, says so beside the snippet, and titles the widget', async () => {
       for (const width of [320, 960]) {
         const { note, code } = await measuredAt(width);
