@@ -49,6 +49,35 @@ module: what every element's code waits for before its first render.
 `;
 }
 
+const kB = (bytes) => `${(bytes / 1000).toLocaleString('en', { maximumFractionDigits: 1 })} kB`;
+const MB = (bytes) => `${(bytes / 1e6).toLocaleString('en', { maximumFractionDigits: 1 })} MB`;
+
+/** The widgets' pictures: SVG to PNG with the kit's library and with sharp (bench/pictures.mjs), when measured. */
+function picturesText(results) {
+  const pictures = results.pictures;
+  if (!pictures) return '';
+  const rows = pictures.pictures.map(
+    (picture) =>
+      `| \`<${picture.tag}>\` | ${ms(picture.svgMs)} | ${ms(picture.resvgMs)} | ${ms(picture.sharpMs)} | ${(picture.resvgMs / picture.sharpMs).toFixed(2)}× | ${kB(picture.resvgBytes)} | ${kB(picture.sharpBytes)} |`,
+  );
+  const { resvg, fonts, sharp } = pictures.installed;
+  const scripts = (library) => (library.scripts.length ? library.scripts.join(', ') : 'none');
+  return `
+### Pictures: each widget's 1200 px picture, SVG then PNG, median of ${pictures.runs} runs
+
+| widget | SVG (renderImage) | PNG: resvg (the kit's) | PNG: sharp | resvg / sharp | PNG bytes: resvg | sharp |
+| --- | --- | --- | --- | --- | --- | --- |
+${rows.join('\n')}
+
+Median over the widgets: resvg ${ms(pictures.resvgMs)}, sharp ${ms(pictures.sharpMs)}. Installed: @resvg/resvg-js
+${MB(resvg.bytes)} (${resvg.packages.join(', ')}; install scripts: ${scripts(resvg)}) and the font's files
+${MB(fonts.bytes)}, against sharp ${MB(sharp.bytes)} (${sharp.packages.join(', ')}; install scripts:
+${scripts(sharp)}). sharp draws faster, but its SVG input takes its fonts from the server's fontconfig, so
+its PNG changes with the server; resvg draws with the files it is given and no other
+([ssr.md](ssr.md#a-picture-of-a-widget-renderimage)).
+`;
+}
+
 /** docs/benchmarks.md, formatted with the project's Prettier settings. */
 export async function markdown(results, root) {
   const [requests, session, bytes, dataLayer, render, memory] = sections(results);
@@ -133,6 +162,7 @@ ${mdTable(memory)}
 
 Elements cycled: ${results.memory.widgets.map((tag) => `\`<${tag}>\``).join(', ')}.
 
+${picturesText(results)}
 ${tierText(results)}
 ${paintText(results)}
 ${methodText(results)}`;

@@ -27,6 +27,7 @@ import { CHROMIUM_FLAGS, resolveEngines } from '../scripts/test/browsers.mjs';
 import { measureBytes } from './bytes.mjs';
 import { measureMemory, measureRender } from './measure.mjs';
 import { LAB_RUNS, PAINT_QUICK, PAINT_RUNS, SHIFT_RUNS, measurePaint } from './paint.mjs';
+import { PICTURE_RUNS, measurePictures } from './pictures.mjs';
 import { machine, markdown } from './report.mjs';
 import { table } from './report-tables.mjs';
 import { readingSession, repeatViews } from './requests.mjs';
@@ -52,6 +53,7 @@ const MODES = {
     paintRuns: PAINT_RUNS.full,
     labRuns: LAB_RUNS.full,
     shiftRuns: SHIFT_RUNS.full,
+    pictureRuns: PICTURE_RUNS.full,
   },
   quick: {
     mode: 'quick',
@@ -61,6 +63,7 @@ const MODES = {
     paintRuns: PAINT_RUNS.quick,
     labRuns: LAB_RUNS.quick,
     shiftRuns: SHIFT_RUNS.quick,
+    pictureRuns: PICTURE_RUNS.quick,
   },
 };
 const SETTINGS = quick ? MODES.quick : MODES.full;
@@ -161,6 +164,8 @@ async function main() {
       }),
     );
 
+    const pictures = await timed('pictures', () => measurePictures({ root, runs: SETTINGS.pictureRuns }));
+
     const tier = await timed('tier', () => measureTier({ quick }));
     if (tier.skipped) console.log(`\n!! SKIPPED the shared cache tier: ${tier.skipped}`);
 
@@ -193,6 +198,7 @@ async function main() {
       render,
       memory,
       paint,
+      pictures,
       tier,
       bounds: { requests: REQUEST_BOUND, memoryBytes: MEMORY_BOUND, tierSlack: TIER_SLACK },
       failures,

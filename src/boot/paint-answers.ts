@@ -11,8 +11,11 @@ import type { Values, paint } from './paint.js';
 /** The text paint's module, as the delivery imports it. */
 export type Painter = { paint: typeof paint };
 
-/** A widget's checked inputs by attribute name (what its summary's paths and formats name). */
-function valuesOf({ widget, planned }: Started): Values {
+/**
+ * A widget's checked inputs by attribute name (what its summary's paths and formats name): the
+ * paint's, and the picture's (ssr/image.ts).
+ */
+export function valuesOf({ widget, planned }: Pick<Started, 'widget' | 'planned'>): Values {
   const selection = planned.selection as unknown as Record<string, unknown>;
   return Object.fromEntries(Object.keys(widget.inputs).map((name) => [name, selection[camel(name)]]));
 }

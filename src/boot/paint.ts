@@ -17,123 +17,14 @@
  * MAX_LIMIT items a list, texts of MAX_TEXT_LENGTH characters); anything else
  * paints nothing and the element decides.
  */
-import { MAX_LIMIT, MAX_TEXT_LENGTH, type Lang } from '../core/types.js';
+import type { Lang } from '../core/types.js';
 import { relFor } from '../element/links.js';
-import { isolate } from '../i18n/bidi.js';
-import { formatAs, formatDate, TIED } from '../i18n/format.js';
-import { placesOf, type Place } from '../graphics/places.js';
+import { formatDate } from '../i18n/format.js';
 import { sourceLine } from '../i18n/source-line.js';
-import { summaries } from '../summaries.js';
 import { editorWordsOf, titleOf } from '../widget/editor.js';
-import type { Field, Format, NumberFormat } from '../widget/summary.js';
-import { fieldValue, formatOf } from '../widget/summary-read.js';
+import { isObject, viewOf, type Values } from '../widget/summary-view.js';
 
-type Json = Record<string, unknown>;
-
-/** What a widget's text paint shows: a title, lines, and a list; or one figure in the line of a text. */
-interface View {
-  inline?: string | undefined;
-  title?: string | undefined;
-  lines?: string[];
-  items?: string[];
-  ordered?: boolean;
-  /** The date the data carries (the source line's), if the summary names one. */
-  date?: unknown;
-  /** The items' places, when ranked by a field (summary.ts `rankedBy`). */
-  places?: Place[];
-}
-
-const isObject = (value: unknown): value is Json =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/**
- * A non-empty string within the bound of a text, isolated (i18n/bidi.ts: its direction stays its own
- * beside the figures written after it), else undefined.
- */
-const text = (value: unknown): string | undefined =>
-  typeof value === 'string' && value.trim() && value.length <= MAX_TEXT_LENGTH ? isolate(value) : undefined;
-
-/** The items of a list answer (`{ data: [...] }`) that are objects; none when it holds more than a page may. */
-const listOf = (data: Json): Json[] =>
-  Array.isArray(data['data']) && data['data'].length <= MAX_LIMIT ? data['data'].filter(isObject) : [];
-
-/**
- * Writes `value` in `format` (i18n/format.ts `formatAs`: the elements' own rule, with their
- * cached formatters) when it is a finite number, else undefined.
- */
-const numeric =
-  (lang: Lang, format: NumberFormat) =>
-  (value: unknown): string | undefined =>
-    typeof value === 'number' && Number.isFinite(value) ? formatAs(lang, format, value) : undefined;
-
-const joined = (parts: (string | undefined)[]): string => parts.filter(Boolean).join(' · ');
-
-/** The widget's checked inputs, by attribute name (boot/paint-answers.ts). */
-export type Values = Readonly<Record<string, unknown>>;
-
-/**
- * What a widget's summary (src/summaries.ts) shows in the paint: its brief
- * fields, as text; undefined when the widget has no summary.
- */
-function viewOf(tag: string, data: Json, values: Values, lang: Lang): View | undefined {
-  const summary = summaries[tag];
-  if (!summary) return undefined;
-  const writers: Partial<Record<Format, (value: unknown) => string | undefined>> = {
-    text,
-    number: numeric(lang, 'number'),
-    percent: numeric(lang, 'percent'),
-    days: numeric(lang, 'days'),
-    score: numeric(lang, 'score'),
-  };
-  const read = (attribute: string): unknown => values[attribute];
-  const valueOf = (source: unknown, path: string): unknown => fieldValue(source, path, lang, read);
-  const write = (source: unknown, field: Field): string | undefined =>
-    writers[formatOf(field, read)]?.(valueOf(source, field.path));
-  const brief = (fields: readonly Field[] = []) => fields.filter((field) => field.brief);
-  const { items, inline } = summary;
-  const chosen = items?.match && values[items.match.attribute];
-  if (inline && values[inline.attribute] === inline.value) {
-    // The one resource shown: the answer, or the item of the list chosen.
-    const one: unknown = !items?.match
-      ? data
-      : chosen
-        ? listOf(data).find((item) => valueOf(item, items.match!.path) === chosen)
-        : undefined;
-    const figure = one === undefined ? [] : inline.fields.map((field) => write(one, field));
-    return { inline: figure.filter(Boolean).join(' ') || undefined };
-  }
-  // The items shown, each written, with its place when the list is ranked by a field: equal values
-  // share it (graphics/places.ts), from the page's first rank.
-  const listed = items
-    ? listOf(data).filter((item) => !chosen || valueOf(item, items.match!.path) === chosen)
-    : [];
-  const places =
-    items?.rankedBy &&
-    placesOf(
-      listed.map((item) => Number(valueOf(item, items.rankedBy!))),
-      (Math.max(1, Number(values['page']) || 1) - 1) * (Number(values['limit']) || listed.length) + 1,
-    );
-  const shown = listed.flatMap((item, index): [string, Place | undefined][] => {
-    const name = items && write(item, items.name);
-    if (name === undefined) return [];
-    const place = places ? places[index] : undefined;
-    const line = joined([name, ...brief(items!.details).map((field) => write(item, field))]);
-    return [[place?.shared ? `${line} (${TIED[lang]})` : line, place]];
-  });
-  return {
-    date: summary.date && valueOf(data, summary.date),
-    title: summary.title?.brief ? write(data, summary.title) : undefined,
-    lines: [
-      joined(brief(summary.facts).map((field) => write(data, field))),
-      ...brief(summary.text).map((field) => write(data, field) ?? ''),
-    ],
-    ordered: items?.ordered,
-    ...(items && {
-      items: shown.map(([item]) => item),
-      places: items.rankedBy ? shown.map(([, place]) => place!) : undefined,
-    }),
-  };
-}
+export type { Values };
 
 // Within its widget's box (widget/box.ts), which its tag holds: scrolled, not taller.
 const STYLE = `:host{display:block;box-sizing:border-box;max-height:calc(var(--khountous-box)*var(--khountous-font-size,1rem));overflow:auto;padding:.75rem 1rem;line-height:1.5;overflow-wrap:anywhere}

@@ -32,9 +32,8 @@ export interface DataFile {
 }
 
 /**
- * The words at `path` (`ranking.score`) in the tables, in `lang`, the kit's words of the file first.
- *
- * @internal the CSV tests read a summary with the words of one widget
+ * The words at `path` (`ranking.score`) in the tables, in `lang`, the kit's words of the file first:
+ * the CSV file's and the picture's (ssr/image.ts) reading of a summary's labels.
  */
 export const wordsIn =
   (tables: readonly Local<object>[], lang: Lang) =>

@@ -2,7 +2,7 @@
  * `khountous-widgets render` (src/ssr/cli.ts) run as a command, from the
  * sources, against the reference API on a local port: `--budget` bounds the
  * requests of the run (renderWidget's `budget`); a value that is not one is a
- * usage error.
+ * usage error. `khountous-widgets image` writes one widget's picture, PNG or SVG.
  */
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
@@ -41,12 +41,15 @@ after(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+/** Runs `khountous-widgets render`; its exit code and what it wrote. */
+const cli = (...args: string[]) => command('render', ...args);
+
 /** Runs the command; its exit code and what it wrote. */
-function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+function command(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      ['--import', 'tsx', '--import', GLOB_HOOK, join(root, 'src/ssr/cli.ts'), 'render', ...args],
+      ['--import', 'tsx', '--import', GLOB_HOOK, join(root, 'src/ssr/cli.ts'), ...args],
       { cwd: root, env: { ...process.env, KHOUNTOUS_KEY: 'demo-free-key' } },
       (error, stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
     );
@@ -126,5 +129,66 @@ describe('khountous-widgets render: a figure in a sentence', () => {
     const shadow = /<template[^>]*>(.*)<\/template>/s.exec(inside!)![1]!;
     assert.doesNotMatch(shadow.replace(/<style>.*?<\/style>/gs, ''), /role="heading"|<p[\s>]|<h\d/);
     assert.match(shadow, /class="figure[^"]*"[^>]*tabindex="0"[^>]*>(<!--[^>]*-->)*\d+\s?%/);
+  });
+});
+
+describe('khountous-widgets image', () => {
+  it('writes the PNG or the SVG of a widget, in its language, theme and width', async () => {
+    const png = join(dir, 'ranking.png');
+    const run = await command(
+      'image',
+      'khountous-ranking',
+      'limit=3',
+      '--lang',
+      'en',
+      '--theme',
+      'dark',
+      '--width',
+      '480',
+      '--base-url',
+      baseUrl,
+      '--out',
+      png,
+    );
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stdout, /ranking\.png: the picture of <khountous-ranking> written/);
+    const bytes = readFileSync(png);
+    assert.deepEqual([...bytes.subarray(1, 4)], [...Buffer.from('PNG')]);
+    assert.equal(bytes.readUInt32BE(16), 480);
+    const svg = join(dir, 'card.svg');
+    const text = await command(
+      'image',
+      'khountous-region-stats',
+      'region=kolda',
+      '--base-url',
+      baseUrl,
+      '--out',
+      svg,
+    );
+    assert.equal(text.code, 0, text.stderr);
+    assert.match(readFileSync(svg, 'utf8'), /^<svg [^>]*lang="fr"[\s\S]*Source\u202f: Khountous/);
+  });
+
+  it('a picture it cannot draw: exit 1, said why, nothing written; a usage error: exit 2', async () => {
+    const out = join(dir, 'none.png');
+    const bad = await command(
+      'image',
+      'khountous-ranking',
+      '--width',
+      '50',
+      '--base-url',
+      baseUrl,
+      '--out',
+      out,
+    );
+    assert.equal(bad.code, 1);
+    assert.match(
+      bad.stderr,
+      /none\.png: not written: width 50 is not a whole number of pixels from 200 to 2400/,
+    );
+    assert.throws(() => readFileSync(out));
+    const usage = await command('image', 'khountous-ranking', '--out', join(dir, 'x.gif'));
+    assert.equal(usage.code, 2);
+    assert.match(usage.stderr, /--out <file\.png\|file\.svg> are needed/);
   });
 });
