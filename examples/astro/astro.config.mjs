@@ -2,4 +2,7 @@
 // With an adapter (`output: 'server'`), the same pages render at each request instead.
 import { defineConfig } from 'astro/config';
 
-export default defineConfig({});
+export default defineConfig({
+  // The site's address: the pictures' addresses in the pages' `og:image` are written on it.
+  site: process.env.SITE_URL || 'https://example.org',
+});

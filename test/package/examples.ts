@@ -19,7 +19,24 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
+import { register } from 'node:module';
 import { installExample, launchChromium, serveApp, type Example, type StartedServer } from './harness.js';
+
+/** The kit's renderImage, from its source (src/ssr/render.ts finds the widgets with import.meta.glob). */
+async function kitRenderImage() {
+  register('../helpers/vite-glob-hook.mjs', import.meta.url);
+  return (await import('../../src/ssr/render.js')).renderImage;
+}
+
+/** A PNG's width and height, from its header; throws when the bytes are not a PNG. */
+function pngSize(png: Uint8Array): { width: number; height: number } {
+  assert.deepEqual([...png.slice(0, 8)], [137, 80, 78, 71, 13, 10, 26, 10], 'a PNG signature');
+  const view = new DataView(png.buffer, png.byteOffset, png.byteLength);
+  return { width: view.getUint32(16), height: view.getUint32(20) };
+}
+
+/** The width of the pictures the examples serve as their pages' `og:image`. */
+const IMAGE_WIDTH = 1200;
 
 /** One of the reference API's demo keys (demo/api/callers.ts DEMO_KEYS): the API accepts it. */
 const KEY = 'demo-partner-key';
@@ -28,16 +45,19 @@ const KEY = 'demo-partner-key';
 const WIDGETS = [
   {
     tag: 'khountous-ranking',
+    attributes: { limit: 5, lang: 'en' },
     path: '/administrations?lang=en&limit=5&page=1',
     text: (body: { data: { name: string }[] }) => body.data[0]!.name,
   },
   {
     tag: 'khountous-admin-card',
+    attributes: { slug: 'hopital-regional-de-tambacounda', lang: 'en' },
     path: '/administrations/hopital-regional-de-tambacounda?lang=en',
     text: (body: { description: string }) => body.description.slice(0, 60),
   },
   {
     tag: 'khountous-region-stats',
+    attributes: { region: 'kolda', indicator: 'responseRate', lang: 'en' },
     path: '/regions?lang=en',
     text: (body: { data: { code: string; name: string }[] }) =>
       body.data.find((region) => region.code === 'kolda')!.name,
@@ -54,8 +74,11 @@ export interface Build {
   command: [string, ...string[]];
   /** The folder the build writes, in the example's: no file of it may hold the key. */
   out: string;
-  /** The built pages by URL path: each one's HTML file (in `out`) and the widgets it shows. */
-  pages: Record<string, { file: string; tags: Tag[] }>;
+  /**
+   * The built pages by URL path: each one's HTML file (in `out`), the widgets it shows, and the
+   * widget whose picture its `og:image` is.
+   */
+  pages: Record<string, { file: string; tags: Tag[]; image: Tag }>;
   /** The folder (in `out`) of the scripts the readers' browsers load: all of `out` by default. */
   scripts?: string;
   /**
@@ -67,8 +90,16 @@ export interface Build {
 
 /** The pages of examples/astro and examples/eleventy: the region indicator is in their layout. */
 export const STATIC_SITE_PAGES: Build['pages'] = {
-  '/': { file: 'index.html', tags: ['khountous-ranking', 'khountous-admin-card', 'khountous-region-stats'] },
-  '/method/': { file: 'method/index.html', tags: ['khountous-region-stats'] },
+  '/': {
+    file: 'index.html',
+    tags: ['khountous-ranking', 'khountous-admin-card', 'khountous-region-stats'],
+    image: 'khountous-ranking',
+  },
+  '/method/': {
+    file: 'method/index.html',
+    tags: ['khountous-region-stats'],
+    image: 'khountous-region-stats',
+  },
 };
 
 /** Text of HTML markup: tags dropped, the entities Lit SSR writes decoded. */
@@ -169,6 +200,8 @@ export function describeExample(name: string, builds: Build[]): void {
     let url = '';
     /** What each widget must show, from the API. */
     const expected: Record<string, string> = {};
+    /** The height of each page's picture, as the kit draws it from the same data. */
+    const pictureHeights: Record<string, number> = {};
     let buildRequests: string[] = [];
     let buildAuthorized: string[] = [];
 
@@ -180,8 +213,19 @@ export function describeExample(name: string, builds: Build[]): void {
           const response = await fetch(`${server.url}/v1${widget.path}`);
           expected[widget.tag] = (widget.text as (body: unknown) => string)(await response.json());
         }
+        const renderImage = await kitRenderImage();
+        for (const [, page] of pages) {
+          const widget = WIDGETS.find((candidate) => candidate.tag === page.image)!;
+          const svg = await renderImage(widget.tag, widget.attributes, {
+            baseUrl: `${server.url}/v1`,
+            width: IMAGE_WIDTH,
+          });
+          pictureHeights[page.image] = Number(/^<svg [^>]*height="(\d+)"/.exec(svg)![1]);
+        }
         server.api.length = 0;
         const env = {
+          // The site's address, which the pages' `og:image` is written on.
+          SITE_URL: server.url,
           KHOUNTOUS_BASE_URL: `${server.url}/v1`,
           KHOUNTOUS_KEY: KEY,
           ASTRO_TELEMETRY_DISABLED: '1',
@@ -242,6 +286,30 @@ export function describeExample(name: string, builds: Build[]): void {
         }
         const leaking = filesUnder(dir).filter((file) => readFileSync(file, 'latin1').includes(KEY));
         assert.deepEqual(leaking, [], 'files that hold the API key');
+      });
+
+      it("each page's og:image is its widget's picture, served by the site: a PNG as the kit draws it", async (t) => {
+        if (skip) return t.skip(skip);
+        for (const [path, page] of pages) {
+          const html = readFileSync(join(example!.dir, build.out, page.file), 'utf8');
+          const meta =
+            /<meta [^>]*property="og:image" [^>]*content="([^"]+)"|<meta [^>]*content="([^"]+)"[^>]* property="og:image"/.exec(
+              html,
+            );
+          assert.ok(meta, `${path}: an og:image`);
+          const address = new URL((meta[1] ?? meta[2]!).replaceAll('&amp;', '&'));
+          assert.equal(address.origin, server!.url, `${path}: its og:image on the site's address (SITE_URL)`);
+          const response = await fetch(url + address.pathname + address.search);
+          assert.equal(response.status, 200, `${path}: ${address}`);
+          assert.match(response.headers.get('content-type') ?? '', /^image\/png/, `${path}: ${address}`);
+          const size = pngSize(new Uint8Array(await response.arrayBuffer()));
+          assert.deepEqual(
+            size,
+            { width: IMAGE_WIDTH, height: pictureHeights[page.image] },
+            `${path}: the picture of <${page.image}>`,
+          );
+        }
+        assert.deepEqual(server!.api, [], 'the pictures asked the API nothing after the build');
       });
 
       it("the readers' scripts are minified", (t) => {

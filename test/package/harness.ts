@@ -147,6 +147,7 @@ const TYPES: Record<string, string> = {
   '.json': 'application/json',
   '.map': 'application/json',
   '.svg': 'image/svg+xml',
+  '.png': 'image/png',
 };
 
 export interface AppServer {

@@ -15,6 +15,7 @@ const site = (app: string): Omit<Build, 'command' | 'start'> => ({
     '/': {
       file: 'server/app/index.html',
       tags: ['khountous-ranking', 'khountous-admin-card', 'khountous-region-stats'],
+      image: 'khountous-ranking',
     },
   },
   scripts: 'static/chunks',

@@ -1,9 +1,11 @@
+import { RANKING } from './khountous';
+
 /** How a page makes a widget's HTML: cached ('use cache', app/page.tsx) or not (revalidate/). */
 export type Widget = (tag: string, attributes: Record<string, string | number>) => Promise<string>;
 
 /** The page's widgets and words, whichever way their HTML is made. */
 export async function FrontPage({ widget }: { widget: Widget }) {
-  const ranking = await widget('khountous-ranking', { limit: 5, lang: 'en' });
+  const ranking = await widget(RANKING.tag, RANKING.attributes);
   const card = await widget('khountous-admin-card', { slug: 'hopital-regional-de-tambacounda', lang: 'en' });
   const region = await widget('khountous-region-stats', {
     region: 'kolda',

@@ -1,5 +1,5 @@
 // The widgets, rendered on the server with their data (khountous-widgets/ssr).
-import { renderWidget } from 'khountous-widgets/ssr';
+import { renderImage, renderWidget } from 'khountous-widgets/ssr';
 
 /** The API, or the site's shared cache tier: the server and the readers' browsers ask the same one. */
 export const baseUrl = process.env.KHOUNTOUS_BASE_URL || 'https://api.khountous.sn/v1';
@@ -16,5 +16,21 @@ export function render(tag: string, attributes: Record<string, string | number>)
     baseUrl,
     key: process.env.KHOUNTOUS_KEY || undefined,
     fallback: (error) => console.warn(error.message),
+  });
+}
+
+/** The front page's ranking: shown on the page (front-page.tsx), and its picture (opengraph-image.ts). */
+export const RANKING = { tag: 'khountous-ranking', attributes: { limit: 5, lang: 'en' } } as const;
+
+/**
+ * The PNG of the widget `tag` with `attributes`, 1200 pixels wide, from the process's cache
+ * (no request of its own after the page's): the picture a share of the page shows.
+ */
+export function picture(tag: string, attributes: Record<string, string | number>): Promise<Uint8Array> {
+  return renderImage(tag, attributes, {
+    baseUrl,
+    key: process.env.KHOUNTOUS_KEY || undefined,
+    format: 'png',
+    width: 1200,
   });
 }
