@@ -5,6 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
+import { register } from 'node:module';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { freePort, type CountedApi } from '../../scripts/tier/tier.js';
@@ -487,5 +488,78 @@ update_option( 'khountous_widgets_budget', $all, false );`);
     } finally {
       await saveSettings(admin, { api_base_url: api.base, server_render: 'on' });
     }
+  });
+
+  it('the address of the pictures: where scripts do not run, the widget’s picture (its text as its alternative), linked to its data; an address that is not one is refused', async () => {
+    clear();
+    // The site's image twin of the embed page, on a Node server: the kit's renderEmbedImage.
+    register('../helpers/vite-glob-hook.mjs', import.meta.url);
+    const { renderEmbedImage, RenderError } = await import('../../src/ssr/render.js');
+    const port = await freePort();
+    const twin = createServer(async (request, response) => {
+      const url = new URL(request.url!, `http://127.0.0.1:${port}`);
+      try {
+        if (url.pathname !== '/khountous/embed.png') throw new RenderError('not found', '');
+        const { type, body } = await renderEmbedImage(url, { baseUrl: api.base, format: 'png' });
+        response.writeHead(200, { 'Content-Type': type }).end(body);
+      } catch (error) {
+        response.writeHead(error instanceof RenderError ? 400 : 500).end(String(error));
+      }
+    });
+    await new Promise<void>((resolve) => twin.listen(port, '127.0.0.1', resolve));
+    const pictures = `http://127.0.0.1:${port}/khountous/embed.png`;
+    try {
+      const refused = await saveSettings(admin, {
+        api_base_url: api.base,
+        image_url: `${pictures}?widget=ranking`,
+      });
+      assert.match(refused, /The address of the pictures was not saved/);
+      await saveSettings(admin, { api_base_url: api.base, image_url: pictures });
+      const post = await createPost('[khountous-ranking limit="3" lang="en"]');
+      const [widget] = inlineOf(await page(post.link));
+      assert.notEqual(widget!.json, '', 'the inline data, for the element');
+      const image =
+        /^<a href="([^"]+)"><img src="([^"]+)" alt="([^"]*)" width="600" loading="lazy" decoding="async" \/><\/a>$/.exec(
+          widget!.inner.slice(widget!.inner.indexOf('</script>') + '</script>'.length),
+        );
+      assert.ok(image, `the picture in place of the text: ${widget!.inner.slice(0, 400)}`);
+      const decode = (text: string) =>
+        text
+          .replace(/&#0?39;|&apos;/g, "'")
+          .replace(/&quot;/g, '"')
+          .replace(/&lt;/g, '<')
+          .replace(/&gt;/g, '>')
+          .replace(/&#0?38;|&amp;/g, '&');
+      const src = new URL(decode(image[2]!));
+      assert.equal(src.origin + src.pathname, pictures);
+      assert.deepEqual(Object.fromEntries(src.searchParams), { widget: 'ranking', limit: '3', lang: 'en' });
+      // Its text alternative is the text fallback: the names, the source and the date.
+      const list = (await (await fetch(`${api.base}/administrations?lang=en&limit=3`)).json()) as {
+        data: { name: string }[];
+      };
+      const alt = decode(image[3]!);
+      for (const { name } of list.data) assert.ok(alt.includes(name), `"${name}" in the alt: ${alt}`);
+      assert.match(alt, /^Ranking of administrations Hôpital/, 'each element’s words apart');
+      assert.match(alt, /data as of \d{1,2} \w{3} \d{4}/);
+      assert.match(decode(image[1]!), /\/administrations\?/, 'linked to its data on the platform');
+      // The picture the site serves there: a PNG 600 px wide.
+      const answer = await fetch(src);
+      assert.equal(answer.status, 200, await answer.clone().text());
+      assert.equal(answer.headers.get('content-type'), 'image/png');
+      const png = new Uint8Array(await answer.arrayBuffer());
+      assert.deepEqual([...png.slice(1, 4)], [80, 78, 71], 'a PNG');
+      assert.equal(new DataView(png.buffer).getUint32(16), 600);
+      // The site's feed carries it too.
+      const feed = await (await fetch(`${wp.site}/?feed=rss2`)).text();
+      assert.match(feed, /embed\.png\?widget=ranking/);
+    } finally {
+      await saveSettings(admin, { api_base_url: api.base, image_url: '' });
+      await new Promise((resolve) => twin.close(resolve));
+    }
+    // Without it: the text again.
+    const post = await createPost('[khountous-ranking limit="3" lang="en"]');
+    const [widget] = inlineOf(await page(post.link));
+    assert.doesNotMatch(widget!.inner, /<img /);
+    assert.match(widget!.inner, /<ol/);
   });
 });

@@ -50,7 +50,8 @@ function khountous_widgets_shows_errors() {
 
 /**
  * The link to a widget's data on the platform, for readers without the kit:
- * the request the widget makes (its path, and the query its attributes set).
+ * the request the widget makes (its path, the constants its request sends
+ * beside its endpoint's defaults, and the query its attributes set).
  *
  * @param array<string, mixed>  $definition The widget's definition.
  * @param array<string, string> $attributes The checked attributes.
@@ -66,7 +67,7 @@ function khountous_widgets_data_url( $definition, $attributes ) {
 		},
 		$definition['link']['path']
 	);
-	$query    = array();
+	$query    = isset( $definition['link']['fixed'] ) ? $definition['link']['fixed'] : array();
 	foreach ( $definition['link']['query'] as $param => $name ) {
 		if ( isset( $attributes[ $name ] ) && '' !== $attributes[ $name ] ) {
 			$query[ $param ] = $attributes[ $name ];
@@ -110,8 +111,12 @@ function khountous_widgets_render( $widget, $given ) {
 	}
 	$link   = khountous_widgets_data_url( $definition, $attributes );
 	$served = khountous_widgets_served( $widget, $definition, $attributes, $link );
-	$html   .= '>' . ( null !== $served ? $served : '<a href="' . esc_url( $link ) . '">'
-		. esc_html__( 'See the data on Khountous', 'khountous-widgets' ) . '</a>' ) . '</' . $definition['tag'] . '>';
+	if ( null === $served ) {
+		$see    = __( 'See the data on Khountous', 'khountous-widgets' );
+		$shown  = khountous_widgets_picture( $widget, $attributes, $see );
+		$served = '<a href="' . esc_url( $link ) . '">' . ( '' !== $shown ? $shown : esc_html( $see ) ) . '</a>';
+	}
+	$html .= '>' . $served . '</' . $definition['tag'] . '>';
 
 	if ( $checked['warnings'] && khountous_widgets_shows_errors() && khountous_widgets_is_preview() ) {
 		$html = khountous_widgets_problem_box( $definition['tag'], '', $checked['warnings'], 'warning' ) . $html;
@@ -162,8 +167,40 @@ function khountous_widgets_served( $widget, $definition, $attributes, $link ) {
 		'fetchedAt' => gmdate( 'Y-m-d\TH:i:s', (int) $served['fetched'] ) . sprintf( '.%03dZ', (int) ( fmod( $served['fetched'], 1 ) * 1000 ) ),
 		'data'      => json_decode( $served['body'] ),
 	);
+
+	$text = khountous_widgets_fallback( $widget, $attributes, json_decode( $served['body'], true ), $lang, $served['fetched'], $link );
+	// Its text, for the picture's alternative: each element's words apart, entities read (esc_attr writes them again).
+	$words = html_entity_decode( wp_strip_all_tags( preg_replace( '/<[^>]*>/', ' ', $text ) ), ENT_QUOTES | ENT_HTML5, 'UTF-8' );
+	$shown = khountous_widgets_picture( $widget, $attributes, trim( preg_replace( '/\s+/u', ' ', $words ) ) );
 	return '<script type="application/json">' . khountous_widgets_script_json( $inline ) . '</script>'
-		. khountous_widgets_fallback( $widget, $attributes, json_decode( $served['body'], true ), $lang, $served['fetched'], $link );
+		. ( '' !== $shown ? '<a href="' . esc_url( $link ) . '">' . $shown . '</a>' : $text );
+}
+
+/**
+ * The widget's picture, where the site draws one (Settings > Khountous widgets, "Address of the
+ * pictures": the embed page's image twin, `embed.png`, which takes the embed page's query:
+ * the widget's short name and its attributes); '' where it draws none. What e-mail, feeds and
+ * pages without JavaScript show in place of the text fallback; `$alt`, its text alternative,
+ * is that text (the figures, the date, the source), so that nothing is lost. The element hides
+ * it when it runs (its shadow root has no slot): a lazy image it hides is never fetched.
+ *
+ * @param string                $widget     The widget (`ranking`...).
+ * @param array<string, string> $attributes The checked attributes.
+ * @param string                $alt        The text alternative.
+ * @return string
+ */
+function khountous_widgets_picture( $widget, $attributes, $alt ) {
+	$address = khountous_widgets_settings()['image_url'];
+	if ( '' === $address || null === khountous_widgets_http_url( $address ) ) {
+		return '';
+	}
+	// The picture's server takes its data from its own API: no base-url.
+	unset( $attributes['base-url'] );
+	$query = http_build_query( array( 'widget' => $widget ) + $attributes, '', '&', PHP_QUERY_RFC3986 );
+	// Brackets as the fallback writes them: no shortcode read in a value from the API.
+	$alt = str_replace( array( '[', ']' ), array( '&#91;', '&#93;' ), esc_attr( $alt ) );
+	return '<img src="' . esc_url( $address . '?' . $query ) . '" alt="' . $alt
+		. '" width="600" loading="lazy" decoding="async" />';
 }
 
 /**

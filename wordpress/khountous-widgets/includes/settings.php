@@ -4,8 +4,9 @@
  * tier), whether the server writes each widget's data into the page (on by
  * default), the site's API key (sent by the server only, never printed, the
  * field shows none) and its quota (the most requests the server sends with it:
- * includes/data.php), and where the kit is loaded from (the plugin's copy, or a
- * URL with its integrity). Only administrators (manage_options) see and change them.
+ * includes/data.php), the address of the widgets' pictures (the image twin of the embed
+ * page, which a site's Node server can answer: includes/render.php), and where the kit is
+ * loaded from (the plugin's copy, or a URL with its integrity). Only administrators (manage_options) see and change them.
  *
  * The address of the kit names a script that runs on every page with a widget
  * and in the block editor, in front of every user, a network's super admins
@@ -27,7 +28,7 @@ const KHOUNTOUS_WIDGETS_OPTION = 'khountous_widgets_settings';
 /**
  * The settings, with their defaults.
  *
- * @return array{api_base_url: string, server_render: string, api_key: string, api_quota: string, kit_url: string, kit_integrity: string}
+ * @return array{api_base_url: string, server_render: string, api_key: string, api_quota: string, image_url: string, kit_url: string, kit_integrity: string}
  */
 function khountous_widgets_settings() {
 	$saved = get_option( KHOUNTOUS_WIDGETS_OPTION, array() );
@@ -37,6 +38,7 @@ function khountous_widgets_settings() {
 		'server_render' => isset( $saved['server_render'] ) && 'off' === $saved['server_render'] ? 'off' : 'on',
 		'api_key'       => isset( $saved['api_key'] ) ? (string) $saved['api_key'] : '',
 		'api_quota'     => isset( $saved['api_quota'] ) ? (string) $saved['api_quota'] : '',
+		'image_url'     => isset( $saved['image_url'] ) ? (string) $saved['image_url'] : '',
 		'kit_url'       => isset( $saved['kit_url'] ) ? (string) $saved['kit_url'] : '',
 		'kit_integrity' => isset( $saved['kit_integrity'] ) ? (string) $saved['kit_integrity'] : '',
 	);
@@ -174,6 +176,21 @@ function khountous_widgets_sanitize_settings( $input ) {
 		}
 	}
 
+	// The address of the widgets' pictures: an http(s) URL without query, or empty (none).
+	if ( isset( $input['image_url'] ) ) {
+		$image = khountous_widgets_trim( (string) $input['image_url'] );
+		if ( '' === $image || null !== khountous_widgets_http_url( $image ) ) {
+			$out['image_url'] = $image;
+		} else {
+			add_settings_error(
+				KHOUNTOUS_WIDGETS_OPTION,
+				'image_url',
+				/* translators: %s: the value typed. */
+				esc_html( sprintf( __( 'The address of the pictures was not saved: "%s" is not an http(s) address without a query.', 'khountous-widgets' ), $image ) )
+			);
+		}
+	}
+
 	// The address of the kit and its integrity, as a pair: both taken, or neither.
 	$kit       = isset( $input['kit_url'] ) ? khountous_widgets_trim( (string) $input['kit_url'] ) : $current['kit_url'];
 	$integrity = isset( $input['kit_integrity'] ) ? khountous_widgets_trim( (string) $input['kit_integrity'] ) : $current['kit_integrity'];
@@ -237,6 +254,11 @@ function khountous_widgets_register_settings() {
 				'20000/day',
 				khountous_widgets_budget_text( khountous_widgets_definitions()['budget']['anonymous'] )
 			),
+		),
+		'image_url'     => array(
+			'khountous_widgets_api',
+			__( 'Address of the pictures', 'khountous-widgets' ),
+			__( 'Optional. Where your site draws each widget as a picture: the embed page\'s image twin (embed.png), answered by the kit\'s renderEmbedImage on a Node server. Set, e-mail, feeds and pages without JavaScript show the widget\'s picture, its figures in its text alternative; empty, its text.', 'khountous-widgets' ),
 		),
 		'kit_url'       => array(
 			'khountous_widgets_kit',
