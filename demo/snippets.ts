@@ -173,7 +173,8 @@ export function snippet(
         ...(onCdn ? [`<!-- ${say.ownCopy} -->`] : []),
         `<!-- ${frame ? say.measured(frame.width) : say.guessed} -->`,
         `<iframe src="${escapeAttribute(`${base}embed.html?${params}`)}"`,
-        `  title="${escapeAttribute(frameTitle(tag, attributes))}" width="100%" height="${frame?.height ?? GUESSED_HEIGHT}" frameborder="0" loading="lazy"></iframe>`,
+        // A framed page may open the share sheet or write the clipboard only where its frame allows it.
+        `  title="${escapeAttribute(frameTitle(tag, attributes))}" width="100%" height="${frame?.height ?? GUESSED_HEIGHT}" frameborder="0" loading="lazy"${params.has('share') ? ' allow="web-share; clipboard-write"' : ''}></iframe>`,
         `<!-- ${say.resize} -->`,
         `<script src="${escapeAttribute(base)}embed-resize.js"${subresource('embed-resize.js', integrity)} async></script>`,
       ].join('\n');

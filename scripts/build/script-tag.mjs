@@ -66,7 +66,8 @@ const HYDRATE_SUPPORT = [
  * the shared strings and formats). Not in it: an element's own folder (src/components/<name>/,
  * which its module holds) and the regional indicators that only the region chart and the map
  * share (src/graphics/, a chunk of their own), nor what comes on demand: the hydrate support,
- * the text paint (and what it reads of a summary), the sentences of attribute problems, the data's CSV file. Fewer files: on a slow network each
+ * the text paint (and what it reads of a summary), the sentences of attribute problems, the data's CSV file,
+ * the share button's action. Fewer files: on a slow network each
  * costs its request, and the browser opens at most six connections to a host.
  */
 function inShared(id) {
@@ -80,6 +81,8 @@ function inShared(id) {
     ...['attributes/messages.ts', 'i18n/attributes.ts'],
     // The data's CSV file, made when a reader asks for it (element/get-data.ts).
     ...['element/data-file.ts', 'widget/csv.ts', 'i18n/data-file.ts'],
+    // What a press on the share button does (element/share.ts), loaded on the first press.
+    ...['element/sharing.ts', 'i18n/share.ts'],
     // What the text paint shares with the elements: paint.js imports no chunk of the elements
     // (PAINT_SHARED).
     ...PAINT_SHARED,

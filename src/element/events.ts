@@ -1,4 +1,5 @@
 import { asKhountousError, type KhountousError } from '../core/errors.js';
+import type { KhountousShareEvent } from './sharing.js';
 
 const init = { bubbles: true, composed: true } as const;
 
@@ -67,5 +68,6 @@ declare global {
     'khountous-load': KhountousLoadEvent;
     'khountous-error': KhountousErrorEvent;
     'khountous-download': KhountousDownloadEvent;
+    'khountous-share': KhountousShareEvent;
   }
 }

@@ -22,6 +22,7 @@ import { planLoad, type Read } from '../widget/load.js';
 import { Announcer, KhountousDownloadEvent, type ViewState } from './events.js';
 import type { DataFile, dataFile } from './data-file.js';
 import { renderGetData, type Download } from './get-data.js';
+import { renderShareButton, type Sharing } from './share-button.js';
 import { firstUpdateTurn } from './first-update.js';
 import { LanguageController } from './language.js';
 import { ProblemController } from './problems.js';
@@ -56,6 +57,7 @@ export type { ViewState };
  *
  * @fires {KhountousErrorEvent} khountous-error - An error is shown; `detail` is the KhountousError (its `kind` names the cause).
  * @fires {KhountousDownloadEvent} khountous-download - A reader asked for the data's CSV file; `detail` is `{ file, name }` (a Blob and its file name). Cancel it to save the file another way.
+ * @fires {KhountousShareEvent} khountous-share - A reader pressed the share button (`share`); `detail` is `{ url, title, image }`. Cancel it to share another way.
  */
 export abstract class KhountousElement<S extends Selection, T> extends KhountousStyledElement {
   static override properties = propertiesOf(COMMON_INPUTS);
@@ -305,8 +307,9 @@ export abstract class KhountousElement<S extends Selection, T> extends Khountous
         const date = this.dataDate?.(view.data) ?? view.fetchedAt;
         const { note, sourceHref: href } = this.editor;
         const under = { staleAsOf: view.staleAsOf, credit: this.input('credit'), date, note, href };
-        const getData = this.renderGetData(view.data, date);
-        return html`${this.renderContent(view.data, view.selection)}${states.renderUnderData(this.language, this.t, under, getData)}`;
+        const share = renderShareButton(this.input('share'), this, this.language, this.loadSharing);
+        const foot = [this.renderGetData(view.data, date), share] as const;
+        return html`${this.renderContent(view.data, view.selection)}${states.renderUnderData(this.language, this.t, under, foot)}`;
       }
     }
   }
@@ -360,6 +363,8 @@ export abstract class KhountousElement<S extends Selection, T> extends Khountous
     setTimeout(() => URL.revokeObjectURL(url), 60_000);
   }
 
+  /** The share button's module, loaded when it first shows (share-button.ts). @internal a test makes it fail */
+  loadSharing: () => Promise<Sharing> = () => import('./sharing.js');
   /** Whether the last press on the data's button could not make its file (get-data.ts says so). */
   private saveFailed = false;
 

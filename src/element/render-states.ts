@@ -42,20 +42,20 @@ export const renderSubtitleLine = (subtitle: string | undefined) =>
  * HH:MM" mark when it is stale (`staleAsOf`: when it was fetched), and the source line: the
  * platform and the date of the data (its own date when the answer has one, else when the API
  * gave it), a link to `href` (the editor's `source-href`, else the platform's site), unless
- * `credit="none"`.
+ * `credit="none"`; then what the row holds `after` it (the data's disclosure, the share button).
  */
 export const renderUnderData = (
   lang: Lang,
   t: CommonStrings,
   under: UnderData,
-  after: TemplateResult | typeof nothing = nothing,
+  after: readonly (TemplateResult | typeof nothing)[] = [],
 ) =>
   html`${under.note ? html`<p class="editor-note" part="note">${under.note}</p>` : nothing}${
     under.staleAsOf === undefined
       ? nothing
       : html`<p class="stale" part="stale">${t.staleAsOf(formatTime(lang, under.staleAsOf))}</p>`
   }${
-    under.credit === 'none' && after === nothing
+    under.credit === 'none' && after.every((part) => part === nothing)
       ? nothing
       : html`<div class="foot">
           ${

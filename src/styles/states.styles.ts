@@ -121,7 +121,9 @@ export const states = css`
     gap: 0.25em 1em;
     margin-block-start: 0.25em;
   }
-  .get-data .download {
+  /* The data's button, and the share button (element/sharing.ts: the rest of its styles). */
+  .get-data .download,
+  .share {
     font: inherit;
     color: inherit;
     background: none;

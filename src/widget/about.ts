@@ -109,6 +109,11 @@ export const ABOUT_INPUTS: Readonly<Record<string, InputWords>> = {
     en: 'On the source line’s row, “Get the data”: a button that saves what the widget shows as a CSV file, and a citation to copy (`csv`); `none` hides both.',
     fr: 'Sur la ligne de source, «\u202fObtenir les données\u202f»\u202f: un bouton qui enregistre ce que montre le widget en fichier CSV, et une citation à copier (`csv`)\u202f; `none` masque les deux.',
   },
+  share: {
+    label: { en: 'Share button', fr: 'Bouton de partage' },
+    en: 'On the source line’s row, a “Share” button: the browser’s share sheet where it has one (with the page’s `og:image` picture where the sheet takes files), else the page’s address copied. It shares the page’s canonical address, else its own. Fires `khountous-share`, which a page cancels to share its own way.',
+    fr: 'Sur la ligne de source, un bouton «\u202fPartager\u202f»\u202f: la feuille de partage du navigateur s’il en a une (avec l’image `og:image` de la page si elle prend des fichiers), sinon l’adresse de la page copiée. Il partage l’adresse canonique de la page, sinon la sienne. Déclenche `khountous-share`, qu’une page annule pour partager à sa façon.',
+  },
   lazy: {
     label: { en: 'Load when near the screen', fr: 'Charger à l’approche de l’écran' },
     en: 'Set to false to fetch even while far off-screen.',

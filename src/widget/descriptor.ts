@@ -151,6 +151,8 @@ export const COMMON_INPUTS = {
   'source-href': { rule: RULES.sourceHref, display: true, initial: '' },
   /** Under the data, the link to its CSV file and the citation (`csv`), or neither. */
   download: { values: ['csv', 'none'], initial: 'csv' },
+  /** On the source line's row, a button that shares the page's address (element/share.ts). */
+  share: { kind: 'flag', initial: false },
 } as const satisfies Inputs;
 
 /** Every input of a widget: those of every widget and its own (its element's observed attributes). */

@@ -83,6 +83,15 @@ describe('embed builder snippets', () => {
     assert.equal(url.searchParams.has('base-url'), false);
   });
 
+  it('iframe: with `share`, the frame allows the share sheet and the clipboard; without, it allows nothing', () => {
+    const shared = snippet('iframe', { ...input, attributes: [...input.attributes, ['share', '']] });
+    assert.match(
+      shared,
+      /<iframe src="[^"]*(?:\?|&amp;)share=[^"]*"\n[^\n]* allow="web-share; clipboard-write"><\/iframe>/,
+    );
+    assert.doesNotMatch(snippet('iframe', input), /allow=/);
+  });
+
   it('iframe: titled by its widget, in the widget’s language (French unless its lang says English)', () => {
     const titled = (attributes: [string, string][], lang?: 'fr' | 'en') =>
       /title="([^"]*)"/.exec(snippet('iframe', { ...input, attributes, lang }))![1];

@@ -936,6 +936,16 @@ return array(
 				),
 			),
 		),
+		'flag' => array(
+			'type' => 'flag',
+			'default' => false,
+			'messages' => array(
+				'not-accepted' => array(
+					'fr' => '{code} n’est pas une valeur acceptée. Valeurs acceptées : true, false.',
+					'en' => '{code} is not accepted. Accepted values: true, false.',
+				),
+			),
+		),
 		'datasetId' => array(
 			'type' => 'id',
 			'pattern' => '^[a-z0-9]+(-[a-z0-9]+)*$',
@@ -997,16 +1007,6 @@ return array(
 				'out-of-range' => array(
 					'fr' => '{code} n’est pas un nombre entier de 1 à 100000 ; {used} est utilisé.',
 					'en' => '{code} is not a whole number from 1 to 100000; {used} is used.',
-				),
-			),
-		),
-		'flag' => array(
-			'type' => 'flag',
-			'default' => false,
-			'messages' => array(
-				'not-accepted' => array(
-					'fr' => '{code} n’est pas une valeur acceptée. Valeurs acceptées : true, false.',
-					'en' => '{code} is not accepted. Accepted values: true, false.',
 				),
 			),
 		),
@@ -1451,6 +1451,16 @@ return array(
 				'en' => 'On the source line’s row, “Get the data”: a button that saves what the widget shows as a CSV file, and a citation to copy (`csv`); `none` hides both.',
 			),
 		),
+		'share' => array(
+			'label' => array(
+				'en' => 'Share button',
+				'fr' => 'Bouton de partage',
+			),
+			'help' => array(
+				'fr' => 'Sur la ligne de source, un bouton « Partager » : la feuille de partage du navigateur s’il en a une (avec l’image `og:image` de la page si elle prend des fichiers), sinon l’adresse de la page copiée. Il partage l’adresse canonique de la page, sinon la sienne. Déclenche `khountous-share`, qu’une page annule pour partager à sa façon.',
+				'en' => 'On the source line’s row, a “Share” button: the browser’s share sheet where it has one (with the page’s `og:image` picture where the sheet takes files), else the page’s address copied. It shares the page’s canonical address, else its own. Fires `khountous-share`, which a page cancels to share its own way.',
+			),
+		),
 		'lazy' => array(
 			'label' => array(
 				'en' => 'Load when near the screen',
@@ -1518,6 +1528,7 @@ return array(
 				'note' => 'note',
 				'source-href' => 'sourceHref',
 				'download' => 'download',
+				'share' => 'flag',
 			),
 			'words' => array(
 				'slug' => array(
@@ -1691,6 +1702,7 @@ return array(
 				'note' => 'note',
 				'source-href' => 'sourceHref',
 				'download' => 'download',
+				'share' => 'flag',
 			),
 			'words' => array(
 				'dataset-id' => array(
@@ -1807,6 +1819,7 @@ return array(
 				'note' => 'note',
 				'source-href' => 'sourceHref',
 				'download' => 'download',
+				'share' => 'flag',
 			),
 			'words' => array(),
 			'link' => array(
@@ -1924,6 +1937,7 @@ return array(
 				'note' => 'note',
 				'source-href' => 'sourceHref',
 				'download' => 'download',
+				'share' => 'flag',
 			),
 			'words' => array(
 				'region' => array(
@@ -2111,6 +2125,7 @@ return array(
 				'note' => 'note',
 				'source-href' => 'sourceHref',
 				'download' => 'download',
+				'share' => 'flag',
 			),
 			'words' => array(
 				'indicator' => array(
@@ -2248,6 +2263,7 @@ return array(
 				'note' => 'note',
 				'source-href' => 'sourceHref',
 				'download' => 'download',
+				'share' => 'flag',
 			),
 			'words' => array(
 				'region' => array(
@@ -2433,6 +2449,7 @@ return array(
 				'note' => 'note',
 				'source-href' => 'sourceHref',
 				'download' => 'download',
+				'share' => 'flag',
 			),
 			'words' => array(
 				'slug' => array(
@@ -2603,6 +2620,7 @@ return array(
 				'note' => 'note',
 				'source-href' => 'sourceHref',
 				'download' => 'download',
+				'share' => 'flag',
 			),
 			'words' => array(
 				'region' => array(
