@@ -2,6 +2,7 @@
  * A widget's picture drawn as SVG (ssr/image.ts gathers what it shows): a card as the widget
  * draws itself, in the kit's colours, its text as text, wrapped for the font it names.
  */
+import type { PictureFigure } from '../widget/picture.js';
 import type { Lang } from '../core/types.js';
 import { tokens } from '../styles/tokens.styles.js';
 
@@ -90,6 +91,8 @@ export interface Drawing {
   note: string | undefined;
   source: string | undefined;
   href: string | undefined;
+  /** The folder's drawing of the data (widget/picture.ts), under the title. */
+  figure?: PictureFigure | undefined;
 }
 
 /** The SVG of a drawing: a card as the widget draws itself, its height that of its content. */
@@ -122,6 +125,16 @@ export function drawSvg(d: Drawing): string {
     text.push(d.subtitle);
   }
   y += size * 0.6;
+  if (d.figure) {
+    // At the picture's inner width, at most 760 px: a map as wide as a 1,200 px card would push its list out of a share's frame.
+    const { width: fw, height: fh, body } = d.figure;
+    const drawnWidth = Math.min(inner, 760);
+    const drawnHeight = Math.round((drawnWidth * fh) / fw);
+    out.push(
+      `<svg x="${pad}" y="${Math.round(y)}" width="${drawnWidth}" height="${drawnHeight}" viewBox="0 0 ${fw} ${fh}" aria-hidden="true">${body}</svg>`,
+    );
+    y += drawnHeight + size * 0.6;
+  }
   const bar = (share: number, top: number, height: number) => {
     out.push(
       `<rect x="${pad}" y="${Math.round(top)}" width="${inner}" height="${height}" rx="${height / 2}" fill="${c.surface}"/>`,

@@ -10,8 +10,10 @@
  * summary.ts, read by widget/summary-view.ts as the text paint reads it): its title (or the
  * editor's), its figures, the list's items with their places, its source line with the data's
  * date, and the address of the live widget; in the widget's language, in the kit's colours
- * (styles/tokens.styles.ts, light or dark). Nothing here knows a widget by name: a new widget's
- * folder gives it its picture.
+ * (styles/tokens.styles.ts, light or dark); above it, where the widget's folder has a
+ * `picture.ts` (widget/picture.ts), its drawing of the data: the map's regions from its geometry,
+ * in its classes' colours. Nothing here knows a widget by name: a new widget's folder gives it
+ * its picture.
  *
  * The SVG holds its text as text (searchable, read by screen readers through its `<title>` and
  * `<desc>`), in the font the PNG is drawn with, named: the PNG (@resvg/resvg-js, loaded only
@@ -27,10 +29,19 @@ import { formatDate } from '../i18n/format.js';
 import type { Local } from '../i18n/strings.js';
 import { sourceLine } from '../i18n/source-line.js';
 import { summaries } from '../summaries.js';
+import { shortName } from '../widget/descriptor.js';
 import { editorWordsOf, titleOf } from '../widget/editor.js';
+import type { Picture } from '../widget/picture.js';
 import { isObject, text, viewOf, type Choice, type Figure } from '../widget/summary-view.js';
 import { drawSvg, IMAGE_FONT, paletteOf, type Drawn } from './image-draw.js';
 import { loadForRender, RenderError, type Attributes, type RenderOptions } from './load.js';
+
+/** The folders' drawings of their data (src/components/<name>/picture.ts), loaded when drawn. */
+const pictures = import.meta.glob<{ picture: Picture }>('../components/*/picture.ts');
+
+/** The drawing `<tag>`'s folder adds to its picture, if it has one. */
+const pictureOf = async (tag: string): Promise<Picture | undefined> =>
+  (await pictures[`../components/${shortName(tag)}/picture.ts`]?.())?.picture;
 
 export interface ImageOptions extends RenderOptions {
   /** `svg` (the default): the SVG's text; `png`: the PNG's bytes. */
@@ -175,6 +186,7 @@ export async function renderImage(
     note: editor.note,
     source,
     href: /^https?:\/\//i.test(href) ? href : undefined,
+    figure: (await pictureOf(tag))?.(data, (name) => values[name], theme),
   });
   if (format === 'svg') return svg;
   return pngOf(svg, width);

@@ -328,4 +328,61 @@ describe('renderImage: hostile answers and bad options', () => {
     assert.equal(texts.at(-1), 'example.org/articles/kolda');
     assert.match(svg, /<a href="https:\/\/example.org\/articles\/kolda">/);
   });
+
+  it("the map's picture: its regions drawn from its geometry, each in its class's colour on the theme drawn", async () => {
+    const { REGIONS, VIEW_BOX } = await import('../../src/components/region-map/geometry.js');
+    const { regionMapStyles } = await import('../../src/components/region-map/region-map.styles.js');
+    const api = upstream();
+    const options = { baseUrl: BASE_URL, fetch: api.fetch };
+    const regions = (await (await api.fetch(`${BASE_URL}/regions`)).json()) as {
+      data: { code: string; name: string; indicators: Record<string, number> }[];
+    };
+    // The colour of a step, as the element's styles name it (`--_map-0`, or `--_map-n0` for a measure without a better end).
+    const colour = (name: string, theme: 'light' | 'dark') => {
+      const match = new RegExp(
+        `--_${name}: var\\(--khountous-[a-z0-9-]+, light-dark\\((#[0-9a-f]{6}), (#[0-9a-f]{6})\\)\\)`,
+      ).exec(regionMapStyles.cssText);
+      assert.ok(match, name);
+      return theme === 'light' ? match[1]! : match[2]!;
+    };
+    for (const [indicator, ramp, better] of [
+      ['averageScore', 'map-', 1],
+      ['avgDelayDays', 'map-', -1],
+      ['reportsPer100k', 'map-n', 1],
+    ] as const)
+      for (const theme of ['light', 'dark'] as const) {
+        const svg = await renderImage(
+          'khountous-region-map',
+          { indicator, lang: 'en' },
+          { ...options, theme, width: 600 },
+        );
+        const figure =
+          /<svg x="\d+" y="\d+" width="\d+" height="\d+" viewBox="0 0 (\d+) (\d+)" aria-hidden="true">(.*?)<\/svg>/s.exec(
+            svg,
+          );
+        assert.ok(figure, `${indicator} ${theme}: the map drawn`);
+        assert.equal(`0 0 ${figure[1]} ${figure[2]}`, VIEW_BOX);
+        const fills = new Map<string, string>();
+        for (const [, d, fill] of figure[3]!.matchAll(/<path d="([^"]+)" fill="(#[0-9a-f]+)"/g))
+          fills.set(d!, fill!);
+        const fillOf = (code: string) => fills.get(REGIONS.find((shape) => shape.code === code)!.d);
+        for (const shape of REGIONS) assert.ok(fillOf(shape.code), `${shape.code} drawn`);
+        // The region of the best value in the darkest step, the worst in the lightest (a delay: the shortest is the best).
+        const sorted = [...regions.data].sort(
+          (a, b) => better * (b.indicators[indicator]! - a.indicators[indicator]!),
+        );
+        assert.equal(
+          fillOf(sorted[0]!.code),
+          colour(`${ramp}4`, theme),
+          `${indicator} ${theme}: ${sorted[0]!.code}, the best`,
+        );
+        assert.equal(
+          fillOf(sorted.at(-1)!.code),
+          colour(`${ramp}0`, theme),
+          `${indicator} ${theme}: ${sorted.at(-1)!.code}, the worst`,
+        );
+        // No text of the API's in the drawing: the names are in the list under it.
+        for (const region of regions.data) assert.ok(!figure[3]!.includes(region.name), region.name);
+      }
+  });
 });
