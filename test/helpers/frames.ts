@@ -35,6 +35,15 @@ export async function until<T>(
   }
 }
 
+/**
+ * Resolves once `win` has been through a rendering step after this call: its next
+ * animation frame's callbacks ran, then the frame after it, so what was changed
+ * before the call has been styled, laid out and painted. What a reader acts on is
+ * on screen; a key pressed sooner meets a page in the middle of its update.
+ */
+export const rendered = (win: Window = window) =>
+  new Promise<void>((resolve) => win.requestAnimationFrame(() => win.requestAnimationFrame(() => resolve())));
+
 export const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The paths of the files announced with `<link rel="modulepreload">` in `win`'s page. */
