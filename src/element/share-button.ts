@@ -10,9 +10,8 @@ import type * as sharing from './sharing.js';
 
 export type Sharing = typeof sharing;
 
-/** Each element's module once it arrived, and its request while on its way. */
-const loaded = new WeakMap<ReactiveElement, Sharing>();
-const asked = new WeakMap<ReactiveElement, Promise<void>>();
+/** Each element's module: `false` while it is on its way, then the module itself. */
+const modules = new WeakMap<ReactiveElement, Sharing | false>();
 
 /** The share button of `host`, in `lang`, when `on` (its `share`); nothing until `load` brought its module. */
 export function renderShareButton(
@@ -22,21 +21,20 @@ export function renderShareButton(
   load: () => Promise<Sharing>,
 ): TemplateResult | typeof nothing {
   if (!on) return nothing;
-  const module = loaded.get(host);
+  const module = modules.get(host);
   if (module) return module.renderShare(host, lang);
-  if (!asked.has(host))
-    asked.set(
-      host,
-      load().then(
-        (arrived) => {
-          loaded.set(host, arrived);
-          host.requestUpdate();
-        },
-        (error: unknown) => {
-          asked.delete(host);
-          console.error('khountous: the share button could not load', error);
-        },
-      ),
+  if (module === undefined) {
+    modules.set(host, false);
+    load().then(
+      (arrived) => {
+        modules.set(host, arrived);
+        host.requestUpdate();
+      },
+      (error: unknown) => {
+        modules.delete(host);
+        console.error('khountous: the share button could not load', error);
+      },
     );
+  }
   return nothing;
 }

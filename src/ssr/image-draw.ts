@@ -2,7 +2,7 @@
  * A widget's picture drawn as SVG (ssr/image.ts gathers what it shows): a card as the widget
  * draws itself, in the kit's colours, its text as text, wrapped for the font it names.
  */
-import type { PictureFigure } from '../widget/picture.js';
+import { lightDarkColours, type PictureFigure } from '../widget/picture.js';
 import type { Lang } from '../core/types.js';
 import { tokens } from '../styles/tokens.styles.js';
 
@@ -21,11 +21,7 @@ export type Palette = Record<'text' | 'muted' | 'bg' | 'surface' | 'border' | 'a
  * what the installed kit holds).
  */
 export function paletteOf(theme: 'light' | 'dark'): Palette {
-  const found: Record<string, string> = {};
-  const token =
-    /--_([a-z]+):\s*var\(--khountous-color-[a-z-]+,\s*light-dark\(\s*(#[0-9a-f]{3,6}),\s*(#[0-9a-f]{3,6})\s*\)\s*\)/g;
-  for (const [, name, light, dark] of tokens.cssText.matchAll(token))
-    found[name!] ??= theme === 'dark' ? dark! : light!;
+  const found = lightDarkColours(tokens.cssText, theme);
   const names: (keyof Palette)[] = ['text', 'muted', 'bg', 'surface', 'border', 'accent', 'bar'];
   const missing = names.filter((name) => !found[name]);
   if (missing.length) throw new Error(`the kit's tokens name no colour for ${missing.join(', ')}`);
@@ -110,6 +106,14 @@ export function drawSvg(d: Drawing): string {
       `<text x="${x}" y="${Math.round(y)}" font-size="${px}" fill="${fill}"${extra}>${xml(content)}</text>`,
     );
   };
+  // Text wrapped at `px` to `lines` lines at most, each line 1.45 of its size below the last.
+  const paragraph = (content: string, px: number, fill: string, lines: number) => {
+    for (const part of wrap(content, charsAt(px), lines)) {
+      y += px * 1.45;
+      line(part, pad, px, fill);
+    }
+    text.push(content);
+  };
   // The title, then the editor's subtitle.
   const titleSize = Math.round(size * 1.3);
   for (const part of wrap(d.title, charsAt(titleSize), 2)) {
@@ -117,13 +121,7 @@ export function drawSvg(d: Drawing): string {
     line(part, pad, titleSize, c.text, ' font-weight="bold"');
   }
   text.push(d.title);
-  if (d.subtitle) {
-    for (const part of wrap(d.subtitle, charsAt(size), 2)) {
-      y += size * 1.45;
-      line(part, pad, size, c.muted);
-    }
-    text.push(d.subtitle);
-  }
+  if (d.subtitle) paragraph(d.subtitle, size, c.muted, 2);
   y += size * 0.6;
   if (d.figure) {
     // At the picture's inner width, at most 760 px: a map as wide as a 1,200 px card would push its list out of a share's frame.
@@ -166,13 +164,9 @@ export function drawSvg(d: Drawing): string {
     }
   }
   // Paragraphs of its text.
-  for (const paragraph of d.paragraphs) {
+  for (const content of d.paragraphs) {
     y += size * 0.5;
-    for (const part of wrap(paragraph, charsAt(size), 6)) {
-      y += size * 1.45;
-      line(part, pad, size, c.text);
-    }
-    text.push(paragraph);
+    paragraph(content, size, c.text, 6);
   }
   // The list: its place, the name (on two lines where it is long), the first detail at the end of its
   // first line; a bar for a score or a percentage.
@@ -219,11 +213,7 @@ export function drawSvg(d: Drawing): string {
   const small = Math.round(size * 0.8);
   if (d.note) {
     y += size * 0.4;
-    for (const part of wrap(d.note, charsAt(small), 3)) {
-      y += small * 1.45;
-      line(part, pad, small, c.muted);
-    }
-    text.push(d.note);
+    paragraph(d.note, small, c.muted, 3);
   }
   y += size * 0.5;
   if (d.source) {

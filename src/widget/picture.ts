@@ -17,3 +17,18 @@ export type Picture = (
   read: (attribute: string) => unknown,
   theme: 'light' | 'dark',
 ) => PictureFigure | undefined;
+
+/**
+ * The colours a style sheet's private tokens take on `theme`, by name: each
+ * `--_name: light-dark(#light, #dark)`, bare or as a public property's fallback
+ * (`--_bg: var(--khountous-color-background, light-dark(#fff, #16191c))`), as written or as the
+ * build minifies it. The first of a name wins. The one reader of the kit's colours for
+ * pictures: the card's (ssr/image-draw.ts) and a folder's drawing (the map's steps).
+ */
+export function lightDarkColours(cssText: string, theme: 'light' | 'dark'): Record<string, string> {
+  const found: Record<string, string> = {};
+  const token =
+    /--_([a-z0-9-]+):\s*(?:var\(--khountous-[a-z0-9-]+,\s*)?light-dark\(\s*(#[0-9a-f]{3,6}),\s*(#[0-9a-f]{3,6})\s*\)/g;
+  for (const [, name, light, dark] of cssText.matchAll(token)) found[name!] ??= theme === 'dark' ? dark! : light!;
+  return found;
+}

@@ -6,20 +6,10 @@
  */
 import type { RegionIndicatorKey, RegionStats } from '../../core/types.js';
 import { DIRECTION } from '../../graphics/indicators.js';
-import type { PictureFigure } from '../../widget/picture.js';
+import { lightDarkColours, type PictureFigure } from '../../widget/picture.js';
 import { classify } from './classes.js';
 import { DAKAR_INSET, GAMBIA, REGIONS, VIEW_BOX } from './geometry.js';
 import { regionMapStyles } from './region-map.styles.js';
-
-/** The map's colours on `theme`, by their name in region-map.styles.ts (`map-0`, `map-n4`, `map-land`). */
-function coloursOf(theme: 'light' | 'dark'): Record<string, string> {
-  const found: Record<string, string> = {};
-  const token =
-    /--_(map-[a-z0-9]+|ink-[0-9]):\s*(?:var\(--khountous-[a-z0-9-]+,\s*)?light-dark\(\s*(#[0-9a-f]{3,6}),\s*(#[0-9a-f]{3,6})\s*\)/g;
-  for (const [, name, light, dark] of regionMapStyles.cssText.matchAll(token))
-    found[name!] ??= theme === 'dark' ? dark! : light!;
-  return found;
-}
 
 /** The map of `data` (the regions' answer) for the inputs `read` gives, on `theme`; undefined without regions. */
 export function picture(
@@ -32,7 +22,8 @@ export function picture(
   const key = read('indicator') as RegionIndicatorKey;
   const method = read('classes') === 'jenks' ? 'jenks' : 'equal';
   const { steps } = classify(regions as RegionStats[], key, method);
-  const colours = coloursOf(theme);
+  // Each step's colour on `theme`, by its name in region-map.styles.ts (`map-0`, `map-n4`, `map-land`).
+  const colours = lightDarkColours(regionMapStyles.cssText, theme);
   const ramp = DIRECTION[key] === 0 ? 'map-n' : 'map-';
   const land = colours['map-land']!;
   const edge = colours['map-edge']!;
