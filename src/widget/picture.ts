@@ -29,6 +29,7 @@ export function lightDarkColours(cssText: string, theme: 'light' | 'dark'): Reco
   const found: Record<string, string> = {};
   const token =
     /--_([a-z0-9-]+):\s*(?:var\(--khountous-[a-z0-9-]+,\s*)?light-dark\(\s*(#[0-9a-f]{3,6}),\s*(#[0-9a-f]{3,6})\s*\)/g;
-  for (const [, name, light, dark] of cssText.matchAll(token)) found[name!] ??= theme === 'dark' ? dark! : light!;
+  for (const [, name, light, dark] of cssText.matchAll(token))
+    found[name!] ??= theme === 'dark' ? dark! : light!;
   return found;
 }
