@@ -61,14 +61,6 @@ export interface ImageOptions extends RenderOptions {
 /** The width's bounds, in CSS pixels. */
 const WIDTH = { min: 200, max: 2400, default: 600 } as const;
 
-/** The name of an input's value in the widget's words (`averageScore`: "Score moyen"), else the value. */
-function nameOfValue(tables: readonly Local<object>[], lang: Lang, value: string): string {
-  for (const table of tables)
-    for (const section of Object.values(table[lang] as Record<string, unknown>))
-      if (isObject(section) && typeof section[value] === 'string') return section[value];
-  return value;
-}
-
 /** What the element of `tag` says of its data: its title and tables of words (its `static download`). */
 function downloadOf(tag: string): {
   title?: Readonly<Record<Lang, string>>;
@@ -153,9 +145,10 @@ export async function renderImage(
   };
   const caption = summaries[tag]?.caption;
   const captionWords = caption && words(caption.label);
-  const named = caption?.attribute
-    ? nameOfValue(download.words, lang, String(values[caption.attribute] ?? ''))
-    : '';
+  // The attribute's value by its name in the table the caption names, as a field's value is.
+  const given = caption?.attribute ? String(values[caption.attribute] ?? '') : '';
+  const name = caption?.names && words(`${caption.names}.${given}`);
+  const named = typeof name === 'string' ? name : given;
   const captionText =
     typeof captionWords === 'function'
       ? String((captionWords as (value: string) => string)(named))

@@ -109,8 +109,11 @@ export interface Summary {
    * none, or absent from the answer: when the API answered.
    */
   readonly date?: string;
-  /** A list's caption (a path in the widget's strings), which may name an attribute's value (`{value}`). */
-  readonly caption?: { readonly label: string; readonly attribute?: string };
+  /**
+   * A list's caption (a path in the widget's strings), which may name an attribute's value
+   * (`{value}`): by its name in the table at `names` (as a field's), else as given.
+   */
+  readonly caption?: { readonly label: string; readonly attribute?: string; readonly names?: string };
   /** The title of the one resource shown: its heading. */
   readonly title?: Field;
   /** Facts about it: one line each in the fallback, joined on one line in the paint. */

@@ -52,7 +52,15 @@ export function pluginSummary(
   // A ranked list is numbered from its page's first rank.
   if (items?.ordered) for (const attribute of ['limit', 'page']) attributes.add(attribute);
   const out = {
-    ...(caption ? { caption: { ...caption, label: wordsAt(lang, caption.label, owner) } } : {}),
+    ...(caption
+      ? {
+          caption: {
+            ...caption,
+            label: wordsAt(lang, caption.label, owner),
+            ...(caption.names ? { names: wordsAt(lang, caption.names, owner) } : {}),
+          },
+        }
+      : {}),
     ...(title ? { title: field(title) } : {}),
     ...(facts ? { facts: facts.map(field) } : {}),
     ...(text ? { text: text.map(field) } : {}),

@@ -3,7 +3,7 @@ import type { Summary } from '../../widget/summary.js';
 import { regionIndicatorItems } from '../../widget/indicator-format.js';
 
 export const summary = {
-  caption: { label: 'regionMap.caption', attribute: 'indicator' },
+  caption: { label: 'regionMap.caption', attribute: 'indicator', names: 'indicators' },
   items: {
     ...regionIndicatorItems,
     name: { ...regionIndicatorItems.name, column: 'regionMap.region' },

@@ -3,7 +3,7 @@ import type { Summary } from '../../widget/summary.js';
 import { indicatorFormat, regionIndicatorItems } from '../../widget/indicator-format.js';
 
 export const summary = {
-  caption: { label: 'regions.caption', attribute: 'indicator' },
+  caption: { label: 'regions.caption', attribute: 'indicator', names: 'indicators' },
   items: {
     match: { path: 'code', attribute: 'region' },
     ...regionIndicatorItems,

@@ -2181,6 +2181,13 @@ return array(
 					'caption' => array(
 						'label' => '{value} par région',
 						'attribute' => 'indicator',
+						'names' => array(
+							'averageScore' => 'Score moyen',
+							'responseRate' => 'Taux de réponse',
+							'avgDelayDays' => 'Délai moyen',
+							'resolutionRate' => 'Taux de résolution',
+							'reportsPer100k' => 'Signalements pour 100 000 hab.',
+						),
 					),
 					'items' => array(
 						'name' => array(
@@ -2215,6 +2222,13 @@ return array(
 					'caption' => array(
 						'label' => '{value} by region',
 						'attribute' => 'indicator',
+						'names' => array(
+							'averageScore' => 'Average score',
+							'responseRate' => 'Response rate',
+							'avgDelayDays' => 'Average delay',
+							'resolutionRate' => 'Resolution rate',
+							'reportsPer100k' => 'Reports per 100,000 people',
+						),
 					),
 					'items' => array(
 						'name' => array(
@@ -2319,6 +2333,13 @@ return array(
 					'caption' => array(
 						'label' => '{value} par région',
 						'attribute' => 'indicator',
+						'names' => array(
+							'averageScore' => 'Score moyen',
+							'responseRate' => 'Taux de réponse',
+							'avgDelayDays' => 'Délai moyen',
+							'resolutionRate' => 'Taux de résolution',
+							'reportsPer100k' => 'Signalements pour 100 000 hab.',
+						),
 					),
 					'items' => array(
 						'match' => array(
@@ -2378,6 +2399,13 @@ return array(
 					'caption' => array(
 						'label' => '{value} by region',
 						'attribute' => 'indicator',
+						'names' => array(
+							'averageScore' => 'Average score',
+							'responseRate' => 'Response rate',
+							'avgDelayDays' => 'Average delay',
+							'resolutionRate' => 'Resolution rate',
+							'reportsPer100k' => 'Reports per 100,000 people',
+						),
 					),
 					'items' => array(
 						'match' => array(

@@ -363,9 +363,8 @@ function khountous_widgets_fallback( $widget, $attributes, $data, $lang, $fetche
 		$caption = $summary['caption'];
 		$named   = '';
 		if ( isset( $caption['attribute'] ) ) {
-			$rule  = $definitions['rules'][ $definitions['widgets'][ $widget ]['attributes'][ $caption['attribute'] ] ];
 			$value = $values[ $caption['attribute'] ];
-			$named = isset( $rule['names'][ $lang ][ $value ] ) ? $rule['names'][ $lang ][ $value ] : $value;
+			$named = isset( $caption['names'][ $value ] ) ? $caption['names'][ $value ] : $value;
 		}
 		$html .= '<p>' . khountous_widgets_fill( $caption['label'], 'value', esc_html( $named ) ) . '</p>';
 	}
