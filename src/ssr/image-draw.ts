@@ -132,6 +132,20 @@ export function drawSvg(d: Drawing): string {
       `<svg x="${pad}" y="${Math.round(y)}" width="${drawnWidth}" height="${drawnHeight}" viewBox="0 0 ${fw} ${fh}" aria-hidden="true">${body}</svg>`,
     );
     y += drawnHeight + size * 0.6;
+    // Its legend: a swatch, then its words, a line each.
+    const swatch = { width: Math.round(size * 1.6), height: size };
+    for (const { fill, label, end } of d.figure.legend ?? []) {
+      y += size * 1.5;
+      out.push(
+        `<rect x="${pad}" y="${Math.round(y - size * 0.85)}" width="${swatch.width}" height="${swatch.height}" rx="2" fill="${fill}" stroke="${c.border}"/>`,
+      );
+      // The words at the end of the line, muted (the better end of a scale).
+      const room = charsAt(size, inner - swatch.width - size / 2) - (end ? end.length + 2 : 0);
+      line(cut(label, room), pad + swatch.width + size / 2, size, c.text);
+      if (end) line(end, w - pad, size, c.muted, ' text-anchor="end"');
+      text.push(end ? `${label} (${end})` : label);
+    }
+    if (d.figure.legend?.length) y += size * 0.6;
   }
   const bar = (share: number, top: number, height: number) => {
     out.push(

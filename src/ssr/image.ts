@@ -179,7 +179,7 @@ export async function renderImage(
     note: editor.note,
     source,
     href: /^https?:\/\//i.test(href) ? href : undefined,
-    figure: (await pictureOf(tag))?.(data, (name) => values[name], theme),
+    figure: (await pictureOf(tag))?.(data, (name) => values[name], theme, lang),
   });
   if (format === 'svg') return svg;
   return pngOf(svg, width);

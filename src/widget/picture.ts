@@ -3,19 +3,27 @@
  * a drawing of its data above what its summary says (the map: its regions in their colours). The
  * picture finds it by the folder's name, so that a new widget's picture comes from its folder.
  */
+import type { Lang } from '../core/types.js';
 
 /** A drawing in its own units, `width` by `height`, scaled to the picture's width: SVG elements whose every value comes from the kit (no text of the API's). */
 export interface PictureFigure {
   readonly width: number;
   readonly height: number;
   readonly body: string;
+  /**
+   * What the drawing's colours say, under it: a swatch's `fill` (a colour, or a paint the body
+   * defines: `url(#id)`), its words, the kit's own (a class's range of values, "no data"), and
+   * words at the line's end (the better end of a scale).
+   */
+  readonly legend?: readonly { readonly fill: string; readonly label: string; readonly end?: string }[];
 }
 
-/** A folder's `picture.ts`: the drawing of `data` for the inputs `read` gives, on `theme`; undefined: none. */
+/** A folder's `picture.ts`: the drawing of `data` for the inputs `read` gives, on `theme`, in `lang`; undefined: none. */
 export type Picture = (
   data: unknown,
   read: (attribute: string) => unknown,
   theme: 'light' | 'dark',
+  lang: Lang,
 ) => PictureFigure | undefined;
 
 /**

@@ -385,4 +385,74 @@ describe('renderImage: hostile answers and bad options', () => {
         for (const region of regions.data) assert.ok(!figure[3]!.includes(region.name), region.name);
       }
   });
+
+  it("the map's picture has the live map's legend: each class's range and words, in its colour; no data hatched as its regions", async () => {
+    const { REGIONS } = await import('../../src/components/region-map/geometry.js');
+    const { regionMapStyles } = await import('../../src/components/region-map/region-map.styles.js');
+    const api = upstream();
+    const options = { baseUrl: BASE_URL, fetch: api.fetch };
+    const colour = (name: string) =>
+      new RegExp(`--_${name}: var\\(--khountous-[a-z0-9-]+, light-dark\\((#[0-9a-f]{6}),`).exec(
+        regionMapStyles.cssText,
+      )![1]!;
+    /** The picture's legend: each swatch's fill and the words beside it. */
+    const legendOf = (svg: string) =>
+      [
+        ...svg.matchAll(
+          /<rect x="\d+" y="\d+" width="\d+" height="\d+" rx="2" fill="([^"]+)"[^>]*\/>\s*<text[^>]*>([^<]*)<\/text>(?:\s*<text[^>]*text-anchor="end">([^<]*)<\/text>)?/g,
+        ),
+      ].map(([, fill, label, end]) => ({ fill: fill!, label: decode(label!), end: decode(end ?? '') }));
+    /** The live map's legend, server-rendered: each entry's swatch, range and end words. */
+    const liveLegendOf = (html: string) =>
+      [
+        ...html.matchAll(
+          /<span class="swatch ([^"]+)"><\/span>\s*<span class="range">(?:<!--[^>]*-->)*([^<]*)(?:<!--[^>]*-->)*<\/span>(?:\s*<span class="end">(?:<!--[^>]*-->)*([^<]*))?/g,
+        ),
+      ].map(([, swatch, range, end]) => ({
+        swatch: swatch!,
+        range: spaced(decode(range!)),
+        end: spaced(decode(end ?? '')),
+      }));
+    for (const [indicator, ramp] of [
+      ['averageScore', 'map-'],
+      ['avgDelayDays', 'map-'],
+      ['reportsPer100k', 'map-n'],
+    ] as const)
+      for (const lang of ['fr', 'en'] as const) {
+        const attributes = { indicator, lang };
+        const drawn = legendOf(
+          await renderImage('khountous-region-map', attributes, { ...options, width: 600 }),
+        );
+        const live = liveLegendOf(await renderWidget('khountous-region-map', attributes, options));
+        assert.ok(live.length >= 3, `${indicator} ${lang}: the live legend read`);
+        assert.equal(drawn.length, live.length, `${indicator} ${lang}: as many entries as the live legend`);
+        for (const [index, entry] of live.entries()) {
+          const step = /^step-(\d)$/.exec(entry.swatch);
+          const fill = step ? colour(`${ramp}${step[1]}`) : colour('map-land');
+          assert.deepEqual(
+            drawn[index],
+            { fill, label: entry.range, end: entry.end },
+            `${indicator} ${lang}: entry ${index}`,
+          );
+        }
+      }
+    // A region without a figure: hatched on the map, and "no data" in the legend with that hatching.
+    const answer = (await (await api.fetch(`${BASE_URL}/regions`)).json()) as {
+      data: { code: string; administrationCount: number }[];
+    };
+    // A region with no administration has no mean score (graphics/indicators.ts hasFigure).
+    answer.data.find((region) => region.code === 'matam')!.administrationCount = 0;
+    api.state.answer = () => Response.json(answer);
+    resetRenderCache();
+    const svg = await renderImage('khountous-region-map', { lang: 'en' }, { ...options, width: 600 });
+    const matam = REGIONS.find((shape) => shape.code === 'matam')!;
+    const hatch = new RegExp(
+      `<path d="${matam.d.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}" fill="(url\\(#[a-z-]+\\))"`,
+    ).exec(svg);
+    assert.ok(hatch, 'Matam filled with a pattern');
+    assert.match(svg, new RegExp(`<pattern id="${hatch[1]!.slice(5, -1)}"`));
+    const drawn = legendOf(svg);
+    assert.deepEqual(drawn.at(-2), { fill: hatch[1], label: 'no data', end: '' });
+    assert.equal(drawn.filter((entry) => entry.fill === hatch[1]).length, 1);
+  });
 });
