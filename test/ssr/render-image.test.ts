@@ -454,5 +454,15 @@ describe('renderImage: hostile answers and bad options', () => {
     const drawn = legendOf(svg);
     assert.deepEqual(drawn.at(-2), { fill: hatch[1], label: 'no data', end: '' });
     assert.equal(drawn.filter((entry) => entry.fill === hatch[1]).length, 1);
+    // An answer that leaves a region out (the element draws it hatched, not reachable): "no data"
+    // in the picture's legend and in the live legend, though every region it holds has a figure.
+    const partial = { ...answer, data: answer.data.filter((region) => region.code !== 'matam') };
+    partial.data.forEach((region) => assert.ok(region.administrationCount > 0, region.code));
+    api.state.answer = () => Response.json(partial);
+    resetRenderCache();
+    const partialSvg = await renderImage('khountous-region-map', { lang: 'fr' }, { ...options, width: 600 });
+    assert.deepEqual(legendOf(partialSvg).at(-2), { fill: hatch[1], label: 'pas de données', end: '' });
+    const live = liveLegendOf(await renderWidget('khountous-region-map', { lang: 'fr' }, options));
+    assert.deepEqual(live.at(-2), { swatch: 'no-data', range: 'pas de données', end: '' });
   });
 });

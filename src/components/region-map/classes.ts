@@ -18,7 +18,12 @@
  * without (reports per 100,000 people), the steps follow the values.
  */
 import type { RULES } from '../../attributes/rules.js';
-import type { RegionCode, RegionIndicatorKey, RegionStats } from '../../core/types.js';
+import {
+  REGION_CODES,
+  type RegionCode,
+  type RegionIndicatorKey,
+  type RegionStats,
+} from '../../core/types.js';
 import { DIRECTION, hasFigure, nationalValue, resolutionOf } from '../../graphics/indicators.js';
 
 /** How many colours, and so the most classes. */
@@ -42,6 +47,8 @@ export interface Classes {
   readonly steps: ReadonlyMap<RegionCode, number>;
   /** The class of the country's value, an index of `classes`. */
   readonly national: number;
+  /** Whether a region of the 14 has no figure: it has none, or the answer does not hold it (the legend's "no data"). */
+  readonly gap: boolean;
 }
 
 /** Round steps, in units of the resolution: 1, 2, 2.5 (when whole), 5 times a power of ten. */
@@ -147,5 +154,10 @@ export function classify(
     measured.map((region) => [region.code, stepOf(classOf(unit(region.indicators[key])))]),
   );
   const classes = [...ascending].sort((a, b) => b.step - a.step);
-  return { classes, steps, national: classes.indexOf(ascending[classOf(country)]!) };
+  return {
+    classes,
+    steps,
+    national: classes.indexOf(ascending[classOf(country)]!),
+    gap: REGION_CODES.some((code) => !steps.has(code)),
+  };
 }

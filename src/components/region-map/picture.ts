@@ -29,7 +29,7 @@ export function picture(
   if (!Array.isArray(regions) || !regions.length) return undefined;
   const key = read('indicator') as RegionIndicatorKey;
   const method = read('classes') === 'jenks' ? 'jenks' : 'equal';
-  const { steps, classes } = classify(regions as RegionStats[], key, method);
+  const { steps, classes, gap } = classify(regions as RegionStats[], key, method);
   // Each step's colour on `theme`, by its name in region-map.styles.ts (`map-0`, `map-n4`, `map-land`).
   const colours = lightDarkColours(regionMapStyles.cssText, theme);
   const ramp = DIRECTION[key] === 0 ? 'map-n' : 'map-';
@@ -69,9 +69,7 @@ export function picture(
       label: formatRange(lang, key, item.min, item.max),
       ...(end(index) ? { end: end(index) } : {}),
     })),
-    ...(regions.some((region) => steps.get((region as RegionStats).code) === undefined)
-      ? [{ fill: noData, label: t.noData }]
-      : []),
+    ...(gap ? [{ fill: noData, label: t.noData }] : []),
     { fill: land, label: t.neighbour },
   ];
   return { width, height, body, legend };

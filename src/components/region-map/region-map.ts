@@ -185,14 +185,13 @@ export class KhountousRegionMap extends KhountousElement<MapSelection, Regions> 
   private renderLegend(
     regions: readonly RegionStats[],
     key: RegionIndicatorKey,
-    { classes, national }: Classes,
+    { classes, national, gap }: Classes,
     t: RegionMapText,
   ): TemplateResult {
     const format = (value: number) => formatIndicator(this.language, key, value);
     const [top, bottom] = DIRECTION[key] === 0 ? [t.highest, t.lowest] : [t.better, t.worse];
     const end = (index: number) =>
       classes.length < 2 ? nothing : index === 0 ? top : index === classes.length - 1 ? bottom : nothing;
-    const missing = regions.some((region) => !hasFigure(region, key));
     const part = partOf(regions);
     return html`<div class="legend" part="legend">
       <ul aria-label=${t.legend}>
@@ -210,7 +209,7 @@ export class KhountousRegionMap extends KhountousElement<MapSelection, Regions> 
             </li>`,
         )}
         ${
-          missing
+          gap
             ? html`<li>
                 <span class="swatch no-data"></span>
                 <span class="range">${t.noData}</span>
