@@ -25,16 +25,19 @@ export function renderShareButton(
   if (module) return module.renderShare(host, lang);
   if (module === undefined) {
     modules.set(host, false);
-    load().then(
-      (arrived) => {
-        modules.set(host, arrived);
-        host.requestUpdate();
-      },
-      (error: unknown) => {
-        modules.delete(host);
-        console.error('khountous: the share button could not load', error);
-      },
-    );
+    // Asked for in a later turn: a loader that throws at once is a failure like any other.
+    Promise.resolve()
+      .then(load)
+      .then(
+        (arrived) => {
+          modules.set(host, arrived);
+          host.requestUpdate();
+        },
+        (error: unknown) => {
+          modules.delete(host);
+          console.error('khountous: the share button could not load', error);
+        },
+      );
   }
   return nothing;
 }

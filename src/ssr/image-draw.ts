@@ -137,7 +137,7 @@ export function drawSvg(d: Drawing): string {
     for (const { fill, label, end } of d.figure.legend ?? []) {
       y += size * 1.5;
       out.push(
-        `<rect x="${pad}" y="${Math.round(y - size * 0.85)}" width="${swatch.width}" height="${swatch.height}" rx="2" fill="${fill}" stroke="${c.border}"/>`,
+        `<rect x="${pad}" y="${Math.round(y - size * 0.85)}" width="${swatch.width}" height="${swatch.height}" rx="2" fill="${xml(fill)}" stroke="${c.border}"/>`,
       );
       // The words at the end of the line, muted (the better end of a scale).
       const room = charsAt(size, inner - swatch.width - size / 2) - (end ? end.length + 2 : 0);

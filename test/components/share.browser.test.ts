@@ -320,35 +320,44 @@ describe('share: the page, its title and its picture, through the sheet or the c
       await expect(element).to.be.accessible();
     });
 
-  it("where the button's code does not arrive, no button and a console error; the next draw asks again and draws it", async () => {
-    const element = document.createElement('khountous-ranking') as Shareable & { lang: string };
-    const arrives = element.loadSharing;
-    let asked = 0;
-    element.loadSharing = () => {
-      asked += 1;
-      return Promise.reject(new TypeError('Failed to fetch dynamically imported module'));
-    };
-    const errors: unknown[][] = [];
-    const consoleError = console.error;
-    console.error = (...args: unknown[]) => void errors.push(args);
-    undo.push(() => (console.error = consoleError));
-    element.setAttribute('base-url', isolatedApi('share-lost'));
-    element.setAttribute('limit', '2');
-    element.setAttribute('share', '');
-    document.body.append(element);
-    undo.push(() => element.remove());
-    await settled(element);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    await element.updateComplete;
-    expect(asked).to.be.greaterThan(0);
-    expect(part(element, 'share')).to.equal(null);
-    expect(
-      errors.some(([message]) => String(message).includes('share button could not load')),
-      'told to the console',
-    ).to.equal(true);
-    element.loadSharing = arrives;
-    element.setAttribute('lang', 'en');
-    const button = await buttonOf(element);
-    expect(text(button)).to.equal('Share');
-  });
+  for (const [how, fails] of [
+    ['does not arrive', () => Promise.reject(new TypeError('Failed to fetch dynamically imported module'))],
+    [
+      'cannot even be asked for (its loader throws at once)',
+      () => {
+        throw new TypeError('import() refused');
+      },
+    ],
+  ] as const)
+    it(`where the button's code ${how}, no button and a console error; the next draw asks again and draws it`, async () => {
+      const element = document.createElement('khountous-ranking') as Shareable & { lang: string };
+      const arrives = element.loadSharing;
+      let asked = 0;
+      element.loadSharing = () => {
+        asked += 1;
+        return fails();
+      };
+      const errors: unknown[][] = [];
+      const consoleError = console.error;
+      console.error = (...args: unknown[]) => void errors.push(args);
+      undo.push(() => (console.error = consoleError));
+      element.setAttribute('base-url', isolatedApi('share-lost'));
+      element.setAttribute('limit', '2');
+      element.setAttribute('share', '');
+      document.body.append(element);
+      undo.push(() => element.remove());
+      await settled(element);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      await element.updateComplete;
+      expect(asked).to.be.greaterThan(0);
+      expect(part(element, 'share')).to.equal(null);
+      expect(
+        errors.some(([message]) => String(message).includes('share button could not load')),
+        'told to the console',
+      ).to.equal(true);
+      element.loadSharing = arrives;
+      element.setAttribute('lang', 'en');
+      const button = await buttonOf(element);
+      expect(text(button)).to.equal('Share');
+    });
 });

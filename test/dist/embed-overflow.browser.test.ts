@@ -141,7 +141,7 @@ describe('dist/embed.html in an iframe without a script', function () {
     // The key pressed once the link is drawn, as a reader sees it first. The link is shown by a
     // ResizeObserver, in a rendering step; pressed in the same step, before the frame's layout,
     // Firefox's sequential navigation went past the widget's shadow tree to the link (7 of 25
-    // tries on a loaded machine; none of 25 once the frame had rendered).
+    // tries on a loaded machine; none of 40 once the frame had rendered).
     await rendered(frame.contentWindow!);
     // Focus before the frame, then Tab into it: the report's stops are its source line's link
     // (to the platform's site) and its "get the data" toggle; the link to the full graphic is next.

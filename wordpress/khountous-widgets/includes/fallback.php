@@ -363,7 +363,8 @@ function khountous_widgets_fallback( $widget, $attributes, $data, $lang, $fetche
 		$caption = $summary['caption'];
 		$named   = '';
 		if ( isset( $caption['attribute'] ) ) {
-			$value = $values[ $caption['attribute'] ];
+			$value = isset( $values[ $caption['attribute'] ] ) ? $values[ $caption['attribute'] ] : '';
+			$value = is_string( $value ) ? $value : '';
 			$named = isset( $caption['names'][ $value ] ) ? $caption['names'][ $value ] : $value;
 		}
 		$html .= '<p>' . khountous_widgets_fill( $caption['label'], 'value', esc_html( $named ) ) . '</p>';
