@@ -91,6 +91,17 @@ function inShared(id) {
 }
 
 /**
+ * The rest of the loader (chunks/loader-<hash>.js): what the early start's second half
+ * (boot/start-loads.ts, dist/loads.js) imports and the script does not hold, which the
+ * elements import too. The script holds the parts that send the first requests (the early
+ * flights, src/core/loader/early.ts, and what they use); the loader's objects, its answers'
+ * storage, the channel, the viewport's observer and the formats come here, while the first
+ * requests travel.
+ */
+const LOADER = ['boot/start-loads.ts', 'core/', 'i18n/format.ts', 'i18n/bidi.ts'];
+const inLoader = (id) => LOADER.some((prefix) => inSrc(id, prefix));
+
+/**
  * What the text paint and the elements both import, in one small chunk of their own (every
  * page of the script tag fetches it with paint.js): the format of an indicator (the region
  * chart's and the map's too), the editor's words, the source line and its link, and the
@@ -118,7 +129,9 @@ function chunkFileNames(elements) {
   const named = new Map(Object.entries(elements).map(([name, file]) => [file, `${name}.js`]));
   named.set(join(root, 'src/boot/hydrate.ts'), 'hydrate.js');
   named.set(join(root, 'src/boot/paint.ts'), 'paint.js');
-  return (chunk) => named.get(chunk.facadeModuleId ?? '') ?? 'chunks/[name]-[hash].js';
+  return (chunk) =>
+    named.get(chunk.facadeModuleId ?? '') ??
+    (chunk.name === 'loader' ? 'loader.js' : 'chunks/[name]-[hash].js');
 }
 
 /**
@@ -209,6 +222,11 @@ export async function buildGraph(elements, { outDir = dist, plugins = [] } = {})
           codeSplitting: {
             groups: [
               { name: 'khountous', tags: ['$initial'], test: (id) => !inSrc(id, 'embed/') },
+              // The bundler's own helpers (a module's namespace for import()): in the script, one
+              // file fewer for the loader and the elements that use them.
+              { name: 'khountous', test: (id) => /rolldown[/:]runtime/.test(id) },
+              // The rest of the loader, which the script imports with its first requests under way.
+              { name: 'loader', test: inLoader },
               // Before the shared chunk, which would take them in as the base element's imports.
               { name: 'text', test: inPaintShared },
               { name: 'shared', test: inShared },
@@ -234,7 +252,7 @@ export async function buildGraph(elements, { outDir = dist, plugins = [] } = {})
  * script of `dir` (dist/, or core-shares.mjs's folder).
  */
 export function writeScriptGraph(elements, dir = dist) {
-  const modules = { hydrate: 'hydrate.js', paint: 'paint.js' };
+  const modules = { hydrate: 'hydrate.js', paint: 'paint.js', loads: 'loader.js' };
   for (const name of Object.keys(elements)) modules[name.replace(/^elements\//, '')] = `${name}.js`;
   writePreloadGraph(modules, ['khountous.js'], { except: ['khountous.js'], integrity: true, dir });
 }

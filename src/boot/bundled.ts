@@ -6,20 +6,26 @@
  * tag's build puts boot/served.ts in its place (scripts/build/script-tag.mjs).
  */
 import { elementLoaders, type Delivery } from './autoload.js';
+import { beginLoads } from './early-start.js';
 
 /**
- * The early start, before the elements' modules: the API requests leave as
- * soon as the shared loader has arrived (boot/early-start.ts and its chunk).
- * The element code is asked for once that has run: fetched at the same time,
- * it would share the network with the early start and delay it (the API's
- * answer, not the element code, is what a first paint waits for on a slow
+ * The early start, before the elements' modules: the first requests leave at once
+ * (boot/early-start.ts, in the entry), and the rest of the loader, which adopts them, comes
+ * in a chunk of its own (boot/start-loads.ts). The element code is asked for once that has
+ * run: fetched at the same time, it would share the network with the early start and delay
+ * it (the API's answer, not the element code, is what a first paint waits for on a slow
  * network). Resolves either way: the elements load their data themselves.
  */
-const prepare = (elements: Element[]): Promise<unknown> =>
-  import('./early-start.js').then(
-    ({ startLoads }) => startLoads(elements),
-    () => undefined,
-  );
+const prepare = (elements: Element[]): Promise<unknown> => {
+  const begun = beginLoads(elements);
+  // Asked for once the first requests have left (early-start.ts `Begun.sent`).
+  return begun.sent
+    .then(() => import('./start-loads.js'))
+    .then(
+      ({ startLoads }) => startLoads(begun),
+      () => begun.early?.settle(),
+    );
+};
 
 export const delivery: Delivery = {
   loaders: elementLoaders(import.meta.glob('../components/*/define.ts')),

@@ -1,40 +1,63 @@
 /**
  * The early start: the API requests of the widgets already in the page, sent
- * before their element code has arrived. On a slow network the elements'
- * code (Lit, templates, styles) takes longer to arrive than the API's answer:
- * the entry runs this first (the shared loader and the widgets' descriptors,
- * no Lit, no element) while the element code is fetched. Both builds run it:
- * the script tag's file holds it with the loader (boot/served.ts), the npm
- * build loads it before the elements (boot/bundled.ts).
+ * before their element code, and before the rest of the loader, have arrived.
+ * On a slow network the code takes longer to arrive than the API's answer:
+ * the script tag's file holds only this and what it needs (the widgets'
+ * descriptors and the loader's parts that send a request), and the rest
+ * travels while the requests do.
  *
- * Each tag's load is the one its element will plan (widget/load.ts
- * `planLoad`, from its attributes read as the element's properties), sent
- * through the page's shared loader, so that the element, once defined, joins
- * the request under way or finds its answer in the cache: one request per
- * resource, with the loader's cache, coalescing, batching and budget. A lazy
- * element far from the viewport waits there as it would (the loader's
- * near-viewport wait), an element with an input it cannot use is left to
- * show its error, and one that holds a server's data (core/inline.ts) adopts
- * it when it is defined.
+ * In two halves, which both builds run (boot/served.ts, boot/bundled.ts):
+ *
+ * 1. `beginLoads` (here, in the entry): each tag's load, the one its element
+ *    will plan (widget/load.ts `planLoad`, from its attributes read as the
+ *    element's properties), its box reserved; and, while the page's loader is
+ *    not made yet, the first request of each one in view or near it sent as an
+ *    early flight (core/loader/early.ts: the loader's own lock, budget and
+ *    attempt).
+ * 2. `startLoads` (boot/start-loads.ts, with the rest of the loader): each
+ *    load through the page's shared loader, which adopts the early flights:
+ *    the element, once defined, joins the request under way or finds its
+ *    answer in the cache. One request per resource, with the loader's cache,
+ *    coalescing, batching and budget.
+ *
+ * A lazy element far from the viewport waits there as it would (the loader's
+ * near-viewport wait), an element with an input it cannot use is left to show
+ * its error, and one that holds a server's data (core/inline.ts) adopts it
+ * when it is defined.
  */
+import { describe, type Target } from '../core/endpoints.js';
 import { KhountousError } from '../core/errors.js';
 import { inlineScriptOf } from '../core/inline.js';
-import { getLoader, type KhountousLoader, type Loaded } from '../core/loader/loader.js';
+import { pageEarly, type Early } from '../core/loader/early.js';
+import { nearNow } from '../core/loader/near.js';
 import { NAMES } from '../core/names.js';
-import { warmFormats } from '../i18n/format.js';
 import { widgets as registry } from '../registry.js';
 import { BOXES, boxRule, reserve } from '../widget/box.js';
 import type { Widget } from '../widget/descriptor.js';
 import { attributeReader, planLoad, type Planned } from '../widget/load.js';
 
-/** One load the early start sent, for whoever shows its answer first (the script tag's text paint). */
-export interface Started {
+/** One load the early start plans: its element, its widget and what it loads. */
+export interface Plan {
   element: Element;
   widget: Widget;
   planned: Planned;
-  /** The loader's answer: checked, and for a list window its own items. */
-  loaded: Promise<Loaded<unknown>>;
 }
+
+/** The loads planned, and the early flights sent for them (none once the page's loader is made). */
+export interface Begun {
+  plans: Plan[];
+  early: Early | undefined;
+  /**
+   * Resolves once the early flights' requests have left, or at most SENT_WAIT ms after they
+   * began (a lock another tab holds): the files of the loader and of the elements are asked
+   * for after them, so that no request of a file goes before the API's (a browser opens few
+   * connections to a host, and a slow network shares its bandwidth).
+   */
+  sent: Promise<void>;
+}
+
+/** The longest the other files wait for the early flights' requests to leave, ms. */
+const SENT_WAIT = 1000;
 
 /** Elements whose loads were started, by any copy of the kit: each once. */
 function startedSet(): WeakSet<Element> {
@@ -58,18 +81,19 @@ function reserveBoxes(widgets: readonly Widget[]): void {
 }
 
 /**
- * Starts the loads of `elements` (kit tags whose element is not defined yet)
- * and returns them.
+ * Plans the loads of `elements` (kit tags whose element is not defined yet) and, while the
+ * page's loader is not made yet, sends their first requests as `early` flights (`null`: none);
+ * boot/start-loads.ts then starts them through the loader.
  */
-export function startLoads(
+export function beginLoads(
   elements: readonly Element[],
   widgets: readonly Widget[] = registry,
-  loader: KhountousLoader = getLoader(),
-): Started[] {
-  if (typeof customElements === 'undefined') return [];
+  early: Early | null | undefined = pageEarly(),
+): Begun {
+  if (typeof customElements === 'undefined') return { plans: [], early: undefined, sent: Promise.resolve() };
   const started = startedSet();
   const byTag = new Map(widgets.map((descriptor) => [descriptor.tag, descriptor]));
-  const loads: Started[] = [];
+  const plans: Plan[] = [];
   reserveBoxes(widgets);
   for (const element of elements) {
     const descriptor = byTag.get(element.localName);
@@ -84,12 +108,41 @@ export function startLoads(
     const planned = planLoad(descriptor, element, read);
     // The element shows what it cannot use when it is defined.
     if (planned instanceof KhountousError) continue;
-    // While the answer travels: the language's formatters, which the paint and the element write it with.
-    warmFormats(planned.selection.lang);
-    const loaded = loader.load(planned.resource, planned.options);
-    // The element shows what went wrong when it loads for itself.
-    loaded.catch(() => undefined);
-    loads.push({ element, widget: descriptor, planned, loaded });
+    plans.push({ element, widget: descriptor, planned });
   }
-  return loads;
+  if (early) sendEarly(early, plans);
+  // Those of an earlier discovery too: a tag found twice (the page's observer, then the
+  // embed page's own call) waits for the request the first sent.
+  const sent = early
+    ? Promise.race([early.whenSent(), new Promise<void>((resolve) => setTimeout(resolve, SENT_WAIT))])
+    : Promise.resolve();
+  return { plans, early: early ?? undefined, sent };
+}
+
+/**
+ * The early flights of `plans` (core/loader/early.ts): a load whose element is lazy and far
+ * waits for the loader's viewport, and the windows of one list are left to the loader's batch,
+ * which sends as few covering requests as it can. A load sent early waits for no viewport.
+ */
+function sendEarly(early: Early, plans: Plan[]): void {
+  const targets = new Map<Plan, Target>();
+  const keysOf = new Map<string, Set<string>>();
+  for (const plan of plans) {
+    const { resource, options } = plan.planned;
+    if (options.lazy && !nearNow(plan.element)) continue;
+    let target: Target;
+    try {
+      target = describe(resource, options.baseUrl);
+    } catch {
+      // The loader says what is wrong with it.
+      continue;
+    }
+    targets.set(plan, target);
+    keysOf.set(target.family, (keysOf.get(target.family) ?? new Set()).add(target.key));
+  }
+  for (const [plan, target] of targets) {
+    if (keysOf.get(target.family)!.size > 1) continue;
+    void early.send(target);
+    plan.planned = { ...plan.planned, options: { ...plan.planned.options, lazy: false } };
+  }
 }

@@ -1,11 +1,11 @@
 /**
- * Hands each answer of the early start (boot/early-start.ts: the loader's own
+ * Hands each answer of the early start (boot/start-loads.ts: the loader's own
  * loads, checked) to the text paint (boot/paint.ts, a module of its own:
  * dist/paint.js), which shows it in the widgets whose element has not arrived
  * yet. Used by the script tag's delivery (boot/served.ts).
  */
 import { camel } from '../widget/descriptor.js';
-import type { Started } from './early-start.js';
+import type { Started } from './start-loads.js';
 import type { Values, paint } from './paint.js';
 
 /** The text paint's module, as the delivery imports it. */

@@ -1,18 +1,20 @@
 /**
  * The script tag's delivery (dist/khountous.js, in place of boot/bundled.ts):
- * the script is the kit's core (the loader, the widgets' descriptors, the
- * early start) and each element's module comes beside it
+ * the script is the kit's core (the widgets' descriptors, the early start and
+ * the parts of the loader that send its first requests; the rest of the loader
+ * in dist/loads.js and its chunk, imported at once) and each element's module
+ * comes beside it
  * (`elements/<tag>.js`, importing the core from the script), announced with
  * `<link rel="modulepreload">` with the integrity of every file (the build
  * writes the graph into the script, whose own hash thus vouches for them).
- * Before the modules: the widgets' loads, sent by the loader
+ * Before the modules: the widgets' loads, their first requests sent early
  * (boot/early-start.ts, as the npm build does), each answer that arrives
  * before its element's code shown as text (boot/paint.ts), and, when a
  * server rendered one of the tags (a declarative shadow root), Lit's hydrate
  * support (boot/hydrate.ts), so that they hydrate it.
  */
 import { elementLoaders, type Delivery } from './autoload.js';
-import { startLoads } from './early-start.js';
+import { beginLoads } from './early-start.js';
 import { paintAnswers } from './paint-answers.js';
 import { announceGraph, parsePreloadGraph } from './preload.js';
 
@@ -38,6 +40,12 @@ const loadHydrateSupport = (): Promise<unknown> => {
   return hydrateSupport;
 };
 
+/** The rest of the loader, with the early start's second half (boot/start-loads.ts), announced and imported with the first loads. */
+const loadLoader = () => {
+  announceGraph(graph, 'loads', here);
+  return import('./start-loads.js');
+};
+
 /** The text paint, announced and imported with the first load. */
 const loadPainter = () => {
   announceGraph(graph, 'paint', here);
@@ -48,8 +56,20 @@ export const delivery: Delivery = {
   loaders: elementLoaders(import.meta.glob('../components/*/define.ts')),
   before: (tag) => announceGraph(graph, tag, here),
   prepare: (elements) => {
-    paintAnswers(startLoads(elements), loadPainter);
+    // The first requests leave now; the loader that adopts them, the paint and the elements
+    // are asked for once they have left.
+    const begun = beginLoads(elements);
+    if (begun.plans.length > 0)
+      void begun.sent.then(loadLoader).then(
+        ({ startLoads }) => paintAnswers(startLoads(begun), loadPainter),
+        (error: unknown) => {
+          // The elements, which import the loader too, say it; the early flights let go.
+          begun.early?.settle();
+          console.error('khountous: could not load the loader', error);
+        },
+      );
     // A declarative shadow root on a tag not defined yet: a server rendered it.
-    return elements.some((element) => element.shadowRoot) ? loadHydrateSupport() : Promise.resolve();
+    const hydrate = elements.some((element) => element.shadowRoot) ? loadHydrateSupport() : undefined;
+    return Promise.all([begun.sent, hydrate]);
   },
 };

@@ -29,6 +29,7 @@
 import type { Params } from './params.js';
 import type { SafeStorage } from './storage.js';
 import { isObject } from './check.js';
+import { INDEX_KEY, readCacheIndex, type Index } from './cache-index.js';
 
 export interface CacheEntry<T = unknown> {
   readonly data: T;
@@ -99,7 +100,6 @@ const DEFAULT_MAX_MEMORY_ENTRIES = 200;
 
 /** The storage key of a persisted entry is ITEM_PREFIX + its key. */
 const ITEM_PREFIX = 'e:';
-const INDEX_KEY = 'cache-index';
 
 /** Persisted shape of one entry. */
 interface StoredItem {
@@ -109,27 +109,6 @@ interface StoredItem {
   /** The last full download, when older than `f`; absent: `f` (as in items of older versions). */
   b?: number | undefined;
   a?: Params | undefined;
-}
-
-/** [size, lastUsed, downloadedAt] (items of older versions: their fetchedAt) */
-type IndexRow = [number, number, number];
-type Index = Record<string, IndexRow>;
-
-/**
- * The persisted index (`cache-index`): its sound rows, by key.
- *
- * @internal the tests read what the cache stored, as a later page would
- */
-export function readCacheIndex(storage: Pick<SafeStorage, 'getJSON'>): Index {
-  const raw = storage.getJSON(INDEX_KEY);
-  const index: Index = Object.create(null) as Index;
-  if (!isObject(raw)) return index;
-  for (const [key, row] of Object.entries(raw as Record<string, unknown>)) {
-    if (Array.isArray(row) && row.length === 3 && row.every((n) => typeof n === 'number')) {
-      index[key] = row as IndexRow;
-    }
-  }
-  return index;
 }
 
 export function createEntryCache(options: EntryCacheOptions): EntryCache {

@@ -230,6 +230,10 @@ export function urlOf(target: Target): string {
   return requestUrl(base, ep.route, ids, window ? { ...query, ...window } : query);
 }
 
+/** The start of the cache keys of the lists that may seed `want` (its endpoint's `seed`), if any. */
+export const seedPrefix = (want: Target): string | undefined =>
+  want.ep.seed && `${want.base}${ENDPOINTS[want.ep.seed.from].route.path}?`;
+
 /** What a target asked, as plain data that `describe` takes back (persisted with its entry). */
 export function askedOf(target: Target): Params {
   return { ...target.ids, ...target.query, ...target.window };

@@ -16,6 +16,8 @@ export interface Names {
   readonly global: symbol;
   /** globalThis key of the elements whose loads the early start began (boot/early-start.ts). */
   readonly earlyStart: symbol;
+  /** globalThis key of the page loader's early flights (loader/early.ts). */
+  readonly early: symbol;
   /** localStorage prefix; keys of older versions are removed. */
   readonly storage: string;
   /** Web Locks prefix: one lock per cache key, one for the budget. */
@@ -35,6 +37,7 @@ function namesFor(namespace: string): Names {
   return {
     global: Symbol.for(`khountous.loader.v1${dot}`),
     earlyStart: Symbol.for(`khountous.early-start.v1${dot}`),
+    early: Symbol.for(`khountous.early.v1${dot}`),
     storage: `khountous${dash}:v1:`,
     lock: `khountous${dash}:v1:`,
     channel: `khountous-v1${dash}`,
@@ -78,14 +81,16 @@ const declaredNamespace = (): string | undefined =>
 
 /**
  * The namespace the page declares (`<meta name="khountous:namespace">`), '' for
- * none. One that is not valid is reported on the console and the default used.
+ * none. One that is not valid is reported on the console (unless `quiet`: the
+ * page's loader says it) and the default used.
  */
-export function pageNamespace(): string {
+export function pageNamespace(quiet = false): string {
   const content = declaredNamespace();
   if (!content) return '';
   if (NAMESPACE.test(content)) return content;
-  console.warn(
-    `<meta name="${NAMESPACE_META}" content="${content}"> is not valid (lower-case letters, digits and hyphens, at most 40): the kit uses its default names.`,
-  );
+  if (!quiet)
+    console.warn(
+      `<meta name="${NAMESPACE_META}" content="${content}"> is not valid (lower-case letters, digits and hyphens, at most 40): the kit uses its default names.`,
+    );
   return '';
 }

@@ -7,7 +7,8 @@
  * before the element's code arrives: the text after the tag is where the box ends.
  */
 import { expect } from '@open-wc/testing';
-import { startLoads } from '../../src/boot/early-start.js';
+import { beginLoads } from '../../src/boot/early-start.js';
+import { startLoads } from '../../src/boot/start-loads.js';
 import type { KhountousLoader } from '../../src/core/loader/loader.js';
 import { widgets } from '../../src/registry.js';
 import { until } from '../helpers/frames.js';
@@ -35,7 +36,7 @@ describe('the early start', () => {
     element.setAttribute('limit', '3');
     document.body.append(element);
     try {
-      expect(startLoads([element], widgets, loader), 'its load').to.have.length(1);
+      expect(startLoads(beginLoads([element], widgets, null), loader), 'its load').to.have.length(1);
       expect(loads).to.have.length(1);
       expect(made, 'none in the task that starts the loads').to.deep.equal([]);
       await until(() => made.filter((locale) => locale === 'en-GB').length >= 6, 'the six formatters of en');
@@ -70,7 +71,7 @@ describe('the early start', () => {
       document.body.append(column);
       try {
         const top = after.getBoundingClientRect().top;
-        expect(startLoads([...tags, card], widgets, loader)).to.have.length(3);
+        expect(startLoads(beginLoads([...tags, card], widgets, null), loader)).to.have.length(3);
         const heights = [...tags, card].map((element) => element.getBoundingClientRect().height);
         const [five, ten, compact] = heights;
         expect(five, 'a ranking of 5').to.be.above(200);
@@ -99,7 +100,7 @@ describe('the early start', () => {
       element.setAttribute('limit', '8');
       column.append(element);
       document.body.append(column);
-      startLoads([element], widgets, loader);
+      startLoads(beginLoads([element], widgets, null), loader);
       const height = element.getBoundingClientRect().height;
       column.remove();
       return height;

@@ -7,7 +7,8 @@
  * early start's answers handed to it (src/boot/paint-answers.ts).
  */
 import { expect, fixtureCleanup } from '@open-wc/testing';
-import { startLoads, type Started } from '../../src/boot/early-start.js';
+import { beginLoads } from '../../src/boot/early-start.js';
+import { startLoads, type Started } from '../../src/boot/start-loads.js';
 import type { KhountousLoader } from '../../src/core/loader/loader.js';
 import { paint } from '../../src/boot/paint.js';
 import { paintAnswers } from '../../src/boot/paint-answers.js';
@@ -353,7 +354,7 @@ describe('the text paint', () => {
       make('khountous-ranking', { limit: '3' }),
       make('khountous-ranking', { limit: '3' }),
     ];
-    startLoads([short, long], widgets, never);
+    startLoads(beginLoads([short, long], widgets, null), never);
     const box = short.getBoundingClientRect().height;
     expect(box, 'the box of a ranking of 3').to.be.above(100);
     const items = (count: number) => ({

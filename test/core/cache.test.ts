@@ -7,10 +7,10 @@ import assert from 'node:assert/strict';
 import {
   createEntryCache,
   DEFAULT_MAX_STORED_SIZE,
-  readCacheIndex,
   type DataCheck,
   type EntryCacheOptions,
 } from '../../src/core/cache.js';
+import { readCacheIndex } from '../../src/core/cache-index.js';
 import { createSafeStorage } from '../../src/core/storage.js';
 import { createMemoryStorage, type MemoryStorage } from '../helpers/fake-browser.js';
 

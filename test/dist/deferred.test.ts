@@ -1,9 +1,13 @@
 /**
  * Where the loader is in dist/ (from `npm run build`): the script tag,
- * khountous.js, is the kit's core and holds it whole, the channel between tabs
- * and the recovery included (src/core/loader/channel.ts, recovery.ts); every
- * other file imports it from there and holds no part of it, and nothing brings a part of it later with
- * import().
+ * khountous.js, holds what sends the first requests (the early flights:
+ * src/core/loader/early.ts, with the budget, the Web Locks, the HTTP layer and
+ * the stored index it reads) and nothing more of the loader; the rest of it
+ * (its objects, the channel between tabs, the recovery, the quota event) is in
+ * loader.js, which the script imports at once, while those requests travel,
+ * and which imports no Lit. Every element imports both from there: no other
+ * file holds a part of the loader, and nothing else brings a part of it later
+ * with import().
  */
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -17,8 +21,11 @@ const { closure } = graph as { closure(file: string): string[] };
 
 const dist = join(import.meta.dirname, '../../dist');
 const script = join(dist, 'khountous.js');
+const loader = join(dist, 'loader.js');
 const elements = readdirSync(join(dist, 'elements')).filter((file) => file.endsWith('.js'));
-/** Text only the loader brings: the channel's constructor, the `online` event, the quota event. */
+/** Text only the early flights' parts bring: the budget's storage key, the stored index, the validator header. */
+const FIRST_PARTS = ['`budget:${', 'cache-index', 'If-None-Match'];
+/** Text only the rest of the loader brings: the channel's constructor, the `online` event, the quota event. */
 const LOADER_PARTS = ['BroadcastChannel', '`online`', 'khountous-quota'];
 
 /** The files `file` imports with import(), resolved. */
@@ -27,25 +34,41 @@ const dynamicImports = (file: string): string[] =>
     join(dirname(file), match[1]!),
   );
 
+const read = (file: string) => readFileSync(file, 'utf8');
+
 describe('the loader in the script-tag build', () => {
-  it('is in khountous.js, whole, with the channel between tabs and the recovery', () => {
-    const code = readFileSync(script, 'utf8');
-    for (const text of [...LOADER_PARTS, 'If-None-Match']) assert.ok(code.includes(text), text);
+  it('khountous.js holds what sends the first requests, and none of the rest of the loader', () => {
+    const code = read(script);
+    for (const text of FIRST_PARTS) assert.ok(code.includes(text), text);
+    for (const text of LOADER_PARTS) assert.ok(!code.includes(text), text);
   });
 
-  it('is imported from khountous.js by every element: no other file of an element’s graph holds a part of it', () => {
+  it('the rest is in loader.js, whole, which khountous.js imports at once and which imports no Lit', () => {
+    const code = read(loader);
+    for (const text of LOADER_PARTS) assert.ok(code.includes(text), text);
+    for (const text of FIRST_PARTS) assert.ok(!code.includes(text), `${text}: not twice`);
+    assert.ok(dynamicImports(script).includes(loader), 'khountous.js imports loader.js');
+    const files = closure(loader);
+    assert.ok(files.includes(script), 'loader.js imports the parts khountous.js holds from it');
+    for (const file of files)
+      assert.doesNotMatch(read(file), /lit-html|LitElement|customElements\.define\(/, file);
+  });
+
+  it('is imported from khountous.js and loader.js by every element: no other file of an element’s graph holds a part of it', () => {
     assert.ok(elements.length >= 7, elements.join());
     for (const element of elements) {
       const files = closure(join(dist, 'elements', element));
       assert.ok(files.includes(script), `${element} imports khountous.js`);
-      for (const file of files.filter((path) => path !== script)) {
-        const code = readFileSync(file, 'utf8');
-        for (const text of LOADER_PARTS) assert.ok(!code.includes(text), `${file}: ${text}`);
+      assert.ok(files.includes(loader), `${element} imports loader.js`);
+      for (const file of files.filter((path) => path !== script && path !== loader)) {
+        const code = read(file);
+        for (const text of [...FIRST_PARTS, ...LOADER_PARTS])
+          assert.ok(!code.includes(text), `${file}: ${text}`);
       }
     }
   });
 
-  it('comes in no file imported later with import()', () => {
+  it('comes in no other file imported with import()', () => {
     const later = [script, ...elements.map((element) => join(dist, 'elements', element))].flatMap(
       dynamicImports,
     );
@@ -53,10 +76,11 @@ describe('the loader in the script-tag build', () => {
       later.some((file) => file.endsWith('/paint.js')),
       later.join(),
     );
-    for (const file of later.filter((path) => path !== script))
-      for (const path of closure(file).filter((one) => one !== script)) {
-        const code = readFileSync(path, 'utf8');
-        for (const text of LOADER_PARTS) assert.ok(!code.includes(text), `${path}: ${text}`);
+    for (const file of later.filter((path) => path !== script && path !== loader))
+      for (const path of closure(file).filter((one) => one !== script && one !== loader)) {
+        const code = read(path);
+        for (const text of [...FIRST_PARTS, ...LOADER_PARTS])
+          assert.ok(!code.includes(text), `${path}: ${text}`);
       }
   });
 });

@@ -100,17 +100,23 @@ describe('dist/', () => {
     assert.ok(existsSync(join(root, 'build/khountous-widgets-wordpress.zip')));
   });
 
-  it('khountous.js is one file, the kit’s core, that imports each element’s module and announces each one’s files with their integrity', () => {
+  it('khountous.js is one file, the kit’s core, that imports the rest of the loader and each element’s module and announces each one’s files with their integrity', () => {
     const code = read('khountous.js');
     assert.deepEqual(importsOf(code), [], 'no static import: one round trip before the first API request');
     const imported = [...code.matchAll(/\bimport\(`?"?([^`")]+)"?`?\)/g)].map((match) => match[1]!).sort();
     assert.deepEqual(
       imported.filter((file) => !file.startsWith('./chunks/')),
-      ['./hydrate.js', './paint.js', ...components.map((name) => `./elements/khountous-${name}.js`)].sort(),
-      'each element’s module, the hydrate support for a page a server rendered, the text paint',
+      [
+        './hydrate.js',
+        './loader.js',
+        './paint.js',
+        ...components.map((name) => `./elements/khountous-${name}.js`),
+      ].sort(),
+      'each element’s module, the rest of the loader, the hydrate support for a page a server rendered, the text paint',
     );
-    // The loader is in it: the first requests are its own (boot/early-start.ts).
-    assert.match(code, /khountous-quota/);
+    // The first requests are sent from it, by the loader's early flights (boot/early-start.ts);
+    // the rest of the loader is loader.js (test/dist/deferred.test.ts).
+    assert.match(code, /`budget:\$\{/);
     // Every other file imports the core from it: no module comes twice.
     for (const name of components)
       assert.ok(importsOf(read(`elements/khountous-${name}.js`)).includes('../khountous.js'), name);

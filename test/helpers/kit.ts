@@ -23,6 +23,8 @@ export function freshKit(): void {
     if (key.startsWith(kitNames.storage)) localStorage.removeItem(key);
   }
   delete (globalThis as Record<symbol, unknown>)[LOADER_KEY];
+  // The early flights of the page's loader go with it (core/loader/early.ts).
+  delete (globalThis as Record<symbol, unknown>)[kitNames.early];
 }
 
 let scopes = 0;

@@ -33,11 +33,11 @@ describe('lib/khountous.js on a page a server rendered with its data', function 
     const container = document.createElement('div');
     document.body.append(container);
     container.setHTMLUnsafe(html);
-    // The entry's early start (lib/boot/early-start.js, which lib/khountous.js runs first) starts no load for them.
-    const { startLoads } = (await import('../../lib/boot/early-start.js' as string)) as {
-      startLoads: (elements: readonly Element[]) => unknown[];
+    // The entry's early start (lib/boot/early-start.js, which lib/khountous.js runs first) plans no load for them.
+    const { beginLoads } = (await import('../../lib/boot/early-start.js' as string)) as {
+      beginLoads: (elements: readonly Element[]) => { plans: unknown[] };
     };
-    expect(startLoads([...container.children]), 'loads the early start started').to.deep.equal([]);
+    expect(beginLoads([...container.children]).plans, 'loads the early start planned').to.deep.equal([]);
     await import('../../lib/khountous.js' as string);
     const widgets = [
       ...container.querySelectorAll<HTMLElement>(

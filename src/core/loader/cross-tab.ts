@@ -7,6 +7,7 @@
  */
 import { abortError, isKhountousError } from '../errors.js';
 import { NAMES } from '../names.js';
+import type { Early } from './early.js';
 
 /** The part of `navigator.locks` the loader uses. */
 export interface LocksLike {
@@ -51,12 +52,19 @@ export function defaultLocks(): LocksLike | undefined {
 
 /**
  * Runs a task holding the cross-tab lock `prefix + name` when Web Locks
- * are there. Where they refuse to work (an opaque origin), the loader goes on
+ * are there, or inside the one an early flight of the page asked for (`early`). Where they refuse to work (an opaque origin), the loader goes on
  * without them from then on.
  */
-export function lockWith(initial: LocksLike | undefined, prefix: string = NAMES.lock): WithLock {
+export function lockWith(
+  initial: LocksLike | undefined,
+  prefix: string = NAMES.lock,
+  early?: Pick<Early, 'lockOf'>,
+): WithLock {
   let locks = initial;
   return async (name, signal, task) => {
+    // A lock an early flight of the page holds (early.ts): the task runs inside it.
+    const held = early?.lockOf(name);
+    if (held) return held(task);
     if (!locks) return task();
     let started = false;
     try {

@@ -19,6 +19,7 @@ import {
   askedOf,
   at,
   ENDPOINTS,
+  seedPrefix,
   targetOf,
   type Resource,
   type ResourceKind,
@@ -89,11 +90,9 @@ export class Data {
       if (covering && better(found, covering.entry)) found = covering;
     }
     const seed = want.ep.seed;
-    if (!found && partial && seed) {
-      const path = ENDPOINTS[seed.from].route.path;
-      found = this.#scan(seed.from, want.base, cache.keys(`${want.base}${path}?`), (source) =>
-        seeds(want, source),
-      );
+    const seeding = seedPrefix(want);
+    if (!found && partial && seed && seeding) {
+      found = this.#scan(seed.from, want.base, cache.keys(seeding), (source) => seeds(want, source));
     }
     return found;
   }

@@ -9,13 +9,14 @@
  * hold the failed answer), what the X-RateLimit-* headers say adopted by the
  * budget, a 429 closing it until its reset.
  */
-import { abortable, follow } from '../abort.js';
-import { budgetKey, createBudget, originOf, quotaError, type Budget } from '../budget.js';
+import { abortable } from '../abort.js';
+import { originOf, quotaError, type Budget } from '../budget.js';
 import { confirmable, type CacheEntry } from '../cache.js';
-import { get, type CallOptions, type FetchLike } from '../http.js';
+import type { ApiResponse, CallOptions, FetchLike } from '../http.js';
 import type { Target } from '../endpoints.js';
-import { isKhountousError, KhountousError } from '../errors.js';
+import { isKhountousError, type KhountousError } from '../errors.js';
 import type { SafeStorage } from '../storage.js';
+import { attempt, newBudget, type Early } from './early.js';
 import type { LoaderOptions } from './options.js';
 import type { Queries } from './queries.js';
 
@@ -26,6 +27,8 @@ export class Fetcher {
   readonly #transport: { fetch: FetchLike | undefined; now: () => number };
   readonly #storage: SafeStorage | undefined;
   readonly #made: ((base: string) => Budget) | undefined;
+  /** The page's early flights (early.ts), which the page's loader adopts. */
+  readonly #early: Early | undefined;
 
   /**
    * The fetcher of `queries`, sending with the options' `fetch` (the page's own when undefined),
@@ -33,29 +36,25 @@ export class Fetcher {
    */
   constructor(
     queries: Queries,
-    { fetch, budget }: Pick<LoaderOptions, 'fetch' | 'budget'>,
+    { fetch, budget, early }: Pick<LoaderOptions, 'fetch' | 'budget' | 'early'>,
     storage: SafeStorage | undefined,
   ) {
     this.#queries = queries;
     this.#transport = { fetch, now: queries.time };
     this.#storage = storage;
     this.#made = budget;
+    this.#early = early;
   }
 
-  /** The budget of the origin of `base`, made when first asked. */
+  /** The budget of the origin of `base`, made when first asked (the early flights' own for the page's loader). */
   budget(base: string): Budget {
     const origin = originOf(base);
     let found = this.#budgets.get(origin);
     if (!found) {
-      const { settings } = this.#queries;
       found =
         this.#made?.(base) ??
-        createBudget({
-          limit: settings.quotaLimit,
-          windowMs: settings.quotaWindow,
-          storageKey: budgetKey(base),
-          storage: this.#storage,
-        });
+        this.#early?.budget(base) ??
+        newBudget(base, this.#queries.settings, this.#storage);
       this.#budgets.set(origin, found);
     }
     return found;
@@ -84,7 +83,9 @@ export class Fetcher {
         const brought = queries.cache.get(target.key);
         if (brought && brought !== cached && data.isFresh(target.kind, brought)) return brought;
       }
-      const sentId = await this.#take(spendable, reserve);
+      // The first attempt may be an early flight of the page's (early.ts), its request taken already.
+      const early = attemptNumber === 0 ? this.#early?.claim(target.key) : undefined;
+      const sentId = early ? early.sentId : await this.#take(spendable, reserve);
       if (typeof sentId !== 'string') {
         counters.errors++;
         queries.statsChanged();
@@ -100,7 +101,11 @@ export class Fetcher {
       // After a failure, the browser's HTTP cache may hold the bad answer: ask the network.
       if (attemptNumber > 0 || !retries) call.reload = true;
       try {
-        const response = await this.#attempt(target, signal, call);
+        const response = early
+          ? await abortable<ApiResponse<unknown>>(signal, (resolve, reject) => {
+              early.answer.then(resolve, reject);
+            })
+          : await this.#attempt(target, signal, call);
         this.#heard(spendable, response, sentId);
         return data.store(target, response, cached);
       } catch (error) {
@@ -136,19 +141,12 @@ export class Fetcher {
   }
 
   /** One attempt, cut after the request timeout (a network error) or when the flight is cancelled. */
-  async #attempt(target: Target, signal: AbortSignal, call: CallOptions<unknown>) {
+  #attempt(target: Target, signal: AbortSignal, call: CallOptions<unknown>) {
     const { setTimer, clearTimer, settings } = this.#queries;
-    const { controller, dispose } = follow(signal);
-    const timer = setTimer(
-      () => controller.abort(new KhountousError('network', 'The API did not answer in time.')),
-      settings.requestTimeout,
-    );
-    try {
-      return await get(this.#transport, target, { ...call, signal: controller.signal });
-    } finally {
-      clearTimer(timer);
-      dispose();
-    }
+    return attempt(this.#transport, target, call, signal, settings.requestTimeout, {
+      setTimeout: setTimer,
+      clearTimeout: clearTimer,
+    });
   }
 
   /**

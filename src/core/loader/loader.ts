@@ -34,6 +34,7 @@ import { abortError } from '../errors.js';
 import { namesOf, pageNamespace } from '../names.js';
 import { checkBaseUrl } from '../params.js';
 import type { LoaderOptions, LoaderStats, LoadOptions } from './options.js';
+import { takeEarly } from './early.js';
 import { Queries } from './queries.js';
 import type { Loaded } from './query.js';
 
@@ -190,7 +191,8 @@ export function getLoader(): KhountousLoader {
   const key = namesOf(namespace).global;
   const existing = holder[key];
   if (isLoader(existing)) return existing;
-  const loader = createLoader({ namespace });
+  // What the early start sent before it was made (early.ts) is its own.
+  const loader = createLoader({ namespace, early: takeEarly(namespace) });
   Object.defineProperty(holder, key, { value: loader, configurable: true, writable: true });
   return loader;
 }

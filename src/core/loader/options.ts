@@ -7,6 +7,7 @@ import type { FetchLike } from '../http.js';
 import { ENDPOINTS, type ResourceKind } from '../endpoints.js';
 import type { SafeStorage } from '../storage.js';
 import type { ChannelLike, LocksLike } from './cross-tab.js';
+import type { Early } from './early.js';
 import type { ObserverConstructor } from './viewport.js';
 
 export interface Clock {
@@ -105,6 +106,12 @@ export interface LoaderOptions {
    * `getLoader()` takes the page's `<meta name="khountous:namespace">`.
    */
   namespace?: string;
+  /**
+   * The early flights this loader adopts (early.ts): the page's loader's (`getLoader`).
+   *
+   * @internal the page's loader, and the tests of adoption
+   */
+  early?: Early;
 }
 
 export const DEFAULTS = {

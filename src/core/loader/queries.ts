@@ -103,7 +103,7 @@ export class Queries {
         () => (globalThis as { IntersectionObserver?: ObserverConstructor }).IntersectionObserver,
       ),
     );
-    this.lock = lockWith(given(options.locks, defaultLocks), names.lock);
+    this.lock = lockWith(given(options.locks, defaultLocks), names.lock, options.early);
     const data = (this.data = new Data(this));
     this.channel = openChannel(options.broadcastChannel, (message) => data.receive(message), names.channel);
     this.fetcher = new Fetcher(this, options, storage);

@@ -8,6 +8,7 @@
  */
 import { abortable } from '../abort.js';
 import { KhountousError } from '../errors.js';
+import { MARGIN, nearNow } from './near.js';
 
 /** @internal the fake IntersectionObserver of the tests implements it */
 export interface ObserverLike {
@@ -25,28 +26,6 @@ export interface Viewport {
   whenNear(element: Element, signal: AbortSignal | undefined): Promise<void>;
   /** Ends every wait at once (lazy loading turned off). */
   releaseAll(): void;
-}
-
-/** How far beyond the visible area an element counts as near: one viewport on each side. */
-const MARGIN = 1;
-
-/**
- * Whether `element` is near the visible area now, read from its layout with the
- * observer's margin: such a wait ends at once, without waiting for the
- * observer's first report, which comes only with the next rendering update
- * (after whatever else the page is doing then). Not rendered (display: none,
- * in a closed <details>): not near, as for the observer.
- */
-function nearNow(element: Element): boolean {
-  if (typeof element.getBoundingClientRect !== 'function' || typeof innerHeight !== 'number') return false;
-  const { top, bottom, left, right } = element.getBoundingClientRect();
-  return (
-    element.getClientRects().length > 0 &&
-    bottom >= -MARGIN * innerHeight &&
-    top <= (1 + MARGIN) * innerHeight &&
-    right >= -MARGIN * innerWidth &&
-    left <= (1 + MARGIN) * innerWidth
-  );
 }
 
 interface Waiter {

@@ -1,0 +1,30 @@
+/**
+ * The early start's second half (boot/early-start.ts), which comes with the
+ * rest of the loader: each planned load through the page's shared loader,
+ * which adopts the early flights sent for them, and the formatters of their
+ * language made while the answers travel.
+ */
+import { getLoader, type KhountousLoader, type Loaded } from '../core/loader/loader.js';
+import { warmFormats } from '../i18n/format.js';
+import type { Begun, Plan } from './early-start.js';
+
+/** One load the early start began, for whoever shows its answer first (the script tag's text paint). */
+export interface Started extends Plan {
+  /** The loader's answer: checked, and for a list window its own items. */
+  loaded: Promise<Loaded<unknown>>;
+}
+
+/** Starts the loads `begun` planned through `loader` (the page's, which takes their early flights). */
+export function startLoads({ plans, early }: Begun, loader: KhountousLoader = getLoader()): Started[] {
+  const loads = plans.map((plan) => {
+    const { planned } = plan;
+    // While the answer travels: the language's formatters, which the paint and the element write it with.
+    warmFormats(planned.selection.lang);
+    const loaded = loader.load(planned.resource, planned.options);
+    // The element shows what went wrong when it loads for itself.
+    loaded.catch(() => undefined);
+    return { ...plan, loaded };
+  });
+  early?.settle();
+  return loads;
+}

@@ -1,0 +1,210 @@
+// Engines: all three (Web Locks, storage and fetch, which the early flights hold and spend, differ between engines).
+/**
+ * The loader's early flights (src/core/loader/early.ts) in real browsers against the reference
+ * API: the first request of a resource, sent before the page's loader exists, is the loader's
+ * first attempt. One request and one take from the budget for it; its key's Web Lock held from
+ * before it leaves until its answer is stored; nothing sent where storage may answer or the
+ * budget is spent; and, whatever the widgets and the budget, never more requests than the
+ * budget allows nor more than one per resource.
+ */
+import { expect } from '@open-wc/testing';
+import fc from 'fast-check';
+import { beginLoads } from '../../src/boot/early-start.js';
+import { startLoads } from '../../src/boot/start-loads.js';
+import { budgetKey, createBudget } from '../../src/core/budget.js';
+import { readCacheIndex } from '../../src/core/cache-index.js';
+import { describe as targetOf, urlOf, type Resource } from '../../src/core/endpoints.js';
+import { isKhountousError } from '../../src/core/errors.js';
+import { Early } from '../../src/core/loader/early.js';
+import { createLoader } from '../../src/core/loader/loader.js';
+import { pageNamespace } from '../../src/core/names.js';
+import { createSafeStorage } from '../../src/core/storage.js';
+import { widgets as registry } from '../../src/registry.js';
+import { countFetches, freshKit, isolatedApi, kitNames } from '../helpers/kit.js';
+
+/** The test page's namespace (its storage, locks and channel), which freshKit clears. */
+const namespace = pageNamespace();
+
+const ranking = (limit: number): Resource => ({ kind: 'administrations', query: { limit } });
+
+/** Whether the Web Lock `name` could be had at once (neither held nor asked for). */
+const lockFree = (name: string): Promise<boolean> =>
+  navigator.locks.request(name, { ifAvailable: true }, (lock) => lock !== null);
+
+/** Waits until `condition` holds, for up to two seconds. */
+async function until(condition: () => Promise<boolean> | boolean, what: string): Promise<void> {
+  for (let turn = 0; turn < 100; turn++) {
+    if (await condition()) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`timed out waiting until ${what}`);
+}
+
+const storedKeys = () => Object.keys(readCacheIndex(createSafeStorage({ prefix: kitNames.storage })));
+
+describe('early flights', () => {
+  beforeEach(freshKit);
+  afterEach(freshKit);
+
+  it('the loader takes an early flight as its first attempt: one request, one take from the budget, the answer stored', async () => {
+    const base = isolatedApi('early-adopted');
+    const fetches = countFetches();
+    try {
+      const early = new Early(namespace);
+      const target = targetOf(ranking(3), base);
+      early.send(target);
+      const loader = createLoader({ early, namespace });
+      const loaded = await loader.load(ranking(3), { baseUrl: base, lazy: false });
+      early.settle();
+      expect(fetches.urls).to.deep.equal([urlOf(target)]);
+      expect((loaded.data as { data: unknown[] }).data).to.have.length(3);
+      const stats = loader.stats(base);
+      expect(stats.requests, 'counted once').to.equal(1);
+      expect(stats.remaining, 'taken once from the budget').to.equal(59);
+      expect(storedKeys(), 'stored, as a later page reads it').to.include(target.key);
+    } finally {
+      fetches.restore();
+    }
+  });
+
+  it("holds its key's lock from before it leaves until the loader has stored its answer", async () => {
+    const base = isolatedApi('early-lock');
+    const early = new Early(namespace);
+    const target = targetOf(ranking(2), base);
+    const lock = kitNames.lock + target.key;
+    early.send(target);
+    expect(await lockFree(lock), 'asked for at once').to.equal(false);
+    const loader = createLoader({ early, namespace });
+    const loading = loader.load(ranking(2), { baseUrl: base, lazy: false });
+    expect(await lockFree(lock), 'held while the answer travels').to.equal(false);
+    await loading;
+    expect(storedKeys()).to.include(target.key);
+    await until(() => lockFree(lock), 'the lock is free once the answer is stored');
+  });
+
+  it('one the loader does not claim frees its lock once the loader has started; its request stays counted', async () => {
+    const base = isolatedApi('early-unclaimed');
+    const fetches = countFetches();
+    try {
+      const early = new Early(namespace);
+      const target = targetOf(ranking(4), base);
+      early.send(target);
+      const loader = createLoader({ early, namespace });
+      // The page asks for another window of the list: the early flight is nobody's.
+      await loader.load(ranking(6), { baseUrl: base, lazy: false });
+      early.settle();
+      await until(() => lockFree(kitNames.lock + target.key), 'the unclaimed flight frees its lock');
+      expect(fetches.urls).to.have.length(2);
+      expect(loader.stats(base).remaining, 'both requests counted').to.equal(58);
+    } finally {
+      fetches.restore();
+    }
+  });
+
+  it('sends nothing where storage holds its list (any window): the loader answers from it', async () => {
+    const base = isolatedApi('early-stored');
+    await createLoader({ namespace }).load(ranking(10), { baseUrl: base, lazy: false });
+    const fetches = countFetches();
+    try {
+      const early = new Early(namespace);
+      early.send(targetOf(ranking(5), base));
+      const loader = createLoader({ early, namespace });
+      const loaded = await loader.load(ranking(5), { baseUrl: base, lazy: false });
+      early.settle();
+      expect((loaded.data as { data: unknown[] }).data).to.have.length(5);
+      expect(fetches.urls, 'served from the stored window of 10').to.deep.equal([]);
+    } finally {
+      fetches.restore();
+    }
+  });
+
+  it('sends nothing when the budget is spent: the loader says so, and the API hears nothing', async () => {
+    const base = isolatedApi('early-spent');
+    const fetches = countFetches();
+    try {
+      const early = new Early(namespace);
+      const budget = early.budget(base);
+      for (let sent = 0; sent < 60; sent++) budget.record(Date.now());
+      early.send(targetOf(ranking(3), base));
+      const loader = createLoader({ early, namespace });
+      const failed = await loader.load(ranking(3), { baseUrl: base, lazy: false }).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      early.settle();
+      expect(isKhountousError(failed, 'quota'), String(failed)).to.equal(true);
+      expect(fetches.urls).to.deep.equal([]);
+    } finally {
+      fetches.restore();
+    }
+  });
+
+  it('whatever the widgets in view and what remains of the budget: no more requests than the loader alone sends, one per resource, never beyond the budget', async function () {
+    // Two pages of real requests for each of its runs.
+    this.timeout(120_000);
+    const container = document.createElement('div');
+    document.body.append(container);
+    /** The widgets' loads started on a page whose budget has `left` requests: early, or by a loader alone. */
+    const run = async (widgets: { region: string; limit: number }[], left: number, early: boolean) => {
+      freshKit();
+      const base = isolatedApi('early-property');
+      const spent = createBudget({
+        storage: createSafeStorage({ prefix: kitNames.storage }),
+        storageKey: budgetKey(base),
+      });
+      for (let sent = 0; sent < 60 - left; sent++) spent.record(Date.now());
+      container.replaceChildren(
+        ...widgets.map(({ region, limit }) => {
+          const element = document.createElement('khountous-ranking');
+          for (const [name, value] of Object.entries({ 'base-url': base, region, limit, lazy: 'false' }))
+            element.setAttribute(name, String(value));
+          return element;
+        }),
+      );
+      const fetches = countFetches();
+      try {
+        const loads = early
+          ? startLoads(beginLoads([...container.children], registry))
+          : startLoads(beginLoads([...container.children], registry, null), createLoader({ namespace }));
+        const outcomes = await Promise.all(
+          loads.map(({ loaded }) =>
+            loaded.then(
+              () => 'data',
+              (error: unknown) => (isKhountousError(error, 'quota') ? 'quota' : String(error)),
+            ),
+          ),
+        );
+        // Flights nobody claimed let go (Early.settle).
+        await new Promise((resolve) => setTimeout(resolve, 30));
+        return { urls: [...fetches.urls], outcomes, remaining: spent.remaining(Date.now()) };
+      } finally {
+        fetches.restore();
+      }
+    };
+    try {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(
+            fc.record({ region: fc.constantFrom('dakar', 'thies', 'kolda'), limit: fc.constantFrom(3, 5) }),
+            { minLength: 1, maxLength: 5 },
+          ),
+          fc.integer({ min: 0, max: 4 }),
+          async (widgets, left) => {
+            const alone = await run(widgets, left, false);
+            const early = await run(widgets, left, true);
+            expect(early.urls.length, 'no more requests than the loader alone').to.be.at.most(
+              alone.urls.length,
+            );
+            expect(new Set(early.urls).size, 'one request per resource').to.equal(early.urls.length);
+            expect(early.urls.length, 'within the budget').to.be.at.most(left);
+            expect(early.remaining, 'never overdrawn').to.be.at.least(0);
+            for (const outcome of early.outcomes) expect(['data', 'quota']).to.include(outcome);
+          },
+        ),
+        { numRuns: 15 },
+      );
+    } finally {
+      container.remove();
+    }
+  });
+});
