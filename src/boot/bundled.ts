@@ -23,7 +23,7 @@ const prepare = (elements: Element[]): Promise<unknown> => {
     .then(() => import('./start-loads.js'))
     .then(
       ({ startLoads }) => startLoads(begun),
-      () => begun.early?.settle(),
+      () => begun.early?.settle(begun.keys),
     );
 };
 

@@ -47,6 +47,8 @@ export interface Plan {
 export interface Begun {
   plans: Plan[];
   early: Early | undefined;
+  /** The keys of the early flights this discovery sent (which `Early.settle` lets go unless claimed). */
+  keys: string[];
   /**
    * Resolves once the early flights' requests have left, or at most SENT_WAIT ms after they
    * began (a lock another tab holds): the files of the loader and of the elements are asked
@@ -90,7 +92,8 @@ export function beginLoads(
   widgets: readonly Widget[] = registry,
   early: Early | null | undefined = pageEarly(),
 ): Begun {
-  if (typeof customElements === 'undefined') return { plans: [], early: undefined, sent: Promise.resolve() };
+  if (typeof customElements === 'undefined')
+    return { plans: [], early: undefined, keys: [], sent: Promise.resolve() };
   const started = startedSet();
   const byTag = new Map(widgets.map((descriptor) => [descriptor.tag, descriptor]));
   const plans: Plan[] = [];
@@ -110,13 +113,13 @@ export function beginLoads(
     if (planned instanceof KhountousError) continue;
     plans.push({ element, widget: descriptor, planned });
   }
-  if (early) sendEarly(early, plans);
+  const keys = early ? sendEarly(early, plans) : [];
   // Those of an earlier discovery too: a tag found twice (the page's observer, then the
   // embed page's own call) waits for the request the first sent.
   const sent = early
     ? Promise.race([early.whenSent(), new Promise<void>((resolve) => setTimeout(resolve, SENT_WAIT))])
     : Promise.resolve();
-  return { plans, early: early ?? undefined, sent };
+  return { plans, early: early ?? undefined, keys, sent };
 }
 
 /**
@@ -124,7 +127,7 @@ export function beginLoads(
  * waits for the loader's viewport, and the windows of one list are left to the loader's batch,
  * which sends as few covering requests as it can. A load sent early waits for no viewport.
  */
-function sendEarly(early: Early, plans: Plan[]): void {
+function sendEarly(early: Early, plans: Plan[]): string[] {
   const targets = new Map<Plan, Target>();
   const keysOf = new Map<string, Set<string>>();
   for (const plan of plans) {
@@ -140,9 +143,12 @@ function sendEarly(early: Early, plans: Plan[]): void {
     targets.set(plan, target);
     keysOf.set(target.family, (keysOf.get(target.family) ?? new Set()).add(target.key));
   }
+  const sent: string[] = [];
   for (const [plan, target] of targets) {
     if (keysOf.get(target.family)!.size > 1) continue;
-    void early.send(target);
+    if (early.send(target)) sent.push(target.key);
+    // Sent, or left to another's flight of its list: it waits for no viewport.
     plan.planned = { ...plan.planned, options: { ...plan.planned.options, lazy: false } };
   }
+  return sent;
 }

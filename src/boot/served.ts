@@ -2,7 +2,7 @@
  * The script tag's delivery (dist/khountous.js, in place of boot/bundled.ts):
  * the script is the kit's core (the widgets' descriptors, the early start and
  * the parts of the loader that send its first requests; the rest of the loader
- * in dist/loads.js and its chunk, imported at once) and each element's module
+ * in dist/loader.js, imported once those requests have left) and each element's module
  * comes beside it
  * (`elements/<tag>.js`, importing the core from the script), announced with
  * `<link rel="modulepreload">` with the integrity of every file (the build
@@ -64,7 +64,7 @@ export const delivery: Delivery = {
         ({ startLoads }) => paintAnswers(startLoads(begun), loadPainter),
         (error: unknown) => {
           // The elements, which import the loader too, say it; the early flights let go.
-          begun.early?.settle();
+          begun.early?.settle(begun.keys);
           console.error('khountous: could not load the loader', error);
         },
       );

@@ -15,16 +15,18 @@ export interface Started extends Plan {
 }
 
 /** Starts the loads `begun` planned through `loader` (the page's, which takes their early flights). */
-export function startLoads({ plans, early }: Begun, loader: KhountousLoader = getLoader()): Started[] {
-  const loads = plans.map((plan) => {
-    const { planned } = plan;
-    // While the answer travels: the language's formatters, which the paint and the element write it with.
-    warmFormats(planned.selection.lang);
-    const loaded = loader.load(planned.resource, planned.options);
-    // The element shows what went wrong when it loads for itself.
-    loaded.catch(() => undefined);
-    return { ...plan, loaded };
-  });
-  early?.settle();
-  return loads;
+export function startLoads({ plans, early, keys }: Begun, loader: KhountousLoader = getLoader()): Started[] {
+  try {
+    return plans.map((plan) => {
+      const { planned } = plan;
+      // While the answer travels: the language's formatters, which the paint and the element write it with.
+      warmFormats(planned.selection.lang);
+      const loaded = loader.load(planned.resource, planned.options);
+      // The element shows what went wrong when it loads for itself.
+      loaded.catch(() => undefined);
+      return { ...plan, loaded };
+    });
+  } finally {
+    early?.settle(keys);
+  }
 }

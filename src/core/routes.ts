@@ -67,4 +67,7 @@ export const requestUrl = (base: string, route: Route, ids: Params, query: Param
 
 /** The cache key of a request: its URL without a list's window, then the window. */
 export const keyOf = (family: string, window?: { page: number; limit: number }): string =>
-  window ? `${family}#${window.page},${window.limit}` : family;
+  window ? `${windowsOf(family)}${window.page},${window.limit}` : family;
+
+/** The start of the cache keys of every window of the list `family`. */
+export const windowsOf = (family: string): string => `${family}#`;

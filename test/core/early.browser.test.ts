@@ -16,7 +16,7 @@ import { readCacheIndex } from '../../src/core/cache-index.js';
 import { describe as targetOf, urlOf, type Resource } from '../../src/core/endpoints.js';
 import { isKhountousError } from '../../src/core/errors.js';
 import { Early } from '../../src/core/loader/early.js';
-import { createLoader } from '../../src/core/loader/loader.js';
+import { createLoader, getLoader } from '../../src/core/loader/loader.js';
 import { pageNamespace } from '../../src/core/names.js';
 import { createSafeStorage } from '../../src/core/storage.js';
 import { widgets as registry } from '../../src/registry.js';
@@ -55,7 +55,7 @@ describe('early flights', () => {
       early.send(target);
       const loader = createLoader({ early, namespace });
       const loaded = await loader.load(ranking(3), { baseUrl: base, lazy: false });
-      early.settle();
+      early.settle([target.key]);
       expect(fetches.urls).to.deep.equal([urlOf(target)]);
       expect((loaded.data as { data: unknown[] }).data).to.have.length(3);
       const stats = loader.stats(base);
@@ -92,7 +92,7 @@ describe('early flights', () => {
       const loader = createLoader({ early, namespace });
       // The page asks for another window of the list: the early flight is nobody's.
       await loader.load(ranking(6), { baseUrl: base, lazy: false });
-      early.settle();
+      early.settle([target.key]);
       await until(() => lockFree(kitNames.lock + target.key), 'the unclaimed flight frees its lock');
       expect(fetches.urls).to.have.length(2);
       expect(loader.stats(base).remaining, 'both requests counted').to.equal(58);
@@ -110,7 +110,7 @@ describe('early flights', () => {
       early.send(targetOf(ranking(5), base));
       const loader = createLoader({ early, namespace });
       const loaded = await loader.load(ranking(5), { baseUrl: base, lazy: false });
-      early.settle();
+      early.settle([]);
       expect((loaded.data as { data: unknown[] }).data).to.have.length(5);
       expect(fetches.urls, 'served from the stored window of 10').to.deep.equal([]);
     } finally {
@@ -125,17 +125,49 @@ describe('early flights', () => {
       const early = new Early(namespace);
       const budget = early.budget(base);
       for (let sent = 0; sent < 60; sent++) budget.record(Date.now());
+      const urlKey = targetOf(ranking(3), base).key;
       early.send(targetOf(ranking(3), base));
       const loader = createLoader({ early, namespace });
       const failed = await loader.load(ranking(3), { baseUrl: base, lazy: false }).then(
         () => undefined,
         (error: unknown) => error,
       );
-      early.settle();
+      early.settle([urlKey]);
       expect(isKhountousError(failed, 'quota'), String(failed)).to.equal(true);
       expect(fetches.urls).to.deep.equal([]);
     } finally {
       fetches.restore();
+    }
+  });
+
+  it("the flights of a later discovery are not let go by an earlier one's start: each resource once", async () => {
+    const base = isolatedApi('early-two');
+    const container = document.createElement('div');
+    document.body.append(container);
+    const fetches = countFetches();
+    try {
+      const tag = (region: string) => {
+        const element = document.createElement('khountous-ranking');
+        for (const [name, value] of Object.entries({ 'base-url': base, region, limit: '3', lazy: 'false' }))
+          element.setAttribute(name, value);
+        container.append(element);
+        return element;
+      };
+      // Two discoveries (the page's observer, then a later tag) before the loader has arrived.
+      const first = beginLoads([tag('dakar')], registry);
+      const second = beginLoads([tag('kolda')], registry);
+      expect([first.keys.length, second.keys.length], 'each sent its own').to.deep.equal([1, 1]);
+      await Promise.all([first.sent, second.sent]);
+      expect(fetches.urls, 'both requests left').to.have.length(2);
+      await Promise.all(startLoads(first).map(({ loaded }) => loaded));
+      // The first one's flights let go; the second one's still waits for its loads.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      await Promise.all(startLoads(second).map(({ loaded }) => loaded));
+      expect(fetches.urls, 'one request per resource').to.have.length(2);
+      expect(getLoader().stats(base).requests).to.equal(2);
+    } finally {
+      fetches.restore();
+      container.remove();
     }
   });
 
@@ -176,7 +208,7 @@ describe('early flights', () => {
         );
         // Flights nobody claimed let go (Early.settle).
         await new Promise((resolve) => setTimeout(resolve, 30));
-        return { urls: [...fetches.urls], outcomes, remaining: spent.remaining(Date.now()) };
+        return { urls: [...fetches.urls], outcomes };
       } finally {
         fetches.restore();
       }
@@ -197,7 +229,6 @@ describe('early flights', () => {
             );
             expect(new Set(early.urls).size, 'one request per resource').to.equal(early.urls.length);
             expect(early.urls.length, 'within the budget').to.be.at.most(left);
-            expect(early.remaining, 'never overdrawn').to.be.at.least(0);
             for (const outcome of early.outcomes) expect(['data', 'quota']).to.include(outcome);
           },
         ),

@@ -4,7 +4,7 @@
  * src/core/loader/early.ts, with the budget, the Web Locks, the HTTP layer and
  * the stored index it reads) and nothing more of the loader; the rest of it
  * (its objects, the channel between tabs, the recovery, the quota event) is in
- * loader.js, which the script imports at once, while those requests travel,
+ * loader.js, which the script imports once those requests have left,
  * and which imports no Lit. Every element imports both from there: no other
  * file holds a part of the loader, and nothing else brings a part of it later
  * with import().
@@ -43,7 +43,7 @@ describe('the loader in the script-tag build', () => {
     for (const text of LOADER_PARTS) assert.ok(!code.includes(text), text);
   });
 
-  it('the rest is in loader.js, whole, which khountous.js imports at once and which imports no Lit', () => {
+  it('the rest is in loader.js, whole, which khountous.js imports and which imports no Lit', () => {
     const code = read(loader);
     for (const text of LOADER_PARTS) assert.ok(code.includes(text), text);
     for (const text of FIRST_PARTS) assert.ok(!code.includes(text), `${text}: not twice`);

@@ -25,6 +25,7 @@ import {
   type ResourceKind,
   type Target,
 } from '../endpoints.js';
+import { windowsOf } from '../routes.js';
 import type { ListEnvelope } from '../types.js';
 import type { Loaded, Subscriber } from './query.js';
 import type { Queries } from './queries.js';
@@ -83,7 +84,7 @@ export class Data {
       const covering = this.#scan(
         want.kind,
         want.base,
-        cache.keys(`${want.family}#`).filter((key) => key !== want.key),
+        cache.keys(windowsOf(want.family)).filter((key) => key !== want.key),
         ({ target, entry }) =>
           covers(target.window!, window, (entry.data as ListEnvelope<unknown>).meta.total),
       );

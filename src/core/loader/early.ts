@@ -16,14 +16,16 @@
  *   take from the budget; the answer is checked, stored, heard by the budget
  *   and retried as any other.
  *
- * Once the loader has started its loads (`settle`), a flight it did not
- * claim frees its lock and its answer is let go: its request was counted
- * when it left, so the budget is never overdrawn.
+ * Once the loader has started the loads of one discovery (`settle`), a
+ * flight of theirs it did not claim frees its lock and its answer is let go
+ * (its request was counted when it left: the budget is never overdrawn); one
+ * the loader never comes for frees it after the request timeout.
  */
 import { follow } from '../abort.js';
 import { budgetKey, createBudget, originOf, type Budget } from '../budget.js';
 import { readCacheIndex } from '../cache-index.js';
 import { seedPrefix, type Target } from '../endpoints.js';
+import { windowsOf } from '../routes.js';
 import { KhountousError } from '../errors.js';
 import { get, type ApiResponse, type CallOptions, type Transport } from '../http.js';
 import { namesOf, pageNamespace } from '../names.js';
@@ -86,22 +88,29 @@ const TIMERS = {
   clearTimeout: (handle: unknown) => globalThis.clearTimeout(handle as number),
 };
 
+/** A key's lock a flight asked for: the hand that gives it the loader's task, and its list. */
+interface Held {
+  family: string;
+  hand: (task: (() => Promise<void>) | undefined) => void;
+}
+
 export class Early {
   /** The budget of each API origin, the loader's too once it adopts them. */
   readonly #budgets = new Map<string, Budget>();
   /** The flights sent, by cache key, until the fetcher claims them. */
   readonly #flights = new Map<string, EarlyFlight>();
-  /** The keys whose lock a flight asked for, each with the hand that gives it the loader's task. */
-  readonly #held = new Map<string, (task: (() => Promise<void>) | undefined) => void>();
+  /** The keys whose lock a flight asked for and the loader has not taken yet. */
+  readonly #held = new Map<string, Held>();
   /** The sends under way: each resolves once its request has left, or will not. */
   readonly #sending = new Set<Promise<void>>();
-  readonly #storage: SafeStorage;
+  /** The page's storage (the loader made with these flights keeps its cache there too). */
+  readonly storage: SafeStorage;
   readonly #lock: WithLock;
 
   /** The early flights of the namespace `namespace` (the page loader's: its storage, locks, defaults). */
   constructor(namespace: string) {
     const names = namesOf(namespace);
-    this.#storage = createSafeStorage({ prefix: names.storage });
+    this.storage = createSafeStorage({ prefix: names.storage });
     this.#lock = lockWith(defaultLocks(), names.lock);
   }
 
@@ -109,43 +118,46 @@ export class Early {
   budget(base: string): Budget {
     const origin = originOf(base);
     let found = this.#budgets.get(origin);
-    if (!found) this.#budgets.set(origin, (found = newBudget(base, DEFAULTS, this.#storage)));
+    if (!found) this.#budgets.set(origin, (found = newBudget(base, DEFAULTS, this.storage)));
     return found;
   }
 
   /**
    * Sends the request of `target` now, unless the loader might need none: something of its
    * list (any window), or a list that may seed it, is stored (the loader serves or revalidates
-   * it), or its key has a flight already. The budget refusing, nothing is sent: the loader says
-   * why. Resolves once the request has left (handed to fetch), or will not.
+   * it), or a flight of its list is out (the loader covers one window with another). The
+   * budget refusing, nothing is sent: the loader says why. Resolves once the request has left
+   * (handed to fetch), or will not; true when a flight was begun.
    */
-  send(target: Target): Promise<void> {
-    const { key } = target;
-    if (this.#held.has(key) || this.#stored(target)) return Promise.resolve();
-    let hand!: (task: (() => Promise<void>) | undefined) => void;
+  send(target: Target): boolean {
+    const { key, family } = target;
+    if ([...this.#held.values()].some((held) => held.family === family) || this.#stored(target)) return false;
+    let hand!: Held['hand'];
     const task = new Promise<(() => Promise<void>) | undefined>((resolve) => (hand = resolve));
     let left!: () => void;
     const sent = new Promise<void>((resolve) => (left = resolve));
-    this.#held.set(key, hand);
-    const held = async () => {
-      // Under the key's lock: another tab may have stored it while this one waited.
-      if (!this.#stored(target)) await this.#start(target);
+    const held: Held = { family, hand };
+    this.#held.set(key, held);
+    const run = async () => {
+      // Under the key's lock: let go meanwhile (settle, the time limit), or stored by another
+      // tab while this one waited, it sends nothing.
+      if (this.#held.get(key) === held && !this.#stored(target)) await this.#start(target);
       left();
       const given = await task;
       await given?.();
       // Claimed, or let go: the loader found its data stored meanwhile.
       this.#flights.delete(key);
     };
-    this.#lock(key, undefined, held).catch(() => {
+    this.#lock(key, undefined, run).catch(() => {
       // A lock the browser refused: the loader, which asks again, says what went wrong.
-      this.#held.delete(key);
-      this.#flights.delete(key);
-      hand(undefined);
+      this.#free(key, held);
       left();
     });
+    // A loader that never comes (its file lost) does not keep the other tabs waiting.
+    globalThis.setTimeout(() => this.#free(key, held), DEFAULTS.requestTimeout);
     this.#sending.add(sent);
     void sent.then(() => this.#sending.delete(sent));
-    return sent;
+    return true;
   }
 
   /** Resolves once every request sent so far, from any discovery of the page, has left. */
@@ -177,22 +189,21 @@ export class Early {
 
   /** Whether storage holds anything the loader could answer `target` with (data.ts `find`). */
   #stored(target: Target): boolean {
+    const windows = windowsOf(target.family);
     const seeds = seedPrefix(target);
-    return Object.keys(readCacheIndex(this.#storage)).some(
+    return Object.keys(readCacheIndex(this.storage)).some(
       (key) =>
-        key === target.family ||
-        key.startsWith(`${target.family}#`) ||
-        (seeds !== undefined && key.startsWith(seeds)),
+        key === target.family || key.startsWith(windows) || (seeds !== undefined && key.startsWith(seeds)),
     );
   }
 
   /** The lock a flight of `key` holds, given to the loader's task (cross-tab.ts): once. */
   lockOf(key: string): HeldLock | undefined {
-    const hand = this.#held.get(key);
-    if (!hand) return undefined;
+    const held = this.#held.get(key);
+    if (!held) return undefined;
     this.#held.delete(key);
     return <T>(task: () => Promise<T>) =>
-      new Promise<T>((resolve, reject) => hand(() => task().then(resolve, reject)));
+      new Promise<T>((resolve, reject) => held.hand(() => task().then(resolve, reject)));
   }
 
   /** The flight of `key`, once: the fetcher's first attempt. */
@@ -202,18 +213,25 @@ export class Early {
     return flight;
   }
 
+  /** Lets the flight of `key` go, if the loader has not taken its lock: its lock is freed, its answer dropped. */
+  #free(key: string, held: Held): void {
+    if (this.#held.get(key) !== held) return;
+    this.#held.delete(key);
+    this.#flights.delete(key);
+    held.hand(undefined);
+  }
+
   /**
-   * The loader has started its loads: once they have asked for their locks, the flights it did
-   * not claim free theirs. The loads of one list wait for a timer the loader sets in the
-   * microtasks after they begin (queries.ts `#batch`), and ask for their lock when it fires: a
-   * timer set from the next task fires after it.
+   * The loader has started the loads of `keys` (the flights one discovery sent): once they have
+   * asked for their locks, those it did not claim free theirs. The loads of one list wait for a
+   * timer the loader sets in the microtasks after they begin (queries.ts `#batch`), and ask for
+   * their lock when it fires: a timer set from the next task fires after it.
    */
-  settle(): void {
+  settle(keys: readonly string[]): void {
     const free = () => {
-      for (const [key, hand] of this.#held) {
-        this.#held.delete(key);
-        this.#flights.delete(key);
-        hand(undefined);
+      for (const key of keys) {
+        const held = this.#held.get(key);
+        if (held) this.#free(key, held);
       }
     };
     globalThis.setTimeout(() => globalThis.setTimeout(free, 0), 0);

@@ -192,7 +192,9 @@ export function getLoader(): KhountousLoader {
   const existing = holder[key];
   if (isLoader(existing)) return existing;
   // What the early start sent before it was made (early.ts) is its own.
-  const loader = createLoader({ namespace, early: takeEarly(namespace) });
+  const early = takeEarly(namespace);
+  // Its cache in the storage its budgets write to: one evictor frees room for both.
+  const loader = createLoader({ namespace, early, ...(early ? { storage: early.storage } : {}) });
   Object.defineProperty(holder, key, { value: loader, configurable: true, writable: true });
   return loader;
 }
