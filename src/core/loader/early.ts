@@ -126,8 +126,8 @@ export class Early {
    * Sends the request of `target` now, unless the loader might need none: something of its
    * list (any window), or a list that may seed it, is stored (the loader serves or revalidates
    * it), or a flight of its list is out (the loader covers one window with another). The
-   * budget refusing, nothing is sent: the loader says why. Resolves once the request has left
-   * (handed to fetch), or will not; true when a flight was begun.
+   * budget refusing, nothing is sent: the loader says why. True when a flight was begun
+   * (`whenSent` tells when its request has left).
    */
   send(target: Target): boolean {
     const { key, family } = target;
