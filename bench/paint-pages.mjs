@@ -1,6 +1,6 @@
 // The paint bench's pages: the variants of demo/news.html (the floor, the
-// baseline, the script tag, the autoloader, the embed, the server-seeded page, and
-// the region chart or the map alone),
+// baseline, the script tag, the autoloader, the npm package in a Vite app, the embed,
+// the server-seeded page, and the region chart or the map alone),
 // served under /paint/ by the page server (bench/paint-servers.mjs).
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -38,11 +38,24 @@ const escapeHtml = (text) =>
   text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
 
 /**
+ * What a Vite app's built index.html (in `npmApp`, served under /npm-app/) puts in the head:
+ * its entry's script and the modulepreload links Vite writes for the entry's static imports.
+ */
+function npmAppHead(npmApp) {
+  const index = readFileSync(join(npmApp, 'index.html'), 'utf8');
+  const tags = index.match(/<script type="module"[^>]*><\/script>|<link rel="modulepreload"[^>]*>/g) ?? [];
+  if (!tags.some((tag) => tag.startsWith('<script')))
+    throw new Error(`${npmApp}/index.html has no module script: update bench/paint-pages.mjs`);
+  return tags.map((tag) => tag.replace(/(src|href)="\.\//, '$1="/npm-app/')).join('\n    ');
+}
+
+/**
  * The variants of demo/news.html, each with the API at `api` (its origin with /v1).
  * `floorUrls`: the API URLs the floor page asks for at navigation; `seeded()`: the
- * widgets as the server rendered them last (renderSeeded), in page order.
+ * widgets as the server rendered them last (renderSeeded), in page order; `npmApp`: the
+ * folder of the Vite app that bundles the npm package (test/installed/vite-app.ts).
  */
-export function variantPages(root, apiOrigin, floorUrls, compareName, seeded = () => []) {
+export function variantPages(root, apiOrigin, floorUrls, compareName, seeded = () => [], npmApp) {
   const source = readFileSync(join(root, 'demo/news.html'), 'utf8');
   const api = `${apiOrigin}/v1`;
   const withBase = source.replace('<meta name="khountous:base-url" content="/v1" />', () => {
@@ -139,6 +152,9 @@ export function variantPages(root, apiOrigin, floorUrls, compareName, seeded = (
     '/paint/autoloader.html': () => withScript('<script type="module" src="/dist/autoloader.js"></script>'),
     '/paint/autoloader+preconnect.html': () =>
       withScript('<script type="module" src="/dist/autoloader.js"></script>', `${preconnect}\n    `),
+    // The npm package as an app bundles it: the README's `import 'khountous-widgets/khountous.js'`
+    // in a fresh Vite app (the packed tarball), its built head in the page.
+    ...(npmApp ? { '/paint/npm.html': () => withScript(npmAppHead(npmApp)) } : {}),
     '/paint/embed.html': embed,
     '/paint/seeded.html': seededPage,
     '/paint/chart.html': () => alone('khountous-region-stats'),

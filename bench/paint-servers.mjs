@@ -38,19 +38,21 @@ const TYPES = {
 
 /**
  * Serves /dist, /demo and /bench files, the other build of `--compare` under
- * /dist-compare, and the `pages` by path; undefined when nothing matched.
+ * /dist-compare, the npm package as a Vite app bundles it (`npmApp`) under /npm-app,
+ * and the `pages` by path; undefined when nothing matched.
  */
-function staticFile(root, dist, pathname, pages, compareDist) {
+function staticFile(root, { dist, compareDist, npmApp }, pathname, pages) {
   if (pages[pathname]) return { body: pages[pathname](), type: TYPES['.html'] };
-  const [, top, rest] = /^\/(demo|dist|dist-compare|bench)(\/.*)$/.exec(pathname) ?? [];
-  const dir =
-    top === 'dist' ? dist : top === 'dist-compare' ? compareDist : top ? join(root, top) : undefined;
+  const [, top, rest] = /^\/(demo|dist|dist-compare|npm-app|bench)(\/.*)$/.exec(pathname) ?? [];
+  const built = { dist, 'dist-compare': compareDist, 'npm-app': npmApp };
+  const dir = top in built ? built[top] : top ? join(root, top) : undefined;
   const file = dir && fileUnder(dir, rest);
   if (!file) return undefined;
   return {
     body: readFileSync(file),
     type: TYPES[extname(file)] ?? 'application/octet-stream',
-    hashed: (top === 'dist' || top === 'dist-compare') && rest.startsWith('/chunks/'),
+    // Content-hashed names: dist/chunks/, and the Vite app's chunks/.
+    hashed: top in built && rest.startsWith('/chunks/'),
   };
 }
 
@@ -118,7 +120,7 @@ export async function startApiServer({ root, dist }) {
         middleware(req, res, () => send(req, res, undefined));
         return;
       }
-      send(req, res, staticFile(root, dist, url.pathname, {}));
+      send(req, res, staticFile(root, { dist }, url.pathname, {}));
     };
     if (hold > 0) setTimeout(serve, hold);
     else serve();
@@ -163,8 +165,8 @@ export async function startApiServer({ root, dist }) {
   };
 }
 
-/** The page's server: demo/ (its styles), dist/, bench/ and the variant pages under /paint/. */
-export async function startPageServer({ root, dist, compareDist }) {
+/** The page's server: demo/ (its styles), dist/, bench/, the Vite app and the variant pages under /paint/. */
+export async function startPageServer({ root, dist, compareDist, npmApp }) {
   let pages = {};
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
@@ -173,10 +175,9 @@ export async function startPageServer({ root, dist, compareDist }) {
       res,
       staticFile(
         root,
-        dist,
+        { dist, compareDist, npmApp },
         url.pathname.replace(/^\/paint\/(?=[a-z]+\.css$)/, '/demo/'),
         pages,
-        compareDist,
       ),
     );
   });

@@ -10,6 +10,7 @@ export const VARIANTS = [
   'script+preconnect',
   'autoloader',
   'autoloader+preconnect',
+  'npm',
   'embed',
   'seeded',
   'chart',

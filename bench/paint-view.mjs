@@ -133,9 +133,18 @@ export function cumulativeLayoutShift(shifts) {
 }
 
 /**
+ * Where the page server serves the kit's files (bench/paint-servers.mjs): the script tag's build
+ * (dist/), the other build of `--compare`, and the npm package as a Vite app bundles it.
+ */
+export const KIT_PATHS = ['/dist/', '/dist-compare/', '/npm-app/'];
+
+/** Whether a file of `pathname` is one of the kit's (KIT_PATHS). */
+export const isKitPath = (pathname) => KIT_PATHS.some((prefix) => pathname.startsWith(prefix));
+
+/**
  * The reader's critical path in one view: when the first API request left (`sentAt`, the
  * earliest of `apiStarts`, epoch ms; starts of 0 or less are unknown) and the bytes of the kit's
- * files (`/dist/`) that had arrived by then (`kitBytes`). `arrived`: { url, bytes, endAt }, each
+ * files (isKitPath) that had arrived by then (`kitBytes`). `arrived`: { url, bytes, endAt }, each
  * response's size as sent and its arrival (epoch ms, undefined when unknown). Both undefined
  * when no API request left (a server-seeded page).
  */
@@ -144,10 +153,7 @@ export function criticalPath(arrived, apiStarts) {
   if (starts.length === 0) return { sentAt: undefined, kitBytes: undefined };
   const sentAt = Math.min(...starts);
   const kitBytes = arrived
-    .filter(
-      ({ url, endAt }) =>
-        endAt !== undefined && endAt <= sentAt && new URL(url).pathname.startsWith('/dist/'),
-    )
+    .filter(({ url, endAt }) => endAt !== undefined && endAt <= sentAt && isKitPath(new URL(url).pathname))
     .reduce((sum, { bytes }) => sum + bytes, 0);
   return { sentAt, kitBytes };
 }
@@ -230,13 +236,13 @@ export async function pageView(
       if (marks) frames.push(marks);
     }
     // When the first of the kit's files had arrived in the top page: no kit code runs before.
-    const kitFileAt = await page.evaluate(() => {
+    const kitFileAt = await page.evaluate((prefixes) => {
       const ends = performance
         .getEntriesByType('resource')
-        .filter((entry) => new URL(entry.name).pathname.startsWith('/dist/'))
+        .filter((entry) => prefixes.some((prefix) => new URL(entry.name).pathname.startsWith(prefix)))
         .map((entry) => entry.responseEnd);
       return ends.length ? performance.timeOrigin + Math.min(...ends) : undefined;
-    });
+    }, KIT_PATHS);
     const bytes = { page: 0, kit: 0, api: 0, other: 0 };
     const pageOrigin = new URL(url).origin;
     const arrived = (await Promise.all(sizes)).filter(Boolean);
@@ -248,7 +254,7 @@ export async function pageView(
       const { origin: from, pathname } = new URL(size.url);
       const kind = isApiPath(pathname)
         ? 'api'
-        : pathname.startsWith('/dist/')
+        : isKitPath(pathname)
           ? 'kit'
           : from === pageOrigin && pathname.startsWith('/paint/')
             ? 'page'

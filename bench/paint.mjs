@@ -1,7 +1,7 @@
 // What a reader feels on a slow mobile network: the news front page in headless
 // Chromium with its network throttled (CDP Network.emulateNetworkConditions),
 // timed from navigation to the first skeleton painted and to the data painted,
-// for the script tag, the autoloader and the iframe embed, against the
+// for the script tag, the autoloader, the npm package in a Vite app and the iframe embed, against the
 // baseline page (bench/baseline/) and the floor: a page whose inline script
 // starts the same API requests at navigation and writes their text.
 //
@@ -40,6 +40,7 @@ import { VARIANTS, paintTables } from './paint-tables.mjs';
 import { VIEWPORT, pageView } from './paint-view.mjs';
 import { SHIFT_RUNS, measureShift } from './paint-shift.mjs';
 import { median } from './stats.mjs';
+import { buildViteApp } from '../test/installed/vite-app.ts';
 
 export { LAB_RUNS, SHIFT_RUNS, VARIANTS, paintTables };
 
@@ -62,7 +63,7 @@ export const PAINT_RUNS = { full: 7, quick: 1 };
 export const PAINT_QUICK = {
   profiles: ['fast-4g'],
   connections: ['cold'],
-  variants: ['floor', 'script', 'autoloader', 'embed', 'seeded', 'chart', 'map'],
+  variants: ['floor', 'script', 'autoloader', 'npm', 'embed', 'seeded', 'chart', 'map'],
 };
 
 const round = (value, digits = 0) =>
@@ -100,11 +101,21 @@ export async function measurePaint(
       : []),
   ];
   if (!variants.includes('floor')) throw new Error('the paint bench needs the floor among its variants');
+  // The npm package as an app bundles it: the packed tarball in a fresh Vite app, built once.
+  const npmApp = variants.includes('npm') ? mkdtempSync(join(tmpdir(), 'khountous-paint-npm-')) : undefined;
+  if (npmApp) {
+    log('the npm page: the packed tarball bundled by a fresh Vite app');
+    const skipped = buildViteApp(npmApp);
+    if (skipped) {
+      rmSync(npmApp, { recursive: true, force: true });
+      throw new Error(`the npm page's Vite app could not be built: ${skipped}`);
+    }
+  }
   const api = await startApiServer({ root, dist });
-  const pages = await startPageServer({ root, dist, compareDist: compare?.dist });
+  const pages = await startPageServer({ root, dist, compareDist: compare?.dist, npmApp });
   try {
     // The floor asks for what the script tag asks for on this page, unthrottled, API warm.
-    pages.setPages(variantPages(root, api.origin, [], compare?.name));
+    pages.setPages(variantPages(root, api.origin, [], compare?.name, undefined, npmApp));
     const reference = await pageView(browser, {
       url: `${pages.origin}/paint/script.html`,
       profile: { downKbps: 1e6, upKbps: 1e6, rttMs: 0 },
@@ -116,7 +127,7 @@ export async function measurePaint(
     const floorUrls = [...new Set(reference.apiRequests)];
     if (floorUrls.length === 0) throw new Error('the script-tag page sent no API request');
     let seeded = [];
-    pages.setPages(variantPages(root, api.origin, floorUrls, compare?.name, () => seeded));
+    pages.setPages(variantPages(root, api.origin, floorUrls, compare?.name, () => seeded, npmApp));
     const newsPage = variantPages(root, api.origin, floorUrls)['/paint/script.html']();
 
     const conditions = [];
@@ -248,6 +259,7 @@ export async function measurePaint(
   } finally {
     await pages.close();
     await api.close();
+    if (npmApp) rmSync(npmApp, { recursive: true, force: true });
   }
 }
 

@@ -22,7 +22,7 @@ function paintMethod(results) {
   port: another origin with its own connections). Files are served gzip-compressed (level 9), the
   API's JSON as the reference API writes it (not compressed). As a static host or an npm CDN
   serves them, every file carries an \`ETag\` (a 304 answers a request that names it); dist/'s
-  \`chunks/\`, whose names change with their content, are \`immutable\` for a year, the others
+  \`chunks/\` and the Vite app's, whose names change with their content, are \`immutable\` for a year, the others
   \`no-cache\` (asked again at each view, a 304 when unchanged). Within one view, the iframes of
   the embed page thus share one download of each file: a server that sends no validator makes
   each iframe download its own copy (about 257 kB of kit files on this page instead of 55 kB).
@@ -70,9 +70,11 @@ function paintMethod(results) {
   code runs before it; "first element defined" is when the first of the page's elements was
   defined (\`customElements.whenDefined\`): the kit's code has run. Any API request from the reader's browser fails the bench.
 - **Bytes.** Each response's headers and body as sent (Playwright's \`request.sizes()\`): the page's
-  HTML, the files of dist/, the API's answers, anything else (the demo's style sheets).
+  HTML, the kit's files (dist/, or the Vite app's bundle on the npm page), the API's answers,
+  anything else (the demo's style sheets).
 - **Critical path.** When the page's first API request left the browser (its \`request.timing()\`
-  start, from the top page's navigation), and the kit's files (dist/, as sent) that had arrived by
+  start, from the top page's navigation), and the kit's files (dist/, or the Vite app's bundle on
+  the npm page, as sent) that had arrived by
   then: what a reader's browser must receive before the kit can ask for any data. For the embed
   page, the first request of any of its iframes.
 - **Floor requests.** The floor asks for the API URLs the script-tag page asked for in an

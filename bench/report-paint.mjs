@@ -11,6 +11,7 @@ const PAINT_PAGES = {
   'script+preconnect': 'the same with `<link rel="preconnect" href="API origin" crossorigin>` before it',
   autoloader: 'the autoloader: `<script type="module" src="/dist/autoloader.js">` in the head',
   'autoloader+preconnect': 'the same with the preconnect',
+  npm: "the npm package in an app: the packed tarball installed in a fresh Vite app (test/installed/vite-app.ts), its `import 'khountous-widgets/khountous.js'` built by `vite build`, and the built page's head (its script and modulepreload links) in the page, served from /npm-app/",
   embed: 'each widget in an iframe of dist/embed.html, served from the API origin',
   seeded:
     "server-seeded: each widget rendered with its data by the package's `renderWidget` (lib/ssr/render.js) just before the view (declarative shadow DOM and inline data in the HTML), then the script tag in the head",
