@@ -7,7 +7,7 @@
  * (the WordPress plugin's generator) import it as any module.
  */
 import type { Lang } from '../core/types.js';
-import { attributeMessages } from '../i18n/attributes.js';
+import { attributeMessages, EXPECTED } from '../i18n/attributes.js';
 import { PLATFORM_SITE } from '../widget/source.js';
 import {
   quoted,
@@ -100,9 +100,10 @@ function describe(problem: ProblemDraft, lang: Lang): string {
   }
 }
 
-/** A problem with its sentence in both languages. */
+/** A problem with its sentence in both languages, and what it `expects` in words. */
 export function problemOf(draft: ProblemDraft): AttributeProblem {
-  return { ...draft, message: { fr: describe(draft, 'fr'), en: describe(draft, 'en') } };
+  const full = draft.expects ? { ...draft, expected: EXPECTED[draft.expects] } : draft;
+  return { ...full, message: { fr: describe(full, 'fr'), en: describe(full, 'en') } };
 }
 
 /**

@@ -30,6 +30,7 @@ import {
   SLUG_PATTERN,
   type Lang,
 } from '../core/types.js';
+import type { Expected } from '../i18n/attributes.js';
 
 /**
  * One of a list of values; empty means none (no filter) unless `fallback` is given.
@@ -49,8 +50,11 @@ export interface IdRule {
   pattern: string;
   maxLength: number;
   required: boolean;
-  /** What is expected, in words. */
-  expected: Readonly<Record<Lang, string>>;
+  /**
+   * What is expected, named: its words are the sentences' (i18n/attributes.ts `EXPECTED`), which
+   * come with the first problem, not with the rules.
+   */
+  expects: Expected;
   example: string;
 }
 
@@ -89,23 +93,18 @@ interface LinkRule {
 
 export type AttributeRule = ChoiceRule | IdRule | IntegerRule | UrlRule | TextRule | LinkRule;
 
-const id = (pattern: RegExp, expected: Record<Lang, string>, example: string, required: boolean): IdRule => ({
+const id = (pattern: RegExp, expects: Expected, example: string, required: boolean): IdRule => ({
   type: 'id',
   pattern: pattern.source,
   maxLength: required ? MAX_ID_LENGTH : 7,
   required,
-  expected,
+  expects,
   example,
 });
 
 /** An identifier that must be given (its type says so: the selection holds a string). */
-const requiredId = (pattern: RegExp, expected: Record<Lang, string>, example: string) =>
-  id(pattern, expected, example, true) as IdRule & { required: true };
-
-const SLUG_WORDS = {
-  fr: 'des lettres minuscules sans accent, des chiffres et des tirets',
-  en: 'lower-case letters, digits and hyphens',
-};
+const requiredId = (pattern: RegExp, expects: Expected, example: string) =>
+  id(pattern, expects, example, true) as IdRule & { required: true };
 
 /** Rules by name, shared by the elements that have the attribute. */
 export const RULES = {
@@ -121,15 +120,10 @@ export const RULES = {
   barScale: { type: 'choice', values: ['zero', 'fit'], fallback: 'zero' },
   // How a map's classes are made (components/region-map/classes.ts).
   mapClasses: { type: 'choice', values: ['equal', 'jenks'], fallback: 'equal' },
-  slug: requiredId(SLUG_PATTERN, SLUG_WORDS, 'mairie-de-dakar'),
-  reportSlug: requiredId(SLUG_PATTERN, SLUG_WORDS, 'coupure-eau-pikine-2026-03'),
-  datasetId: requiredId(DATASET_ID_PATTERN, SLUG_WORDS, 'administration-scores'),
-  period: id(
-    PERIOD_PATTERN,
-    { fr: 'une année (2026) ou un mois (2026-03)', en: 'a year (2026) or a month (2026-03)' },
-    '2026-03',
-    false,
-  ),
+  slug: requiredId(SLUG_PATTERN, 'slug', 'mairie-de-dakar'),
+  reportSlug: requiredId(SLUG_PATTERN, 'slug', 'coupure-eau-pikine-2026-03'),
+  datasetId: requiredId(DATASET_ID_PATTERN, 'slug', 'administration-scores'),
+  period: id(PERIOD_PATTERN, 'period', '2026-03', false),
   limit: { type: 'integer', min: 1, max: MAX_LIMIT, fallback: 10 },
   page: { type: 'integer', min: 1, max: 100_000, fallback: 1 },
   preview: { type: 'integer', min: 1, max: 50, fallback: 5 },
@@ -139,7 +133,7 @@ export const RULES = {
     pattern: /^\w+([ ,]+\w+){0,2}$/.source,
     maxLength: 99,
     required: false,
-    expected: { fr: 'une à trois clés de colonnes', en: 'one to three column keys' },
+    expects: 'series',
     example: 'submitted resolved',
   },
   headingLevel: { type: 'integer', min: 2, max: 6, fallback: 3 },
@@ -200,7 +194,9 @@ export interface AttributeProblem {
   range?: { min: number; max: number };
   /** The closest accepted value, when one is close; for `no-version`, the base URL with /v1. */
   closest?: string;
-  /** What an identifier must be, in words (`missing`, `malformed`). */
+  /** What an identifier must be, named (`missing`, `malformed`): its rule's `expects`. */
+  expects?: Expected;
+  /** The same in words, with the sentences (messages.ts `problemOf`). */
   expected?: Readonly<Record<Lang, string>>;
   /** An example of a right value (`missing`, `malformed`, `not-http`). */
   example?: string;
@@ -318,7 +314,7 @@ export function checkAttribute(
     }
     case 'id': {
       if (accepted !== REFUSED) return { ok: true, value: accepted };
-      const words = { expected: rule.expected, example: rule.example };
+      const words = { expects: rule.expects, example: rule.example };
       if (!given) return { ok: false, problem: { attribute, given, reason: 'missing', ...words } };
       // Not read as another spelling: an identifier changed would ask for another resource.
       const slug = slugify(given);

@@ -116,10 +116,15 @@ export function beginLoads(
   const keys = early ? sendEarly(early, plans) : [];
   // Those of an earlier discovery too: a tag found twice (the page's observer, then the
   // embed page's own call) waits for the request the first sent.
-  const sent = early
-    ? Promise.race([early.whenSent(), new Promise<void>((resolve) => setTimeout(resolve, SENT_WAIT))])
-    : Promise.resolve();
+  const sent = early ? sentOrWaited(early) : Promise.resolve();
   return { plans, early: early ?? undefined, keys, sent };
+}
+
+/** Resolves once `early`'s flights' requests have left, or after SENT_WAIT ms, whichever is first. */
+function sentOrWaited(early: Early): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const waited = new Promise<void>((resolve) => (timer = setTimeout(resolve, SENT_WAIT)));
+  return Promise.race([early.whenSent(), waited]).finally(() => clearTimeout(timer));
 }
 
 /**

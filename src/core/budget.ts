@@ -31,7 +31,7 @@
 
 import { KhountousError, type RateLimit } from './errors.js';
 import type { SafeStorage } from './storage.js';
-import { isObject } from './check.js';
+import { isObject } from './is-object.js';
 
 const DEFAULT_QUOTA_LIMIT = 60;
 const DEFAULT_QUOTA_WINDOW = 60 * 60 * 1000;

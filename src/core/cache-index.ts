@@ -5,7 +5,7 @@
  * has arrived.
  */
 import type { SafeStorage } from './storage.js';
-import { isObject } from './check.js';
+import { isObject } from './is-object.js';
 
 /** The storage key of the index. */
 export const INDEX_KEY = 'cache-index';

@@ -28,7 +28,7 @@
 
 import type { Params } from './params.js';
 import type { SafeStorage } from './storage.js';
-import { isObject } from './check.js';
+import { isObject } from './is-object.js';
 import { INDEX_KEY, readCacheIndex, type Index } from './cache-index.js';
 
 export interface CacheEntry<T = unknown> {

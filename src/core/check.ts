@@ -15,6 +15,8 @@
  * check no combinator here describes (a `refine` of its own) cannot reach it.
  */
 
+import { isObject } from './is-object.js';
+
 /** A schema: the checked output of `input`, or a thrown `SchemaIssue`. */
 export type Schema<T = unknown> = (input: unknown, path?: string) => T;
 
@@ -127,9 +129,6 @@ export const picklist = <const T extends readonly (string | number)[]>(values: T
     values,
   );
 
-/** An object or an array: not null, not a primitive. */
-export const isObject = (input: unknown): input is Record<string, unknown> =>
-  !!input && typeof input == 'object';
 const object_ = when<Record<string, unknown>>('an object', isObject);
 
 declare const OPTIONAL: unique symbol;

@@ -1,11 +1,10 @@
 /**
  * The endpoint table: what each resource kind of the API is, in one place.
  * The client builds its requests from it, the loader its cache keys,
- * freshness, list windows and seeds, and persistence its response checks.
- * Adding an endpoint is one entry here plus its types (types.ts, schemas.ts,
+ * freshness, list windows and seeds. Adding an endpoint is one entry here
+ * plus its types (types.ts, schemas.ts, the check of its answer in answers.ts,
  * and the `Resource` and `ResourceDataMap` below).
  */
-import type { Schema } from './check.js';
 import { invalid } from './errors.js';
 import { keyOf, requestUrl, ROUTES, type Route } from './routes.js';
 import {
@@ -19,15 +18,6 @@ import {
   type Check,
   type Params,
 } from './params.js';
-import {
-  administrationListSchema,
-  administrationSchema,
-  datasetJsonSchema,
-  factCheckListSchema,
-  regionListSchema,
-  reportListSchema,
-  reportSchema,
-} from './schemas.js';
 import {
   DATASET_ID_PATTERN,
   DEFAULT_LIMIT,
@@ -90,8 +80,6 @@ export interface Endpoint {
   ids?: Record<string, Check>;
   /** Query parameters besides a list's page and limit: optional, checked. */
   query: Record<string, Check>;
-  /** The check of a successful JSON body. */
-  schema: Schema;
   /** Minutes during which the data is served without asking the API again. */
   fresh: number;
   /**
@@ -108,14 +96,12 @@ export const ENDPOINTS: Readonly<Record<ResourceKind, Endpoint>> = {
   administrations: {
     route: ROUTES.administrations,
     query: { ...lang, region: oneOf(REGION_CODES), sector: oneOf(SECTORS), level: oneOf(LEVELS) },
-    schema: administrationListSchema,
     fresh: 10,
   },
   administration: {
     route: ROUTES.administration,
     ids: slug,
     query: lang,
-    schema: administrationSchema,
     fresh: 15,
     // A compact card needs only the fields of a ranking row.
     seed: {
@@ -133,17 +119,15 @@ export const ENDPOINTS: Readonly<Record<ResourceKind, Endpoint>> = {
       status: oneOf(REPORT_STATUSES),
       period: matching(PERIOD_PATTERN, 'a year (2026) or a month (2026-03)', 7),
     },
-    schema: reportListSchema,
     fresh: 5,
   },
-  report: { route: ROUTES.report, ids: slug, query: lang, schema: reportSchema, fresh: 10 },
-  verifications: { route: ROUTES.verifications, query: lang, schema: factCheckListSchema, fresh: 15 },
-  regions: { route: ROUTES.regions, query: lang, schema: regionListSchema, fresh: 30 },
+  report: { route: ROUTES.report, ids: slug, query: lang, fresh: 10 },
+  verifications: { route: ROUTES.verifications, query: lang, fresh: 15 },
+  regions: { route: ROUTES.regions, query: lang, fresh: 30 },
   dataset: {
     route: ROUTES.dataset,
     ids: { id: matching(DATASET_ID_PATTERN, 'a dataset id (lower-case letters, digits and hyphens)') },
     query: {},
-    schema: datasetJsonSchema,
     fresh: 60,
   },
 };

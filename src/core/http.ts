@@ -5,12 +5,14 @@
  * - The URL comes from the endpoint table (endpoints.ts), parameters checked.
  * - Requests are anonymous and cookie-free (`credentials: 'omit'`,
  *   `mode: 'cors'`); the caller's AbortSignal is passed through.
- * - Responses are checked: status, content type, JSON syntax, then the schema.
+ * - Responses are checked: status, content type, size and JSON syntax; the
+ *   schema of each kind of answer is the loader's to apply (answers.ts), before
+ *   it stores or shows the data: it comes with the rest of the loader, while the
+ *   first requests, sent with this module alone, travel.
  * - Each call returns the data with the status, the ETag and what the
  *   X-RateLimit-* headers said (when CORS exposes them).
  */
 import { boundedText } from './bounded.js';
-import { SchemaIssue, type Schema } from './check.js';
 import { describe, urlOf, type Target } from './endpoints.js';
 import {
   KhountousError,
@@ -20,10 +22,16 @@ import {
   type KhountousErrorDetails,
   type RateLimit,
 } from './errors.js';
+import { isObject } from './is-object.js';
 import { oneOf } from './params.js';
-import { apiErrorBodySchema } from './schemas.js';
 import { CACHE_STATUS_HEADER, RATE_LIMIT_HEADERS, SHARED_CACHE_HEADER } from './headers.js';
-import { DATASET_FORMATS, MAX_ANSWER_BYTES, type DatasetFormat } from './types.js';
+import {
+  DATASET_FORMATS,
+  ERROR_CODES,
+  MAX_ANSWER_BYTES,
+  type ApiErrorBody,
+  type DatasetFormat,
+} from './types.js';
 
 // ---------------------------------------------------------------------------
 // Public types
@@ -122,26 +130,30 @@ const textBody = bodyOf(JSON_TYPE, 'JSON', (response) =>
   boundedText(response, (size) => tooLarge(response, size)),
 );
 
-/** A JSON body that must match `schema`. */
-function jsonBody<T>(schema: Schema<T>): BodyReader<T> {
-  return async (response) => {
-    const text = await textBody(response);
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch (cause) {
-      throw invalidResponse(response, 'The response is not valid JSON (malformed or truncated).', cause);
-    }
-    try {
-      return schema(json);
-    } catch (issue) {
-      if (!(issue instanceof SchemaIssue)) throw issue;
-      throw invalidResponse(
-        response,
-        `The response does not match its schema at ${issue.path || '(root)'}: ${issue.message}`,
-      );
-    }
-  };
+/** A JSON body, parsed (its schema is the loader's to check: answers.ts). */
+const jsonBody: BodyReader<unknown> = async (response) => {
+  const text = await textBody(response);
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (cause) {
+    throw invalidResponse(response, 'The response is not valid JSON (malformed or truncated).', cause);
+  }
+};
+
+/**
+ * What an error body of the API's shape (types.ts `ApiErrorBody`) says, or undefined for any
+ * other body: a code of ERROR_CODES, a message, and a parameter when one is named.
+ *
+ * @internal tested on its own
+ */
+export function errorBodyOf(body: unknown): ApiErrorBody['error'] | undefined {
+  const error = isObject(body) ? body['error'] : undefined;
+  if (!isObject(error)) return undefined;
+  const { code, message, param } = error;
+  const known = (ERROR_CODES as readonly unknown[]).includes(code);
+  if (!known || typeof message !== 'string' || (param !== undefined && typeof param !== 'string'))
+    return undefined;
+  return { code: code as ApiErrorBody['error']['code'], message, ...(param === undefined ? {} : { param }) };
 }
 
 /** What a failed fetch or read throws: the kit's own error as it is, an abort, else a network error. */
@@ -204,12 +216,11 @@ async function errorFor(response: Response, now: number): Promise<KhountousError
     resetAt: status === 429 ? readQuotaReset(headers, now) : undefined,
   };
   if (JSON_TYPE.test(headers.get('Content-Type') ?? '')) {
-    try {
-      const { message: said, param, code } = apiErrorBodySchema(await response.json()).error;
-      message = said;
-      details = { ...details, param, code };
-    } catch {
-      // an unreadable error body, or one not of the API's shape, changes nothing
+    // An unreadable error body, or one not of the API's shape, changes nothing.
+    const said = errorBodyOf(await response.json().catch(() => undefined));
+    if (said) {
+      message = said.message;
+      details = { ...details, param: said.param, code: said.code };
     }
   }
   const kind = KIND_OF_STATUS[status] ?? (status >= 500 ? 'server' : status >= 400 ? 'bad-request' : 0);
@@ -220,10 +231,10 @@ async function errorFor(response: Response, now: number): Promise<KhountousError
 // ---------------------------------------------------------------------------
 // Requests
 
-/** GET of a target, its JSON body checked against its endpoint's schema. */
-export function get<T>(transport: Transport, target: Target, options: CallOptions<T> = {}): Call<T> {
+/** GET of a target: its JSON body as sent, which the loader checks (answers.ts `checkedAnswer`). */
+export function get(transport: Transport, target: Target, options: CallOptions<unknown> = {}): Call<unknown> {
   const init: Init = { method: 'GET', headers: { Accept: 'application/json' } };
-  return send(transport, urlOf(target), init, jsonBody(target.ep.schema as Schema<T>), options);
+  return send(transport, urlOf(target), init, jsonBody, options);
 }
 
 /**

@@ -39,7 +39,6 @@ import {
 } from './check.js';
 import { MAX_LIMIT, MAX_MAGNITUDE, MAX_TEXT_LENGTH, MIN_MAGNITUDE } from './types.js';
 import {
-  ERROR_CODES,
   EVIDENCE_LEVELS,
   LEVELS,
   REGION_CODES,
@@ -51,7 +50,6 @@ import {
   type AdministrationIndicator,
   type AdministrationListItem,
   type AdministrationRef,
-  type ApiErrorBody,
   type DatasetColumn,
   type DatasetJson,
   type FactCheck,
@@ -94,14 +92,6 @@ const listMetaSchema = object({
 function listEnvelopeSchema<T>(item: Schema<T>) {
   return object({ data: array(item, MAX_LIMIT), meta: listMetaSchema });
 }
-
-export const apiErrorBodySchema = object({
-  error: object({
-    code: picklist(ERROR_CODES),
-    message: string,
-    param: optional(string),
-  }),
-});
 
 // ---------------------------------------------------------------------------
 // Administrations
@@ -270,7 +260,6 @@ type Check<T extends true> = T;
  */
 export type SchemaDriftCheck = [
   Check<Mutual<Out<typeof listMetaSchema>, ListMeta>>,
-  Check<Mutual<Out<typeof apiErrorBodySchema>, ApiErrorBody>>,
   Check<Mutual<Out<typeof administrationListItemSchema>, AdministrationListItem>>,
   Check<Mutual<Out<typeof administrationListSchema>, ListEnvelope<AdministrationListItem>>>,
   Check<Mutual<Out<typeof scoreDetailSchema>, ScoreDetail>>,

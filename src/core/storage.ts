@@ -13,7 +13,7 @@
  * - a corrupted JSON value is removed and read as absent.
  */
 import { NAMES } from './names.js';
-import { isObject } from './check.js';
+import { isObject } from './is-object.js';
 
 /**
  * The subset of the Web Storage interface the kit uses (injectable in tests).

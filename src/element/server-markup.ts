@@ -18,8 +18,8 @@ import {
   supportsAdoptingStyleSheets,
   type LitElement,
 } from 'lit';
-import { is } from '../core/check.js';
-import { ENDPOINTS, kindAt } from '../core/endpoints.js';
+import { isAnswer } from '../core/answers.js';
+import { kindAt } from '../core/endpoints.js';
 import { KhountousError } from '../core/errors.js';
 import { inlineMatches, inlineScriptOf, readInline, type InlineData } from '../core/inline.js';
 import type { Inputs, Selection } from '../widget/descriptor.js';
@@ -159,7 +159,7 @@ export class ServerMarkup {
     if (source === undefined) return true;
     const inline = readInline(source, Date.now());
     const kind = typeof inline === 'object' ? kindAt(inline.path) : undefined;
-    return kind !== undefined && is(ENDPOINTS[kind].schema, (inline as InlineData).data);
+    return kind !== undefined && isAnswer(kind, (inline as InlineData).data);
   }
 
   /** The data the server was given: on a server the property; in the browser what the update that hydrates read. */

@@ -34,6 +34,23 @@ export interface AttributeMessages {
   title: string;
 }
 
+/**
+ * What an identifier must be, in words, by the name its rule gives (attributes/rules.ts
+ * `IdRule.expects`): help for an editor, which comes with the sentences, not with the rules
+ * the early start reads.
+ */
+export const EXPECTED = {
+  slug: {
+    fr: 'des lettres minuscules sans accent, des chiffres et des tirets',
+    en: 'lower-case letters, digits and hyphens',
+  },
+  period: { fr: 'une année (2026) ou un mois (2026-03)', en: 'a year (2026) or a month (2026-03)' },
+  series: { fr: 'une à trois clés de colonnes', en: 'one to three column keys' },
+} as const satisfies Record<string, Readonly<Record<Lang, string>>>;
+
+/** The name of what an identifier must be (EXPECTED). */
+export type Expected = keyof typeof EXPECTED;
+
 export const attributeMessages: Readonly<Record<Lang, AttributeMessages>> = {
   fr: {
     notAccepted: (code) => `${code} n’est pas une valeur acceptée.`,

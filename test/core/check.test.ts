@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import * as v from '../../src/core/check.js';
 import { describe as target } from '../../src/core/endpoints.js';
 import { get } from '../../src/core/http.js';
+import { ANSWERS, checkedAnswer } from '../../src/core/answers.js';
 import { isKhountousError } from '../../src/core/errors.js';
 import { regionListSchema } from '../../src/core/schemas.js';
 
@@ -65,13 +66,16 @@ describe('the checker', () => {
     assert.equal(v.is(rows, { a: true }), false);
   });
 
-  test("a request's invalid-response error says where the answer was wrong", async () => {
+  test("an answer's invalid-response error, as the loader checks it (answers.ts), says where the answer was wrong", async () => {
     const body = { data: [{ code: 'paris' }], meta: { page: 1, pageSize: 14, total: 1 } };
     assert.equal(v.is(regionListSchema, body), false);
     const fetch = async () =>
       new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } });
     const regions = target({ kind: 'regions' }, 'https://api.example.org/v1');
-    await assert.rejects(get({ fetch, now: () => Date.UTC(2026, 0, 1) }, regions), (error) => {
+    const checked = get({ fetch, now: () => Date.UTC(2026, 0, 1) }, regions).then((response) =>
+      checkedAnswer(ANSWERS.regions, response),
+    );
+    await assert.rejects(checked, (error) => {
       assert.ok(isKhountousError(error));
       assert.equal(error.kind, 'invalid-response');
       assert.match(error.message, /at data\.0\.code: expected one of dakar, .*received "paris"/);

@@ -16,6 +16,7 @@ import { readCacheIndex } from '../../src/core/cache-index.js';
 import { describe as targetOf, urlOf, type Resource } from '../../src/core/endpoints.js';
 import { isKhountousError } from '../../src/core/errors.js';
 import { Early } from '../../src/core/loader/early.js';
+import { DEFAULTS } from '../../src/core/loader/options.js';
 import { createLoader, getLoader } from '../../src/core/loader/loader.js';
 import { pageNamespace } from '../../src/core/names.js';
 import { createSafeStorage } from '../../src/core/storage.js';
@@ -94,6 +95,66 @@ describe('early flights', () => {
       await loader.load(ranking(6), { baseUrl: base, lazy: false });
       early.settle([target.key]);
       await until(() => lockFree(kitNames.lock + target.key), 'the unclaimed flight frees its lock');
+      expect(fetches.urls).to.have.length(2);
+      expect(loader.stats(base).remaining, 'both requests counted').to.equal(58);
+    } finally {
+      fetches.restore();
+    }
+  });
+
+  it("asks for its request at high fetch priority, ahead of the page's files; the loader's own requests at the default", async () => {
+    const base = isolatedApi('early-priority');
+    const fetches = countFetches();
+    try {
+      const early = new Early(namespace);
+      const target = targetOf(ranking(3), base);
+      early.send(target);
+      await early.whenSent();
+      const loader = createLoader({ early, namespace });
+      await loader.load(ranking(3), { baseUrl: base, lazy: false });
+      early.settle([target.key]);
+      // Another resource, which no flight sent: the loader's own request.
+      const other: Resource = { kind: 'administrations', query: { limit: 3, region: 'kolda' } };
+      await loader.load(other, { baseUrl: base, lazy: false });
+      expect(fetches.urls).to.deep.equal([urlOf(target), urlOf(targetOf(other, base))]);
+      expect(fetches.priorities).to.deep.equal(['high', undefined]);
+    } finally {
+      fetches.restore();
+    }
+  });
+
+  it('one whose loader never comes frees its lock after the request timeout; its request stays counted', async () => {
+    const base = isolatedApi('early-abandoned');
+    const fetches = countFetches();
+    // The time limit's timer, caught as it is set (the others run as they would).
+    const realSetTimeout = globalThis.setTimeout;
+    const limits: (() => void)[] = [];
+    globalThis.setTimeout = ((callback: () => void, ms?: number) => {
+      if (ms === DEFAULTS.requestTimeout) {
+        limits.push(callback);
+        return 0;
+      }
+      return realSetTimeout(callback, ms);
+    }) as typeof setTimeout;
+    let early: Early;
+    let target: ReturnType<typeof targetOf>;
+    try {
+      early = new Early(namespace);
+      target = targetOf(ranking(5), base);
+      early.send(target);
+    } finally {
+      globalThis.setTimeout = realSetTimeout;
+    }
+    try {
+      expect(limits, 'one time limit, of the request timeout').to.have.length(1);
+      await early.whenSent();
+      const lock = kitNames.lock + target.key;
+      expect(await lockFree(lock), 'held while no loader has come').to.equal(false);
+      limits[0]!();
+      await until(() => lockFree(lock), 'the lock is free once the time limit has passed');
+      // A loader that comes late finds no flight to take: it sends for itself, within the budget.
+      const loader = createLoader({ early, namespace });
+      await loader.load(ranking(5), { baseUrl: base, lazy: false });
       expect(fetches.urls).to.have.length(2);
       expect(loader.stats(base).remaining, 'both requests counted').to.equal(58);
     } finally {

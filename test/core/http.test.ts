@@ -2,33 +2,33 @@
  * One request and its response (src/core/http.ts) on their own, with a fetch
  * that answers as each test says: which content types count as JSON, how a
  * failed fetch or a broken body becomes an error, what the headers of an
- * answer say, and which statuses are a success.
+ * answer say, which statuses are a success, and what an error body of the
+ * API's shape says; with the check of its schema the loader applies to an
+ * answer before storing it (src/core/answers.ts `checkedAnswer`).
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { checkedAnswer } from '../../src/core/answers.js';
 import { object, string } from '../../src/core/check.js';
 import { isKhountousError, KhountousError } from '../../src/core/errors.js';
 import { describe as target, type Target } from '../../src/core/endpoints.js';
-import { datasetUrl, get, type CallOptions, type FetchLike } from '../../src/core/http.js';
+import { datasetUrl, errorBodyOf, get, type CallOptions, type FetchLike } from '../../src/core/http.js';
 import { BASE_URL, jsonResponse } from '../helpers/fake-fetch.js';
 import { MAX_ANSWER_BYTES } from '../../src/core/types.js';
 import { failure } from '../helpers/failure.js';
 
 const regionSchema = object({ name: string });
 const REGION = { name: 'Dakar' };
-/** The regions endpoint's target, its answer checked against `regionSchema` (one region, to keep the answers short). */
-const REGIONS: Target = (() => {
-  const regions = target({ kind: 'regions' }, BASE_URL);
-  return { ...regions, ep: { ...regions.ep, schema: regionSchema } };
-})();
+/** The regions endpoint's target. */
+const REGIONS: Target = target({ kind: 'regions' }, BASE_URL);
 
-/** `get` of a region, with a fetch that answers (or fails) as `answer` does. */
-function ask(
-  answer: (init: RequestInit) => Response | Promise<Response>,
-  options?: CallOptions<{ name: string }>,
-) {
+/**
+ * `get` of a region, with a fetch that answers (or fails) as `answer` does, its answer checked
+ * against `regionSchema` as the loader checks one (one region, to keep the answers short).
+ */
+function ask(answer: (init: RequestInit) => Response | Promise<Response>, options?: CallOptions<unknown>) {
   const fetch: FetchLike = async (_input, init) => answer(init);
-  return get({ fetch }, REGIONS, options);
+  return get({ fetch }, REGIONS, options).then((response) => checkedAnswer(regionSchema, response));
 }
 
 /** A fetch answer of `body` under the content type `type` (none when undefined). */
@@ -407,6 +407,41 @@ describe('the details of an error answer', () => {
     assert.equal(await resetOf({ 'X-RateLimit-Reset': String(now / 1000 - 600) }), now);
     const unknown = await resetOf({});
     assert.ok(unknown !== undefined && unknown > now, String(unknown));
+  });
+
+  test("an error body of the API's shape gives the error its message, code and parameter; any other body, none of them", async () => {
+    const named = await failure(
+      ask(() =>
+        jsonResponse(
+          { error: { code: 'bad_request', message: 'Bad limit.', param: 'limit', extra: 1 } },
+          400,
+        ),
+      ),
+    );
+    assert.equal(named.kind, 'bad-request');
+    assert.equal(named.message, 'Bad limit.');
+    assert.equal(named.code, 'bad_request');
+    assert.equal(named.param, 'limit');
+    assert.deepEqual(errorBodyOf({ error: { code: 'not_found', message: 'No such slug.' } }), {
+      code: 'not_found',
+      message: 'No such slug.',
+    });
+    const notTheShape = [
+      { error: { code: 'teapot', message: 'Unknown code.' } },
+      { error: { code: 'not_found', message: 7 } },
+      { error: { code: 'not_found', message: 'x', param: null } },
+      { error: 'not_found' },
+      ['not_found'],
+      null,
+      'Bad limit.',
+    ];
+    for (const body of notTheShape) assert.equal(errorBodyOf(body), undefined, JSON.stringify(body));
+    const unknownCode = await failure(
+      ask(() => jsonResponse({ error: { code: 'teapot', message: 'Short and stout.' } }, 400)),
+    );
+    assert.equal(unknownCode.kind, 'bad-request');
+    assert.equal(unknownCode.code, undefined);
+    assert.match(unknownCode.message, /\b400\b/);
   });
 
   test('an error holds only the details its answer gave: none left undefined', async () => {

@@ -3,7 +3,8 @@
  * khountous.js, holds what sends the first requests (the early flights:
  * src/core/loader/early.ts, with the budget, the Web Locks, the HTTP layer and
  * the stored index it reads) and nothing more of the loader; the rest of it
- * (its objects, the channel between tabs, the recovery, the quota event) is in
+ * (its objects, the checks of the answers, the channel between tabs, the
+ * recovery, the quota event) is in
  * loader.js, which the script imports once those requests have left,
  * and which imports no Lit. Every element imports both from there: no other
  * file holds a part of the loader, and nothing else brings a part of it later
@@ -25,8 +26,17 @@ const loader = join(dist, 'loader.js');
 const elements = readdirSync(join(dist, 'elements')).filter((file) => file.endsWith('.js'));
 /** Text only the early flights' parts bring: the budget's storage key, the stored index, the validator header. */
 const FIRST_PARTS = ['`budget:${', 'cache-index', 'If-None-Match'];
-/** Text only the rest of the loader brings: the channel's constructor, the `online` event, the quota event. */
-const LOADER_PARTS = ['BroadcastChannel', '`online`', 'khountous-quota'];
+/**
+ * Text only the rest of the loader brings: the channel's constructor, the `online` event, the
+ * quota event, the checks of the answers (answers.ts, and check.ts's words).
+ */
+const LOADER_PARTS = [
+  'BroadcastChannel',
+  '`online`',
+  'khountous-quota',
+  'does not match its schema',
+  '`a boolean`',
+];
 
 /** The files `file` imports with import(), resolved. */
 const dynamicImports = (file: string): string[] =>

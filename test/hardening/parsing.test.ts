@@ -1,7 +1,7 @@
 /**
  * Property-based tests of the parsing (fast-check): arbitrary JSON, arbitrary
  * text, arbitrary statuses and headers fed to every endpoint as the loader
- * requests it (http.ts `get`) through a fake fetch, and arbitrary garbage under the kit's storage keys fed
+ * requests and checks it (http.ts `get`, answers.ts `checkedAnswer`) through a fake fetch, and arbitrary garbage under the kit's storage keys fed
  * to the loader. Nothing escapes but a typed KhountousError, what is accepted
  * matches its schema, and every value of the documented shapes is accepted.
  */
@@ -11,6 +11,7 @@ import fc from 'fast-check';
 import * as v from '../../src/core/check.js';
 import { describe as target } from '../../src/core/endpoints.js';
 import { get, type ApiResponse } from '../../src/core/http.js';
+import { ANSWERS, checkedAnswer } from '../../src/core/answers.js';
 import { ERROR_KINDS, isKhountousError } from '../../src/core/errors.js';
 import { createLoader, type Resource } from '../../src/core/loader/loader.js';
 import {
@@ -43,12 +44,12 @@ const ENDPOINTS: Record<Kind, { resource: Resource; schema: v.Schema }> = {
 };
 const KINDS = Object.keys(ENDPOINTS) as Kind[];
 
-/** The request of `kind` as the loader sends it, to a fetch that answers `respond()`. */
+/** The request of `kind` as the loader sends and checks it, to a fetch that answers `respond()`. */
 const request = (kind: Kind, respond: () => Response): Promise<ApiResponse<unknown>> =>
   get(
     { fetch: async () => respond(), now: () => Date.UTC(2026, 0, 1) },
     target(ENDPOINTS[kind].resource, BASE_URL),
-  );
+  ).then((response) => checkedAnswer(ANSWERS[kind], response));
 
 const json = (body: string, status = 200, headers: Record<string, string> = {}) =>
   new Response(body, { status, headers: { 'Content-Type': 'application/json; charset=utf-8', ...headers } });

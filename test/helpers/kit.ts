@@ -267,14 +267,17 @@ export function holdAnswers(base: string): { release: () => void; restore: () =>
 }
 
 /** Counts the fetch calls the page makes (the kit's requests), by URL. */
-export function countFetches(): { urls: string[]; restore: () => void } {
+export function countFetches(): { urls: string[]; priorities: (string | undefined)[]; restore: () => void } {
   const original = globalThis.fetch;
   const urls: string[] = [];
+  /** Each request's fetch priority as asked (`high`), in the order of `urls`; undefined: the default. */
+  const priorities: (string | undefined)[] = [];
   globalThis.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
     urls.push(requestUrl(input));
+    priorities.push((init as (RequestInit & { priority?: string }) | undefined)?.priority);
     return original(input, init);
   };
-  return { urls, restore: () => (globalThis.fetch = original) };
+  return { urls, priorities, restore: () => (globalThis.fetch = original) };
 }
 
 export interface MountOptions {

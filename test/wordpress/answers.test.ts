@@ -12,7 +12,8 @@ import { spawnSync } from 'node:child_process';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { safeParse } from '../../src/core/check.js';
-import { ENDPOINTS, type ResourceKind } from '../../src/core/endpoints.js';
+import { ANSWERS } from '../../src/core/answers.js';
+import type { ResourceKind } from '../../src/core/endpoints.js';
 import { MAX_LIMIT, MAX_TEXT_LENGTH } from '../../src/core/types.js';
 import { anyJson, nearlyValid, SHAPES } from '../hardening/arbitraries.js';
 import { skipReason } from './harness.js';
@@ -43,7 +44,7 @@ echo json_encode( $out );`;
 
 /** The kit's verdict: null when the endpoint's schema takes the answer, else the path of its issue. */
 function kitIssue(kind: ResourceKind, json: string): string | null {
-  const result = safeParse(ENDPOINTS[kind].schema, JSON.parse(json));
+  const result = safeParse(ANSWERS[kind], JSON.parse(json));
   return result.success ? null : result.issue.path;
 }
 

@@ -27,7 +27,8 @@ import {
   type Made,
   type Schema,
 } from '../../../src/core/check.js';
-import { ENDPOINTS, type ResourceKind } from '../../../src/core/endpoints.js';
+import { ANSWERS } from '../../../src/core/answers.js';
+import type { ResourceKind } from '../../../src/core/endpoints.js';
 
 /**
  * A check as includes/answers.php reads it. A bound that is none (±Infinity) is null. `path`
@@ -212,6 +213,6 @@ export function namedChoices(
 /** The rule of each endpoint's answer, by the loader's resource kind. */
 export function answerRules(): Record<ResourceKind, AnswerRule> {
   return Object.fromEntries(
-    Object.entries(ENDPOINTS).map(([kind, endpoint]) => [kind, answerRule(endpoint.schema, kind)]),
+    Object.entries(ANSWERS).map(([kind, schema]) => [kind, answerRule(schema, kind)]),
   ) as Record<ResourceKind, AnswerRule>;
 }

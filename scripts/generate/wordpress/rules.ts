@@ -83,7 +83,7 @@ export function pluginRule(rule: AttributeRule): { rule: PluginRule; messages: M
         messages: { 'not-accepted': template({ reason: 'not-accepted', accepted: rule.values }) },
       };
     case 'id': {
-      const words = { expected: rule.expected, example: rule.example };
+      const words = { expects: rule.expects, example: rule.example };
       return {
         rule: { type: 'id', pattern: rule.pattern, maxLength: rule.maxLength, required: rule.required },
         messages: {

@@ -4,7 +4,7 @@
  */
 import { NAMES } from '../names.js';
 import type { ChannelLike, EntryMessage, TabMessage } from './cross-tab.js';
-import { isObject } from '../check.js';
+import { isObject } from '../is-object.js';
 
 export interface Channel {
   post(message: TabMessage): void;

@@ -13,12 +13,11 @@
  * and told to every subscriber that sees it (its own key, a window it covers,
  * a card a list seeds).
  */
+import { isAnswer } from '../answers.js';
 import type { CacheEntry, DataCheck, EntryMeta } from '../cache.js';
-import { is } from '../check.js';
 import {
   askedOf,
   at,
-  ENDPOINTS,
   seedPrefix,
   targetOf,
   type Resource,
@@ -187,7 +186,7 @@ export class Data {
 export const check =
   (kind: ResourceKind): DataCheck =>
   (_key, data) =>
-    is(ENDPOINTS[kind].schema, data);
+    isAnswer(kind, data);
 
 const better = (found: Source | undefined, entry: CacheEntry) =>
   !found || entry.fetchedAt > found.entry.fetchedAt;

@@ -7,9 +7,11 @@
  * retries of 5xx and network errors with exponential backoff and jitter (each
  * counted in the budget, and sent past the browser's HTTP cache, which may
  * hold the failed answer), what the X-RateLimit-* headers say adopted by the
- * budget, a 429 closing it until its reset.
+ * budget, a 429 closing it until its reset. An answer is checked against the
+ * schema of its kind (answers.ts) before it is stored: the early flights' too.
  */
 import { abortable } from '../abort.js';
+import { ANSWERS, checkedAnswer } from '../answers.js';
 import { originOf, quotaError, type Budget } from '../budget.js';
 import { confirmable, type CacheEntry } from '../cache.js';
 import type { ApiResponse, CallOptions, FetchLike } from '../http.js';
@@ -107,7 +109,7 @@ export class Fetcher {
             })
           : await this.#attempt(target, signal, call);
         this.#heard(spendable, response, sentId);
-        return data.store(target, response, cached);
+        return data.store(target, checkedAnswer(ANSWERS[target.kind], response), cached);
       } catch (error) {
         this.#heard(spendable, isKhountousError(error) ? error : {}, sentId);
         const retry =
