@@ -7,7 +7,7 @@
  * spent quota (when the data comes back, said once: not on the button too). Data
  * the element held is shown still, marked stale, when a load of it fails.
  */
-import { expect, fixtureCleanup } from '@open-wc/testing';
+import { expect, fixture, fixtureCleanup } from '@open-wc/testing';
 import '../../src/khountous.js';
 import { FaultyApi, installLoader } from '../hardening/browser-kit.js';
 import { until } from '../helpers/frames.js';
@@ -205,5 +205,34 @@ describe('states that name their widget, calmly', function () {
     expect(folded(stale.textContent)).to.match(/^données de \d{2}:\d{2}$/);
     // The same data as before, with the mark.
     expect(shadowText(element).replace(folded(stale.textContent), '').replace(/\s+/g, ' ')).to.equal(shown);
+  });
+
+  it('a widget waiting below the fold animates its skeleton in opacity only, which the browser runs off the main thread', async () => {
+    const base = isolatedApi('waiting-below');
+    const container = await fixture<HTMLDivElement>(document.createElement('div'));
+    // Far below the viewport: a lazy widget waits there, its skeleton shown, for the reader to come near.
+    const spacer = document.createElement('div');
+    spacer.style.height = '5000px';
+    const element = document.createElement('khountous-ranking');
+    element.setAttribute('base-url', base);
+    container.append(spacer, element);
+    await until(() => element.getAttribute('state') === 'loading' || undefined, 'the loading state');
+    await until(() => element.shadowRoot!.querySelector('.skeleton') ?? undefined, 'the skeleton');
+    const animations = element.shadowRoot!.getAnimations();
+    expect(animations.length, 'the skeleton moves').to.be.greaterThan(0);
+    // A property animated on the main thread (a gradient's position, a width) repaints the page
+    // at every frame while the widget waits, on screen or not: a phone's battery for nothing.
+    const animated = new Set(
+      animations.flatMap((animation) =>
+        (animation.effect as KeyframeEffect)
+          .getKeyframes()
+          .flatMap((keyframe) =>
+            Object.keys(keyframe).filter(
+              (key) => !['offset', 'computedOffset', 'easing', 'composite'].includes(key),
+            ),
+          ),
+      ),
+    );
+    expect([...animated]).to.deep.equal(['opacity']);
   });
 });
