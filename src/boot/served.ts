@@ -46,7 +46,7 @@ const loadLoader = () => {
   return import('./start-loads.js');
 };
 
-/** The text paint, announced and imported with the first load. */
+/** The text paint, announced and imported with the loader, when there are loads. */
 const loadPainter = () => {
   announceGraph(graph, 'paint', here);
   return import('./paint.js');
@@ -60,14 +60,20 @@ export const delivery: Delivery = {
     // are asked for once they have left.
     const begun = beginLoads(elements);
     if (begun.plans.length > 0)
-      void begun.sent.then(loadLoader).then(
-        ({ startLoads }) => paintAnswers(startLoads(begun), loadPainter),
-        (error: unknown) => {
-          // The elements, which import the loader too, say it; the early flights let go.
-          begun.early?.settle(begun.keys);
-          console.error('khountous: could not load the loader', error);
-        },
-      );
+      void begun.sent.then(() => {
+        // The text paint with the loader, not once it is here: one round trip less before
+        // an answer shows.
+        const painter = loadPainter();
+        painter.catch(() => undefined);
+        return loadLoader().then(
+          ({ startLoads }) => paintAnswers(startLoads(begun), () => painter),
+          (error: unknown) => {
+            // The elements, which import the loader too, say it; the early flights let go.
+            begun.early?.settle(begun.keys);
+            console.error('khountous: could not load the loader', error);
+          },
+        );
+      });
     // A declarative shadow root on a tag not defined yet: a server rendered it.
     const hydrate = elements.some((element) => element.shadowRoot) ? loadHydrateSupport() : undefined;
     return Promise.all([begun.sent, hydrate]);
