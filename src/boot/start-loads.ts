@@ -5,7 +5,9 @@
  * language made while the answers travel.
  */
 import { getLoader, type KhountousLoader, type Loaded } from '../core/loader/loader.js';
+import { nearNow } from '../core/loader/near.js';
 import { warmFormats } from '../i18n/format.js';
+import type { Planned } from '../widget/load.js';
 import type { Begun, Plan } from './early-start.js';
 
 /** One load the early start began, for whoever shows its answer first (the script tag's text paint). */
@@ -21,7 +23,7 @@ export function startLoads({ plans, early, keys }: Begun, loader: KhountousLoade
       const { planned } = plan;
       // While the answer travels: the language's formatters, which the paint and the element write it with.
       warmFormats(planned.selection.lang);
-      const loaded = loader.load(planned.resource, planned.options);
+      const loaded = orArrival(loader, planned, loader.load(planned.resource, planned.options));
       // The element shows what went wrong when it loads for itself.
       loaded.catch(() => undefined);
       return { ...plan, loaded };
@@ -29,4 +31,29 @@ export function startLoads({ plans, early, keys }: Begun, loader: KhountousLoade
   } finally {
     early?.settle(keys);
   }
+}
+
+/**
+ * A lazy load far from view asks for nothing until its element comes near, but data another
+ * load brings for it (a list window that covers it, a ranking row that seeds a compact card)
+ * is its answer as soon as the loader stores it: the element would find it in the cache.
+ */
+function orArrival(
+  loader: KhountousLoader,
+  { resource, options }: Planned,
+  loaded: Promise<Loaded<unknown>>,
+): Promise<Loaded<unknown>> {
+  if (options.lazy === false || !options.element || nearNow(options.element)) return loaded;
+  return new Promise((resolve, reject) => {
+    const stop = loader.subscribe(
+      resource,
+      options.baseUrl,
+      (arrived) => {
+        stop();
+        resolve(arrived);
+      },
+      { partial: options.partial },
+    );
+    loaded.then(resolve, reject).finally(stop);
+  });
 }

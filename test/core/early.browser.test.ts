@@ -232,6 +232,41 @@ describe('early flights', () => {
     }
   });
 
+  it('a lazy card far below takes the ranking row the list in view brings, at once and with no request of its own', async () => {
+    const base = isolatedApi('early-far-seeded');
+    const ranking = document.createElement('khountous-ranking');
+    ranking.setAttribute('base-url', base);
+    ranking.setAttribute('limit', '8');
+    // Three screens below: the loader's near wait would hold its own load until the reader scrolls.
+    const spacer = Object.assign(document.createElement('div'), { style: `height: ${4 * innerHeight}px` });
+    const listed = await fetch(`${base}/administrations?limit=8`).then(
+      (response) => response.json() as Promise<{ data: { slug: string; name: string }[] }>,
+    );
+    const row = listed.data[7]!;
+    const card = document.createElement('khountous-admin-card');
+    for (const [name, value] of Object.entries({ 'base-url': base, slug: row.slug, variant: 'compact' }))
+      card.setAttribute(name, value);
+    document.body.append(ranking, spacer, card);
+    const fetches = countFetches();
+    try {
+      const [list, far] = startLoads(beginLoads([ranking, card], registry));
+      await list!.loaded;
+      const seeded = await Promise.race([
+        far!.loaded,
+        new Promise<'waiting'>((resolve) => setTimeout(() => resolve('waiting'), 2000)),
+      ]);
+      expect(seeded, 'answered without coming near').to.not.equal('waiting');
+      const loaded = seeded as Exclude<typeof seeded, 'waiting'>;
+      expect(loaded.partial, 'a part of the list').to.equal(true);
+      expect((loaded.data as { name: string }).name).to.equal(row.name);
+      expect(fetches.urls, 'only the list').to.have.length(1);
+      expect(fetches.urls[0]).to.match(/\/administrations\?/);
+    } finally {
+      fetches.restore();
+      for (const element of [ranking, spacer, card]) element.remove();
+    }
+  });
+
   it('whatever the widgets in view and what remains of the budget: no more requests than the loader alone sends, one per resource, never beyond the budget', async function () {
     // Two pages of real requests for each of its runs.
     this.timeout(120_000);
