@@ -1,12 +1,9 @@
 // In-page side of the render and memory measurements (bench/measure.mjs drives it).
 // The kit is the built bundle; the baseline's render functions are bench/baseline/widgets.js.
 // The elements measured are imported as the script tag imports them (one module each, which
-// takes the kit's core from khountous.js); the page-wide loader they use is the one every copy
+// imports the kit's core from khountous.js); the page-wide loader they use is the one every copy
 // of the kit shares, on globalThis (src/core/names.ts).
 // The memory cycles mount every element the build ships, each imported first (`cycle`).
-// The script first: the elements take the kit's core from the namespace it publishes on the
-// page (scripts/build/core-link.mjs), as on a page that loads them through it.
-import '/dist/khountous.js';
 import '/dist/elements/khountous-admin-card.js';
 import '/dist/elements/khountous-dataset.js';
 import '/dist/elements/khountous-fact-checks.js';
