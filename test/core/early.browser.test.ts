@@ -237,7 +237,7 @@ describe('early flights', () => {
     const ranking = document.createElement('khountous-ranking');
     ranking.setAttribute('base-url', base);
     ranking.setAttribute('limit', '8');
-    // Three screens below: the loader's near wait would hold its own load until the reader scrolls.
+    // Four screens below: the loader's near wait would hold its own load until the reader scrolls.
     const spacer = Object.assign(document.createElement('div'), { style: `height: ${4 * innerHeight}px` });
     const listed = await fetch(`${base}/administrations?limit=8`).then(
       (response) => response.json() as Promise<{ data: { slug: string; name: string }[] }>,
