@@ -70,17 +70,7 @@ const config: KnipConfig = {
   // varnishlog and varnishstat, with which scripts/tier/varnish.mjs reads its log and its cache.
   ignoreBinaries: ['apt-get', 'dpkg-query', 'php', 'openssl', 'varnishlog', 'varnishstat'],
   // URLs of the bench's server (bench/server.mjs), imported by the bench's pages.
-  ignoreUnresolved: [
-    '/dist/khountous.js',
-    '/dist/elements/khountous-admin-card.js',
-    '/dist/elements/khountous-dataset.js',
-    '/dist/elements/khountous-fact-checks.js',
-    '/dist/elements/khountous-ranking.js',
-    '/dist/elements/khountous-region-stats.js',
-    '/dist/elements/khountous-report.js',
-    '/dist/elements/khountous-reports.js',
-    '/bench/baseline/widgets.js',
-  ],
+  ignoreUnresolved: ['/dist/khountous.js', '/bench/baseline/widgets.js'],
   treatConfigHintsAsErrors: true,
 };
 

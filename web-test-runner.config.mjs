@@ -187,6 +187,8 @@ function distAsBuilt(api) {
       ? readFileSync(file, 'utf8')
           .replaceAll(`"${version}"`, `"${other}"`)
           .replaceAll(`\`${version}\``, `\`${other}\``)
+          // The key its files read the script's namespace under (scripts/build/core-link.mjs).
+          .replaceAll(`"khountous@${version}"`, `"khountous@${other}"`)
           .replace(/sha(256|384)-[\w+/=]+/g, '')
       : readFileSync(file);
   };

@@ -1,7 +1,8 @@
 /**
  * The kit's entry, for both builds: dist/khountous.js (the script tag and the
- * kit's core, which every other file of dist/ imports; dist/autoloader.js
- * re-exports it) and lib/khountous.js (`import
+ * kit's core, which every other file of dist/ takes its exports from, published
+ * on the page by the build's scripts/build/core-link.mjs; dist/autoloader.js is a
+ * copy of it) and lib/khountous.js (`import
  * 'khountous-widgets/khountous.js'`; `khountous-widgets/autoloader.js` is this
  * module too). It registers each element of the kit the first time its tag is
  * seen in the page (and in the open shadow roots there), and keeps watching for

@@ -1,17 +1,23 @@
 // In-page side of the render and memory measurements (bench/measure.mjs drives it).
 // The kit is the built bundle; the baseline's render functions are bench/baseline/widgets.js.
 // The elements measured are imported as the script tag imports them (one module each, which
-// imports the kit's core from khountous.js); the page-wide loader they use is the one every copy
+// takes the kit's core from khountous.js); the page-wide loader they use is the one every copy
 // of the kit shares, on globalThis (src/core/names.ts).
 // The memory cycles mount every element the build ships, each imported first (`cycle`).
-import '/dist/elements/khountous-admin-card.js';
-import '/dist/elements/khountous-dataset.js';
-import '/dist/elements/khountous-fact-checks.js';
-import '/dist/elements/khountous-ranking.js';
-import '/dist/elements/khountous-region-stats.js';
-import '/dist/elements/khountous-report.js';
-import '/dist/elements/khountous-reports.js';
+// The script first: the elements take the kit's core from the namespace it publishes on the
+// page once it has run (scripts/build/core-link.mjs), so they are imported after that, as the
+// script imports them.
+import '/dist/khountous.js';
 import '/bench/baseline/widgets.js';
+
+const published = () =>
+  Object.getOwnPropertySymbols(globalThis).some((key) => key.description?.startsWith('khountous@'));
+while (!published()) await new Promise((resolve) => setTimeout(resolve, 5));
+await Promise.all(
+  ['admin-card', 'dataset', 'fact-checks', 'ranking', 'region-stats', 'report', 'reports'].map(
+    (name) => import(`/dist/elements/khountous-${name}.js`),
+  ),
+);
 
 const stage = document.getElementById('stage');
 

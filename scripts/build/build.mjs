@@ -24,9 +24,9 @@
 //                                     their loads through the loader (no Lit), announces their elements' files
 //                                     with modulepreload and integrity, and imports
 //                                     dist/elements/khountous-<name>.js per tag, when it appears
-//   dist/autoloader.js                the same module (it re-exports khountous.js), under the name earlier
-//                                     versions documented
-//   dist/elements/khountous-<name>.js one module per element, importing the core from khountous.js and what
+//   dist/autoloader.js                a copy of khountous.js, under the name earlier versions documented
+//                                     (the other files take the script's exports from the page: core-link.mjs)
+//   dist/elements/khountous-<name>.js one module per element, taking the core from khountous.js and what
 //                                     the elements share (Lit, the base element) from dist/chunks/
 //   dist/hydrate.js, dist/paint.js    Lit's hydrate support (a page a server rendered) and the text paint
 //   dist/embed.html, embed.js         one widget chosen by URL parameters, for iframes (its CSP in a <meta>);

@@ -1,12 +1,13 @@
 // dist/, the script-tag build: the elements and their shared chunks in one graph,
 // the script tag and the embed page's script each in one file with the module
 // graph written into it, and the host's resize snippet.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { build } from 'vite';
 import { minifyLiteralsPlugin } from './minify-literals.mjs';
 import { staticSpecifiers } from './npm.mjs';
 import { closure } from './closure.mjs';
+import { CORE, linkCore } from './core-link.mjs';
 import { dist, pkg, quiet, root, sri } from './context.mjs';
 import { writeEmbedPage } from './embed-page.mjs';
 
@@ -238,7 +239,7 @@ export async function buildGraph(elements, { outDir = dist, plugins = [] } = {})
       },
     },
   });
-  const core = join(outDir, 'khountous.js');
+  const core = join(outDir, CORE);
   if (staticSpecifiers(readFileSync(core, 'utf8')).length > 0)
     throw new Error(`${relative(root, core)} imports a module: it must be one file`);
   for (const name of Object.keys(elements))
@@ -246,15 +247,22 @@ export async function buildGraph(elements, { outDir = dist, plugins = [] } = {})
       throw new Error(`${relative(root, outDir)}/${name}.js was not written`);
 }
 
+/** The embed page's script, which imports the script by its name (the page preloads it). */
+const EMBED_SCRIPT = 'embed.js';
+
 /**
- * Step 2 of buildScriptTag: each module's graph (every file it imports statically,
+ * Step 2 of buildScriptTag: the files linked to the script through the page, then each module's graph (every file it imports statically,
  * transitively, but the script itself) with the integrity of every file, written into the
  * script of `dir` (dist/, or core-shares.mjs's folder).
  */
 export function writeScriptGraph(elements, dir = dist) {
+  // The other files read the script's namespace from the page, not the script by its name
+  // (core-link.mjs); the embed page's script, an entry the page preloads the script for, keeps
+  // its import.
+  linkCore(dir, { keep: [EMBED_SCRIPT] });
   const modules = { hydrate: 'hydrate.js', paint: 'paint.js', loads: 'loader.js' };
   for (const name of Object.keys(elements)) modules[name.replace(/^elements\//, '')] = `${name}.js`;
-  writePreloadGraph(modules, ['khountous.js'], { except: ['khountous.js'], integrity: true, dir });
+  writePreloadGraph(modules, [CORE], { except: [CORE], integrity: true, dir });
 }
 
 /**
@@ -277,9 +285,11 @@ export async function buildScriptTag(elements) {
   // 2. Written into the script: each module's graph (every file it imports statically,
   //    transitively, but the script itself) with the integrity of every file, which the
   //    script announces with <link rel="modulepreload"> before the import (its own hash thus
-  //    vouches for them). dist/autoloader.js, the name earlier versions documented, re-exports it.
+  //    vouches for them). dist/autoloader.js, the name earlier versions documented, is a copy
+  //    of it: the other files reach the script through the page (core-link.mjs), so either name
+  //    sends its first requests after one file, and loads the same elements.
   writeScriptGraph(elements);
-  writeFileSync(join(dist, 'autoloader.js'), "export * from './khountous.js';\n");
+  copyFileSync(join(dist, CORE), join(dist, 'autoloader.js'));
 
   // 3. The host's resize snippet: a classic script, no module needed.
   await buildIntoDist({
