@@ -6,10 +6,10 @@
  * tag's build puts boot/served.ts in its place (scripts/build/script-tag.mjs).
  */
 import { elementLoaders, type Delivery } from './autoload.js';
-import { beginLoads } from './early-start.js';
+import { beginLoadsSoon } from './early-start.js';
 
 /**
- * The early start, before the elements' modules: the first requests leave at once
+ * The early start, before the elements' modules: the first requests leave in the next task
  * (boot/early-start.ts, in the entry), and the rest of the loader, which adopts them, comes
  * in a chunk of its own (boot/start-loads.ts). The element code is asked for once that has
  * run: fetched at the same time, it would share the network with the early start and delay
@@ -17,14 +17,17 @@ import { beginLoads } from './early-start.js';
  * network). Resolves either way: the elements load their data themselves.
  */
 const prepare = (elements: Element[]): Promise<unknown> => {
-  const begun = beginLoads(elements);
-  // Asked for once the first requests have left (early-start.ts `Begun.sent`).
-  return begun.sent
-    .then(() => import('./start-loads.js'))
-    .then(
-      ({ startLoads }) => startLoads(begun),
-      () => begun.early?.settle(begun.keys),
-    );
+  // The loads planned and their boxes reserved now, their first requests sent in the next task
+  // (early-start.ts `beginLoadsSoon`).
+  return beginLoadsSoon(elements).then((begun) => {
+    // Asked for once the first requests have left (early-start.ts `Begun.sent`).
+    return begun.sent
+      .then(() => import('./start-loads.js'))
+      .then(
+        ({ startLoads }) => startLoads(begun),
+        () => begun.early?.settle(begun.keys),
+      );
+  });
 };
 
 export const delivery: Delivery = {

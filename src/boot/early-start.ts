@@ -8,12 +8,12 @@
  *
  * In two halves, which both builds run (boot/served.ts, boot/bundled.ts):
  *
- * 1. `beginLoads` (here, in the entry): each tag's load, the one its element
- *    will plan (widget/load.ts `planLoad`, from its attributes read as the
- *    element's properties), its box reserved; and, while the page's loader is
- *    not made yet, the first request of each one in view or near it sent as an
- *    early flight (core/loader/early.ts: the loader's own lock, budget and
- *    attempt).
+ * 1. `beginLoadsSoon` (here, in the entry): each tag's load, the one its
+ *    element will plan (widget/load.ts `planLoad`, from its attributes read as
+ *    the element's properties), its box reserved (`planLoads`); and in the next
+ *    task, while the page's loader is not made yet, the first request of each
+ *    one in view or near it sent as an early flight (`sendLoads`,
+ *    core/loader/early.ts: the loader's own lock, budget and attempt).
  * 2. `startLoads` (boot/start-loads.ts, with the rest of the loader): each
  *    load through the page's shared loader, which adopts the early flights:
  *    the element, once defined, joins the request under way or finds its
@@ -28,6 +28,7 @@
 import { describe, type Target } from '../core/endpoints.js';
 import { KhountousError } from '../core/errors.js';
 import { inlineScriptOf } from '../core/inline.js';
+import { loadIntl } from '../i18n/idle.js';
 import { pageEarly, type Early } from '../core/loader/early.js';
 import { nearNow } from '../core/loader/near.js';
 import { NAMES } from '../core/names.js';
@@ -83,17 +84,13 @@ function reserveBoxes(widgets: readonly Widget[]): void {
 }
 
 /**
- * Plans the loads of `elements` (kit tags whose element is not defined yet) and, while the
- * page's loader is not made yet, sends their first requests as `early` flights (`null`: none);
- * boot/start-loads.ts then starts them through the loader.
+ * Plans the loads of `elements` (kit tags whose element is not defined yet) and reserves their
+ * boxes. It touches no storage: the early flights (`sendLoads`) read the budget's first, and a
+ * page's first read of its storage can take tens of milliseconds, so the deliveries send them
+ * in a task of their own (`afterTask`) rather than make one long task of both.
  */
-export function beginLoads(
-  elements: readonly Element[],
-  widgets: readonly Widget[] = registry,
-  early: Early | null | undefined = pageEarly(),
-): Begun {
-  if (typeof customElements === 'undefined')
-    return { plans: [], early: undefined, keys: [], sent: Promise.resolve() };
+function planLoads(elements: readonly Element[], widgets: readonly Widget[] = registry): Plan[] {
+  if (typeof customElements === 'undefined') return [];
   const started = startedSet();
   const byTag = new Map(widgets.map((descriptor) => [descriptor.tag, descriptor]));
   const plans: Plan[] = [];
@@ -113,11 +110,53 @@ export function beginLoads(
     if (planned instanceof KhountousError) continue;
     plans.push({ element, widget: descriptor, planned });
   }
+  return plans;
+}
+
+/**
+ * While the page's loader is not made yet, sends the first requests of `plans` as `early`
+ * flights (`null`: none); boot/start-loads.ts then starts them through the loader.
+ */
+function sendLoads(plans: Plan[], early: Early | null | undefined = pageEarly()): Begun {
+  if (typeof customElements === 'undefined')
+    return { plans: [], early: undefined, keys: [], sent: Promise.resolve() };
   const keys = early ? sendEarly(early, plans) : [];
   // Those of an earlier discovery too: a tag found twice (the page's observer, then the
   // embed page's own call) waits for the request the first sent.
   const sent = early ? sentOrWaited(early) : Promise.resolve();
   return { plans, early: early ?? undefined, keys, sent };
+}
+
+/**
+ * `planLoads` then `sendLoads`, in one task.
+ *
+ * @internal tested on its own: the deliveries run `beginLoadsSoon`
+ */
+export function beginLoads(
+  elements: readonly Element[],
+  widgets: readonly Widget[] = registry,
+  early?: Early | null,
+): Begun {
+  return sendLoads(planLoads(elements, widgets), early);
+}
+
+/**
+ * What the deliveries run (boot/served.ts, boot/bundled.ts): `planLoads` now, and `sendLoads`
+ * in a task of its own, queued at once, so that the two make no long task together. A
+ * message, which a hidden page does not throttle as it does timers.
+ */
+export function beginLoadsSoon(elements: readonly Element[]): Promise<Begun> {
+  const plans = planLoads(elements);
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve(sendLoads(plans));
+      // While the answers travel: the engine's Intl data, which showing them needs.
+      if (plans.length > 0) loadIntl();
+    };
+    channel.port2.postMessage(undefined);
+  });
 }
 
 /** Resolves once `early`'s flights' requests have left, or after SENT_WAIT ms, whichever is first. */

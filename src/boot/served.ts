@@ -14,7 +14,7 @@
  * support (boot/hydrate.ts), so that they hydrate it.
  */
 import { elementLoaders, type Delivery } from './autoload.js';
-import { beginLoads } from './early-start.js';
+import { beginLoadsSoon } from './early-start.js';
 import { paintAnswers } from './paint-answers.js';
 import { announceGraph, parsePreloadGraph } from './preload.js';
 
@@ -56,26 +56,29 @@ export const delivery: Delivery = {
   loaders: elementLoaders(import.meta.glob('../components/*/define.ts')),
   before: (tag) => announceGraph(graph, tag, here),
   prepare: (elements) => {
-    // The first requests leave now; the loader that adopts them, the paint and the elements
-    // are asked for once they have left.
-    const begun = beginLoads(elements);
-    if (begun.plans.length > 0)
-      void begun.sent.then(() => {
-        // The text paint with the loader, not once it is here: one round trip less before
-        // an answer shows.
-        const painter = loadPainter();
-        painter.catch(() => undefined);
-        return loadLoader().then(
-          ({ startLoads }) => paintAnswers(startLoads(begun), () => painter),
-          (error: unknown) => {
-            // The elements, which import the loader too, say it; the early flights let go.
-            begun.early?.settle(begun.keys);
-            console.error('khountous: could not load the loader', error);
-          },
-        );
-      });
+    // The loads planned and their boxes reserved now, their first requests sent in the next
+    // task (early-start.ts `beginLoadsSoon`); the loader that adopts them, the paint and the
+    // elements are asked for once they have left.
+    const sent = beginLoadsSoon(elements).then((begun) => {
+      if (begun.plans.length > 0)
+        void begun.sent.then(() => {
+          // The text paint with the loader, not once it is here: one round trip less before
+          // an answer shows.
+          const painter = loadPainter();
+          painter.catch(() => undefined);
+          return loadLoader().then(
+            ({ startLoads }) => paintAnswers(startLoads(begun), () => painter),
+            (error: unknown) => {
+              // The elements, which import the loader too, say it; the early flights let go.
+              begun.early?.settle(begun.keys);
+              console.error('khountous: could not load the loader', error);
+            },
+          );
+        });
+      return begun.sent;
+    });
     // A declarative shadow root on a tag not defined yet: a server rendered it.
     const hydrate = elements.some((element) => element.shadowRoot) ? loadHydrateSupport() : undefined;
-    return Promise.all([begun.sent, hydrate]);
+    return Promise.all([sent, hydrate]);
   },
 };

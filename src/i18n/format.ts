@@ -2,6 +2,7 @@ import type { Lang } from '../core/types.js';
 import type { NumberFormat } from '../widget/summary.js';
 import type { Place } from '../graphics/places.js';
 import { isolate } from './bidi.js';
+import { whenIdle } from './idle.js';
 
 /**
  * Numbers, percents and dates through Intl, with one cached formatter per
@@ -144,11 +145,12 @@ export function prepareFormats(lang: Lang): boolean {
 const warming = new Set<Lang>();
 
 /**
- * Makes the formatters of `lang` ahead of the data, one per idle moment. The
- * first Intl formatter of a language costs far more than the next (the engine
- * loads the locale's data: tens of milliseconds on a slow phone); made while
- * the widget waits for its answer, that cost stays out of the task that
- * renders the data. Each language once per page; what is already made is kept.
+ * Makes the formatters of `lang` ahead of the data, one per idle moment. An
+ * Intl formatter costs far more to make than to use, and a page's first one
+ * most (the engine loads its Intl data: i18n/idle.ts `loadIntl`, which the
+ * early start runs sooner); made while the widget waits for its answer, that
+ * cost stays out of the task that renders the data. Each language once per
+ * page; what is already made is kept.
  */
 export function warmFormats(lang: Lang): void {
   if (warming.has(lang)) return;
@@ -161,13 +163,9 @@ export function warmFormats(lang: Lang): void {
     () => formatNumber(lang, 0, 1),
     () => formatTime(lang, 0),
   ];
-  const later =
-    typeof requestIdleCallback === 'function'
-      ? (step: () => void) => requestIdleCallback(step, { timeout: 2000 })
-      : (step: () => void) => setTimeout(step, 1);
   const next = () => {
     steps.shift()?.();
-    if (steps.length > 0) later(next);
+    if (steps.length > 0) whenIdle(next);
   };
-  later(next);
+  whenIdle(next);
 }

@@ -9,7 +9,7 @@
  */
 import { expect } from '@open-wc/testing';
 import fc from 'fast-check';
-import { beginLoads } from '../../src/boot/early-start.js';
+import { beginLoads, beginLoadsSoon } from '../../src/boot/early-start.js';
 import { startLoads } from '../../src/boot/start-loads.js';
 import { budgetKey, createBudget } from '../../src/core/budget.js';
 import { readCacheIndex } from '../../src/core/cache-index.js';
@@ -198,6 +198,80 @@ describe('early flights', () => {
       expect(fetches.urls).to.deep.equal([]);
     } finally {
       fetches.restore();
+    }
+  });
+
+  it('the deliveries plan in the task that finds the tags, with no storage read, and send in a task of their own', async () => {
+    const base = isolatedApi('early-soon');
+    const container = document.createElement('div');
+    document.body.append(container);
+    const fetches = countFetches();
+    // Every call to the page's storage, by method.
+    const calls: string[] = [];
+    const methods = ['getItem', 'setItem', 'removeItem', 'key'] as const;
+    const originals = methods.map((name) => Storage.prototype[name]);
+    methods.forEach((name, index) => {
+      const original = originals[index] as (this: Storage, ...args: unknown[]) => unknown;
+      (Storage.prototype as unknown as Record<string, unknown>)[name] = function (
+        this: Storage,
+        ...args: unknown[]
+      ) {
+        calls.push(name);
+        return original.apply(this, args);
+      };
+    });
+    // Every Intl formatter made.
+    const made: string[] = [];
+    const { NumberFormat, DateTimeFormat } = Intl;
+    const watched = <C extends typeof Intl.NumberFormat | typeof Intl.DateTimeFormat>(constructor: C): C =>
+      new Proxy(constructor, {
+        construct(target, args: unknown[]) {
+          made.push(target.name);
+          return new (target as new (...args: unknown[]) => object)(...args);
+        },
+      });
+    Intl.NumberFormat = watched(NumberFormat);
+    Intl.DateTimeFormat = watched(DateTimeFormat);
+    try {
+      const element = document.createElement('khountous-ranking');
+      for (const [name, value] of Object.entries({ 'base-url': base, limit: '3', lazy: 'false' }))
+        element.setAttribute(name, value);
+      container.append(element);
+      const soon = beginLoadsSoon([element]);
+      // In this task: the plan and its box, nothing read from storage, nothing sent.
+      expect(element.getBoundingClientRect().height, 'its box reserved').to.be.above(100);
+      expect(calls, 'no storage read in the task that plans').to.deep.equal([]);
+      let begun: Awaited<typeof soon> | undefined;
+      void soon.then((value) => (begun = value));
+      await Promise.resolve();
+      expect(begun, 'not sent in a microtask of the same task').to.equal(undefined);
+      begun = await soon;
+      expect(begun.plans, 'its plan').to.have.length(1);
+      expect(begun.keys, 'its flight').to.have.length(1);
+      expect(calls.length, 'the budget read and written in the next task').to.be.above(0);
+      // The engine's Intl data, loaded in idle moments while the answer travels (i18n/idle.ts),
+      // neither in the task that plans nor in the one that sends.
+      expect(made, 'no formatter made in the tasks that plan and send').to.deep.equal([]);
+      await until(
+        () => made.includes('NumberFormat') && made.includes('DateTimeFormat'),
+        'the Intl data loaded',
+      );
+      expect(made.slice(0, 2), 'a number formatter first, a date formatter next').to.deep.equal([
+        'NumberFormat',
+        'DateTimeFormat',
+      ]);
+      await begun.sent;
+      await until(() => fetches.urls.length === 1, 'the request left');
+      await Promise.all(startLoads(begun).map(({ loaded }) => loaded));
+      expect(fetches.urls, 'one request').to.have.length(1);
+    } finally {
+      Intl.NumberFormat = NumberFormat;
+      Intl.DateTimeFormat = DateTimeFormat;
+      methods.forEach((name, index) => {
+        (Storage.prototype as unknown as Record<string, unknown>)[name] = originals[index];
+      });
+      fetches.restore();
+      container.remove();
     }
   });
 

@@ -34,10 +34,13 @@ describe('lib/khountous.js on a page a server rendered with its data', function 
     document.body.append(container);
     container.setHTMLUnsafe(html);
     // The entry's early start (lib/boot/early-start.js, which lib/khountous.js runs first) plans no load for them.
-    const { beginLoads } = (await import('../../lib/boot/early-start.js' as string)) as {
-      beginLoads: (elements: readonly Element[]) => { plans: unknown[] };
+    const { beginLoadsSoon } = (await import('../../lib/boot/early-start.js' as string)) as {
+      beginLoadsSoon: (elements: readonly Element[]) => Promise<{ plans: unknown[] }>;
     };
-    expect(beginLoads([...container.children]).plans, 'loads the early start planned').to.deep.equal([]);
+    expect(
+      (await beginLoadsSoon([...container.children])).plans,
+      'loads the early start planned',
+    ).to.deep.equal([]);
     await import('../../lib/khountous.js' as string);
     const widgets = [
       ...container.querySelectorAll<HTMLElement>(
