@@ -83,18 +83,16 @@ export function linkCore(dir, { keep = [] } = {}) {
   // script is still running (a dynamic import of a module being evaluated).
   if (core.includes(READY)) throw new Error(`${relative(root, corePath)} already names ${READY}`);
   const waits = [];
-  const own = [];
   const find = (node) => {
     if (Array.isArray(node)) return node.forEach(find);
     if (!node || typeof node !== 'object') return;
-    if (node.type === 'ImportExpression') own.push(node);
+    if (node.type === 'ImportExpression') {
+      const [start, end] = node.range;
+      waits.push({ start, end, text: `${READY}.then(()=>${core.slice(start, end)})` });
+    }
     for (const value of Object.values(node)) if (value && typeof value === 'object') find(value);
   };
   find(parsed(core).body);
-  for (const node of own) {
-    const [start, end] = node.range;
-    waits.push({ start, end, text: `${READY}.then(()=>${core.slice(start, end)})` });
-  }
   writeFileSync(
     corePath,
     `var ${READY}=Promise.resolve().then(()=>import(import.meta.url)).then(n=>${slot}??=n);${edited(core, waits)}`,

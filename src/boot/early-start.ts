@@ -87,7 +87,7 @@ function reserveBoxes(widgets: readonly Widget[]): void {
  * Plans the loads of `elements` (kit tags whose element is not defined yet) and reserves their
  * boxes. It touches no storage: the early flights (`sendLoads`) read the budget's first, and a
  * page's first read of its storage can take tens of milliseconds, so the deliveries send them
- * in a task of their own (`afterTask`) rather than make one long task of both.
+ * in a task of their own (`beginLoadsSoon`) rather than make one long task of both.
  */
 function planLoads(elements: readonly Element[], widgets: readonly Widget[] = registry): Plan[] {
   if (typeof customElements === 'undefined') return [];
