@@ -17,6 +17,8 @@ import { ssrPlugin } from './test/server/ssr.ts';
 import { lookPlugin } from './test/server/look.ts';
 import { CHROMIUM_FLAGS } from './scripts/test/browsers.mjs';
 import { expandGlobs } from './test/helpers/vite-glob.mjs';
+import { withApiOrigins } from './scripts/build/embed-origins.mjs';
+import { otherLoopback } from './test/helpers/loopback.ts';
 
 const engine = process.env.KHOUNTOUS_ENGINE || 'chromium';
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
@@ -146,6 +148,8 @@ if (process.env.KHOUNTOUS_COUNTS_FILE) reporters.push(countingReporter(process.e
  * a browser may apply after the requests that follow it:
  * a test of what leaves before the element code then depends on no timing
  * (GET /scoped/<scope>/__faults says when each held file went, and why).
+ * The embed page under /fresh/ accepts the API on the server's other loopback name too
+ * (`withOtherOrigin`).
  * /other/<version>/dist/… is another version of the kit: the built files with
  * that version number in place of the package's, the script tag's integrity
  * hashes left out (the files changed).
@@ -183,6 +187,10 @@ function distAsBuilt(api) {
     }
     context.type = type;
     context.set('Cache-Control', 'no-store');
+    if (fresh && path === '/dist/embed.html') {
+      context.body = withOtherOrigin(readFileSync(file, 'utf8'), context.host);
+      return;
+    }
     context.body = other
       ? readFileSync(file, 'utf8')
           .replaceAll(`"${version}"`, `"${other}"`)
@@ -192,6 +200,20 @@ function distAsBuilt(api) {
           .replace(/sha(256|384)-[\w+/=]+/g, '')
       : readFileSync(file);
   };
+}
+
+/**
+ * The built embed page as a site serves it with one more API origin allowed (the page's own
+ * comment says how): the test server under its other loopback name, for `host`
+ * (localhost:<port> <-> 127.0.0.1:<port>), in the page's khountous:api-origins meta and in
+ * connect-src. A test's API there sends its requests on connections of its own (the kit's API
+ * is on another host than the sites that embed it), not behind the files the server holds back.
+ */
+function withOtherOrigin(html, host) {
+  const other = otherLoopback(`http://${host}`);
+  const policy = html.replace("connect-src 'self'", `connect-src 'self' ${other}`);
+  if (policy === html) throw new Error("dist/embed.html: no connect-src 'self' in its policy");
+  return withApiOrigins(policy, [other]);
 }
 
 const referenceApi = referenceApiMiddleware();

@@ -6,9 +6,9 @@
  * meta cannot name (a wildcard, a path), is refused on the page.
  */
 import { expect } from '@open-wc/testing';
-import { FaultyApi, otherOrigin } from '../hardening/browser-kit.js';
+import { FaultyApi } from '../hardening/browser-kit.js';
 import { openFrame, removeFrames, until } from '../helpers/frames.js';
-import { settled } from '../helpers/kit.js';
+import { otherOrigin, settled } from '../helpers/kit.js';
 
 const copy = (allow: string, params: string) =>
   `/test/fixtures/embed-allowed.html?allow=${encodeURIComponent(allow)}&${params}`;

@@ -13,7 +13,7 @@ import {
   removeFrames,
   until,
 } from '../helpers/frames.js';
-import { isolatedApi, settled } from '../helpers/kit.js';
+import { isolatedApi, otherOrigin, settled } from '../helpers/kit.js';
 
 const embed = (params: string) => `/dist/embed.html?${params}`;
 const widgetIn = (frame: HTMLIFrameElement, tag: string) =>
@@ -37,8 +37,11 @@ describe('dist/embed.html', function () {
 
   it('sends its widget’s request with nothing but its scripts, and loads that one element only', async () => {
     // An API of this test's own: the request cannot be answered from another test's cache; the
-    // page under a URL of its own, whose files this frame fetches (not the browser's cache).
-    const api = isolatedApi('embed-first');
+    // page under a URL of its own, whose files this frame fetches (not the browser's cache). The
+    // API on another origin, as the kit's is to the sites that serve the page (which accepts it
+    // under /fresh/, web-test-runner.config.mjs): on the page's host, the request would wait
+    // behind the files held back, when the browser asks for six of them first.
+    const api = isolatedApi('embed-first', otherOrigin());
     const scope = /\/scoped\/([^/]+)\/v1$/.exec(api)![1]!;
     // Every file but the page and its two scripts is held back until the API has received one
     // request (at most 10 s): armed by a request this page awaits.

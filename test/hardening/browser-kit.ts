@@ -16,7 +16,7 @@ import { catalog } from '../../src/registry.js';
 import { planLoad } from '../../src/widget/load.js';
 import { translations, widgetNameOf } from '../helpers/translations.js';
 import { expect } from '@open-wc/testing';
-import { isolatedApi, LOADER_KEY, sharedApi, type ViewState } from '../helpers/kit.js';
+import { isolatedApi, LOADER_KEY, otherOrigin, sharedApi, type ViewState } from '../helpers/kit.js';
 
 export { LOADER_KEY };
 
@@ -99,13 +99,6 @@ export function poisonedFetch(payload: string, alsoKept: readonly string[] = [])
   };
 }
 
-/** The same origin with the other loopback name: localhost <-> 127.0.0.1. */
-export function otherOrigin(): string {
-  const url = new URL(location.origin);
-  url.hostname = url.hostname === '127.0.0.1' ? 'localhost' : '127.0.0.1';
-  return url.origin;
-}
-
 export interface RecordedRequest {
   method: string;
   path: string;
@@ -130,10 +123,9 @@ export class FaultyApi {
   private readonly control: string;
 
   constructor(label: string, { crossOrigin = false } = {}) {
-    const scoped = new URL(isolatedApi(label));
-    this.id = scoped.pathname.split('/')[2]!;
+    this.base = isolatedApi(label, crossOrigin ? otherOrigin() : location.origin);
+    this.id = new URL(this.base).pathname.split('/')[2]!;
     this.control = `${location.origin}/scoped/${this.id}/__faults`;
-    this.base = `${crossOrigin ? otherOrigin() : location.origin}/scoped/${this.id}/v1`;
   }
 
   async fail(plan: FaultPlan): Promise<void> {

@@ -6,6 +6,7 @@
 import { expect, fixture, fixtureCleanup, oneEvent } from '@open-wc/testing';
 import { getLoader } from '../../src/core/loader/loader.js';
 import { namesOf, pageNamespace } from '../../src/core/names.js';
+import { otherLoopback } from './loopback.js';
 
 /**
  * The names of this test file's kit: the test runner gives each file's page a
@@ -30,14 +31,23 @@ export function freshKit(): void {
 let scopes = 0;
 
 /**
+ * The test server under the page's origin with the other loopback name (localhost <->
+ * 127.0.0.1): an API there is cross-origin, as the kit's API is to the pages that embed it, and
+ * the browser sends its requests on connections of their own (a browser opens at most six to a
+ * host over HTTP/1.1: an API on the page's host waits behind six files the server holds back).
+ */
+export const otherOrigin = (): string => otherLoopback(location.origin);
+
+/**
  * An absolute base URL served by a reference-API instance of its own, with the
  * document's quotas (60 anonymous requests per hour): no other test's
- * requests count against it. Only the test runner's server serves these.
+ * requests count against it. Only the test runner's server serves these; on
+ * `origin`, the page's unless another is given (`otherOrigin()`).
  */
-export function isolatedApi(label = 'api'): string {
+export function isolatedApi(label = 'api', origin = location.origin): string {
   scopes += 1;
   const id = `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}-${scopes}`;
-  return `${location.origin}/scoped/${id}/v1`;
+  return `${origin}/scoped/${id}/v1`;
 }
 
 /** The shared reference API of the test run (raised quota). */
