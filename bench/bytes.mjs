@@ -2,10 +2,15 @@
 // same figures as `npm run build`, from scripts/build/size-entries.mjs), and of the
 // floors bundled in the same run: a minimal Lit element, the data layer alone,
 // and both with @lit/task (what any element of the kit ships before its own code).
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'vite';
+import { elementEntries } from '../scripts/build/context.mjs';
+import { CORE } from '../scripts/build/core-link.mjs';
+import { buildGraph, writeScriptGraph } from '../scripts/build/script-tag.mjs';
 import { entrySizes } from '../scripts/build/size-entries.mjs';
 
 const compressed = (bytes) => ({
@@ -103,6 +108,45 @@ function byModule(modules, gzip) {
     .sort((a, b) => b.rendered - a.rendered);
 }
 
+/** The module graph the script holds (boot/preload.ts): its files, their imports and integrity. */
+const GRAPH = /"\{\\"files\\":\[.*?\]\}"/s;
+
+/**
+ * What arrives before the first API request leaves: the script tag (dist/khountous.js) split by
+ * module. The script graph is built again into a folder of its own, as `npm run build` builds it
+ * (scripts/build/script-tag.mjs), with a plugin that reads the bundler's modules of the script;
+ * that build's script must be `dist`'s, byte for byte. The module graph with its integrity hashes
+ * is written into the script after bundling: its gzip is measured exactly (the script's with and
+ * without it), and each module's share of the rest in proportion to its code (as `byModule`).
+ */
+export async function scriptByModule(dist) {
+  const folder = mkdtempSync(join(tmpdir(), 'khountous-bench-script-'));
+  try {
+    let modules;
+    const read = {
+      name: 'bench-script-modules',
+      generateBundle(_, bundle) {
+        modules = bundle[CORE]?.modules;
+      },
+    };
+    const elements = elementEntries();
+    await buildGraph(elements, { outDir: folder, plugins: [read] });
+    writeScriptGraph(elements, folder);
+    const script = readFileSync(join(folder, CORE));
+    if (!modules || !script.equals(readFileSync(join(dist, CORE))))
+      throw new Error(`the script built for its modules is not ${join(dist, CORE)}: run npm run build`);
+    const text = script.toString('utf8');
+    if (!GRAPH.test(text))
+      throw new Error(`${CORE} holds no module graph of the shape bench/bytes.mjs reads`);
+    const gzip = compressed(script).gzip;
+    const withoutGraph = compressed(Buffer.from(text.replace(GRAPH, '""'))).gzip;
+    const rows = Object.entries(modules).map(([id, module]) => ({ id, rendered: module.renderedLength }));
+    return { gzip, graph: gzip - withoutGraph, modules: byModule(rows, withoutGraph) };
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
 /** The part of the kit (or the package) a module of a bundle belongs to, for `byPart`. */
 export function partOf(id) {
   const path = id.replaceAll('\\', '/');
@@ -181,5 +225,5 @@ export async function measureBytes({ root, dist }) {
     if (file === 'data-layer.js') dataLayer = byModule(modules, sizes.gzip);
     if (file === 'element-side.js') elementSide = byPart(modules, sizes.gzip);
   }
-  return { entries, floor, dataLayer, elementSide };
+  return { entries, floor, dataLayer, elementSide, script: await scriptByModule(dist) };
 }

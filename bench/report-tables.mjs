@@ -145,10 +145,28 @@ export function sections(results) {
         ],
       ],
     },
+    scriptSection(results),
     elementSideSection(results),
     tierSection(results),
     ...(results.paint ? paintTables(results.paint) : []),
   ].filter(Boolean);
+}
+
+/**
+ * What arrives before the first API request leaves, the script tag, by module (bench/bytes.mjs
+ * `scriptByModule`); undefined before it was measured.
+ */
+export function scriptSection(results) {
+  const script = results.bytes.script;
+  if (!script?.modules?.length) return undefined;
+  return {
+    title: `Bytes: the script tag (khountous.js, ${kB(script.gzip)}), what arrives before the first request, by module`,
+    head: ['module', 'code before minification', 'share of its gzip (estimate)'],
+    rows: [
+      ['the module graph: its files, imports and integrity hashes (measured)', '', kB(script.graph)],
+      ...script.modules.map((row) => [row.module, kB(row.rendered), kB(row.gzipShare)]),
+    ],
+  };
 }
 
 /** What every element loads before it draws, by part (bench/bytes.mjs `byPart`); undefined before it was measured. */

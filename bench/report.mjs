@@ -9,7 +9,7 @@ import process from 'node:process';
 import * as prettier from 'prettier';
 import { methodText } from './report-method.mjs';
 import { paintText } from './report-paint.mjs';
-import { elementSideSection, MiB, mdTable, ms, sections } from './report-tables.mjs';
+import { elementSideSection, MiB, mdTable, ms, scriptSection, sections } from './report-tables.mjs';
 import { tierText } from './report-tier.mjs';
 
 /** The machine the figures come from. */
@@ -32,6 +32,24 @@ function baselineStory(baseline) {
   const failed = baseline.timeline.findIndex((view) => view.errors > 0);
   if (failed < 0) return `The baseline's ${baseline.requests} requests all got data.`;
   return `The baseline spends the quota in its first ${failed} views; from view ${failed + 1} on, the API refuses ${baseline.status429} of its ${baseline.requests} requests and its widgets show errors.`;
+}
+
+/** The script tag by module (bench/bytes.mjs \`scriptByModule\`), when the run measured it. */
+function scriptText(results) {
+  const section = scriptSection(results);
+  if (!section) return '';
+  return `
+### ${section.title}
+
+${mdTable(section)}
+
+The script tag as \`npm run build\` writes it, split by module: the bundler's modules of the script
+(the same build made again, checked to be dist/khountous.js byte for byte), each one's share in
+proportion to its code (an estimate), and the module graph written into it after bundling (the
+files of each element and their integrity hashes, which compress little), measured exactly: the
+script's gzip with it less without it. Everything in this file arrives and runs before the first
+API request leaves ([sizes.md](sizes.md#what-the-first-request-waits-for)).
+`;
 }
 
 /** The element side by part (bench/floor/element-side.js), when the run measured it. */
@@ -148,7 +166,7 @@ ${mdTable(dataLayer)}
 The data layer's floor above, split by module: each module's code as the bundler rendered it before
 minification, and its share of the floor's gzip in proportion to that code (an estimate: gzip does not
 split by module).
-${elementSideText(results)}
+${scriptText(results)}${elementSideText(results)}
 ### ${render.title}
 
 ${mdTable(render)}

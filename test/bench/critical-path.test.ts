@@ -2,9 +2,14 @@
  * The bench's critical path (bench/paint-view.mjs `criticalPath`): when the first API request
  * of a view left, and the bytes of the kit's files in by then; and its table
  * (bench/paint-tables.mjs), one row per page, the bytes of the first condition and the time of
- * each; and what every element loads before it draws, by part (bench/bytes.mjs).
+ * each; what every element loads before it draws, by part, and the script tag, by module
+ * (bench/bytes.mjs).
  */
 import assert from 'node:assert/strict';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { describe, it } from 'node:test';
 // @ts-expect-error: a plain .mjs script without declarations
 import * as view from '../../bench/paint-view.mjs';
@@ -123,5 +128,47 @@ describe('what every element loads before it draws, by part', () => {
         { part: 'Lit', rendered: 400, gzipShare: 400 },
       ],
     );
+  });
+});
+
+describe('what arrives before the first request: the script tag by module', () => {
+  const dist = join(import.meta.dirname, '../../dist');
+  const bytes = import('../../bench/bytes.mjs' as string) as Promise<{
+    scriptByModule: (dist: string) => Promise<{
+      gzip: number;
+      graph: number;
+      modules: { module: string; rendered: number; gzipShare: number }[];
+    }>;
+  }>;
+
+  it('splits dist/khountous.js (npm run build) into its modules and its module graph, which add up to it', async () => {
+    const { scriptByModule } = await bytes;
+    const script = readFileSync(join(dist, 'khountous.js'));
+    const { gzip, graph, modules } = await scriptByModule(dist);
+    assert.equal(gzip, gzipSync(script, { level: 9 }).length);
+    // The graph holds an integrity hash of each file besides the script: 44 characters or more each, random.
+    const files = readdirSync(dist, { recursive: true }).filter(
+      (file) => String(file).endsWith('.js') && file !== 'khountous.js',
+    );
+    assert.ok(graph > 30 * files.length, `the graph: ${graph} B for ${files.length} files`);
+    const names = modules.map((row) => row.module);
+    for (const module of ['src/core/loader/early.ts', 'src/boot/early-start.ts', 'src/registry.ts'])
+      assert.ok(names.includes(module), module);
+    // Modules the script imports on demand are not in it.
+    assert.ok(!names.some((name) => name.startsWith('src/core/loader/queries')), names.join(', '));
+    const shares = modules.reduce((sum, row) => sum + row.gzipShare, 0);
+    assert.ok(Math.abs(shares + graph - gzip) <= modules.length, `${shares} + ${graph} against ${gzip}`);
+  });
+
+  it('refuses a dist/ whose script is not the one the source builds', async () => {
+    const { scriptByModule } = await bytes;
+    const other = mkdtempSync(join(tmpdir(), 'khountous-bench-dist-'));
+    try {
+      cpSync(dist, other, { recursive: true });
+      writeFileSync(join(other, 'khountous.js'), `${readFileSync(join(dist, 'khountous.js'), 'utf8')};`);
+      await assert.rejects(scriptByModule(other), /is not .*khountous\.js: run npm run build/);
+    } finally {
+      rmSync(other, { recursive: true, force: true });
+    }
   });
 });
