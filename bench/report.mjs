@@ -34,38 +34,30 @@ function baselineStory(baseline) {
   return `The baseline spends the quota in its first ${failed} views; from view ${failed + 1} on, the API refuses ${baseline.status429} of its ${baseline.requests} requests and its widgets show errors.`;
 }
 
-/** The script tag by module (bench/bytes.mjs \`scriptByModule\`), when the run measured it. */
-function scriptText(results) {
-  const section = scriptSection(results);
-  if (!section) return '';
-  return `
-### ${section.title}
+/** A table of its own with the paragraph that explains it, or nothing when the run did not measure it. */
+const sectionText = (section, note) =>
+  section ? `\n### ${section.title}\n\n${mdTable(section)}\n\n${note}\n` : '';
 
-${mdTable(section)}
-
-The script tag as \`npm run build\` writes it, split by module: the bundler's modules of the script
+/** The script tag by module (bench/bytes.mjs `scriptByModule`), when the run measured it. */
+const scriptText = (results) =>
+  sectionText(
+    scriptSection(results),
+    `The script tag as \`npm run build\` writes it, split by module: the bundler's modules of the script
 (the same build made again, checked to be dist/khountous.js byte for byte), each one's share in
 proportion to its code (an estimate), and the module graph written into it after bundling (the
 files of each element and their integrity hashes, which compress little), measured exactly: the
 script's gzip with it less without it. Everything in this file arrives and runs before the first
-API request leaves ([sizes.md](sizes.md#what-the-first-request-waits-for)).
-`;
-}
+API request leaves ([sizes.md](sizes.md#what-the-first-request-waits-for)).`,
+  );
 
 /** The element side by part (bench/floor/element-side.js), when the run measured it. */
-function elementSideText(results) {
-  const section = elementSideSection(results);
-  if (!section) return '';
-  return `
-### ${section.title}
-
-${mdTable(section)}
-
-The floor "the base elements with all they import" above (bench/floor/element-side.js: the element of
+const elementSideText = (results) =>
+  sectionText(
+    elementSideSection(results),
+    `The floor "the base elements with all they import" above (bench/floor/element-side.js: the element of
 one resource and the one of paged lists, no widget's code), split by part as the data layer is by
-module: what every element's code waits for before its first render.
-`;
-}
+module: what every element's code waits for before its first render.`,
+  );
 
 const kB = (bytes) => `${(bytes / 1000).toLocaleString('en', { maximumFractionDigits: 1 })} kB`;
 const MB = (bytes) => `${(bytes / 1e6).toLocaleString('en', { maximumFractionDigits: 1 })} MB`;
