@@ -11,24 +11,28 @@ import { beginLoadsSoon } from './early-start.js';
 /**
  * The early start, before the elements' modules: the first requests leave in the next task
  * (boot/early-start.ts, in the entry), and the rest of the loader, which adopts them, comes
- * in a chunk of its own (boot/start-loads.ts). The element code is asked for once that has
- * run: fetched at the same time, it would share the network with the early start and delay
- * it (the API's answer, not the element code, is what a first paint waits for on a slow
- * network). Resolves either way: the elements load their data themselves.
+ * in a chunk of its own (boot/start-loads.ts), asked for once they have left, as the
+ * elements' modules are: asked for at the same time as those requests, the code would share
+ * the network with them and delay them (the API's answer, not the element code, is what a
+ * first paint waits for on a slow network). The elements do not wait for that chunk to arrive
+ * (one round trip more before they are defined): the loader, whichever of them makes it first,
+ * takes the early flights (core/loader/loader.ts `getLoader`). Resolves either way: the
+ * elements load their data themselves.
  */
-const prepare = (elements: Element[]): Promise<unknown> => {
+const prepare = (elements: Element[]): Promise<unknown> =>
   // The loads planned and their boxes reserved now, their first requests sent in the next task
   // (early-start.ts `beginLoadsSoon`).
-  return beginLoadsSoon(elements).then((begun) => {
-    // Asked for once the first requests have left (early-start.ts `Begun.sent`).
-    return begun.sent
-      .then(() => import('./start-loads.js'))
-      .then(
-        ({ startLoads }) => startLoads(begun),
-        () => begun.early?.settle(begun.keys),
-      );
+  beginLoadsSoon(elements).then((begun) => {
+    if (begun.plans.length > 0)
+      void begun.sent
+        .then(() => import('./start-loads.js'))
+        .then(
+          ({ startLoads }) => startLoads(begun),
+          () => begun.early?.settle(begun.keys),
+        );
+    // The elements' modules, asked for once the first requests have left (`Begun.sent`).
+    return begun.sent;
   });
-};
 
 export const delivery: Delivery = {
   loaders: elementLoaders(import.meta.glob('../components/*/define.ts')),
