@@ -20,7 +20,8 @@ const PRELOAD_PLACEHOLDER = '@@khountous-preload-graph@@';
  * transitively, by index into one list of paths relative to dist/ (files of
  * `except` left out); with `integrity`, each file's SRI hash too. Written in
  * place of the placeholder in each of `files` (which sit in dist/, or in `dir`:
- * a build of the graph elsewhere, scripts/build/core-shares.mjs).
+ * a build of the graph elsewhere, scripts/build/core-shares.mjs). Returns the literal written
+ * (a JavaScript string of the graph's JSON).
  */
 function writePreloadGraph(modules, files, { except = [], integrity = false, dir = dist } = {}) {
   const paths = [];
@@ -49,6 +50,7 @@ function writePreloadGraph(modules, files, { except = [], integrity = false, dir
       throw new Error(`${relative(root, path)}: the module graph's placeholder was not found`);
     writeFileSync(path, written);
   }
+  return literal;
 }
 
 /** Whether module `id` is a file of src/ under `prefix` (a folder with its slash, or a file). */
@@ -253,7 +255,8 @@ const EMBED_SCRIPT = 'embed.js';
 /**
  * Step 2 of buildScriptTag: the files linked to the script through the page, then each module's graph (every file it imports statically,
  * transitively, but the script itself) with the integrity of every file, written into the
- * script of `dir` (dist/, or core-shares.mjs's folder).
+ * script of `dir` (dist/, or core-shares.mjs's folder). Returns the graph's literal as the
+ * script holds it (bench/bytes.mjs measures it).
  */
 export function writeScriptGraph(elements, dir = dist) {
   // The other files read the script's namespace from the page, not the script by its name
@@ -262,7 +265,7 @@ export function writeScriptGraph(elements, dir = dist) {
   linkCore(dir, { keep: [EMBED_SCRIPT] });
   const modules = { hydrate: 'hydrate.js', paint: 'paint.js', loads: 'loader.js' };
   for (const name of Object.keys(elements)) modules[name.replace(/^elements\//, '')] = `${name}.js`;
-  writePreloadGraph(modules, [CORE], { except: [CORE], integrity: true, dir });
+  return writePreloadGraph(modules, [CORE], { except: [CORE], integrity: true, dir });
 }
 
 /**
