@@ -6,7 +6,7 @@
  * tag's build puts boot/served.ts in its place (scripts/build/script-tag.mjs).
  */
 import { elementLoaders, type Delivery } from './autoload.js';
-import { beginLoadsSoon } from './early-start.js';
+import { beginLoadsSoon, startWhenSent } from './early-start.js';
 
 /**
  * The early start, before the elements' modules: the first requests leave in the next task
@@ -23,13 +23,7 @@ const prepare = (elements: Element[]): Promise<unknown> =>
   // The loads planned and their boxes reserved now, their first requests sent in the next task
   // (early-start.ts `beginLoadsSoon`).
   beginLoadsSoon(elements).then((begun) => {
-    if (begun.plans.length > 0)
-      void begun.sent
-        .then(() => import('./start-loads.js'))
-        .then(
-          ({ startLoads }) => startLoads(begun),
-          () => begun.early?.settle(begun.keys),
-        );
+    startWhenSent(begun, () => import('./start-loads.js'));
     // The elements' modules, asked for once the first requests have left (`Begun.sent`).
     return begun.sent;
   });

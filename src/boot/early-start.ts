@@ -36,6 +36,7 @@ import { widgets as registry } from '../registry.js';
 import { BOXES, boxRule, reserve } from '../widget/box.js';
 import type { Widget } from '../widget/descriptor.js';
 import { attributeReader, planLoad, type Planned } from '../widget/load.js';
+import type { Started, startLoads } from './start-loads.js';
 
 /** One load the early start plans: its element, its widget and what it loads. */
 export interface Plan {
@@ -157,6 +158,33 @@ export function beginLoadsSoon(elements: readonly Element[]): Promise<Begun> {
     };
     channel.port2.postMessage(undefined);
   });
+}
+
+/** The early start's second half (boot/start-loads.ts), as a delivery imports it. */
+type StartLoads = { startLoads: typeof startLoads };
+
+/**
+ * Once the first requests of `begun` have left, the rest of the loader (`load`: the delivery's
+ * import of boot/start-loads.ts, asked for then, as the elements' modules are) starts its
+ * loads, which `use` takes (the script tag's text paint). The loader not loading, the flights
+ * are let go and the console says why. Nothing when nothing was planned. Both deliveries run it
+ * (boot/served.ts, boot/bundled.ts).
+ */
+export function startWhenSent(
+  begun: Begun,
+  load: () => Promise<StartLoads>,
+  use: (started: Started[]) => void = () => undefined,
+): void {
+  if (begun.plans.length === 0) return;
+  void begun.sent.then(() =>
+    load().then(
+      ({ startLoads }) => use(startLoads(begun)),
+      (error: unknown) => {
+        begun.early?.settle(begun.keys);
+        console.error('khountous: could not load the loader', error);
+      },
+    ),
+  );
 }
 
 /** Resolves once `early`'s flights' requests have left, or after SENT_WAIT ms, whichever is first. */

@@ -14,8 +14,8 @@
  * support (boot/hydrate.ts), so that they hydrate it.
  */
 import { elementLoaders, type Delivery } from './autoload.js';
-import { beginLoadsSoon } from './early-start.js';
-import { paintAnswers } from './paint-answers.js';
+import { beginLoadsSoon, startWhenSent } from './early-start.js';
+import { paintAnswers, type Painter } from './paint-answers.js';
 import { announceGraph, parsePreloadGraph } from './preload.js';
 
 /** Each module's graph with integrity, written into the built file by the build. */
@@ -60,21 +60,18 @@ export const delivery: Delivery = {
     // task (early-start.ts `beginLoadsSoon`); the loader that adopts them, the paint and the
     // elements are asked for once they have left.
     const sent = beginLoadsSoon(elements).then((begun) => {
-      if (begun.plans.length > 0)
-        void begun.sent.then(() => {
+      let painter: Promise<Painter> | undefined;
+      startWhenSent(
+        begun,
+        () => {
           // The text paint with the loader, not once it is here: one round trip less before
           // an answer shows.
-          const painter = loadPainter();
+          painter = loadPainter();
           painter.catch(() => undefined);
-          return loadLoader().then(
-            ({ startLoads }) => paintAnswers(startLoads(begun), () => painter),
-            (error: unknown) => {
-              // The elements, which import the loader too, say it; the early flights let go.
-              begun.early?.settle(begun.keys);
-              console.error('khountous: could not load the loader', error);
-            },
-          );
-        });
+          return loadLoader();
+        },
+        (started) => paintAnswers(started, () => painter!),
+      );
       return begun.sent;
     });
     // A declarative shadow root on a tag not defined yet: a server rendered it.

@@ -14,6 +14,8 @@ describe('an element’s file of dist/ imported alone', function () {
   it('fails with a TypeError and defines nothing; after the script it defines its element', async () => {
     // A version of the kit no other file of this page loaded: its key in the page is not set.
     const alone = `/other/${uniqueId('9.9.1')}/dist`;
+    // The file is served (a failed fetch of a module is a TypeError too).
+    expect((await fetch(`${alone}/elements/khountous-dataset.js`)).status).to.equal(200);
     let failure: unknown;
     try {
       await import(/* @vite-ignore */ `${alone}/elements/khountous-dataset.js`);
