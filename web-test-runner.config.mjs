@@ -213,7 +213,9 @@ function withOtherOrigin(html, host) {
   const other = otherLoopback(`http://${host}`);
   const policy = html.replace("connect-src 'self'", `connect-src 'self' ${other}`);
   if (policy === html) throw new Error("dist/embed.html: no connect-src 'self' in its policy");
-  return withApiOrigins(policy, [other]);
+  // Beside those the build wrote (KHOUNTOUS_EMBED_API_ORIGINS).
+  const built = /<meta name="khountous:api-origins" content="([^"]*)"/.exec(html)?.[1] ?? '';
+  return withApiOrigins(policy, [...built.split(' ').filter(Boolean), other]);
 }
 
 const referenceApi = referenceApiMiddleware();
