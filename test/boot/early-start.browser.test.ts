@@ -4,11 +4,13 @@
  * the language's number and date formatters made, one per idle moment, so
  * that neither the text paint nor the element pays for the locale's data in
  * the task that shows the answer. And it gives each tag its box (src/widget/box.ts)
- * before the element's code arrives: the text after the tag is where the box ends.
+ * before the element's code arrives: the text after the tag is where the box ends. Once the
+ * first requests have left, the delivery's import of the rest of the loader starts the loads
+ * (`startWhenSent`), and when it fails the flights are let go and the console says why.
  */
 import { expect } from '@open-wc/testing';
-import { beginLoads } from '../../src/boot/early-start.js';
-import { startLoads } from '../../src/boot/start-loads.js';
+import { beginLoads, startWhenSent, type Begun } from '../../src/boot/early-start.js';
+import { startLoads, type Started } from '../../src/boot/start-loads.js';
 import type { KhountousLoader } from '../../src/core/loader/loader.js';
 import { widgets } from '../../src/registry.js';
 import { until } from '../helpers/frames.js';
@@ -106,5 +108,74 @@ describe('the early start', () => {
       return height;
     });
     expect(boxes[0]).to.be.above(boxes[1]! * 1.3);
+  });
+
+  describe('the rest of the loader, started once the first requests have left (startWhenSent)', () => {
+    /** A discovery that planned one load, whose requests leave when `leave` is called. */
+    const discovery = (plans = 1) => {
+      let leave!: () => void;
+      const settled: string[][] = [];
+      const begun = {
+        plans: Array.from({ length: plans }, () => ({})),
+        early: { settle: (keys: string[]) => settled.push(keys) },
+        keys: ['the-key'],
+        sent: new Promise<void>((resolve) => (leave = resolve)),
+      } as unknown as Begun;
+      return { begun, leave, settled };
+    };
+    const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+    it('imports it once the requests have left, starts the loads and hands them on', async () => {
+      const { begun, leave, settled } = discovery();
+      const started = [{}] as unknown as Started[];
+      const calls: string[] = [];
+      let handed: Started[] | undefined;
+      startWhenSent(
+        begun,
+        () => {
+          calls.push('load');
+          return Promise.resolve({
+            startLoads: ((given: Begun) => (
+              calls.push(given === begun ? 'start' : 'other'),
+              started
+            )) as never,
+          });
+        },
+        (loads) => (handed = loads),
+      );
+      await tick();
+      expect(calls, 'nothing before the requests have left').to.deep.equal([]);
+      leave();
+      await until(() => handed, 'the loads handed on');
+      expect(calls).to.deep.equal(['load', 'start']);
+      expect(handed).to.equal(started);
+      expect(settled, 'no flight let go by it').to.deep.equal([]);
+    });
+
+    it('lets the flights go and says why when the loader does not load', async () => {
+      const { begun, leave, settled } = discovery();
+      const logged: unknown[][] = [];
+      const { error } = console;
+      console.error = (...args: unknown[]) => logged.push(args);
+      try {
+        startWhenSent(begun, () => Promise.reject(new Error('offline')));
+        leave();
+        await until(() => settled.length > 0, 'the flights let go');
+        expect(settled).to.deep.equal([['the-key']]);
+        expect(logged.map((args) => args[0])).to.deep.equal(['khountous: could not load the loader']);
+      } finally {
+        console.error = error;
+      }
+    });
+
+    it('imports nothing when nothing was planned', async () => {
+      const { begun, leave } = discovery(0);
+      let loaded = false;
+      startWhenSent(begun, () => ((loaded = true), Promise.reject(new Error('not asked'))));
+      leave();
+      await tick();
+      await tick();
+      expect(loaded).to.equal(false);
+    });
   });
 });
