@@ -17,7 +17,7 @@ import { ssrPlugin } from './test/server/ssr.ts';
 import { lookPlugin } from './test/server/look.ts';
 import { CHROMIUM_FLAGS } from './scripts/test/browsers.mjs';
 import { expandGlobs } from './test/helpers/vite-glob.mjs';
-import { withApiOrigins } from './scripts/build/embed-origins.mjs';
+import { apiOriginsOf, withApiOrigins } from './scripts/build/embed-origins.mjs';
 import { otherLoopback } from './test/helpers/loopback.ts';
 
 const engine = process.env.KHOUNTOUS_ENGINE || 'chromium';
@@ -214,8 +214,7 @@ function withOtherOrigin(html, host) {
   const policy = html.replace("connect-src 'self'", `connect-src 'self' ${other}`);
   if (policy === html) throw new Error("dist/embed.html: no connect-src 'self' in its policy");
   // Beside those the build wrote (KHOUNTOUS_EMBED_API_ORIGINS).
-  const built = /<meta name="khountous:api-origins" content="([^"]*)"/.exec(html)?.[1] ?? '';
-  return withApiOrigins(policy, [...built.split(' ').filter(Boolean), other]);
+  return withApiOrigins(policy, [...apiOriginsOf(html), other]);
 }
 
 const referenceApi = referenceApiMiddleware();

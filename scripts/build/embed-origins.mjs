@@ -26,6 +26,12 @@ export function embedApiOrigins(env) {
   return origins;
 }
 
+/** The origins the embed page's khountous:api-origins meta names (none without the meta). */
+export function apiOriginsOf(html) {
+  const content = /content="([^"]*)"/.exec(META.exec(html)?.[0] ?? '')?.[1] ?? '';
+  return content.split(/\s+/).filter(Boolean);
+}
+
 /** The embed page's HTML with `origins` in its khountous:api-origins meta. */
 export function withApiOrigins(html, origins) {
   if (!META.test(html))
