@@ -92,7 +92,13 @@ const PROBE = String.raw`(() => {
           if (element.localName.startsWith('khountous-') && !['ready', 'empty', 'error'].includes(element.getAttribute('state') || '')) found.push(host || element);
         }
         for (const frame of doc.querySelectorAll('iframe')) {
-          try { if (frame.contentDocument) visit(frame.contentDocument, host || frame); } catch {}
+          try {
+            const inner = frame.contentDocument;
+            // A frame still on its first, empty document (a lazy one that has begun to load): its
+            // page and widgets are still to come.
+            if (inner && frame.getAttribute('src') && (inner.URL === 'about:blank' || inner.readyState !== 'complete')) found.push(host || frame);
+            else if (inner) visit(inner, host || frame);
+          } catch {}
         }
       };
       visit(document, null);
@@ -130,7 +136,19 @@ const PROBE = String.raw`(() => {
   const audit = async () => {
     const docs = [document];
     for (const frame of document.querySelectorAll('iframe')) {
-      try { if (frame.contentDocument && frame.contentDocument.body) docs.push(frame.contentDocument); } catch {}
+      // A frame of this origin with a page to load (a lazy one may not have begun): brought into
+      // view, then audited once its page has loaded and its widgets have settled, at most 10 s.
+      const inner = () => { try { return frame.contentDocument; } catch { return null; } };
+      const settledIn = (doc) => [...doc.querySelectorAll('*')].every((element) => !element.localName.startsWith('khountous-') || ['ready', 'empty', 'error'].includes(element.getAttribute('state') || ''));
+      if (inner() && frame.getAttribute('src')) {
+        frame.scrollIntoView({ block: 'center' });
+        for (let deadline = Date.now() + 10000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 50))) {
+          const doc = inner();
+          if (!doc || (doc.URL !== 'about:blank' && doc.readyState === 'complete' && settledIn(doc))) break;
+        }
+      }
+      const doc = inner();
+      if (doc && doc.body) docs.push(doc);
     }
     const documents = [];
     const violations = [];
