@@ -90,8 +90,15 @@ export function createAutoloader(
     collect(root, found);
     const waiting = found.filter((element) => !customElements.get(element.localName));
     if (waiting.length === 0) return;
-    // The loads wait for `prepare`, whatever it says.
-    if (prepare) await prepare(waiting).catch(() => undefined);
+    // The loads wait for `prepare`, whatever it says: failing, thrown or rejected, it leaves
+    // the elements to load their data themselves, and the console says why.
+    if (prepare) {
+      try {
+        await prepare(waiting);
+      } catch (error) {
+        console.error('khountous: the early start failed', error);
+      }
+    }
     const tags = new Set(waiting.map((element) => element.localName));
     await Promise.all([...tags].map((tag) => load(tag)));
   };

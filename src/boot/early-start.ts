@@ -152,7 +152,9 @@ export function beginLoadsSoon(elements: readonly Element[]): Promise<Begun> {
     const channel = new MessageChannel();
     channel.port1.onmessage = () => {
       channel.port1.close();
-      resolve(sendLoads(plans));
+      // Sent through a promise's executor: an error there rejects it, where in the message's
+      // handler it would end, the promise never settled.
+      resolve(new Promise<Begun>((sent) => sent(sendLoads(plans))));
       // While the answers travel: the engine's Intl data, which showing them needs.
       if (plans.length > 0) loadIntl();
     };

@@ -78,6 +78,34 @@ describe('createAutoloader', () => {
     expect(prepared).to.have.length(1);
   });
 
+  for (const [how, prepare] of [
+    [
+      'throws',
+      () => {
+        throw new Error('no early start');
+      },
+    ],
+    ['rejects', () => Promise.reject(new Error('no early start'))],
+  ] as const)
+    it(`imports the modules all the same when \`prepare\` ${how}, and the console says why`, async () => {
+      const a = fakeElement();
+      const logged: unknown[][] = [];
+      const { error } = console;
+      console.error = (...args: unknown[]) => logged.push(args);
+      try {
+        const autoloader = createAutoloader({ [a.tag]: a.load }, undefined, prepare);
+        cleanup.push(() => autoloader.disconnect());
+        place(`<${a.tag}></${a.tag}>`);
+        await autoloader.discover(document);
+        expect(customElements.get(a.tag), 'defined').to.exist;
+        expect(logged.map((args) => [args[0], (args[1] as Error).message])).to.deep.equal([
+          ['khountous: the early start failed', 'no early start'],
+        ]);
+      } finally {
+        console.error = error;
+      }
+    });
+
   it('loads an element added later, also deep inside an added subtree', async () => {
     const a = fakeElement();
     const autoloader = createAutoloader({ [a.tag]: a.load });
