@@ -98,7 +98,8 @@ function countingReporter(countsFile) {
           else if (test.passed) counts.passed += 1;
           else {
             counts.failed += 1;
-            const message = (test.error?.message ?? '').split('\n')[0].slice(0, 300);
+            // The summary is often all a CI log keeps: room for a timeout's account of what it saw.
+            const message = (test.error?.message ?? '').split('\n')[0].slice(0, 1200);
             counts.failures.push(`${file}: ${[...path, test.name].join(' > ')}: ${message}`);
           }
         }

@@ -5,21 +5,12 @@
  * resources, the widgets' states), the requests the demo server answered
  * for it, and questions about its DOM.
  */
+import type { PendingRequest, ProbeReport, ServedRequest } from '../server/demo-site.js';
+
 import { until } from './frames.js';
 
-export interface ProbeReport {
-  kind: string;
-  detail: unknown;
-  page: string;
-  /** Its rank among the reports of its frame (beacons may arrive out of order). */
-  seq: number;
-}
-export interface ServedRequest {
-  method: string;
-  url: string;
-  status: number;
-  referer: string;
-}
+export type { ProbeReport, ServedRequest };
+
 export interface DemoPage {
   frame: HTMLIFrameElement;
   /** Everything the probes of the page and of its frames reported. */
@@ -62,18 +53,47 @@ export async function openDemoPage(path: string): Promise<DemoPage> {
   frame.src = `${base}${path}`;
   document.body.append(frame);
 
-  let seen = new Map<string, { loaded: boolean; states: string[] }>();
-  const lastStates = async () => {
-    const byPage = new Map<string, { seq: number; loaded: boolean; states: string[] }>();
-    for (const report of await reportsNow()) {
-      if (report.kind !== 'states' || (byPage.get(report.page)?.seq ?? 0) > report.seq) continue;
+  /**
+   * Each page's (and frame's) last states, as its newest document reported them: a page the
+   * dev server or the page itself reloaded is another document, whose reports count from then on.
+   */
+  const lastStates = (reports: ProbeReport[]) => {
+    // The document of each page whose first report came last.
+    const seen = new Set<string>();
+    const newest = new Map<string, string>();
+    for (const report of reports) {
+      if (seen.has(report.doc)) continue;
+      seen.add(report.doc);
+      newest.set(report.page, report.doc);
+    }
+    const byPage = new Map<string, { seq: number; loaded: boolean; states: string[]; documents: number }>();
+    for (const report of reports) {
+      if (report.kind !== 'states' || report.doc !== newest.get(report.page)) continue;
+      if ((byPage.get(report.page)?.seq ?? 0) > report.seq) continue;
+      const documents = new Set(reports.filter((each) => each.page === report.page).map((each) => each.doc))
+        .size;
       byPage.set(report.page, {
         seq: report.seq,
         ...(report.detail as { loaded: boolean; states: string[] }),
+        documents,
       });
     }
-    seen = byPage;
     return byPage;
+  };
+  /** Why the page has not settled: its states, what its probes reported, the requests still waiting. */
+  const unsettled = async () => {
+    const reports = await reportsNow();
+    const problems = reports
+      .filter((report) => !['states', 'answer'].includes(report.kind))
+      .map((report) => `${report.kind}: ${String(report.detail).slice(0, 300)}`);
+    const waiting = (await (await fetch('/__demo-site/pending')).json()) as (PendingRequest & {
+      for: number;
+    })[];
+    return [
+      `states ${JSON.stringify([...lastStates(reports)])}`,
+      `reported ${JSON.stringify(problems.slice(0, 8))}`,
+      `requests unanswered ${JSON.stringify(waiting.map((request) => `${request.method} ${request.url} for ${request.for} ms`))}`,
+    ].join('; ');
   };
   return {
     frame,
@@ -81,15 +101,17 @@ export async function openDemoPage(path: string): Promise<DemoPage> {
     async settled(timeout = 20000) {
       await until(
         async () => {
-          const pages = await lastStates();
+          const pages = lastStates(await reportsNow());
           if (pages.size === 0) return false;
           return [...pages.values()].every(
             (page) => page.loaded && page.states.every((state) => SETTLED.has(state.split(':')[1]!)),
           );
         },
-        () => `every widget of ${path} to settle (${JSON.stringify([...seen])})`,
+        `every widget of ${path} to settle`,
         timeout,
-      );
+      ).catch(async (error: Error) => {
+        throw new Error(`${error.message}: ${await unsettled()}`);
+      });
     },
     async served() {
       const body = (await (await fetch(`/__demo-site/requests?since=${count}`)).json()) as {

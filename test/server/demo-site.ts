@@ -9,6 +9,8 @@
  * - `GET /__demo-site/requests?since=N` answers what it served from the N-th
  *   request on: method, URL, status and the page that asked (Referer), so
  *   that a failed request is seen whichever engine made it.
+ * - `GET /__demo-site/pending` answers the requests it has begun to answer and
+ *   not finished, with how long they have waited (ms).
  * - `GET /__demo-site/reports?since=N` answers what the pages' probes
  *   reported from the N-th report on.
  * - Every page it serves gets `/__demo-probe.js` first in its head: it tells
@@ -26,6 +28,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer, type Plugin, type ViteDevServer } from 'vite';
+import { ownViteCache } from '../helpers/vite-cache.js';
 
 export interface ServedRequest {
   method: string;
@@ -40,9 +43,11 @@ const PROBE = String.raw`(() => {
   // Reports go to the demo server (a beacon), which the test runner's routes answer from:
   // a message to the test page would depend on how each engine runs its frames.
   let seq = 0;
+  // This document among the page's (a reload, by the page or by the dev server, makes another).
+  const doc = Date.now().toString(36) + Math.random().toString(36).slice(2);
   const tell = (kind, detail) => {
     seq += 1;
-    navigator.sendBeacon('/__demo-probe/report', JSON.stringify({ kind, detail, page, seq, frame: window.name || '' }));
+    navigator.sendBeacon('/__demo-probe/report', JSON.stringify({ kind, detail, page, doc, seq, frame: window.name || '' }));
   };
   for (const level of ['error', 'warn']) {
     const original = console[level];
@@ -202,14 +207,26 @@ const PROBE = String.raw`(() => {
 })();
 `;
 
+/** A probe's report: its kind and detail, its page and document, its rank among that document's reports. */
 export interface ProbeReport {
   kind: string;
   detail: unknown;
   page: string;
+  /** The document that sent it (each load of a page is another). */
+  doc: string;
+  /** Its rank among the reports of its document (beacons may arrive out of order). */
   seq: number;
 }
 
-function probe(requests: ServedRequest[], reports: ProbeReport[]): Plugin {
+/** A request the demo server has begun to answer and not finished. */
+export interface PendingRequest {
+  method: string;
+  url: string;
+  /** When it arrived (ms since the epoch). */
+  since: number;
+}
+
+function probe(requests: ServedRequest[], reports: ProbeReport[], pending: Set<PendingRequest>): Plugin {
   return {
     name: 'khountous-test-probe',
     // First, so that its log sees the requests the reference API answers too.
@@ -228,6 +245,7 @@ function probe(requests: ServedRequest[], reports: ProbeReport[]): Plugin {
                 kind: 'probe',
                 detail: `unreadable report: ${body.slice(0, 200)}`,
                 page: '',
+                doc: '',
                 seq: 0,
               });
             }
@@ -235,10 +253,13 @@ function probe(requests: ServedRequest[], reports: ProbeReport[]): Plugin {
           });
           return;
         }
+        const asked = { method: req.method ?? '', url: req.url ?? '', since: Date.now() };
+        pending.add(asked);
+        res.on('close', () => pending.delete(asked));
         res.on('finish', () =>
           requests.push({
-            method: req.method ?? '',
-            url: req.url ?? '',
+            method: asked.method,
+            url: asked.url,
             status: res.statusCode,
             referer: String(req.headers.referer ?? ''),
           }),
@@ -276,13 +297,15 @@ export function demoSitePlugin() {
   let starting: Promise<ViteDevServer> | undefined;
   const requests: ServedRequest[] = [];
   const reports: ProbeReport[] = [];
+  const pending = new Set<PendingRequest>();
   const start = () =>
     (starting ??= (async () => {
       const vite = await createServer({
         configFile: 'vite.config.ts',
+        cacheDir: ownViteCache('demo-site'),
         mode: 'dev-quota',
         logLevel: 'silent',
-        plugins: [probe(requests, reports)],
+        plugins: [probe(requests, reports, pending)],
         server: {
           host: '127.0.0.1',
           port: 0,
@@ -316,6 +339,11 @@ export function demoSitePlugin() {
           body: JSON.stringify({ count: reports.length, reports: reports.slice(since) }),
           type: 'json',
         };
+      }
+      if (context.path === '/__demo-site/pending') {
+        const now = Date.now();
+        const body = [...pending].map(({ method, url, since }) => ({ method, url, for: now - since }));
+        return { body: JSON.stringify(body), type: 'json' };
       }
       if (context.path === '/__demo-site/requests') {
         const since = Number(context.URL.searchParams.get('since') ?? 0);
