@@ -100,7 +100,19 @@ export default tseslint.config(
   {
     // chai's property assertions (`expect(x).to.exist`) are expressions.
     files: ['test/**/*.ts'],
-    rules: { '@typescript-eslint/no-unused-expressions': 'off' },
+    rules: {
+      '@typescript-eslint/no-unused-expressions': 'off',
+      // A dev server a test starts has a dependency cache of its own (test/helpers/vite-cache.ts).
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'CallExpression[callee.name="createServer"] > ObjectExpression.arguments:first-child:not(:has(Property[key.name="cacheDir"]))',
+          message:
+            'A Vite dev server started by a test takes `cacheDir: ownViteCache(label)` (test/helpers/vite-cache.ts): a shared cache is rewritten by the servers started beside it.',
+        },
+      ],
+    },
   },
   {
     files: ['scripts/**', 'demo/api/**', 'bench/**', '*.config.*'],

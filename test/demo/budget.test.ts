@@ -11,12 +11,14 @@ import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import { createServer, type ViteDevServer } from 'vite';
+import { ownViteCache } from '../helpers/vite-cache.js';
 
 const configFile = new URL('../../vite.config.ts', import.meta.url).pathname;
 
 async function demoServer(mode?: string): Promise<{ vite: ViteDevServer; http: Server; origin: string }> {
   const vite = await createServer({
     configFile,
+    cacheDir: ownViteCache('demo-budget'),
     mode,
     server: { middlewareMode: true, hmr: false, ws: false },
     logLevel: 'silent',

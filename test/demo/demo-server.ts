@@ -6,6 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
 import { createServer, type ViteDevServer } from 'vite';
+import { ownViteCache } from '../helpers/vite-cache.js';
 // @ts-expect-error: a plain .mjs script without declarations
 import { CHROMIUM_FLAGS, resolveEngines } from '../../scripts/test/browsers.mjs';
 
@@ -45,6 +46,7 @@ export interface Demo {
 export async function startDemo(): Promise<Demo> {
   const vite: ViteDevServer = await createServer({
     configFile: 'vite.config.ts',
+    cacheDir: ownViteCache('demo'),
     logLevel: 'silent',
     server: { host: '127.0.0.1', port: 0 },
   });

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import { createServer, type ViteDevServer } from 'vite';
+import { ownViteCache } from '../helpers/vite-cache.js';
 import { catalog } from '../../src/registry.js';
 
 const demo = new URL('../../demo/', import.meta.url);
@@ -17,6 +18,7 @@ describe('demo pages served by npm start', () => {
   before(async () => {
     server = await createServer({
       configFile: new URL('../../vite.config.ts', import.meta.url).pathname,
+      cacheDir: ownViteCache('demo-pages'),
       server: { middlewareMode: true, hmr: false, ws: false },
       logLevel: 'silent',
     });

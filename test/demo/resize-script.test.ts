@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import { createServer, type ViteDevServer } from 'vite';
+import { ownViteCache } from '../helpers/vite-cache.js';
 import { snippet } from '../../demo/snippets.js';
 
 const built = new URL('../../dist/embed-resize.js', import.meta.url);
@@ -24,6 +25,7 @@ describe(
     before(async () => {
       server = await createServer({
         configFile: new URL('../../vite.config.ts', import.meta.url).pathname,
+        cacheDir: ownViteCache('demo-resize'),
         logLevel: 'silent',
         server: { host: '127.0.0.1', port: 0, hmr: false, ws: false },
       });

@@ -102,7 +102,8 @@ describe('a widget added as one folder', () => {
         'tsx',
         '-e',
         `const { createServer } = await import('vite');
-         const server = await createServer({ configFile: 'vite.config.ts', server: { middlewareMode: true, hmr: false, ws: false }, logLevel: 'silent' });
+         const { ownViteCache } = await import('./test/helpers/vite-cache.ts');
+         const server = await createServer({ configFile: 'vite.config.ts', cacheDir: ownViteCache('new-widget'), server: { middlewareMode: true, hmr: false, ws: false }, logLevel: 'silent' });
          const { readFileSync } = await import('node:fs');
          process.stdout.write(await server.transformIndexHtml('/index.html', readFileSync('demo/index.html', 'utf8')));
          await server.close();`,

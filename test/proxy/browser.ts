@@ -8,6 +8,7 @@ import { readdirSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { DEMO_WARMUP } from '../server/demo-site.js';
 import { createServer, type ViteDevServer } from 'vite';
+import { ownViteCache } from '../helpers/vite-cache.js';
 // @ts-expect-error: a plain .mjs script without declarations
 import { CHROMIUM_FLAGS, resolveEngines } from '../../scripts/test/browsers.mjs';
 import { freePort } from './harness.js';
@@ -35,6 +36,7 @@ export async function startNewsPage(): Promise<NewsPage> {
   const port = await freePort();
   const vite: ViteDevServer = await createServer({
     configFile: 'vite.config.ts',
+    cacheDir: ownViteCache('proxy'),
     logLevel: 'silent',
     // Every module a page may load transformed before the first page (test/server/demo-site.ts
     // DEMO_WARMUP): a cold server transformed the page's modules and optimized its dependencies
