@@ -73,6 +73,12 @@ function launcher() {
   }
 }
 
+/**
+ * A failure as the summary gives it: its first line, up to 1,200 characters. The summary is
+ * often all a CI log keeps: room for a timeout's account of what it saw.
+ */
+const firstLine = (message) => message.split('\n')[0].slice(0, 1200);
+
 /** Writes the per-engine counts that scripts/test/test.mjs checks: a run that tests nothing fails. */
 function countingReporter(countsFile) {
   return {
@@ -98,8 +104,7 @@ function countingReporter(countsFile) {
           else if (test.passed) counts.passed += 1;
           else {
             counts.failed += 1;
-            // The summary is often all a CI log keeps: room for a timeout's account of what it saw.
-            const message = (test.error?.message ?? '').split('\n')[0].slice(0, 1200);
+            const message = firstLine(test.error?.message ?? '');
             counts.failures.push(`${file}: ${[...path, test.name].join(' > ')}: ${message}`);
           }
         }
@@ -121,7 +126,7 @@ function countingReporter(countsFile) {
         if (session.errors.length > 0 || session.passed === false) {
           counts.fileErrors += session.errors.length;
           for (const error of session.errors)
-            counts.failures.push(`${file}: ${(error.message ?? String(error)).split('\n')[0].slice(0, 300)}`);
+            counts.failures.push(`${file}: ${firstLine(error.message ?? String(error))}`);
         }
         if (counts.failures.length > before || session.passed === false) counts.failedFiles.push(file);
       }

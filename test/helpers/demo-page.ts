@@ -5,7 +5,7 @@
  * resources, the widgets' states), the requests the demo server answered
  * for it, and questions about its DOM.
  */
-import type { PendingRequest, ProbeReport, ServedRequest } from '../server/demo-site.js';
+import type { ProbeReport, ServedRequest, UnansweredRequest } from '../server/demo-site.js';
 
 import { until } from './frames.js';
 
@@ -58,24 +58,24 @@ export async function openDemoPage(path: string): Promise<DemoPage> {
    * dev server or the page itself reloaded is another document, whose reports count from then on.
    */
   const lastStates = (reports: ProbeReport[]) => {
-    // The document of each page whose first report came last.
+    // The document of each page whose first report came last, and how many each page had.
     const seen = new Set<string>();
     const newest = new Map<string, string>();
+    const documents = new Map<string, number>();
     for (const report of reports) {
       if (seen.has(report.doc)) continue;
       seen.add(report.doc);
       newest.set(report.page, report.doc);
+      documents.set(report.page, (documents.get(report.page) ?? 0) + 1);
     }
     const byPage = new Map<string, { seq: number; loaded: boolean; states: string[]; documents: number }>();
     for (const report of reports) {
       if (report.kind !== 'states' || report.doc !== newest.get(report.page)) continue;
       if ((byPage.get(report.page)?.seq ?? 0) > report.seq) continue;
-      const documents = new Set(reports.filter((each) => each.page === report.page).map((each) => each.doc))
-        .size;
       byPage.set(report.page, {
         seq: report.seq,
         ...(report.detail as { loaded: boolean; states: string[] }),
-        documents,
+        documents: documents.get(report.page)!,
       });
     }
     return byPage;
@@ -86,9 +86,7 @@ export async function openDemoPage(path: string): Promise<DemoPage> {
     const problems = reports
       .filter((report) => !['states', 'answer'].includes(report.kind))
       .map((report) => `${report.kind}: ${String(report.detail).slice(0, 300)}`);
-    const waiting = (await (await fetch('/__demo-site/pending')).json()) as (PendingRequest & {
-      for: number;
-    })[];
+    const waiting = (await (await fetch('/__demo-site/pending')).json()) as UnansweredRequest[];
     return [
       `states ${JSON.stringify([...lastStates(reports)])}`,
       `reported ${JSON.stringify(problems.slice(0, 8))}`,

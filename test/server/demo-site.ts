@@ -219,11 +219,18 @@ export interface ProbeReport {
 }
 
 /** A request the demo server has begun to answer and not finished. */
-export interface PendingRequest {
+interface PendingRequest {
   method: string;
   url: string;
   /** When it arrived (ms since the epoch). */
   since: number;
+}
+
+/** A request not finished yet, as `GET /__demo-site/pending` answers it: how long it has waited (ms). */
+export interface UnansweredRequest {
+  method: string;
+  url: string;
+  for: number;
 }
 
 function probe(requests: ServedRequest[], reports: ProbeReport[], pending: Set<PendingRequest>): Plugin {
@@ -342,7 +349,11 @@ export function demoSitePlugin() {
       }
       if (context.path === '/__demo-site/pending') {
         const now = Date.now();
-        const body = [...pending].map(({ method, url, since }) => ({ method, url, for: now - since }));
+        const body: UnansweredRequest[] = [...pending].map(({ method, url, since }) => ({
+          method,
+          url,
+          for: now - since,
+        }));
         return { body: JSON.stringify(body), type: 'json' };
       }
       if (context.path === '/__demo-site/requests') {
